@@ -1,0 +1,1 @@
+//! Shared helpers of the strata benches and the comparison harness.

@@ -1,0 +1,3 @@
+//! The strata facade: Context, storage kinds, typed handles, builtins, the affine cluster, the parallel driver.
+
+#![doc = "(under construction)"]

@@ -1,0 +1,3 @@
+//! The diagnostic engine of strata: ordered, whole, rustc-style diagnostics from parallel passes.
+
+#![doc = "(under construction)"]

@@ -1,0 +1,3 @@
+//! The shared IR container of strata with two-layer locking.
+
+#![doc = "(under construction)"]

@@ -1,0 +1,200 @@
+//! The synchronisation shim of strata: the one place that names `std::sync`,
+//! `parking_lot`, `std::thread_local!` and `loom`.
+//!
+//! # The problem
+//!
+//! Every layer of strata is a small concurrent data structure whose
+//! correctness rests on a handful of memory orderings and lock disciplines.
+//! Those claims are checked with [loom], which replaces the standard library's
+//! atomics, locks, cells and thread-locals with instrumented copies and then
+//! explores every interleaving of a small model. For that to work, no layer may
+//! reach for `std::sync` or `parking_lot` directly: a single direct import is a
+//! primitive loom cannot see, and a model that silently checks nothing.
+//!
+//! So every layer imports its primitives from here. In a normal build they are
+//! the standard library's atomics, `parking_lot`'s locks and `std`'s
+//! thread-locals; built with `RUSTFLAGS="--cfg strata_loom"` every one of them
+//! is loom's counterpart (or a loom-backed stand-in where loom has none, such as
+//! the [`OnceGate`]). The tidy test of `xtask` fails the build if any other
+//! crate names `std::sync`, `parking_lot` or `loom`.
+//!
+//! # What is here
+//!
+//! - [`atomic`]: the atomic integers, pointers, [`atomic::fence`] and
+//!   [`atomic::Ordering`].
+//! - [`Mutex`] and [`RwLock`] with `parking_lot`'s shape: guards are returned
+//!   directly, nothing is poisoned, `try_*` variants return `Option`.
+//! - [`UnsafeCell`] with loom's `with`/`with_mut` shape, so loom's causality
+//!   checker sees every access to shared non-atomic data.
+//! - [`thread_local!`], [`Arc`], [`thread`] (spawn, yield, a cheap per-thread
+//!   token) and [`alloc`] (allocation hooks loom's leak checker tracks).
+//! - [`OnceGate`]: run an initialiser exactly once, publish its value, let
+//!   later callers read it with one acquire load.
+//! - [`policy`]: the threading policies. [`policy::Shared`] is thread-safe;
+//!   [`policy::Local`] compiles to plain loads and stores, takes no lock, and is
+//!   `!Sync`, so the compiler refuses to share it between threads.
+//! - [`mutant`]: the hook negative model tests use to switch on one deliberate
+//!   bug; `const false` outside loom, so it costs nothing in a real build.
+//! - `model` (under `strata_loom` only): runs a loom model, counts its
+//!   iterations, and fails a model that explored a single interleaving.
+//!
+//! # Example
+//!
+//! A layer is written once, generic over the policy:
+//!
+//! ```
+//! use strata_sync::policy::{AtomicInt, Local, Policy, Shared};
+//! use strata_sync::atomic::Ordering;
+//!
+//! struct Hits<P: Policy> {
+//!     count: P::AtomicUsize,
+//! }
+//!
+//! impl<P: Policy> Hits<P> {
+//!     fn bump(&self) -> usize {
+//!         // Statistics counter: Relaxed, pairs with nothing.
+//!         self.count.fetch_add(1, Ordering::Relaxed) + 1
+//!     }
+//! }
+//!
+//! let shared = Hits::<Shared> { count: AtomicInt::new(0) };
+//! let local = Hits::<Local> { count: AtomicInt::new(0) };
+//! assert_eq!(shared.bump(), 1);
+//! assert_eq!(local.bump(), 1);
+//! ```
+//!
+//! The single-threaded instance cannot cross threads:
+//!
+//! ```compile_fail
+//! use strata_sync::policy::{AtomicInt, Local, Policy};
+//! fn needs_sync<T: Sync>(_: &T) {}
+//! let local = <Local as Policy>::AtomicUsize::new(0);
+//! needs_sync(&local); // error: `Cell<usize>` cannot be shared between threads
+//! ```
+//!
+//! [loom]: https://docs.rs/loom
+
+mod cell;
+mod lock;
+pub mod mutant;
+mod once;
+mod pad;
+pub mod policy;
+pub mod thread;
+
+#[cfg(strata_loom)]
+pub mod model;
+
+pub use cell::UnsafeCell;
+pub use lock::{Mutex, MutexGuard, ReadGuard, RwLock, WriteGuard};
+pub use mutant::{Mutant, mutant};
+pub use once::OnceGate;
+pub use pad::CachePadded;
+
+/// Atomic types and orderings: `core::sync::atomic` normally, loom's under
+/// `--cfg strata_loom`.
+pub mod atomic {
+    #[cfg(not(strata_loom))]
+    pub use core::sync::atomic::{
+        AtomicBool, AtomicPtr, AtomicU8, AtomicU32, AtomicU64, AtomicUsize, Ordering, fence,
+    };
+    #[cfg(strata_loom)]
+    pub use loom::sync::atomic::{
+        AtomicBool, AtomicPtr, AtomicU8, AtomicU32, AtomicU64, AtomicUsize, Ordering, fence,
+    };
+}
+
+/// Reference-counted shared ownership: `std::sync::Arc` normally, loom's
+/// `Arc` under `--cfg strata_loom` (whose leak checker reports a model that
+/// forgets one).
+#[cfg(not(strata_loom))]
+pub use std::sync::Arc;
+#[cfg(strata_loom)]
+pub use loom::sync::Arc;
+
+/// Declares a thread-local: `std::thread_local!` normally, `loom::thread_local!`
+/// under `--cfg strata_loom` (each loom thread gets its own value, and the
+/// value is dropped when the loom thread ends).
+#[cfg(not(strata_loom))]
+pub use std::thread_local;
+#[cfg(strata_loom)]
+pub use loom::thread_local;
+
+/// Allocation hooks. Under loom every allocation made here is tracked, and a
+/// model that ends with one still live fails with loom's leak report; that is
+/// how "the loser frees its candidate" and "memory is freed exactly once" are
+/// checked.
+pub mod alloc {
+    use core::ptr::NonNull;
+
+    #[cfg(not(strata_loom))]
+    pub use std::alloc::{Layout, alloc, dealloc, handle_alloc_error};
+    #[cfg(strata_loom)]
+    pub use loom::alloc::{Layout, alloc, dealloc};
+    #[cfg(strata_loom)]
+    pub use std::alloc::handle_alloc_error;
+
+    /// Moves `value` to a fresh heap allocation made through this module's
+    /// [`alloc`] and returns the pointer. Free it with [`drop_raw`].
+    ///
+    /// Zero-sized types get a dangling, well-aligned pointer and no
+    /// allocation.
+    pub fn into_raw<T>(value: T) -> NonNull<T> {
+        let layout = Layout::new::<T>();
+        if layout.size() == 0 {
+            core::mem::forget(value);
+            return NonNull::dangling();
+        }
+        // SAFETY: the layout has a non-zero size (checked just above), which
+        // is the one requirement of `alloc`.
+        let raw = unsafe { alloc(layout) }.cast::<T>();
+        let Some(ptr) = NonNull::new(raw) else {
+            handle_alloc_error(layout)
+        };
+        // SAFETY: `ptr` was just allocated with `T`'s layout, so it is valid
+        // for a write of one `T` and properly aligned.
+        unsafe { ptr.as_ptr().write(value) };
+        ptr
+    }
+
+    /// Drops the value behind `ptr` and frees its allocation.
+    ///
+    /// # Safety
+    ///
+    /// 1. `ptr` was returned by [`into_raw`] for the same `T`.
+    /// 2. It has not been passed to `drop_raw` or [`free_raw`] before, and
+    ///    nothing uses it afterwards.
+    pub unsafe fn drop_raw<T>(ptr: NonNull<T>) {
+        // SAFETY: by (1) the pointer holds an initialised `T` that, by (2),
+        // nobody else will read or drop.
+        unsafe { ptr.as_ptr().drop_in_place() };
+        // SAFETY: the value is dropped; (1) and (2) are passed on unchanged.
+        unsafe { free_raw(ptr) };
+    }
+
+    /// Frees the allocation behind `ptr` without dropping its value (the
+    /// value was already dropped or moved out).
+    ///
+    /// # Safety
+    ///
+    /// 1. `ptr` was returned by [`into_raw`] for the same `T`.
+    /// 2. It has not been freed before, and nothing uses it afterwards.
+    pub unsafe fn free_raw<T>(ptr: NonNull<T>) {
+        let layout = Layout::new::<T>();
+        if layout.size() != 0 {
+            // SAFETY: by (1) the block was allocated by `alloc` with this
+            // very layout; by (2) it is freed once.
+            unsafe { dealloc(ptr.as_ptr().cast(), layout) };
+        }
+    }
+}
+
+/// A hint for spin loops: `core::hint::spin_loop` normally; under loom it
+/// yields to the scheduler, so a spinning model still terminates.
+#[inline]
+pub fn spin_loop() {
+    #[cfg(not(strata_loom))]
+    core::hint::spin_loop();
+    #[cfg(strata_loom)]
+    loom::thread::yield_now();
+}

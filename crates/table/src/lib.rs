@@ -1,0 +1,3 @@
+//! Level 2 of strata: the sharded reader-writer-locked storage table.
+
+#![doc = "(under construction)"]

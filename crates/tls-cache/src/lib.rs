@@ -1,0 +1,3 @@
+//! The per-thread positive-only uniquer cache of strata.
+
+#![doc = "(under construction)"]
