@@ -18,13 +18,17 @@ impl<T> UnsafeCell<T> {
     #[cfg(not(strata_loom))]
     #[inline]
     pub const fn new(value: T) -> Self {
-        Self { inner: core::cell::UnsafeCell::new(value) }
+        Self {
+            inner: core::cell::UnsafeCell::new(value),
+        }
     }
 
     /// Wraps `value`.
     #[cfg(strata_loom)]
     pub fn new(value: T) -> Self {
-        Self { inner: loom::cell::UnsafeCell::new(value) }
+        Self {
+            inner: loom::cell::UnsafeCell::new(value),
+        }
     }
 
     /// Unwraps the value.

@@ -28,6 +28,8 @@
 //!   checker sees every access to shared non-atomic data.
 //! - [`thread_local!`], [`Arc`], [`thread`] (spawn, yield, a cheap per-thread
 //!   token) and [`alloc`] (allocation hooks loom's leak checker tracks).
+//! - [`ArcSwap`]: an atomically swappable `Arc` (arc-swap normally, a
+//!   loom-backed stand-in under loom), for read-mostly snapshots.
 //! - [`OnceGate`]: run an initialiser exactly once, publish its value, let
 //!   later callers read it with one acquire load.
 //! - [`policy`]: the threading policies. [`policy::Shared`] is thread-safe;
@@ -80,6 +82,7 @@ pub mod mutant;
 mod once;
 mod pad;
 pub mod policy;
+mod swap;
 pub mod thread;
 
 #[cfg(strata_loom)]
@@ -90,6 +93,7 @@ pub use lock::{Mutex, MutexGuard, ReadGuard, RwLock, WriteGuard};
 pub use mutant::{Mutant, mutant};
 pub use once::OnceGate;
 pub use pad::CachePadded;
+pub use swap::{ArcSwap, Snapshot};
 
 /// Atomic types and orderings: `core::sync::atomic` normally, loom's under
 /// `--cfg strata_loom`.
@@ -104,21 +108,21 @@ pub mod atomic {
     };
 }
 
+#[cfg(strata_loom)]
+pub use loom::sync::Arc;
 /// Reference-counted shared ownership: `std::sync::Arc` normally, loom's
 /// `Arc` under `--cfg strata_loom` (whose leak checker reports a model that
 /// forgets one).
 #[cfg(not(strata_loom))]
 pub use std::sync::Arc;
-#[cfg(strata_loom)]
-pub use loom::sync::Arc;
 
+#[cfg(strata_loom)]
+pub use loom::thread_local;
 /// Declares a thread-local: `std::thread_local!` normally, `loom::thread_local!`
 /// under `--cfg strata_loom` (each loom thread gets its own value, and the
 /// value is dropped when the loom thread ends).
 #[cfg(not(strata_loom))]
 pub use std::thread_local;
-#[cfg(strata_loom)]
-pub use loom::thread_local;
 
 /// Allocation hooks. Under loom every allocation made here is tracked, and a
 /// model that ends with one still live fails with loom's leak report; that is
@@ -127,12 +131,12 @@ pub use loom::thread_local;
 pub mod alloc {
     use core::ptr::NonNull;
 
-    #[cfg(not(strata_loom))]
-    pub use std::alloc::{Layout, alloc, dealloc, handle_alloc_error};
     #[cfg(strata_loom)]
     pub use loom::alloc::{Layout, alloc, dealloc};
     #[cfg(strata_loom)]
     pub use std::alloc::handle_alloc_error;
+    #[cfg(not(strata_loom))]
+    pub use std::alloc::{Layout, alloc, dealloc, handle_alloc_error};
 
     /// Moves `value` to a fresh heap allocation made through this module's
     /// [`alloc`] and returns the pointer. Free it with [`drop_raw`].

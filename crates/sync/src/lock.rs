@@ -59,22 +59,30 @@ impl<T> Mutex<T> {
     #[cfg(not(strata_loom))]
     #[inline]
     pub const fn new(value: T) -> Self {
-        Self { inner: parking_lot::Mutex::new(value) }
+        Self {
+            inner: parking_lot::Mutex::new(value),
+        }
     }
 
     /// Creates an unlocked mutex holding `value`.
     #[cfg(strata_loom)]
     pub fn new(value: T) -> Self {
-        Self { inner: loom::sync::Mutex::new(value) }
+        Self {
+            inner: loom::sync::Mutex::new(value),
+        }
     }
 
     /// Blocks until the lock is acquired.
     #[inline]
     pub fn lock(&self) -> MutexGuard<'_, T> {
         #[cfg(not(strata_loom))]
-        return MutexGuard { inner: self.inner.lock() };
+        return MutexGuard {
+            inner: self.inner.lock(),
+        };
         #[cfg(strata_loom)]
-        return MutexGuard { inner: unpoison(self.inner.lock()) };
+        return MutexGuard {
+            inner: unpoison(self.inner.lock()),
+        };
     }
 
     /// Acquires the lock if it is free right now.
@@ -159,22 +167,30 @@ impl<T> RwLock<T> {
     #[cfg(not(strata_loom))]
     #[inline]
     pub const fn new(value: T) -> Self {
-        Self { inner: parking_lot::RwLock::new(value) }
+        Self {
+            inner: parking_lot::RwLock::new(value),
+        }
     }
 
     /// Creates an unlocked lock holding `value`.
     #[cfg(strata_loom)]
     pub fn new(value: T) -> Self {
-        Self { inner: loom::sync::RwLock::new(value) }
+        Self {
+            inner: loom::sync::RwLock::new(value),
+        }
     }
 
     /// Blocks until shared access is granted.
     #[inline]
     pub fn read(&self) -> ReadGuard<'_, T> {
         #[cfg(not(strata_loom))]
-        return ReadGuard { inner: self.inner.read() };
+        return ReadGuard {
+            inner: self.inner.read(),
+        };
         #[cfg(strata_loom)]
-        return ReadGuard { inner: unpoison(self.inner.read()) };
+        return ReadGuard {
+            inner: unpoison(self.inner.read()),
+        };
     }
 
     /// Grants shared access if no writer holds or waits for the lock.
@@ -190,9 +206,13 @@ impl<T> RwLock<T> {
     #[inline]
     pub fn write(&self) -> WriteGuard<'_, T> {
         #[cfg(not(strata_loom))]
-        return WriteGuard { inner: self.inner.write() };
+        return WriteGuard {
+            inner: self.inner.write(),
+        };
         #[cfg(strata_loom)]
-        return WriteGuard { inner: unpoison(self.inner.write()) };
+        return WriteGuard {
+            inner: unpoison(self.inner.write()),
+        };
     }
 
     /// Grants exclusive access if the lock is free right now.

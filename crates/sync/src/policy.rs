@@ -44,10 +44,22 @@ pub trait AtomicInt<T: Copy>: Sized + Debug {
     fn swap(&self, v: T, order: Ordering) -> T;
     /// Stores `new` if the value is `current`; returns the previous value,
     /// `Ok` on success.
-    fn compare_exchange(&self, current: T, new: T, success: Ordering, failure: Ordering) -> Result<T, T>;
+    fn compare_exchange(
+        &self,
+        current: T,
+        new: T,
+        success: Ordering,
+        failure: Ordering,
+    ) -> Result<T, T>;
     /// As [`compare_exchange`](Self::compare_exchange), but may fail
     /// spuriously (cheaper in a loop on some targets).
-    fn compare_exchange_weak(&self, current: T, new: T, success: Ordering, failure: Ordering) -> Result<T, T>;
+    fn compare_exchange_weak(
+        &self,
+        current: T,
+        new: T,
+        success: Ordering,
+        failure: Ordering,
+    ) -> Result<T, T>;
     /// Adds `v` (wrapping) and returns the previous value.
     fn fetch_add(&self, v: T, order: Ordering) -> T;
     /// Subtracts `v` (wrapping) and returns the previous value.
@@ -351,7 +363,13 @@ impl<T> AtomicPointer<T> for atomic::AtomicPtr<T> {
         atomic::AtomicPtr::swap(self, p, o)
     }
     #[inline]
-    fn compare_exchange(&self, c: *mut T, n: *mut T, s: Ordering, f: Ordering) -> Result<*mut T, *mut T> {
+    fn compare_exchange(
+        &self,
+        c: *mut T,
+        n: *mut T,
+        s: Ordering,
+        f: Ordering,
+    ) -> Result<*mut T, *mut T> {
         atomic::AtomicPtr::compare_exchange(self, c, n, s, f)
     }
 }
@@ -374,7 +392,13 @@ impl<T> AtomicPointer<T> for Cell<*mut T> {
         self.replace(p)
     }
     #[inline]
-    fn compare_exchange(&self, c: *mut T, n: *mut T, _: Ordering, _: Ordering) -> Result<*mut T, *mut T> {
+    fn compare_exchange(
+        &self,
+        c: *mut T,
+        n: *mut T,
+        _: Ordering,
+        _: Ordering,
+    ) -> Result<*mut T, *mut T> {
         let old = self.get();
         if old == c {
             self.set(n);
@@ -457,7 +481,8 @@ impl<T> MutexApi<T> for crate::Mutex<T> {
 #[derive(Debug, Default)]
 pub struct LocalLock<T>(RefCell<T>);
 
-const LOCAL_REENTRY: &str = "strata: a single-threaded lock was re-entered while held on this thread";
+const LOCAL_REENTRY: &str =
+    "strata: a single-threaded lock was re-entered while held on this thread";
 
 impl<T> RwLockApi<T> for LocalLock<T> {
     type Read<'a>

@@ -1,9 +1,9 @@
 //! Threads: `std::thread` normally, `loom::thread` under `--cfg strata_loom`.
 
-#[cfg(not(strata_loom))]
-pub use std::thread::{JoinHandle, spawn, yield_now};
 #[cfg(strata_loom)]
 pub use loom::thread::{JoinHandle, spawn, yield_now};
+#[cfg(not(strata_loom))]
+pub use std::thread::{JoinHandle, spawn, yield_now};
 
 #[cfg(not(strata_loom))]
 std::thread_local! {
