@@ -7,7 +7,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 ///
 /// The preemption bound comes from `LOOM_MAX_PREEMPTIONS` (as loom reads it),
 /// and defaults to 2 when the variable is unset. The count is printed to
-/// stderr as `[loom] NAME: N iterations`, which `cargo xtask loom` collects.
+/// stderr as `[loom] test=TEST model=NAME iterations=N` (TEST is the libtest
+/// thread's name, which is the test's name), which `cargo xtask loom`
+/// collects to check that every model explored more than one interleaving.
 ///
 /// # Panics
 ///
@@ -29,7 +31,9 @@ where
         f();
     });
     let n = count.load(Ordering::Relaxed);
-    eprintln!("[loom] {name}: {n} iterations");
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("?");
+    eprintln!("[loom] test={test} model={name} iterations={n}");
     assert!(
         n > 1,
         "loom model `{name}` explored a single interleaving: it checks nothing"

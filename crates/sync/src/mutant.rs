@@ -5,7 +5,7 @@
 //! deleted, a miss cached. To prove that the loom models would notice, each
 //! such guard is written as
 //!
-//! ```ignore
+//! ```text
 //! let order = if mutant(Mutant::BucketsRelaxedPublish) { Relaxed } else { AcqRel };
 //! ```
 //!

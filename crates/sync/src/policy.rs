@@ -481,6 +481,27 @@ impl<T> MutexApi<T> for crate::Mutex<T> {
 #[derive(Debug, Default)]
 pub struct LocalLock<T>(RefCell<T>);
 
+impl<T> LocalLock<T> {
+    /// Creates the lock. (Inherent, so that `LocalLock::new` is not ambiguous
+    /// between the [`RwLockApi`] and [`MutexApi`] impls.)
+    #[inline]
+    pub const fn new(value: T) -> Self {
+        LocalLock(RefCell::new(value))
+    }
+
+    /// Shared access; panics if this thread holds the lock for writing.
+    #[inline]
+    pub fn read(&self) -> core::cell::Ref<'_, T> {
+        self.0.try_borrow().expect(LOCAL_REENTRY)
+    }
+
+    /// Exclusive access; panics if this thread holds the lock.
+    #[inline]
+    pub fn write(&self) -> core::cell::RefMut<'_, T> {
+        self.0.try_borrow_mut().expect(LOCAL_REENTRY)
+    }
+}
+
 const LOCAL_REENTRY: &str =
     "strata: a single-threaded lock was re-entered while held on this thread";
 

@@ -1,0 +1,365 @@
+//! `cargo xtask loom`: run every layer's loom models and mutant tests.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::Instant;
+
+use crate::{Result, cargo, root};
+
+/// A crate with loom models (`tests/loom.rs`).
+struct LoomCrate {
+    /// The package name, as `-p` takes it.
+    package: String,
+    /// The crate's folder.
+    dir: PathBuf,
+}
+
+/// One mutant declared in `crates/sync/src/mutant.rs`.
+pub(crate) struct MutantDecl {
+    pub(crate) name: String,
+    pub(crate) layer: String,
+    pub(crate) invariant: u32,
+    pub(crate) description: String,
+}
+
+/// What one crate's run found.
+#[derive(Default)]
+struct CrateOutcome {
+    models_passed: usize,
+    models_failed: Vec<String>,
+    mutants_caught: Vec<String>,
+    mutants_missed: Vec<String>,
+    iterations: u64,
+    single_iteration: Vec<String>,
+    no_model_line: Vec<String>,
+    seconds: f64,
+}
+
+pub(crate) fn run(args: &[String]) -> Result {
+    let mut only: Option<String> = None;
+    let mut deep = false;
+    let mut list_mutants = false;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--crate" => only = Some(it.next().ok_or("--crate needs a name")?.clone()),
+            "--deep" => deep = true,
+            "--mutants" => list_mutants = true,
+            other => return Err(format!("loom: unknown argument `{other}`")),
+        }
+    }
+    let crates = discover()?;
+    let selected: Vec<&LoomCrate> = crates
+        .iter()
+        .filter(|c| {
+            only.as_deref().is_none_or(|o| {
+                o == c.package || c.dir.file_name().is_some_and(|f| f.to_string_lossy() == o)
+            })
+        })
+        .collect();
+    if selected.is_empty() {
+        return Err(format!(
+            "loom: no crate with tests/loom.rs matches {:?} (known: {})",
+            only,
+            crates
+                .iter()
+                .map(|c| c.package.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    let preemptions = if deep { "3" } else { "2" };
+    let mut outcomes = BTreeMap::new();
+    let mut failed = false;
+    for c in &selected {
+        let o = run_crate(c, preemptions)?;
+        failed |= !o.models_failed.is_empty()
+            || !o.mutants_missed.is_empty()
+            || !o.single_iteration.is_empty()
+            || !o.no_model_line.is_empty();
+        outcomes.insert(c.package.clone(), o);
+    }
+
+    println!();
+    println!("loom summary (LOOM_MAX_PREEMPTIONS={preemptions}):");
+    println!(
+        "{:<18} {:>7} {:>8} {:>12} {:>9}",
+        "crate", "models", "mutants", "interleavings", "seconds"
+    );
+    for (name, o) in &outcomes {
+        println!(
+            "{:<18} {:>7} {:>8} {:>12} {:>9.1}",
+            name,
+            format!(
+                "{}/{}",
+                o.models_passed,
+                o.models_passed + o.models_failed.len()
+            ),
+            format!(
+                "{}/{}",
+                o.mutants_caught.len(),
+                o.mutants_caught.len() + o.mutants_missed.len()
+            ),
+            o.iterations,
+            o.seconds
+        );
+        for t in &o.models_failed {
+            println!("    model FAILED: {t}");
+        }
+        for t in &o.mutants_missed {
+            println!("    mutant NOT caught: {t}");
+        }
+        for t in &o.single_iteration {
+            println!("    model explored a single interleaving: {t}");
+        }
+        for t in &o.no_model_line {
+            println!("    test ran no model (no `strata_sync::model::check` report): {t}");
+        }
+    }
+
+    if list_mutants {
+        failed |= !mutant_table(&crates, &outcomes)?;
+    }
+    if failed {
+        Err(
+            "loom: some models failed, explored one interleaving, or a mutant was not caught"
+                .into(),
+        )
+    } else {
+        Ok(())
+    }
+}
+
+fn discover() -> Result<Vec<LoomCrate>> {
+    let mut out = Vec::new();
+    let crates_dir = root().join("crates");
+    let mut dirs: Vec<PathBuf> = fs::read_dir(&crates_dir)
+        .map_err(|e| format!("reading {}: {e}", crates_dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        if !dir.join("tests/loom.rs").is_file() {
+            continue;
+        }
+        let manifest = fs::read_to_string(dir.join("Cargo.toml"))
+            .map_err(|e| format!("reading {}/Cargo.toml: {e}", dir.display()))?;
+        let package = manifest
+            .lines()
+            .find_map(|l| {
+                let l = l.trim();
+                l.strip_prefix("name = \"")
+                    .and_then(|r| r.strip_suffix('"'))
+            })
+            .ok_or_else(|| format!("no package name in {}/Cargo.toml", dir.display()))?
+            .to_string();
+        out.push(LoomCrate { package, dir });
+    }
+    Ok(out)
+}
+
+fn run_crate(c: &LoomCrate, preemptions: &str) -> Result<CrateOutcome> {
+    eprintln!(
+        "xtask loom: {} (LOOM_MAX_PREEMPTIONS={preemptions})",
+        c.package
+    );
+    let start = Instant::now();
+    let output = cargo()
+        .args([
+            "test",
+            "--release",
+            "-p",
+            &c.package,
+            "--test",
+            "loom",
+            "--",
+        ])
+        .args(["--nocapture", "--test-threads=2"])
+        .env("RUSTFLAGS", "--cfg strata_loom")
+        .env("LOOM_MAX_PREEMPTIONS", preemptions)
+        .env("CARGO_TARGET_DIR", root().join("target/loom"))
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    let seconds = start.elapsed().as_secs_f64();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+
+    let mut o = CrateOutcome {
+        seconds,
+        ..CrateOutcome::default()
+    };
+    let mut model_iters: BTreeMap<String, Vec<u64>> = BTreeMap::new();
+    for line in stderr.lines().chain(stdout.lines()) {
+        if let Some(rest) = line.trim().strip_prefix("[loom] ") {
+            let field = |k: &str| {
+                rest.split_whitespace()
+                    .find_map(|w| w.strip_prefix(k))
+                    .map(str::to_string)
+            };
+            if let (Some(test), Some(n)) = (field("test="), field("iterations=")) {
+                let n: u64 = n.parse().unwrap_or(0);
+                o.iterations += n;
+                model_iters.entry(test).or_default().push(n);
+            }
+        }
+    }
+    let mut saw_result = false;
+    for line in stdout.lines() {
+        let Some(rest) = line.strip_prefix("test ") else {
+            continue;
+        };
+        let Some((name, result)) = rest.split_once(" ... ") else {
+            continue;
+        };
+        let name = name.trim_end_matches(" - should panic").trim().to_string();
+        saw_result = true;
+        let passed = result.trim() == "ok";
+        if name.starts_with("mutant_") {
+            if passed {
+                o.mutants_caught.push(name);
+            } else {
+                o.mutants_missed.push(name);
+            }
+        } else if passed {
+            o.models_passed += 1;
+            match model_iters.get(&name) {
+                None => o.no_model_line.push(name),
+                Some(ns) if ns.iter().any(|&n| n <= 1) => o.single_iteration.push(name),
+                Some(_) => {}
+            }
+        } else {
+            o.models_failed.push(name);
+        }
+    }
+    if !output.status.success() || !saw_result {
+        eprintln!("{stdout}\n{stderr}");
+        if !saw_result {
+            return Err(format!("loom: {} did not build or ran no test", c.package));
+        }
+    }
+    Ok(o)
+}
+
+pub(crate) fn declared_mutants() -> Result<Vec<MutantDecl>> {
+    let path = root().join("crates/sync/src/mutant.rs");
+    let text = fs::read_to_string(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let l = line.trim();
+        let Some((name, rest)) = l.split_once(" => (\"") else {
+            continue;
+        };
+        let Some((layer, rest)) = rest.split_once("\", ") else {
+            continue;
+        };
+        let Some((inv, rest)) = rest.split_once(", \"") else {
+            continue;
+        };
+        let description = rest.trim_end_matches("\"),").to_string();
+        out.push(MutantDecl {
+            name: name.to_string(),
+            layer: layer.to_string(),
+            invariant: inv.parse().map_err(|_| format!("bad invariant in `{l}`"))?,
+            description,
+        });
+    }
+    Ok(out)
+}
+
+/// The negative tests naming each mutant: `Mutant::X` inside a `fn mutant_*`.
+fn negative_tests(crates: &[LoomCrate]) -> BTreeMap<String, Vec<(String, String)>> {
+    let mut map: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+    for c in crates {
+        let Ok(text) = fs::read_to_string(c.dir.join("tests/loom.rs")) else {
+            continue;
+        };
+        let mut current: Option<String> = None;
+        for line in text.lines() {
+            let l = line.trim();
+            if let Some(rest) = l.strip_prefix("fn ").or_else(|| l.strip_prefix("pub fn ")) {
+                let name: String = rest
+                    .chars()
+                    .take_while(|ch| ch.is_alphanumeric() || *ch == '_')
+                    .collect();
+                current = name.starts_with("mutant_").then_some(name);
+            }
+            if let Some(test) = &current {
+                let mut rest = l;
+                while let Some(i) = rest.find("Mutant::") {
+                    let m: String = rest[i + 8..]
+                        .chars()
+                        .take_while(|ch| ch.is_alphanumeric() || *ch == '_')
+                        .collect();
+                    let entry = map.entry(m).or_default();
+                    if !entry.iter().any(|(p, t)| p == &c.package && t == test) {
+                        entry.push((c.package.clone(), test.clone()));
+                    }
+                    rest = &rest[i + 8..];
+                }
+            }
+        }
+    }
+    map
+}
+
+fn mutant_table(crates: &[LoomCrate], outcomes: &BTreeMap<String, CrateOutcome>) -> Result<bool> {
+    let decls = declared_mutants()?;
+    let tests = negative_tests(crates);
+    let mut all_caught = true;
+    println!();
+    println!("mutants (invariants of DESIGN.md section 4):");
+    println!(
+        "{:<26} {:<16} {:>4}  {:<8} negative test / what it breaks",
+        "mutant", "layer", "inv", "caught"
+    );
+    let mut caught_count = 0;
+    for d in &decls {
+        let ts = tests.get(&d.name).cloned().unwrap_or_default();
+        let caught_by: Vec<&(String, String)> = ts
+            .iter()
+            .filter(|(p, t)| {
+                outcomes
+                    .get(p)
+                    .is_some_and(|o| o.mutants_caught.contains(t))
+            })
+            .collect();
+        let status = if !caught_by.is_empty() {
+            caught_count += 1;
+            "yes"
+        } else if ts.is_empty() {
+            all_caught = false;
+            "NO TEST"
+        } else {
+            all_caught = false;
+            "NO"
+        };
+        let test = caught_by
+            .first()
+            .map(|(p, t)| format!("{p}::{t}"))
+            .or_else(|| {
+                ts.first()
+                    .map(|(p, t)| format!("{p}::{t} (not run or not caught)"))
+            })
+            .unwrap_or_default();
+        println!(
+            "{:<26} {:<16} {:>4}  {:<8} {test}",
+            d.name, d.layer, d.invariant, status
+        );
+        println!(
+            "{:<26} {:<16} {:>4}  {:<8} {}",
+            "", "", "", "", d.description
+        );
+    }
+    let mut invariants: Vec<u32> = decls.iter().map(|d| d.invariant).collect();
+    invariants.sort_unstable();
+    invariants.dedup();
+    println!(
+        "mutation score: {caught_count}/{} caught; invariants covered by a mutant: {:?}",
+        decls.len(),
+        invariants
+    );
+    Ok(all_caught)
+}
