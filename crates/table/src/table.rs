@@ -1,0 +1,430 @@
+//! [`Table`]: the arena-owning storage table of one storage kind.
+
+use core::fmt;
+use core::hash::{BuildHasher, Hash};
+use core::marker::PhantomData;
+use core::ptr::NonNull;
+
+use hashbrown::HashTable;
+use hashbrown::hash_table::Entry as MapEntry;
+use rustc_hash::FxBuildHasher;
+use strata_sync::policy::{Policy, Shared};
+use strata_sync::{Mutant, mutant};
+
+use crate::arena::Arena;
+use crate::shard::{Shard, Shards, default_shard_count};
+use crate::stats::{ShardStats, TableStats};
+
+/// How [`Table::get_or_insert_with_outcome`] found its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Found by the probe under the read lock: the common path.
+    ReadHit,
+    /// Absent from the read probe but found by the re-probe under the write
+    /// lock: another thread inserted the key in between (a race lost).
+    ReprobeHit,
+    /// Constructed and inserted by this call.
+    Inserted,
+}
+
+/// One entry of a shard's index: the full 64-bit hash beside the pointer, so
+/// that a probe rejects a different key by comparing two integers before it
+/// calls the caller's key equality (and resizing never calls the hasher).
+pub(crate) struct Entry<T> {
+    pub(crate) hash: u64,
+    /// Invariant (in a [`Table`]): points to an initialised `T` in the arena
+    /// of the shard whose index holds this entry, written before the entry
+    /// was inserted, never mutated, moved or freed until the table drops. In
+    /// a [`PtrTable`](crate::PtrTable): an address the caller inserted, never
+    /// dereferenced by the table.
+    pub(crate) ptr: NonNull<T>,
+}
+
+// SAFETY: an entry is an owning pointer to a `T` (in a `Table`) or an address
+// the caller vouches for (in a `PtrTable`). Moving it to another thread moves
+// that ownership, which needs `T: Send`.
+unsafe impl<T: Send> Send for Entry<T> {}
+// SAFETY: sharing an entry lets other threads reach `&T` (needs `T: Sync`)
+// and, through the table, drop a `T` another thread constructed (needs
+// `T: Send`).
+unsafe impl<T: Send + Sync> Sync for Entry<T> {}
+
+/// The data behind one shard's lock.
+pub(crate) struct TableShard<T> {
+    /// The index: entries keyed by their (tag-mixed) hash.
+    map: HashTable<Entry<T>>,
+    /// The arena the entries point into.
+    arena: SyncArena,
+}
+
+/// The shard's arena, shareable between threads as part of the shard.
+///
+/// [`Arena`] is `!Sync` (it allocates through `&self`), but the shard's lock
+/// makes its data `Sync` only if every field is. The table upholds what
+/// `Sync` would otherwise guarantee: it allocates only through a write guard
+/// (exclusive), and through a read guard it reads nothing of the arena but
+/// its byte counters, which nothing writes while a read guard exists.
+struct SyncArena(Arena);
+
+// SAFETY: see the type's documentation: shared borrows of the arena, which
+// exist only under a read guard, are used for reads no one races with.
+unsafe impl Sync for SyncArena {}
+
+impl<T> Drop for TableShard<T> {
+    /// Drops the shard's values, each exactly once, before the arena (which
+    /// then drops what the constructors registered in it and frees the
+    /// chunks). Skipped entirely for types that need no drop.
+    fn drop(&mut self) {
+        if core::mem::needs_drop::<T>() {
+            for entry in self.map.drain() {
+                // SAFETY: the invariant on `Entry::ptr`: the value is
+                // initialised and still in the arena (dropped after this
+                // body). `drain` yields each entry once and every insertion
+                // stored a fresh allocation, so this is the value's only drop.
+                unsafe { entry.ptr.as_ptr().drop_in_place() };
+            }
+        }
+    }
+}
+
+/// The interned storage of one storage kind: a sharded, reader-writer-locked
+/// hash table over values that live, at stable addresses, in per-shard
+/// arenas.
+///
+/// - `T` is the storage type; its values are constructed once per key and
+///   never mutated, moved or freed until the table drops.
+/// - `P` is the threading policy: [`Shared`] (reader-writer locks, `Sync`)
+///   or [`Local`](strata_sync::policy::Local) (one shard, `RefCell` borrow
+///   flags, `!Sync`).
+/// - `S` builds the hasher callers use for their keys ([`Table::hash_one`]);
+///   the table itself only sees the resulting 64-bit hashes.
+///
+/// See the [crate documentation](crate) for the protocol and an example.
+pub struct Table<T, P: Policy = Shared, S = FxBuildHasher> {
+    shards: Shards<TableShard<T>, P>,
+    hasher: S,
+    /// The table owns and drops `T` values.
+    _owns: PhantomData<T>,
+}
+
+impl<T, P: Policy, S: BuildHasher + Default> Table<T, P, S> {
+    /// Creates an empty table for the storage kind `name` (used in panic
+    /// messages and statistics), with [`default_shard_count`] shards.
+    pub fn new(name: &'static str) -> Self {
+        Self::with_shards_and_hasher(name, default_shard_count::<P>(), S::default())
+    }
+
+    /// Creates an empty table with `shards` shards.
+    ///
+    /// # Panics
+    ///
+    /// If `shards` is not a power of two between 1 and
+    /// [`MAX_SHARDS`](crate::MAX_SHARDS).
+    pub fn with_shards(name: &'static str, shards: usize) -> Self {
+        Self::with_shards_and_hasher(name, shards, S::default())
+    }
+}
+
+impl<T, P: Policy, S> Table<T, P, S> {
+    /// Creates an empty table whose callers hash with `hasher`.
+    pub fn with_hasher(name: &'static str, hasher: S) -> Self {
+        Self::with_shards_and_hasher(name, default_shard_count::<P>(), hasher)
+    }
+
+    /// Creates an empty table with `shards` shards whose callers hash with
+    /// `hasher`. No shard allocates until its first insertion.
+    ///
+    /// # Panics
+    ///
+    /// If `shards` is not a power of two between 1 and
+    /// [`MAX_SHARDS`](crate::MAX_SHARDS).
+    pub fn with_shards_and_hasher(name: &'static str, shards: usize, hasher: S) -> Self {
+        Table {
+            shards: Shards::new(name, shards, || TableShard {
+                map: HashTable::new(),
+                arena: SyncArena(Arena::new()),
+            }),
+            hasher,
+            _owns: PhantomData,
+        }
+    }
+
+    /// The storage kind's name.
+    pub fn name(&self) -> &'static str {
+        self.shards.name()
+    }
+
+    /// The number of shards.
+    pub fn shard_count(&self) -> usize {
+        self.shards.len()
+    }
+
+    /// The index of the shard that `hash` selects (its top bits).
+    pub fn shard_index(&self, hash: u64) -> usize {
+        self.shards.index(hash)
+    }
+
+    /// The hasher builder callers hash their keys with.
+    pub fn hasher(&self) -> &S {
+        &self.hasher
+    }
+
+    /// Hashes `key` with the table's hasher: the `hash` argument the lookup
+    /// methods expect.
+    #[inline]
+    pub fn hash_one<K: Hash + ?Sized>(&self, key: &K) -> u64
+    where
+        S: BuildHasher,
+    {
+        self.hasher.hash_one(key)
+    }
+
+    /// Returns the stored value for which `matches` holds, among those
+    /// inserted with `hash`, if there is one. Takes only the shard's read
+    /// lock.
+    ///
+    /// `matches` is called only for entries whose stored 64-bit hash equals
+    /// `hash`, under the shard's read lock: it must not call back into this
+    /// table (that could deadlock against a waiting writer).
+    ///
+    /// # Panics
+    ///
+    /// If called from the `construct` closure of an insertion into the same
+    /// shard (invariant 9).
+    #[inline]
+    pub fn get(&self, hash: u64, matches: impl FnMut(&T) -> bool) -> Option<&T> {
+        let shard = self.shards.shard(hash);
+        let found = self.probe_read(shard, hash, matches)?;
+        shard.count_read_hit();
+        // SAFETY: the invariant on `Entry::ptr`: the value lives, unmutated,
+        // until the table drops, which cannot happen while `self` is
+        // borrowed.
+        Some(unsafe { found.as_ref() })
+    }
+
+    /// Returns the stored value for which `matches` holds among those with
+    /// `hash`, constructing and inserting `construct(arena)` if there is
+    /// none. Every caller that asks for an equal key gets the same address,
+    /// stable for the table's lifetime.
+    ///
+    /// The protocol: probe under the shard's read lock; on a miss take the
+    /// write lock, probe again (another thread may have inserted the key in
+    /// between: invariant 3), and only if the key is still absent run
+    /// `construct` under the write lock and insert the value.
+    ///
+    /// `construct` receives the shard's [`Arena`] for the value's
+    /// variable-sized parts. It must produce a value for which `matches`
+    /// holds, must not intern into the same shard (see Panics), and should
+    /// not intern into other shards of this table either (two threads doing
+    /// that in opposite directions would deadlock; intern a key's components
+    /// before the key).
+    ///
+    /// If `construct` panics, nothing is inserted, the lock is released and
+    /// the panic propagates; the table stays usable (the arena may keep the
+    /// bytes `construct` allocated before panicking).
+    ///
+    /// # Panics
+    ///
+    /// If `construct` interns into the shard it is being constructed in, with
+    /// the message "strata: re-entrant interning into storage kind `NAME`:
+    /// the constructor interned into the shard it is being constructed in",
+    /// instead of deadlocking. Propagates a panic of `matches` or
+    /// `construct`.
+    #[inline]
+    pub fn get_or_insert_with(
+        &self,
+        hash: u64,
+        matches: impl FnMut(&T) -> bool,
+        construct: impl FnOnce(&Arena) -> T,
+    ) -> &T {
+        self.get_or_insert_with_outcome(hash, matches, construct).0
+    }
+
+    /// As [`get_or_insert_with`](Self::get_or_insert_with), and also tells
+    /// which path found the value.
+    #[inline]
+    pub fn get_or_insert_with_outcome(
+        &self,
+        hash: u64,
+        mut matches: impl FnMut(&T) -> bool,
+        construct: impl FnOnce(&Arena) -> T,
+    ) -> (&T, Outcome) {
+        let shard = self.shards.shard(hash);
+        let (ptr, outcome) = match self.probe_read(shard, hash, &mut matches) {
+            Some(ptr) => {
+                shard.count_read_hit();
+                (ptr, Outcome::ReadHit)
+            }
+            None => self.insert_slow(shard, hash, matches, construct),
+        };
+        // SAFETY: the invariant on `Entry::ptr` (for a pointer just inserted
+        // too: it was written before insertion): the value lives, unmutated,
+        // until the table drops, which cannot happen while `self` is
+        // borrowed.
+        (unsafe { ptr.as_ref() }, outcome)
+    }
+
+    /// The read probe: the pointer of the matching entry, found under the
+    /// shard's read lock (released before returning).
+    #[inline]
+    fn probe_read(
+        &self,
+        shard: &Shard<TableShard<T>, P>,
+        hash: u64,
+        mut matches: impl FnMut(&T) -> bool,
+    ) -> Option<NonNull<T>> {
+        let guard = self.shards.read(shard);
+        let found = guard.data.map.find(self.shards.table_hash(hash), |e| {
+            // SAFETY: the invariant on `Entry::ptr`; the read guard keeps
+            // the entry in the index while it is inspected.
+            e.hash == hash && matches(unsafe { e.ptr.as_ref() })
+        });
+        found.map(|e| e.ptr)
+    }
+
+    /// The write path: exclusive lock, re-probe, construct, insert.
+    #[inline(never)]
+    fn insert_slow(
+        &self,
+        shard: &Shard<TableShard<T>, P>,
+        hash: u64,
+        mut matches: impl FnMut(&T) -> bool,
+        construct: impl FnOnce(&Arena) -> T,
+    ) -> (NonNull<T>, Outcome) {
+        let table_hash = self.shards.table_hash(hash);
+        let rehash = self.shards.tag_mixer();
+        let rehash = move |e: &Entry<T>| rehash(e.hash);
+        let mut guard = self.shards.write(shard);
+        let locked = &mut *guard;
+        let TableShard { map, arena } = &mut locked.data;
+        let counters = &mut locked.counters;
+        if mutant(Mutant::TableNoReprobe) {
+            // The deliberate bug: trust the read probe's miss and insert
+            // without looking again.
+            let ptr = arena.0.store(construct(&arena.0));
+            map.insert_unique(table_hash, Entry { hash, ptr }, rehash);
+            counters.inserts += 1;
+            return (ptr, Outcome::Inserted);
+        }
+        // The mandatory re-probe (invariant 3), fused with finding the
+        // insertion slot: between this thread's read probe and its write
+        // lock, another thread may have inserted the same key.
+        let entry = map.entry(
+            table_hash,
+            |e| {
+                // SAFETY: the invariant on `Entry::ptr`; the write guard
+                // keeps the entry in place.
+                e.hash == hash && matches(unsafe { e.ptr.as_ref() })
+            },
+            rehash,
+        );
+        match entry {
+            MapEntry::Occupied(found) => {
+                counters.reprobe_hits += 1;
+                (found.get().ptr, Outcome::ReprobeHit)
+            }
+            MapEntry::Vacant(slot) => {
+                // If `construct` panics, `slot` is dropped unused: nothing is
+                // inserted, and the write guard's drop clears the owner word
+                // and releases the lock.
+                let ptr = arena.0.store(construct(&arena.0));
+                slot.insert(Entry { hash, ptr });
+                counters.inserts += 1;
+                (ptr, Outcome::Inserted)
+            }
+        }
+    }
+
+    /// Runs `f` under the write lock of the shard that `hash` selects: the
+    /// one place where an explicitly mutable component of a stored value
+    /// (behind a `Cell`-like field of `T` that the caller owns) may change
+    /// (invariant 5). Readers of that component must take the same lock
+    /// (with [`with_read_lock`](Self::with_read_lock)).
+    ///
+    /// # Panics
+    ///
+    /// If called from a `construct` (or `f`) running under this shard's
+    /// write lock, instead of deadlocking. Propagates a panic of `f`, after
+    /// releasing the lock.
+    pub fn with_write_lock<R>(&self, hash: u64, f: impl FnOnce() -> R) -> R {
+        let _guard = self.shards.write(self.shards.shard(hash));
+        f()
+    }
+
+    /// Runs `f` under the read lock of the shard that `hash` selects (the
+    /// reading side of [`with_write_lock`](Self::with_write_lock)).
+    ///
+    /// # Panics
+    ///
+    /// As [`with_write_lock`](Self::with_write_lock).
+    pub fn with_read_lock<R>(&self, hash: u64, f: impl FnOnce() -> R) -> R {
+        let shard = self.shards.shard(hash);
+        let _guard = self.shards.read(shard);
+        f()
+    }
+
+    /// The number of stored values (takes each shard's read lock in turn, so
+    /// under concurrent insertion it is a snapshot of no single moment).
+    pub fn len(&self) -> usize {
+        self.shards
+            .iter()
+            .map(|s| self.shards.read(s).data.map.len())
+            .sum()
+    }
+
+    /// Whether no value is stored.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Statistics per shard (each read under its shard's read lock).
+    pub fn stats(&self) -> TableStats {
+        let shards = self
+            .shards
+            .iter()
+            .map(|shard| {
+                let guard = self.shards.read(shard);
+                let c = guard.counters;
+                ShardStats {
+                    entries: guard.data.map.len(),
+                    bytes: guard.data.arena.0.bytes(),
+                    arena_bytes: guard.data.arena.0.chunk_bytes(),
+                    index_bytes: guard.data.map.allocation_size(),
+                    read_hits: shard.read_hits(),
+                    write_locks: c.write_locks,
+                    reprobe_hits: c.reprobe_hits,
+                    inserts: c.inserts,
+                    replaced: c.replaced,
+                    removed: c.removed,
+                }
+            })
+            .collect();
+        TableStats {
+            name: self.name(),
+            policy: P::NAME,
+            shards,
+        }
+    }
+
+    /// Visits every stored value, shard by shard, each shard under its read
+    /// lock (`f` must not call back into this table).
+    pub fn for_each(&self, mut f: impl FnMut(&T)) {
+        for shard in self.shards.iter() {
+            let guard = self.shards.read(shard);
+            for e in guard.data.map.iter() {
+                // SAFETY: the invariant on `Entry::ptr`.
+                f(unsafe { e.ptr.as_ref() });
+            }
+        }
+    }
+}
+
+impl<T, P: Policy, S> fmt::Debug for Table<T, P, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Table")
+            .field("name", &self.name())
+            .field("policy", &P::NAME)
+            .field("shards", &self.shards.len())
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,539 @@
+//! The behaviour of `Table` and `PtrTable` on one thread and a few: identity,
+//! outcomes, re-entrancy, panic safety, destructors, statistics, and both
+//! threading policies.
+
+use std::cell::Cell;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::ptr::NonNull;
+
+use strata_sync::Arc;
+use strata_sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
+use strata_sync::policy::{Local, Policy};
+use strata_table::{Arena, Outcome, PtrProbe, PtrTable, Table};
+
+#[derive(Debug, PartialEq)]
+struct Attr {
+    ty: usize,
+    value: i64,
+}
+
+type Key = (usize, i64);
+
+fn intern<'t, P: Policy>(table: &'t Table<Attr, P>, key: Key) -> (&'t Attr, Outcome) {
+    let hash = table.hash_one(&key);
+    table.get_or_insert_with_outcome(
+        hash,
+        |s| (s.ty, s.value) == key,
+        |_| Attr {
+            ty: key.0,
+            value: key.1,
+        },
+    )
+}
+
+fn identity_and_outcomes<P: Policy>(table: Table<Attr, P>) {
+    let mut firsts = Vec::new();
+    for i in 0..1000i64 {
+        let (a, how) = intern(&table, (i as usize % 3, i));
+        assert_eq!(how, Outcome::Inserted);
+        assert_eq!((a.ty, a.value), (i as usize % 3, i));
+        firsts.push(a as *const Attr);
+    }
+    for i in 0..1000i64 {
+        let (a, how) = intern(&table, (i as usize % 3, i));
+        assert_eq!(how, Outcome::ReadHit);
+        assert!(std::ptr::eq(a, firsts[i as usize]), "key {i} moved");
+        let h = table.hash_one(&(i as usize % 3, i));
+        let got = table.get(h, |s| s.value == i).expect("present");
+        assert!(std::ptr::eq(got, a));
+    }
+    assert_eq!(table.len(), 1000);
+    assert!(!table.is_empty());
+    let absent: Key = (9, 9);
+    assert!(
+        table
+            .get(table.hash_one(&absent), |s| (s.ty, s.value) == absent)
+            .is_none()
+    );
+    let stats = table.stats().total();
+    assert_eq!(stats.entries, 1000);
+    assert_eq!(stats.inserts, 1000);
+    assert_eq!(stats.write_locks, 1000);
+    assert_eq!(stats.reprobe_hits, 0);
+    assert_eq!(stats.read_hits, 2000, "1000 interning hits and 1000 gets");
+    assert_eq!(stats.bytes, 1000 * std::mem::size_of::<Attr>());
+    assert!(stats.arena_bytes >= stats.bytes);
+    assert!(stats.index_bytes > 0);
+}
+
+#[test]
+fn shared_identity_and_outcomes() {
+    identity_and_outcomes(Table::<Attr>::with_shards("attr", 8));
+    identity_and_outcomes(Table::<Attr>::new("attr"));
+}
+
+#[test]
+fn local_identity_and_outcomes() {
+    let table = Table::<Attr, Local>::new("attr");
+    assert_eq!(table.shard_count(), 1);
+    identity_and_outcomes(table);
+    identity_and_outcomes(Table::<Attr, Local>::with_shards("attr", 4));
+}
+
+#[test]
+fn equal_hashes_different_keys_are_both_stored() {
+    let table = Table::<Attr>::with_shards("attr", 2);
+    let hash = 0x8000_0000_0000_0042;
+    let a = table.get_or_insert_with(hash, |s| s.value == 1, |_| Attr { ty: 0, value: 1 });
+    let b = table.get_or_insert_with(hash, |s| s.value == 2, |_| Attr { ty: 0, value: 2 });
+    assert!(!std::ptr::eq(a, b));
+    assert!(std::ptr::eq(table.get(hash, |s| s.value == 1).unwrap(), a));
+    assert!(std::ptr::eq(table.get(hash, |s| s.value == 2).unwrap(), b));
+    assert_eq!(table.len(), 2);
+}
+
+#[test]
+fn stored_hash_is_compared_before_key_equality() {
+    // Two hashes that agree on everything hashbrown looks at (the low bits
+    // that pick the bucket and the top seven bits of the tag) but differ in
+    // the middle: hashbrown offers the first entry to the second probe, and
+    // the stored-hash comparison must reject it without calling `matches`.
+    let table = Table::<Attr, Local>::with_shards("attr", 1);
+    let h1 = 0x0100_0000_0000_0001u64;
+    let h2 = 0x0100_0000_1000_0001u64;
+    table.get_or_insert_with(h1, |_| unreachable!("empty"), |_| Attr { ty: 1, value: 1 });
+    let calls = Cell::new(0);
+    let b = table.get_or_insert_with(
+        h2,
+        |_| {
+            calls.set(calls.get() + 1);
+            true
+        },
+        |_| Attr { ty: 2, value: 2 },
+    );
+    assert_eq!(b.ty, 2);
+    assert_eq!(
+        calls.get(),
+        0,
+        "key equality ran on an entry with another hash"
+    );
+}
+
+/// A storage whose variable-sized parts live in the arena; the test keeps
+/// raw pointers where the facade would erase lifetimes.
+struct Sym {
+    name: *const str,
+    elems: *const [u32],
+    boxed: *const String,
+}
+
+// SAFETY: the pointers point into the table's arena, immutable and alive
+// for as long as the table; the pointees are `Send + Sync`.
+unsafe impl Send for Sym {}
+// SAFETY: as above.
+unsafe impl Sync for Sym {}
+
+#[test]
+fn arena_parts_are_stable_and_dropped_once() {
+    let table = Table::<Sym>::with_shards("sym", 4);
+    let mut stored = Vec::new();
+    for i in 0..200u32 {
+        let name = format!("sym_{i}");
+        let hash = table.hash_one(&name);
+        let s = table.get_or_insert_with(
+            hash,
+            // SAFETY: `name` points into the arena (see `Sym`).
+            |s| unsafe { &*s.name } == name,
+            |arena: &Arena| Sym {
+                name: arena.alloc_str(&name),
+                elems: arena.alloc_slice_copy(&[i, i + 1, i + 2]),
+                boxed: arena.alloc(format!("boxed {i}")),
+            },
+        );
+        stored.push(s as *const Sym);
+    }
+    for (i, &p) in stored.iter().enumerate() {
+        // SAFETY: the table is alive and values never move.
+        let s = unsafe { &*p };
+        // SAFETY: the arena parts live as long as the table.
+        unsafe {
+            assert_eq!(&*s.name, format!("sym_{i}"));
+            assert_eq!(&*s.elems, &[i as u32, i as u32 + 1, i as u32 + 2]);
+            assert_eq!(&*s.boxed, &format!("boxed {i}"));
+        }
+    }
+    let stats = table.stats().total();
+    assert!(stats.bytes > 200 * std::mem::size_of::<Sym>());
+    // The `String`s allocated with `Arena::alloc` are dropped with the table;
+    // LeakSanitizer (the ASan run of this suite) reports them otherwise.
+    drop(table);
+}
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static DROPS: AtomicUsize = AtomicUsize::new(0);
+
+struct Counted(u64);
+
+impl Counted {
+    fn new(v: u64) -> Self {
+        LIVE.fetch_add(1, SeqCst);
+        Counted(v)
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        LIVE.fetch_sub(1, SeqCst);
+        DROPS.fetch_add(1, SeqCst);
+    }
+}
+
+#[test]
+fn destructors_run_exactly_once() {
+    let before = DROPS.load(SeqCst);
+    {
+        let table = Table::<Counted>::with_shards("counted", 4);
+        for i in 0..500u64 {
+            let h = table.hash_one(&i);
+            table.get_or_insert_with(h, |c| c.0 == i, |_| Counted::new(i));
+            // A hit constructs nothing.
+            table.get_or_insert_with(h, |c| c.0 == i, |_| unreachable!("hit"));
+        }
+        assert_eq!(LIVE.load(SeqCst), 500);
+    }
+    assert_eq!(LIVE.load(SeqCst), 0);
+    assert_eq!(DROPS.load(SeqCst) - before, 500);
+}
+
+#[test]
+fn reentrant_construct_panics_and_leaves_the_table_usable() {
+    fn check<P: Policy>(table: &Table<Attr, P>) {
+        let outer: Key = (1, 1);
+        let h = table.hash_one(&outer);
+        let err = catch_unwind(AssertUnwindSafe(|| {
+            table.get_or_insert_with(
+                h,
+                |s| s.value == 1,
+                |_| {
+                    // Same hash, so certainly the same shard.
+                    table.get_or_insert_with(h, |s| s.value == 2, |_| Attr { ty: 2, value: 2 });
+                    Attr { ty: 1, value: 1 }
+                },
+            );
+        }))
+        .expect_err("re-entrant interning must panic");
+        let msg = err
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .unwrap_or_default();
+        assert_eq!(
+            msg,
+            "strata: re-entrant interning into storage kind `attr`: the constructor interned into the shard it is being constructed in"
+        );
+        // Nothing was inserted, and the lock and owner word were released.
+        assert_eq!(table.len(), 0);
+        let (a, how) = intern(table, outer);
+        assert_eq!(how, Outcome::Inserted);
+        assert_eq!(a.value, 1);
+    }
+    check(&Table::<Attr>::with_shards("attr", 2));
+    check(&Table::<Attr, Local>::new("attr"));
+}
+
+#[test]
+fn reentrant_get_and_lock_sections_panic() {
+    let table = Table::<Attr>::with_shards("attr", 1);
+    let h = 5;
+    let err = catch_unwind(AssertUnwindSafe(|| {
+        table.get_or_insert_with(
+            h,
+            |_| false,
+            |_| {
+                let _ = table.get(h + 1, |_| true);
+                Attr { ty: 0, value: 0 }
+            },
+        )
+    }))
+    .expect_err("a read probe of the shard under construction must panic");
+    assert!(
+        err.downcast_ref::<String>()
+            .unwrap()
+            .contains("re-entrant interning into storage kind `attr`")
+    );
+    let err = catch_unwind(AssertUnwindSafe(|| {
+        table.with_write_lock(h, || table.with_read_lock(h, || ()));
+    }))
+    .expect_err("a read lock inside the write lock must panic");
+    assert!(
+        err.downcast_ref::<String>()
+            .unwrap()
+            .contains("re-entrant interning into storage kind `attr`")
+    );
+    assert!(table.is_empty());
+    assert_eq!(table.with_write_lock(h, || 7), 7);
+}
+
+#[test]
+fn interning_into_another_shard_from_a_constructor_is_allowed() {
+    let table = Table::<Attr>::with_shards("attr", 2);
+    let low = 1u64; // shard 0
+    let high = 1u64 << 63; // shard 1
+    assert_ne!(table.shard_index(low), table.shard_index(high));
+    let outer = table.get_or_insert_with(
+        low,
+        |s| s.value == 1,
+        |_| {
+            let inner =
+                table.get_or_insert_with(high, |s| s.value == 2, |_| Attr { ty: 0, value: 2 });
+            Attr {
+                ty: 0,
+                value: inner.value - 1,
+            }
+        },
+    );
+    assert_eq!(outer.value, 1);
+    assert_eq!(table.len(), 2);
+}
+
+#[test]
+fn a_panicking_constructor_inserts_nothing_and_others_keep_going() {
+    let table = Arc::new(Table::<Attr>::with_shards("attr", 1));
+    let started = Arc::new(AtomicBool::new(false));
+    let waiter = {
+        let (table, started) = (Arc::clone(&table), Arc::clone(&started));
+        strata_sync::thread::spawn(move || {
+            while !started.load(SeqCst) {
+                strata_sync::thread::yield_now();
+            }
+            // Blocks behind the panicking constructor's write lock, then
+            // proceeds.
+            intern(&table, (2, 2)).1
+        })
+    };
+    let err = catch_unwind(AssertUnwindSafe(|| {
+        table.get_or_insert_with(
+            7,
+            |_| false,
+            |arena| {
+                arena.alloc_slice_copy(&[1u8; 64]);
+                started.store(true, SeqCst);
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                panic!("constructor failed");
+            },
+        )
+    }))
+    .expect_err("the constructor panics");
+    assert_eq!(err.downcast_ref::<&str>(), Some(&"constructor failed"));
+    assert_eq!(waiter.join().unwrap(), Outcome::Inserted);
+    assert!(table.get(7, |_| true).is_none(), "nothing inserted for 7");
+    assert_eq!(table.len(), 1);
+    assert_eq!(intern(&table, (2, 2)).1, Outcome::ReadHit);
+    // The write lock is free again for this thread.
+    assert_eq!(intern(&table, (3, 3)).1, Outcome::Inserted);
+}
+
+#[test]
+fn racing_inserters_account_for_every_write_lock() {
+    let table = Arc::new(Table::<Attr>::with_shards("attr", 2));
+    let threads: Vec<_> = (0..8)
+        .map(|t| {
+            let table = Arc::clone(&table);
+            strata_sync::thread::spawn(move || {
+                let mut ptrs = Vec::new();
+                for i in 0..2000i64 {
+                    let i = if t % 2 == 0 { i } else { 1999 - i };
+                    ptrs.push((i, intern(&table, (0, i)).0 as *const Attr as usize));
+                }
+                ptrs.sort_unstable();
+                ptrs
+            })
+        })
+        .collect();
+    let results: Vec<_> = threads.into_iter().map(|h| h.join().unwrap()).collect();
+    for r in &results[1..] {
+        assert_eq!(r, &results[0], "two threads got different storages");
+    }
+    let s = table.stats().total();
+    assert_eq!(s.entries, 2000);
+    assert_eq!(s.inserts, 2000);
+    assert_eq!(s.write_locks, s.inserts + s.reprobe_hits);
+    // Every lookup is a read hit, an insert or a re-probe hit; read hits
+    // are counted without an atomic RMW and may be undercounted.
+    assert!(s.read_hits <= 8 * 2000 - s.inserts - s.reprobe_hits);
+}
+
+#[test]
+fn debug_and_display() {
+    let table = Table::<Attr>::with_shards("attr", 2);
+    intern(&table, (1, 1));
+    let d = format!("{table:?}");
+    assert!(d.contains("attr") && d.contains("shared"), "{d}");
+    let s = table.stats().to_string();
+    assert!(s.starts_with("attr (shared, 2 shards): 1 entries"), "{s}");
+    assert_eq!(table.stats().shards.len(), 2);
+    assert!(table.stats().memory_bytes() > 0);
+    let local = Table::<Attr, Local>::new("l");
+    assert!(format!("{local:?}").contains("single"));
+}
+
+#[test]
+fn for_each_visits_every_value() {
+    let table = Table::<Attr>::with_shards("attr", 4);
+    for i in 0..100 {
+        intern(&table, (0, i));
+    }
+    let mut sum = 0;
+    table.for_each(|a| sum += a.value);
+    assert_eq!(sum, (0..100).sum::<i64>());
+}
+
+// ---------------------------------------------------------------------------
+// PtrTable
+
+/// A caller-owned object with a strong count, as a reclaimable kind's
+/// storage would be.
+struct Obj {
+    key: u64,
+    strong: AtomicUsize,
+}
+
+fn upgrade(p: NonNull<Obj>, key: u64) -> PtrProbe<NonNull<Obj>> {
+    // SAFETY: entries point to live objects: they are freed only after their
+    // removal from the table, and this runs under the shard's lock.
+    let obj = unsafe { p.as_ref() };
+    if obj.key != key {
+        return PtrProbe::NoMatch;
+    }
+    let mut n = obj.strong.load(SeqCst);
+    loop {
+        if n == 0 {
+            return PtrProbe::Dead;
+        }
+        match obj.strong.compare_exchange(n, n + 1, SeqCst, SeqCst) {
+            Ok(_) => return PtrProbe::Match(p),
+            Err(now) => n = now,
+        }
+    }
+}
+
+fn acquire<P: Policy>(table: &PtrTable<Obj, P>, key: u64, hash: u64) -> NonNull<Obj> {
+    table.get_or_insert_ptr(
+        hash,
+        |p| upgrade(p, key),
+        || {
+            let p = NonNull::from(Box::leak(Box::new(Obj {
+                key,
+                strong: AtomicUsize::new(1),
+            })));
+            (p, p)
+        },
+    )
+}
+
+fn release<P: Policy>(table: &PtrTable<Obj, P>, p: NonNull<Obj>, hash: u64) -> bool {
+    // SAFETY: the caller holds a strong reference.
+    if unsafe { p.as_ref() }.strong.fetch_sub(1, SeqCst) == 1 {
+        table.remove_ptr(hash, p);
+        // SAFETY: removed (or replaced) from the table, so unreachable; the
+        // count is zero, so no handle is left.
+        drop(unsafe { Box::from_raw(p.as_ptr()) });
+        return true;
+    }
+    false
+}
+
+#[test]
+fn ptr_table_lifecycle() {
+    fn run<P: Policy>(table: PtrTable<Obj, P>) {
+        let h = 0x1234;
+        let a = acquire(&table, 1, h);
+        let b = acquire(&table, 1, h);
+        assert_eq!(a, b);
+        // A different key with the same hash gets its own object.
+        let c = acquire(&table, 2, h);
+        assert_ne!(a, c);
+        assert_eq!(table.len(), 2);
+        assert_eq!(table.get_ptr(h, |p| upgrade(p, 1)), Some(a));
+        assert!(!release(&table, a, h)); // the get_ptr's reference
+        assert!(!release(&table, a, h));
+        assert!(release(&table, b, h), "last reference frees");
+        assert_eq!(table.len(), 1);
+        assert_eq!(table.get_ptr(h, |p| upgrade(p, 1)), None);
+        assert!(release(&table, c, h));
+        assert!(table.is_empty());
+        let s = table.stats().total();
+        assert_eq!((s.inserts, s.removed, s.replaced), (2, 2, 0));
+        assert_eq!(s.read_hits, 2);
+    }
+    run(PtrTable::<Obj>::with_shards("obj", 4));
+    run(PtrTable::<Obj, Local>::new("obj"));
+}
+
+#[test]
+fn ptr_table_replaces_a_dead_entry_and_checks_the_owner() {
+    let table = PtrTable::<Obj>::with_shards("obj", 2);
+    let h = 99;
+    let old = acquire(&table, 5, h);
+    // The last handle goes: the count reaches zero, but the owner has not
+    // removed the entry yet.
+    // SAFETY: `old` is live; we hold its only reference.
+    assert_eq!(unsafe { old.as_ref() }.strong.fetch_sub(1, SeqCst), 1);
+    // A lookup meanwhile finds the dead entry and replaces it.
+    let fresh = acquire(&table, 5, h);
+    assert_ne!(fresh, old);
+    assert_eq!(table.stats().total().replaced, 1);
+    // The old owner's removal must leave the fresh entry alone.
+    assert!(!table.remove_ptr(h, old));
+    // SAFETY: replaced in the table, count zero: unreachable.
+    drop(unsafe { Box::from_raw(old.as_ptr()) });
+    assert_eq!(table.get_ptr(h, |p| upgrade(p, 5)), Some(fresh));
+    assert!(!release(&table, fresh, h));
+    assert!(release(&table, fresh, h));
+    assert!(table.is_empty());
+}
+
+#[test]
+fn ptr_table_make_panic_and_reentrancy() {
+    let table = PtrTable::<Obj>::with_shards("obj", 1);
+    let err = catch_unwind(AssertUnwindSafe(|| {
+        table.get_or_insert_ptr(1, |p| upgrade(p, 1), || panic!("make failed"))
+    }))
+    .expect_err("make panics");
+    assert_eq!(err.downcast_ref::<&str>(), Some(&"make failed"));
+    assert!(table.is_empty());
+    let err = catch_unwind(AssertUnwindSafe(|| {
+        table.get_or_insert_ptr(
+            1,
+            |p| upgrade(p, 1),
+            || {
+                let _ = acquire(&table, 2, 2);
+                unreachable!("re-entrancy is detected first")
+            },
+        )
+    }))
+    .expect_err("re-entrant make panics");
+    assert!(
+        err.downcast_ref::<String>()
+            .unwrap()
+            .contains("storage kind `obj`")
+    );
+    let p = acquire(&table, 3, 3);
+    assert!(release(&table, p, 3));
+}
+
+#[test]
+fn ptr_table_drain_returns_the_leftovers() {
+    let mut table = PtrTable::<Obj>::with_shards("obj", 4);
+    let ptrs: Vec<_> = (0..10u64).map(|k| acquire(&table, k, k << 60)).collect();
+    let mut drained = table.drain();
+    drained.sort();
+    let mut expected = ptrs.clone();
+    expected.sort();
+    assert_eq!(drained, expected);
+    assert!(table.is_empty());
+    for p in ptrs {
+        // SAFETY: drained from the table; nothing else refers to them.
+        drop(unsafe { Box::from_raw(p.as_ptr()) });
+    }
+    assert!(format!("{table:?}").contains("PtrTable"));
+}
