@@ -1,0 +1,331 @@
+//! The per-thread diagnostic context and ordered parallel regions.
+//!
+//! # Keys
+//!
+//! Every diagnostic emitted inside a task of a region is buffered with a
+//! hierarchical [`OrderKey`] and dispatched, in key order, when the region
+//! ends. A task's key is its region's base key plus the task index. Inside a
+//! task, each emission and each nested region takes the next value of a
+//! per-task counter as one more component:
+//!
+//! ```text
+//! region (base [])
+//!   task 3 (key [3])
+//!     emit A                -> [3, 0]
+//!     nested region (base [3, 1])
+//!       task 0 (key [3, 1, 0])
+//!         emit B            -> [3, 1, 0, 0]
+//!       task 1 (key [3, 1, 1])
+//!         emit C            -> [3, 1, 1, 0]
+//!     emit D                -> [3, 2]
+//! ```
+//!
+//! Sorting the keys lexicographically gives A, B, C, D: exactly the order a
+//! serial run (tasks in index order) prints, whatever threads ran the tasks
+//! and in whatever order. A nested region does not dispatch when it ends;
+//! it hands its entries, keys intact, to the enclosing task's buffer.
+//!
+//! # The thread-local
+//!
+//! The context is one thread-local slot holding the current task: the
+//! engine it belongs to, a handle to the region's buffer, the task's key and
+//! its counter. [`Region::task`] sets it and restores the previous value
+//! when the task returns or unwinds (RAII). Emission checks the slot: a task
+//! of the same engine buffers, anything else dispatches at once.
+
+use core::any::Any;
+use core::cell::RefCell;
+use core::fmt;
+
+use smallvec::SmallVec;
+use strata_sync::policy::{ArcApi, MutexApi};
+
+use crate::diagnostic::Diagnostic;
+use crate::engine::DiagEngine;
+use crate::policy::DiagPolicy;
+
+/// A hierarchical task key, compared lexicographically (a prefix sorts
+/// first). Up to four components are stored inline.
+#[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct OrderKey(SmallVec<[u32; 4]>);
+
+impl OrderKey {
+    /// The empty key: the base of a top-level region.
+    #[inline]
+    pub fn root() -> Self {
+        Self(SmallVec::new())
+    }
+
+    /// A key with the given components.
+    pub fn from_components(components: &[u32]) -> Self {
+        Self(SmallVec::from_slice(components))
+    }
+
+    /// This key with `component` appended.
+    #[inline]
+    pub fn child(&self, component: u32) -> Self {
+        let mut c = self.0.clone();
+        c.push(component);
+        Self(c)
+    }
+
+    /// The components.
+    #[inline]
+    pub fn components(&self) -> &[u32] {
+        &self.0
+    }
+}
+
+impl fmt::Debug for OrderKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "OrderKey({self})")
+    }
+}
+
+impl fmt::Display for OrderKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        for (i, c) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(".")?;
+            }
+            write!(f, "{c}")?;
+        }
+        f.write_str("]")
+    }
+}
+
+/// One buffered diagnostic.
+struct Buffered {
+    key: OrderKey,
+    diag: Diagnostic,
+}
+
+/// A region's buffer, shared by the region and its running tasks.
+type Buffer<P> = <P as DiagPolicy>::Shelf<Vec<Buffered>>;
+
+/// The current task of this thread.
+struct TaskContext {
+    /// The engine the task's region belongs to ([`DiagEngine::identity`]).
+    engine: usize,
+    /// A `Buffer<P>` for that engine's policy `P`, type-erased because the
+    /// thread-local cannot be generic.
+    buffer: Box<dyn Any>,
+    /// The task's key.
+    key: OrderKey,
+    /// The next per-task component (see the module docs).
+    next: u32,
+}
+
+impl TaskContext {
+    /// Takes the next key under this task.
+    fn next_key(&mut self) -> OrderKey {
+        let key = self.key.child(self.next);
+        self.next = self
+            .next
+            .checked_add(1)
+            .expect("more than 2^32 diagnostics in one task");
+        key
+    }
+}
+
+strata_sync::thread_local! {
+    // Loom's `thread_local!` has no `const { }` form, and one declaration
+    // serves both builds.
+    #[allow(clippy::missing_const_for_thread_local)]
+    /// The per-thread diagnostic context: the task this thread is running,
+    /// if any.
+    static CONTEXT: RefCell<Option<TaskContext>> = RefCell::new(None);
+}
+
+/// The key of the task this thread is running, if any (for any engine).
+pub fn current_key() -> Option<OrderKey> {
+    CONTEXT.with(|c| c.borrow().as_ref().map(|cx| cx.key.clone()))
+}
+
+/// Runs `f` on this thread's task context if it belongs to `engine`.
+fn with_task<P: DiagPolicy, R>(
+    engine: &DiagEngine<P>,
+    f: impl FnOnce(&mut TaskContext, &Buffer<P>) -> R,
+) -> Option<R> {
+    CONTEXT.with(|c| {
+        let mut slot = c.borrow_mut();
+        let cx = slot.as_mut()?;
+        if cx.engine != engine.identity() {
+            return None;
+        }
+        // The identity check makes the downcast succeed (one engine address,
+        // one policy); a failure would mean another engine's context, which
+        // is treated as "no task" rather than trusted.
+        let buffer = cx.buffer.downcast_ref::<Buffer<P>>()?.clone();
+        Some(f(cx, &buffer))
+    })
+}
+
+/// Buffers `diag` if this thread runs a task of `engine`'s region (and
+/// returns `None`); gives it back otherwise.
+pub(crate) fn buffer<P: DiagPolicy>(
+    engine: &DiagEngine<P>,
+    diag: Diagnostic,
+) -> Option<Diagnostic> {
+    let mut diag = Some(diag);
+    let buffered = with_task(engine, |cx, buffer| {
+        let key = cx.next_key();
+        let diag = diag.take().expect("taken once");
+        buffer.lock().push(Buffered { key, diag });
+    });
+    debug_assert_eq!(buffered.is_some(), diag.is_none());
+    diag
+}
+
+/// An ordered parallel region of a [`DiagEngine`], created by
+/// [`DiagEngine::ordered_region`].
+///
+/// Run each unit of work through [`task`](Self::task) with a distinct
+/// index, on any thread (rayon, scoped threads). Diagnostics the engine
+/// receives from inside a task are buffered; when the region ends (also by
+/// unwinding) they are dispatched in key order, so the output is
+/// byte-identical to a serial run of the tasks in index order, whatever the
+/// schedule. Diagnostics emitted on a thread that is not running a task of
+/// this engine are dispatched at once, as usual.
+///
+/// ```
+/// use strata_diag::{DiagEngine, Location, SharedBuffer, HumanEmitter};
+///
+/// let out = SharedBuffer::new();
+/// let engine = DiagEngine::builder().sink(out.clone()).emitter(HumanEmitter::new()).build();
+/// engine.ordered_region(|region| {
+///     std::thread::scope(|s| {
+///         for i in (0..4u32).rev() {
+///             let engine = &engine;
+///             s.spawn(move || region.task(i, || {
+///                 engine.warning(Location::Unknown, "task {}").arg(i).emit();
+///             }));
+///         }
+///     });
+/// });
+/// assert_eq!(
+///     out.contents(),
+///     "warning: task 0\n\nwarning: task 1\n\nwarning: task 2\n\nwarning: task 3\n\n"
+/// );
+/// ```
+///
+/// Task indices must be distinct within a region: two tasks with one index
+/// share a key prefix, and the relative order of their diagnostics is then
+/// unspecified. A task's own threads (if it spawns any) are not part of the
+/// task.
+pub struct Region<'e, P: DiagPolicy> {
+    engine: &'e DiagEngine<P>,
+    base: OrderKey,
+    /// Whether the region was opened inside a task of the same engine (its
+    /// entries go to that task's buffer when it ends).
+    nested: bool,
+    buffer: Buffer<P>,
+}
+
+impl<'e, P: DiagPolicy> Region<'e, P> {
+    pub(crate) fn new(engine: &'e DiagEngine<P>) -> Self {
+        let base = with_task(engine, |cx, _| cx.next_key());
+        Self {
+            engine,
+            nested: base.is_some(),
+            base: base.unwrap_or_default(),
+            buffer: ArcApi::new(MutexApi::new(Vec::new())),
+        }
+    }
+
+    /// The region's base key (empty for a top-level region).
+    pub fn key(&self) -> &OrderKey {
+        &self.base
+    }
+
+    /// The number of diagnostics buffered so far.
+    pub fn pending(&self) -> usize {
+        self.buffer.lock().len()
+    }
+
+    /// Runs `f` as task `index` of this region on the calling thread: sets
+    /// the thread's context to the task's key for the duration of `f` and
+    /// restores the previous context afterwards, also if `f` panics.
+    pub fn task<R>(&self, index: u32, f: impl FnOnce() -> R) -> R {
+        let cx = TaskContext {
+            engine: self.engine.identity(),
+            buffer: Box::new(self.buffer.clone()),
+            key: self.base.child(index),
+            next: 0,
+        };
+        let previous = CONTEXT.with(|c| c.replace(Some(cx)));
+        let _restore = Restore(previous);
+        f()
+    }
+
+    /// Dispatches (or, if nested, hands over) everything buffered.
+    fn flush(&mut self) {
+        let mut entries = core::mem::take(&mut *self.buffer.lock());
+        if entries.is_empty() {
+            return;
+        }
+        if self.nested {
+            let mut pending = Some(entries);
+            let handed = with_task(self.engine, |_, outer| {
+                outer.lock().extend(pending.take().expect("taken once"));
+            });
+            match (handed, pending) {
+                (Some(()), _) | (None, None) => return,
+                // The enclosing task is gone (cannot happen through the
+                // public API); dispatch rather than lose anything.
+                (None, Some(rest)) => entries = rest,
+            }
+        }
+        // Keys are distinct for distinct tasks, so the order is total; the
+        // sort is stable regardless.
+        entries.sort_by(|a, b| a.key.cmp(&b.key));
+        let unwinding = std::thread::panicking();
+        for Buffered { diag, .. } in entries {
+            if unwinding {
+                // A handler that panics now would abort the process (a panic
+                // while unwinding escaping a drop); catch it and go on, so
+                // the rest of the buffer is still reported.
+                let engine = self.engine;
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    engine.dispatch(diag);
+                }));
+            } else {
+                self.engine.dispatch(diag);
+            }
+        }
+    }
+}
+
+impl<P: DiagPolicy> Drop for Region<'_, P> {
+    /// The drop guard's job: the buffer is reported even when the region's
+    /// closure or one of its tasks panics.
+    fn drop(&mut self) {
+        self.flush();
+    }
+}
+
+impl<P: DiagPolicy> fmt::Debug for Region<'_, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Region")
+            .field("base", &self.base)
+            .field("nested", &self.nested)
+            .field("pending", &self.pending())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Restores the thread's previous task context when dropped: its job is to
+/// leave the thread-local as it was before the task, also when the task
+/// unwinds.
+struct Restore(Option<TaskContext>);
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        let previous = self.0.take();
+        let finished = CONTEXT.with(|c| c.replace(previous));
+        // The finished task's context (and its buffer handle) is dropped
+        // here, outside the thread-local borrow.
+        drop(finished);
+    }
+}

@@ -1,0 +1,645 @@
+//! The expected-diagnostic verifier, with MLIR's syntax.
+//!
+//! A test source states the diagnostics it expects in comments:
+//!
+//! ```text
+//! %0 = foo.bar        // expected-error {{unknown operation}}
+//! // expected-warning@+1 {{unused value}}
+//! %1 = foo.baz
+//! // expected-note@-3 {{defined here}}
+//! // expected-remark-re@above {{folded {{[0-9]+}} ops}}
+//! // expected-error@unknown {{no location}}
+//! ```
+//!
+//! A directive is `expected-<kind>` (`error`, `warning`, `remark`, `note`,
+//! and `help` as an extension), optionally `-re`, optionally a designator
+//! (`@+N` / `@-N`: N lines below / above; `@above` / `@below`: the nearest
+//! line above / below that holds no directive itself; `@unknown`: a
+//! diagnostic without a source location), then the expected text between
+//! `{{` and the last `}}` on the line. One directive per line.
+//!
+//! The text matches when the diagnostic's message contains it. With `-re`
+//! the text is literal except for `{{...}}` parts, which are regular
+//! expressions (`{{a {{[0-9]+}} b}}` matches `a 12 b`), and the pattern is
+//! searched for in the message, as MLIR does.
+//!
+//! Notes and help are matched at their own location, or at their parent's
+//! when they have none.
+//!
+//! The verifier never panics on bad input: a malformed directive (unknown
+//! designator, missing braces, a bad regex, an offset leaving the file) is
+//! itself reported, as a diagnostic pointing at the directive.
+
+use core::fmt;
+use std::borrow::Cow;
+
+use strata_sync::policy::Policy;
+use strata_sync::{Arc, Mutex};
+
+use crate::diagnostic::{Diagnostic, Level, Severity};
+use crate::engine::{DiagEngine, Handled, HandlerScope};
+use crate::inflight::ErrorReported;
+use crate::policy::DiagPolicy;
+use crate::source::{FileId, Location, SourceFile, SourceManager, Span};
+
+/// Which diagnostics an expectation applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// Those on this 1-based line of the expectation's file.
+    Line(u32),
+    /// Those without a source location (`@unknown`): unknown or name-only.
+    Unknown,
+}
+
+#[derive(Clone, Debug)]
+enum Pattern {
+    Literal,
+    Regex(regex::Regex),
+}
+
+/// One parsed `expected-*` directive.
+#[derive(Clone, Debug)]
+pub struct Expectation {
+    level: Level,
+    file: FileId,
+    target: Target,
+    text: String,
+    pattern: Pattern,
+    span: Span,
+}
+
+impl Expectation {
+    /// The expected level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The file the directive is in.
+    pub fn file(&self) -> FileId {
+        self.file
+    }
+
+    /// What the directive applies to.
+    pub fn target(&self) -> Target {
+        self.target
+    }
+
+    /// The expected text as written between the outer braces.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Whether the text is a `-re` pattern.
+    pub fn is_regex(&self) -> bool {
+        matches!(self.pattern, Pattern::Regex(_))
+    }
+
+    /// The span of the directive in its file.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// Whether `message` satisfies the expected text.
+    pub fn matches(&self, message: &str) -> bool {
+        match &self.pattern {
+            Pattern::Literal => message.contains(&self.text),
+            Pattern::Regex(re) => re.is_match(message),
+        }
+    }
+}
+
+/// What kind of problem a [`Finding`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FindingKind {
+    /// A directive that cannot be parsed.
+    Malformed,
+    /// A diagnostic no expectation matched.
+    Unexpected,
+    /// An expectation no diagnostic matched.
+    Unmet,
+    /// A near miss: a diagnostic at an expectation's place with its text,
+    /// but another level.
+    WrongLevel,
+    /// A near miss: a diagnostic with an expectation's level and text in
+    /// its file, but on another line.
+    WrongLine,
+}
+
+/// One problem found by the verifier, as a diagnostic with a location.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    /// The kind of problem.
+    pub kind: FindingKind,
+    /// The error describing it.
+    pub diagnostic: Diagnostic,
+}
+
+/// The outcome of [`Verifier::finish`].
+#[derive(Clone, Debug)]
+pub struct VerifyReport {
+    findings: Vec<Finding>,
+    matched: usize,
+}
+
+impl VerifyReport {
+    /// Whether every diagnostic was expected and every expectation met.
+    pub fn is_ok(&self) -> bool {
+        self.findings.is_empty()
+    }
+
+    /// The problems, sorted by location.
+    pub fn findings(&self) -> &[Finding] {
+        &self.findings
+    }
+
+    /// How many diagnostics matched an expectation.
+    pub fn matched(&self) -> usize {
+        self.matched
+    }
+
+    /// Emits every finding into `engine` (as errors) and returns the proof
+    /// token if there was any.
+    pub fn emit<P: DiagPolicy>(&self, engine: &DiagEngine<P>) -> Result<(), ErrorReported> {
+        let mut proof = None;
+        for f in &self.findings {
+            proof = proof.or(engine.emit(f.diagnostic.clone()));
+        }
+        proof.map_or(Ok(()), Err)
+    }
+}
+
+/// A diagnostic or child flattened for matching.
+struct Observed {
+    level: Level,
+    place: Place,
+    location: Location,
+    message: String,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Line(FileId, u32),
+    Unknown,
+    Elsewhere,
+}
+
+/// Checks the diagnostics of a run against the `expected-*` directives of
+/// its source files (see the [module docs](self)).
+///
+/// ```
+/// use strata_diag::{DiagEngine, Verifier};
+///
+/// let engine = DiagEngine::new();
+/// let id = engine.sources().add_file("t.mlir", "foo.bar // expected-error {{unknown op}}\n");
+/// let file = engine.sources().file(id).unwrap();
+/// let mut verifier = Verifier::new();
+/// verifier.add_file(&file);
+/// {
+///     let _scope = verifier.install(&engine);
+///     engine.error(file.find("foo.bar").unwrap(), "unknown op `foo.bar`").emit();
+/// }
+/// let report = verifier.finish(engine.sources());
+/// assert!(report.is_ok(), "{:?}", report.findings());
+/// ```
+pub struct Verifier {
+    expectations: Vec<Expectation>,
+    malformed: Vec<Finding>,
+    /// Diagnostics captured by the handler, in arrival order.
+    captured: Arc<Mutex<Vec<Diagnostic>>>,
+}
+
+impl Default for Verifier {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl fmt::Debug for Verifier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Verifier")
+            .field("expectations", &self.expectations.len())
+            .field("malformed", &self.malformed.len())
+            .finish_non_exhaustive()
+    }
+}
+
+const KINDS: [(&str, Level); 5] = [
+    ("error", Level::Error),
+    ("warning", Level::Warning),
+    ("remark", Level::Remark),
+    ("note", Level::Note),
+    ("help", Level::Help),
+];
+
+const PREFIX: &str = "expected-";
+
+fn is_ident(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Finds the directive on a line: the first `expected-<kind>` not followed
+/// by an identifier character. Returns its offset in the line and level.
+fn find_directive(line: &str) -> Option<(usize, Level, usize)> {
+    let mut from = 0;
+    while let Some(i) = line[from..].find(PREFIX) {
+        let at = from + i;
+        let after = &line[at + PREFIX.len()..];
+        for (word, level) in KINDS {
+            if after.starts_with(word)
+                && !after
+                    .as_bytes()
+                    .get(word.len())
+                    .is_some_and(|&b| is_ident(b))
+            {
+                return Some((at, level, at + PREFIX.len() + word.len()));
+            }
+        }
+        from = at + PREFIX.len();
+    }
+    None
+}
+
+enum Designator {
+    Here,
+    Offset(i64),
+    Above,
+    Below,
+    Unknown,
+}
+
+/// A directive's syntax, before its target line is resolved.
+struct Parsed<'a> {
+    regex: bool,
+    designator: Designator,
+    text: &'a str,
+    /// End of the directive (after the closing braces), in the line.
+    end: usize,
+}
+
+/// Parses the rest of a directive after `expected-<kind>`; `start` is the
+/// offset of that rest in `line`.
+fn parse_directive<'a>(line: &'a str, start: usize, kind: &str) -> Result<Parsed<'a>, String> {
+    let mut rest = &line[start..];
+    let mut regex = false;
+    if let Some(r) = rest.strip_prefix("-re")
+        && !r.as_bytes().first().is_some_and(|&b| is_ident(b))
+    {
+        regex = true;
+        rest = r;
+    } else if let Some(r) = rest.strip_prefix('-') {
+        let word: String = r.chars().take_while(|c| !c.is_whitespace()).collect();
+        return Err(format!(
+            "unknown suffix `-{word}` after `expected-{kind}`; the only suffix is `-re`"
+        ));
+    }
+    let mut designator = Designator::Here;
+    if let Some(r) = rest.strip_prefix('@') {
+        let len = r
+            .find(|c: char| c.is_whitespace() || c == '{')
+            .unwrap_or(r.len());
+        let token = &r[..len];
+        designator = match token {
+            "above" => Designator::Above,
+            "below" => Designator::Below,
+            "unknown" => Designator::Unknown,
+            _ => {
+                let (sign, digits) = match token.as_bytes().first() {
+                    Some(b'+') => (1, &token[1..]),
+                    Some(b'-') => (-1, &token[1..]),
+                    _ => (0, token),
+                };
+                match digits.parse::<u32>() {
+                    Ok(n) if sign != 0 && !digits.starts_with('+') => {
+                        Designator::Offset(sign * i64::from(n))
+                    }
+                    _ => {
+                        return Err(format!(
+                            "invalid designator `@{token}`; expected `@+N`, `@-N`, `@above`, `@below` or `@unknown`"
+                        ));
+                    }
+                }
+            }
+        };
+        rest = &r[len..];
+    }
+    let trimmed = rest.trim_start();
+    let Some(body) = trimmed.strip_prefix("{{") else {
+        return Err(format!(
+            "expected `{{{{` to open the expected text of `expected-{kind}`"
+        ));
+    };
+    let Some(close) = body.rfind("}}") else {
+        return Err("missing `}}` to close the expected text".to_owned());
+    };
+    let body_start = line.len() - body.len();
+    Ok(Parsed {
+        regex,
+        designator,
+        text: &body[..close],
+        end: body_start + close + 2,
+    })
+}
+
+/// Builds the regex of a `-re` text: literal, except `{{...}}` parts.
+fn build_regex(text: &str) -> Result<regex::Regex, String> {
+    let mut pattern = String::with_capacity(text.len() + 8);
+    let mut rest = text;
+    while let Some(open) = rest.find("{{") {
+        pattern.push_str(&regex::escape(&rest[..open]));
+        let after = &rest[open + 2..];
+        let Some(close) = after.find("}}") else {
+            return Err("unterminated `{{` in the regular expression".to_owned());
+        };
+        pattern.push_str("(?:");
+        pattern.push_str(&after[..close]);
+        pattern.push(')');
+        rest = &after[close + 2..];
+    }
+    pattern.push_str(&regex::escape(rest));
+    regex::Regex::new(&pattern).map_err(|e| {
+        let text = e.to_string();
+        let last = text.lines().last().unwrap_or("").trim();
+        format!("invalid regular expression `{pattern}`: {last}")
+    })
+}
+
+impl Verifier {
+    /// A verifier with no expectations.
+    pub fn new() -> Self {
+        Self {
+            expectations: Vec::new(),
+            malformed: Vec::new(),
+            captured: Arc::new(Mutex::new(Vec::new())),
+        }
+    }
+
+    /// Reads the directives of `file`. Malformed ones become findings.
+    pub fn add_file(&mut self, file: &SourceFile) {
+        let lines = file.line_count();
+        // Pass 1: which lines hold a directive (for `@above` / `@below`).
+        let directives: Vec<Option<(usize, Level, usize)>> = (1..=lines)
+            .map(|l| find_directive(file.line_text(l).unwrap_or("")))
+            .collect();
+        let plain = |l: u32| directives[l as usize - 1].is_none();
+        // Pass 2: parse and resolve.
+        for line in 1..=lines {
+            let Some((at, level, after_kind)) = directives[line as usize - 1] else {
+                continue;
+            };
+            let text = file.line_text(line).unwrap_or("");
+            let base = file.line_range(line).map_or(0, |r| r.start);
+            let span_to = |end: usize| file.span(base + at as u32, base + end as u32);
+            let kind = level.as_str();
+            let parsed = match parse_directive(text, after_kind, kind) {
+                Ok(p) => p,
+                Err(reason) => {
+                    self.malformed(span_to(text.len()), reason);
+                    continue;
+                }
+            };
+            let span = span_to(parsed.end);
+            let target = match parsed.designator {
+                Designator::Here => Ok(Target::Line(line)),
+                Designator::Unknown => Ok(Target::Unknown),
+                Designator::Offset(d) => {
+                    let t = i64::from(line) + d;
+                    if (1..=i64::from(lines)).contains(&t) {
+                        Ok(Target::Line(t as u32))
+                    } else {
+                        Err(format!(
+                            "the designator `@{d:+}` points to line {t}, outside the file (lines 1 to {lines})"
+                        ))
+                    }
+                }
+                Designator::Above => (1..line)
+                    .rev()
+                    .find(|&l| plain(l))
+                    .map(Target::Line)
+                    .ok_or_else(|| "`@above`: no line above holds no directive".to_owned()),
+                Designator::Below => (line + 1..=lines)
+                    .find(|&l| plain(l))
+                    .map(Target::Line)
+                    .ok_or_else(|| "`@below`: no line below holds no directive".to_owned()),
+            };
+            let target = match target {
+                Ok(t) => t,
+                Err(reason) => {
+                    self.malformed(span, reason);
+                    continue;
+                }
+            };
+            let pattern = if parsed.regex {
+                match build_regex(parsed.text) {
+                    Ok(re) => Pattern::Regex(re),
+                    Err(reason) => {
+                        self.malformed(span, reason);
+                        continue;
+                    }
+                }
+            } else {
+                Pattern::Literal
+            };
+            self.expectations.push(Expectation {
+                level,
+                file: file.id(),
+                target,
+                text: parsed.text.to_owned(),
+                pattern,
+                span,
+            });
+        }
+    }
+
+    fn malformed(&mut self, span: Span, reason: String) {
+        self.malformed.push(Finding {
+            kind: FindingKind::Malformed,
+            diagnostic: Diagnostic::new(
+                Severity::Error,
+                span,
+                format!("malformed expectation: {reason}"),
+            ),
+        });
+    }
+
+    /// The expectations read so far.
+    pub fn expectations(&self) -> &[Expectation] {
+        &self.expectations
+    }
+
+    /// Records a diagnostic directly (the handler does this).
+    pub fn record(&self, diag: &Diagnostic) {
+        self.captured.lock().push(diag.clone());
+    }
+
+    /// A handler that records and consumes every diagnostic, for
+    /// [`DiagEngine::push_handler`].
+    pub fn handler<P: DiagPolicy>(
+        &self,
+    ) -> impl Fn(&DiagEngine<P>, &Diagnostic) -> Handled + Send + Sync + 'static {
+        let captured = Arc::clone(&self.captured);
+        move |_, diag| {
+            captured.lock().push(diag.clone());
+            Handled::Consumed
+        }
+    }
+
+    /// Registers [`handler`](Self::handler) on `engine` for the lifetime of
+    /// the returned scope.
+    pub fn install<'e, P: DiagPolicy>(&self, engine: &'e DiagEngine<P>) -> HandlerScope<'e, P> {
+        engine.push_handler(self.handler())
+    }
+
+    /// Matches the recorded diagnostics against the expectations.
+    /// `sources` resolves lines (the manager the spans point into).
+    pub fn finish<P: Policy>(self, sources: &SourceManager<P>) -> VerifyReport {
+        let captured = core::mem::take(&mut *self.captured.lock());
+        let observed = flatten(&captured, sources);
+        let mut used = vec![false; self.expectations.len()];
+        let place_of = |e: &Expectation| match e.target {
+            Target::Line(l) => Place::Line(e.file, l),
+            Target::Unknown => Place::Unknown,
+        };
+        let mut findings = self.malformed;
+        let mut matched = 0;
+        let mut unmatched = Vec::new();
+        // Exact matches first, so a near miss never steals an expectation
+        // that a later diagnostic meets exactly.
+        for obs in &observed {
+            let hit = self.expectations.iter().enumerate().position(|(i, e)| {
+                !used[i]
+                    && e.level == obs.level
+                    && place_of(e) == obs.place
+                    && e.matches(&obs.message)
+            });
+            match hit {
+                Some(i) => {
+                    used[i] = true;
+                    matched += 1;
+                }
+                None => unmatched.push(obs),
+            }
+        }
+        for obs in unmatched {
+            let wrong_level =
+                self.expectations.iter().enumerate().position(|(i, e)| {
+                    !used[i] && place_of(e) == obs.place && e.matches(&obs.message)
+                });
+            let wrong_line = || {
+                let Place::Line(file, _) = obs.place else {
+                    return None;
+                };
+                self.expectations.iter().enumerate().position(|(i, e)| {
+                    !used[i]
+                        && e.level == obs.level
+                        && e.file == file
+                        && matches!(e.target, Target::Line(_))
+                        && e.matches(&obs.message)
+                })
+            };
+            if let Some(i) = wrong_level {
+                used[i] = true;
+                let e = &self.expectations[i];
+                let diag = Diagnostic::new(
+                    Severity::Error,
+                    obs.location.clone(),
+                    format!(
+                        "expected {} but got {}: {}",
+                        e.level, obs.level, obs.message
+                    ),
+                )
+                .with_note_at(e.span, format!("the expected-{} is here", e.level));
+                findings.push(Finding {
+                    kind: FindingKind::WrongLevel,
+                    diagnostic: diag,
+                });
+            } else if let Some(i) = wrong_line() {
+                used[i] = true;
+                let e = &self.expectations[i];
+                let (Place::Line(_, got), Target::Line(want)) = (obs.place, e.target) else {
+                    unreachable!("both places are lines by the search above")
+                };
+                let diag = Diagnostic::new(
+                    Severity::Error,
+                    obs.location.clone(),
+                    format!(
+                        "{} on line {got}, but expected on line {want}: {}",
+                        obs.level, obs.message
+                    ),
+                )
+                .with_note_at(e.span, format!("the expected-{} is here", e.level));
+                findings.push(Finding {
+                    kind: FindingKind::WrongLine,
+                    diagnostic: diag,
+                });
+            } else {
+                findings.push(Finding {
+                    kind: FindingKind::Unexpected,
+                    diagnostic: Diagnostic::new(
+                        Severity::Error,
+                        obs.location.clone(),
+                        format!("unexpected {}: {}", obs.level, obs.message),
+                    ),
+                });
+            }
+        }
+        for (e, used) in self.expectations.iter().zip(used) {
+            if !used {
+                findings.push(Finding {
+                    kind: FindingKind::Unmet,
+                    diagnostic: Diagnostic::new(
+                        Severity::Error,
+                        e.span,
+                        format!("expected {} \"{}\" was not produced", e.level, e.text),
+                    ),
+                });
+            }
+        }
+        // A deterministic order, whatever order diagnostics arrived in:
+        // by position, then kind, then text.
+        findings.sort_by_cached_key(|f| {
+            let pos = match f.diagnostic.location() {
+                Location::Span(s) => (0u8, s.file.index(), s.start),
+                Location::FileLineCol { line, .. } => (1, 0, *line),
+                Location::Name(_) | Location::Unknown => (2, 0, 0),
+            };
+            (pos, f.kind, f.diagnostic.message().into_owned())
+        });
+        VerifyReport { findings, matched }
+    }
+}
+
+/// Flattens diagnostics and their children into matchable items.
+fn flatten<P: Policy>(diags: &[Diagnostic], sources: &SourceManager<P>) -> Vec<Observed> {
+    let place = |loc: &Location| match loc {
+        Location::Span(s) => sources.file(s.file).map_or(Place::Elsewhere, |f| {
+            Place::Line(s.file, f.line_of(s.start))
+        }),
+        Location::FileLineCol { file, line, .. } => sources
+            .find(file)
+            .map_or(Place::Elsewhere, |id| Place::Line(id, *line)),
+        Location::Name(_) | Location::Unknown => Place::Unknown,
+    };
+    let mut out = Vec::with_capacity(diags.len());
+    for d in diags {
+        let parent = place(d.location());
+        out.push(Observed {
+            level: d.severity().into(),
+            place: parent,
+            location: d.location().clone(),
+            message: d.message().into_owned(),
+        });
+        for c in d.children() {
+            let (p, location) = match &c.location {
+                Some(l) => (place(l), l.clone()),
+                None => (parent, d.location().clone()),
+            };
+            out.push(Observed {
+                level: c.level.into(),
+                place: p,
+                location,
+                message: Cow::<str>::into_owned(c.message.clone()),
+            });
+        }
+    }
+    out
+}
