@@ -1,0 +1,392 @@
+//! The context: one interning universe, with its threading policy in its type.
+
+use core::fmt;
+use core::marker::PhantomData;
+use core::ptr::NonNull;
+
+use strata_buckets::BucketArray;
+use strata_sync::policy::{Local, Policy, Shared};
+use strata_table::{Table, TableStats};
+
+use crate::kind::{KindInfo, Storage, StorageHeader, StorageKind};
+use crate::stats::{KindStatistics, Statistics};
+use crate::{Interned, builtin};
+
+/// The table of one kind, with its concrete type erased so that tables of
+/// every kind fit in one bucket array.
+pub(crate) struct KindTable<P: Policy> {
+    /// Invariant: a leaked `Box<Table<Storage<K::Stored<'static>>, P>>` for
+    /// the kind `info` describes, freed only by `Drop` below.
+    table: NonNull<()>,
+    info: &'static KindInfo,
+    drop_table: unsafe fn(NonNull<()>),
+    stats: unsafe fn(NonNull<()>) -> TableStats,
+    _policy: PhantomData<P::Marker>,
+}
+
+// SAFETY: the erased table is a `Table<_, P>` whose payloads are `Send +
+// Sync` (the `StorageKind::Stored` bound); such a table is `Send` exactly
+// when its policy is, which `P::Marker` stands for.
+unsafe impl<P: Policy> Send for KindTable<P> where P::Marker: Send {}
+// SAFETY: as above, for `Sync`.
+unsafe impl<P: Policy> Sync for KindTable<P> where P::Marker: Sync {}
+
+type TableOf<K, P> = Table<Storage<<K as StorageKind>::Stored<'static>>, P>;
+
+impl<P: Policy> KindTable<P> {
+    fn new<K: StorageKind>(shards: usize) -> Self {
+        let table: Box<TableOf<K, P>> = Box::new(Table::with_shards(K::info().name(), shards));
+        Self {
+            table: NonNull::from(Box::leak(table)).cast(),
+            info: K::info(),
+            drop_table: drop_table::<K, P>,
+            stats: table_stats::<K, P>,
+            _policy: PhantomData,
+        }
+    }
+
+    /// The typed table.
+    ///
+    /// # Safety
+    ///
+    /// 1. `self` was created by `KindTable::new::<K>`.
+    #[inline]
+    unsafe fn typed<K: StorageKind>(&self) -> &TableOf<K, P> {
+        // SAFETY: by (1) and the invariant on `table`, the pointer is a live
+        // `Table` of exactly this type, freed only when `self` drops.
+        unsafe { self.table.cast::<TableOf<K, P>>().as_ref() }
+    }
+
+    fn stats(&self) -> TableStats {
+        // SAFETY: `stats` was instantiated for the type `table` holds.
+        unsafe { (self.stats)(self.table) }
+    }
+}
+
+/// # Safety
+///
+/// 1. `p` is the leaked box `KindTable::new::<K>` made, not freed before.
+unsafe fn drop_table<K: StorageKind, P: Policy>(p: NonNull<()>) {
+    // SAFETY: by (1).
+    drop(unsafe { Box::from_raw(p.cast::<TableOf<K, P>>().as_ptr()) });
+}
+
+/// # Safety
+///
+/// 1. `p` is the live box `KindTable::new::<K>` made.
+unsafe fn table_stats<K: StorageKind, P: Policy>(p: NonNull<()>) -> TableStats {
+    // SAFETY: by (1).
+    unsafe { p.cast::<TableOf<K, P>>().as_ref() }.stats()
+}
+
+impl<P: Policy> Drop for KindTable<P> {
+    fn drop(&mut self) {
+        // SAFETY: `drop_table` matches the table's type, and this is the one
+        // place that frees it.
+        unsafe { (self.drop_table)(self.table) }
+    }
+}
+
+/// A dialect: a namespace of storage kinds, registered once per context.
+pub trait Dialect: 'static {
+    /// The dialect's namespace (`"arith"`).
+    const NAMESPACE: &'static str;
+
+    /// Registers the dialect's storage kinds (and anything else it needs).
+    fn register(registry: &mut Registry<'_>);
+}
+
+/// What a dialect registers into, handed to [`Dialect::register`].
+#[derive(Debug)]
+pub struct Registry<'a> {
+    kinds: &'a mut Vec<&'static KindInfo>,
+}
+
+impl Registry<'_> {
+    /// Records kind `K` as registered (its table is still created lazily, on
+    /// first use, lock-free). Registering a kind twice is a no-op.
+    pub fn kind<K: StorageKind>(&mut self) {
+        if !self.kinds.iter().any(|k| core::ptr::eq(*k, K::info())) {
+            self.kinds.push(K::info());
+        }
+    }
+}
+
+/// One interning universe: the tables of every storage kind, the per-thread
+/// cache generation, the affine cluster, the registries and the pre-created
+/// builtins.
+///
+/// The threading policy is part of the type (invariant 4):
+///
+/// - `Context` (= `Context<Shared>`) is `Send + Sync`: intern from any number
+///   of threads; lookups go through the thread cache, then the kind's table.
+/// - `Context<Local>` (made with [`Context::single_threaded`]) takes no lock,
+///   skips the thread cache and does no atomic read-modify-write on any
+///   interning path, and the compiler refuses to share it:
+///
+/// ```compile_fail
+/// let ctx = strata_ctx::Context::single_threaded();
+/// std::thread::scope(|s| {
+///     s.spawn(|| ctx.i32()); // error: `Context<Local>` cannot be shared between threads
+/// });
+/// ```
+pub struct Context<P: Policy = Shared> {
+    /// One table per kind, indexed by the kind's dense index, created on
+    /// first use and published by compare-and-swap (Level 1).
+    tables: BucketArray<KindTable<P>, P>,
+    /// This context's generation in every thread's cache.
+    owner: strata_tls::Owner,
+    /// The shard count of every table.
+    shards: usize,
+    /// Kinds registered by dialects (or directly).
+    kinds: Vec<&'static KindInfo>,
+    /// Registered dialects, by namespace.
+    dialects: Vec<&'static str>,
+    /// The pre-created builtins.
+    pub(crate) common: builtin::Common,
+}
+
+impl Context<Shared> {
+    /// A thread-safe context with one table shard per few cores.
+    pub fn new() -> Self {
+        Self::with_shards(strata_table::default_shard_count::<Shared>())
+    }
+}
+
+impl Default for Context<Shared> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Context<Local> {
+    /// A single-threaded context: no locks, no cache, no atomic
+    /// read-modify-write, `!Sync`.
+    pub fn single_threaded() -> Self {
+        Self::with_shards(1)
+    }
+}
+
+impl<P: Policy> Context<P> {
+    /// A context whose tables have `shards` shards (rounded up to a power of
+    /// two by the table).
+    pub fn with_shards(shards: usize) -> Self {
+        let mut ctx = Self {
+            tables: BucketArray::new(),
+            owner: strata_tls::Owner::new(),
+            shards: shards.max(1),
+            kinds: Vec::new(),
+            dialects: Vec::new(),
+            common: builtin::Common::dangling(),
+        };
+        ctx.common = builtin::Common::create(&ctx);
+        builtin::register_builtin_kinds(&mut ctx.kinds);
+        ctx
+    }
+
+    /// The policy's name (`"shared"` or `"single"`).
+    pub fn mode(&self) -> &'static str {
+        P::NAME
+    }
+
+    /// The kind's table, created and published on first use (Level 1).
+    #[inline]
+    fn table<K: StorageKind>(&self) -> &TableOf<K, P> {
+        let info = K::info();
+        let slot = self.tables.get_or_init(info.index(), || KindTable::new::<K>(self.shards));
+        debug_assert!(core::ptr::eq(slot.info, info), "two kinds share one dense index");
+        // SAFETY: the slot at `K`'s dense index is only ever initialised by
+        // `KindTable::new::<K>` just above: dense indices are unique per
+        // kind (strata-buckets assigns each kind its own, once).
+        unsafe { slot.typed::<K>() }
+    }
+
+    /// Interns `key` as kind `K` and returns the handle: equal keys give
+    /// equal handles (the same address), from any thread.
+    ///
+    /// The lookup (DESIGN.md section 3): this thread's cache (no lock, no
+    /// atomic read-modify-write); then the kind's table through the bucket
+    /// array (first touch lock-free); a probe under the shard's read lock;
+    /// and, on a miss, the shard's write lock, a re-probe, construction in
+    /// the shard's arena and insertion. The thread cache is filled after the
+    /// lock is released. A single-threaded context skips the cache.
+    ///
+    /// # Panics
+    ///
+    /// If `K::construct` interns into the shard it is being constructed in
+    /// (a clear message naming the kind, never a deadlock), or if it panics
+    /// (the table is left unchanged and usable).
+    #[inline]
+    pub fn intern<'c, 'k, K: StorageKind>(&'c self, key: K::Key<'k, 'c>) -> Interned<'c, K>
+    where
+        'c: 'k,
+    {
+        let hash = K::hash_key(&key);
+        let matches = |s: &Storage<K::Stored<'static>>| {
+            // SAFETY: the payload is owned by this context's table (1), and
+            // `self` is borrowed for 'c (2). `shorten` then gives the payload
+            // the lifetime 'c (see "Lifetimes" on `StorageKind`).
+            let stored: &'c K::Stored<'c> = K::shorten(unsafe { extend(&s.payload) });
+            K::matches(stored, &key)
+        };
+        if P::THREAD_SAFE {
+            let kind = K::info().index() as u32;
+            if let Some(p) = strata_tls::lookup(&self.owner, kind, hash, matches) {
+                // SAFETY: the cache returns only pointers inserted for this
+                // owner (below), which point into this context's tables.
+                return unsafe { Interned::from_ptr(p) };
+            }
+        }
+        let table = self.table::<K>();
+        let (found, _outcome) = table.get_or_insert_with_outcome(hash, matches, |arena| {
+            // SAFETY: the arena belongs to this context's table and is freed
+            // only with it (1); `self` is borrowed for 'c (2). The payload
+            // built here is stored with its lifetime erased and only handed
+            // out shortened to a borrow of the context (see `StorageKind`).
+            let arena: &'c strata_table::Arena = unsafe { extend(arena) };
+            let payload = K::construct(&key, arena);
+            Storage { header: StorageHeader { info: K::info() }, payload: erase::<K>(payload) }
+        });
+        let ptr = NonNull::from(found);
+        if P::THREAD_SAFE {
+            let kind = K::info().index() as u32;
+            // SAFETY: `ptr` points into this context's table, where it stays,
+            // immutable, until the context (the owner) drops; this (owner,
+            // kind) pair only ever stores `Storage<K::Stored>` values.
+            unsafe { strata_tls::insert(&self.owner, kind, hash, ptr) };
+        }
+        // SAFETY: `ptr` points to a `Storage` of kind `K` in this context.
+        unsafe { Interned::from_ptr(ptr) }
+    }
+
+    /// Like [`intern`](Self::intern) but only looks: `None` if `key` was
+    /// never interned.
+    pub fn lookup<'c, 'k, K: StorageKind>(&'c self, key: K::Key<'k, 'c>) -> Option<Interned<'c, K>>
+    where
+        'c: 'k,
+    {
+        let hash = K::hash_key(&key);
+        let slot = self.tables.get(K::info().index())?;
+        // SAFETY: as in `table`.
+        let table = unsafe { slot.typed::<K>() };
+        let found = table.get(hash, |s| {
+            // SAFETY: as in `intern`: a payload of this context, borrowed for 'c.
+            K::matches(K::shorten(unsafe { extend(&s.payload) }), &key)
+        })?;
+        // SAFETY: `found` is a storage of kind `K` in this context.
+        Some(unsafe { Interned::from_ptr(NonNull::from(found)) })
+    }
+
+    /// Runs `f` under the write lock of the shard holding `handle`: the one
+    /// place a kind's declared mutable component may change (invariant 5,
+    /// MLIR's `mutate` for recursive types). Readers of that component use
+    /// [`read_mutable`](Self::read_mutable).
+    pub fn mutate<'c, 'k, K: StorageKind, R>(
+        &'c self,
+        handle: Interned<'c, K>,
+        key: K::Key<'k, 'c>,
+        f: impl FnOnce(&'c K::Stored<'c>) -> R,
+    ) -> R
+    where
+        'c: 'k,
+    {
+        let hash = K::hash_key(&key);
+        debug_assert!(K::matches(handle.payload(), &key), "mutate: the key does not describe the handle");
+        self.table::<K>().with_write_lock(hash, || f(handle.payload()))
+    }
+
+    /// Runs `f` under the read lock of the shard holding `handle`.
+    pub fn read_mutable<'c, 'k, K: StorageKind, R>(
+        &'c self,
+        handle: Interned<'c, K>,
+        key: K::Key<'k, 'c>,
+        f: impl FnOnce(&'c K::Stored<'c>) -> R,
+    ) -> R
+    where
+        'c: 'k,
+    {
+        let hash = K::hash_key(&key);
+        self.table::<K>().with_read_lock(hash, || f(handle.payload()))
+    }
+
+    /// Registers dialect `D` once (a second call is a no-op). Needs `&mut
+    /// self`, so registration cannot race with interning: parallel work only
+    /// ever holds `&Context`.
+    pub fn register_dialect<D: Dialect>(&mut self) -> bool {
+        if self.dialects.contains(&D::NAMESPACE) {
+            return false;
+        }
+        D::register(&mut Registry { kinds: &mut self.kinds });
+        self.dialects.push(D::NAMESPACE);
+        true
+    }
+
+    /// Registers kind `K` directly (a second call is a no-op).
+    pub fn register_kind<K: StorageKind>(&mut self) {
+        Registry { kinds: &mut self.kinds }.kind::<K>();
+    }
+
+    /// Whether a dialect with this namespace is registered.
+    pub fn has_dialect(&self, namespace: &str) -> bool {
+        self.dialects.contains(&namespace)
+    }
+
+    /// The registered dialects' namespaces, in registration order.
+    pub fn dialects(&self) -> &[&'static str] {
+        &self.dialects
+    }
+
+    /// The registered kinds, in registration order.
+    pub fn registered_kinds(&self) -> &[&'static KindInfo] {
+        &self.kinds
+    }
+
+    /// Statistics: per kind, the entries, bytes, read hits, write-lock
+    /// acquisitions and lost races; the calling thread's cache counters; the
+    /// affine cluster; the total memory.
+    pub fn statistics(&self) -> Statistics {
+        let mut kinds: Vec<KindStatistics> = self
+            .tables
+            .iter()
+            .map(|(_, t)| KindStatistics::from_table(t.info.name(), &t.stats()))
+            .collect();
+        kinds.sort_by(|a, b| a.name.cmp(b.name));
+        Statistics::new(P::NAME, kinds, strata_tls::stats())
+    }
+}
+
+impl<P: Policy> fmt::Debug for Context<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Context")
+            .field("mode", &P::NAME)
+            .field("shards", &self.shards)
+            .field("dialects", &self.dialects)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Extends a borrow of data owned by the context to the lifetime `'c` of a
+/// borrow of the context.
+///
+/// # Safety
+///
+/// 1. `r` points to data owned by a context (a payload or an arena in one of
+///    its tables) that is never moved or freed before the context drops.
+/// 2. The caller holds `&'c` of that context.
+#[inline(always)]
+unsafe fn extend<'c, T: ?Sized>(r: &T) -> &'c T {
+    // SAFETY: by (1) and (2) the data outlives 'c.
+    unsafe { &*core::ptr::from_ref(r) }
+}
+
+/// Erases the payload's lifetime for storage.
+#[inline(always)]
+fn erase<K: StorageKind>(payload: K::Stored<'_>) -> K::Stored<'static> {
+    let payload = core::mem::ManuallyDrop::new(payload);
+    // SAFETY: `Stored<'a>` and `Stored<'static>` differ only in a lifetime,
+    // so they have one layout; the value is moved (the original is not
+    // dropped, being `ManuallyDrop`), and it is only ever handed out again
+    // through `StorageKind::shorten` at a borrow of the context (see the
+    // trait's "Lifetimes").
+    unsafe { core::mem::transmute_copy::<K::Stored<'_>, K::Stored<'static>>(&payload) }
+}

@@ -1,0 +1,211 @@
+//! Handles: typed (`Interned<'ctx, K>`) and erased (`Type`, `Attribute`,
+//! `Location`).
+
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::ops::Deref;
+use core::ptr::NonNull;
+
+use crate::kind::{Storage, StorageHeader, StorageKind};
+
+/// A handle to a value of kind `K` interned in a context that lives at least
+/// `'ctx`.
+///
+/// - `Copy`, one pointer wide.
+/// - Equality and hashing are by address: two handles are equal exactly when
+///   they were interned from equal keys in the same context.
+/// - `Deref`s to the payload; `Debug` and `Display` print the payload.
+/// - The lifetime ties it to the context, so it cannot outlive it:
+///
+/// ```compile_fail
+/// use strata_ctx::Context;
+/// let t = {
+///     let ctx = Context::new();
+///     ctx.i32() // error: `ctx` does not live long enough
+/// };
+/// println!("{t}");
+/// ```
+pub struct Interned<'ctx, K: StorageKind> {
+    storage: &'ctx Storage<K::Stored<'static>>,
+}
+
+impl<'ctx, K: StorageKind> Interned<'ctx, K> {
+    /// Wraps a storage pointer handed out by the context.
+    ///
+    /// # Safety
+    ///
+    /// 1. `ptr` points to a `Storage` of kind `K` owned by a context that
+    ///    lives at least `'ctx`, and is never moved or freed before that.
+    #[inline]
+    pub(crate) unsafe fn from_ptr(ptr: NonNull<Storage<K::Stored<'static>>>) -> Self {
+        // SAFETY: by (1) the storage is live, immutable and pinned for 'ctx.
+        Self { storage: unsafe { ptr.as_ref() } }
+    }
+
+    /// The address of the storage, which identifies the interned value.
+    #[inline]
+    pub fn as_ptr(self) -> *const () {
+        core::ptr::from_ref(self.storage).cast()
+    }
+
+    /// The payload, with the context's lifetime.
+    #[inline]
+    pub fn payload(self) -> &'ctx K::Stored<'ctx> {
+        K::shorten(&self.storage.payload)
+    }
+
+    #[inline]
+    pub(crate) fn header(self) -> &'ctx StorageHeader {
+        &self.storage.header
+    }
+}
+
+impl<K: StorageKind> Clone for Interned<'_, K> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<K: StorageKind> Copy for Interned<'_, K> {}
+
+impl<K: StorageKind> PartialEq for Interned<'_, K> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        core::ptr::eq(self.storage, other.storage)
+    }
+}
+
+impl<K: StorageKind> Eq for Interned<'_, K> {}
+
+impl<K: StorageKind> Hash for Interned<'_, K> {
+    #[inline]
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_ptr().hash(state);
+    }
+}
+
+impl<'ctx, K: StorageKind> Deref for Interned<'ctx, K> {
+    type Target = K::Stored<'ctx>;
+    #[inline]
+    fn deref(&self) -> &K::Stored<'ctx> {
+        self.payload()
+    }
+}
+
+impl<'ctx, K: StorageKind> fmt::Debug for Interned<'ctx, K>
+where
+    K::Stored<'ctx>: fmt::Debug,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.payload(), f)
+    }
+}
+
+impl<'ctx, K: StorageKind> fmt::Display for Interned<'ctx, K>
+where
+    K::Stored<'ctx>: fmt::Display,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.payload(), f)
+    }
+}
+
+macro_rules! erased_handle {
+    ($(#[$doc:meta])* $name:ident, $marker:ident, $category:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy)]
+        pub struct $name<'ctx> {
+            header: &'ctx StorageHeader,
+        }
+
+        #[doc = concat!("Kinds whose handles convert to [`", stringify!($name), "`].")]
+        pub trait $marker: StorageKind {}
+
+        impl<'ctx> $name<'ctx> {
+            /// The kind of the value.
+            #[inline]
+            pub fn kind(self) -> &'static crate::KindInfo {
+                self.header.info
+            }
+
+            /// Whether the value is of kind `K`.
+            #[inline]
+            pub fn isa<K: $marker>(self) -> bool {
+                core::ptr::eq(self.header.info, K::info())
+            }
+
+            /// The typed handle, if the value is of kind `K`.
+            #[inline]
+            pub fn dyn_cast<K: $marker>(self) -> Option<Interned<'ctx, K>> {
+                if self.isa::<K>() {
+                    let ptr = NonNull::from(self.header).cast();
+                    // SAFETY: the header says the storage is of kind `K`
+                    // (headers are written with their own kind's info), and
+                    // it lives in a context that lives for 'ctx.
+                    Some(unsafe { Interned::from_ptr(ptr) })
+                } else {
+                    None
+                }
+            }
+
+            /// The address of the storage, which identifies the value.
+            #[inline]
+            pub fn as_ptr(self) -> *const () {
+                core::ptr::from_ref(self.header).cast()
+            }
+        }
+
+        impl<'ctx, K: $marker> From<Interned<'ctx, K>> for $name<'ctx> {
+            #[inline]
+            fn from(h: Interned<'ctx, K>) -> Self {
+                debug_assert_eq!(K::info().category(), crate::Category::$category);
+                Self { header: h.header() }
+            }
+        }
+
+        impl<'a, 'b> PartialEq<$name<'b>> for $name<'a> {
+            #[inline]
+            fn eq(&self, other: &$name<'b>) -> bool {
+                core::ptr::eq(self.header, other.header)
+            }
+        }
+
+        impl Eq for $name<'_> {}
+
+        impl Hash for $name<'_> {
+            #[inline]
+            fn hash<H: Hasher>(&self, state: &mut H) {
+                self.as_ptr().hash(state);
+            }
+        }
+
+        impl fmt::Display for $name<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.header.info.fmt_display(self.header, f)
+            }
+        }
+
+        impl fmt::Debug for $name<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.header.info.fmt_debug(self.header, f)
+            }
+        }
+    };
+}
+
+erased_handle!(
+    /// A handle to an interned type of any kind (MLIR's `Type`): one pointer,
+    /// compared by address, printed in MLIR syntax, downcast with
+    /// [`dyn_cast`](Type::dyn_cast).
+    Type, TypeKind, Type
+);
+erased_handle!(
+    /// A handle to an interned attribute of any kind (MLIR's `Attribute`).
+    Attribute, AttributeKind, Attribute
+);
+erased_handle!(
+    /// A handle to an interned source location of any kind (MLIR's
+    /// `Location`).
+    Location, LocationKind, Location
+);
