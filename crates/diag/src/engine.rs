@@ -113,7 +113,6 @@ impl<P: DiagPolicy> fmt::Debug for HandlerScope<'_, P> {
 
 /// The engine's policy switches.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
 pub struct Config {
     /// Drop a diagnostic that renders exactly like one already dispatched
     /// (default: on, as rustc).

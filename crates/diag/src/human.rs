@@ -219,11 +219,7 @@ fn location_elements<'a>(
             Some(source) => elements.push(snippet(source, marks)),
             None => {
                 // The file is not in the manager: say where, without text.
-                let primary = marks.iter().find(|m| m.primary).unwrap_or(&marks[0]);
-                let origin = Origin::path(format!("<unknown file {file}>"))
-                    .line(0)
-                    .char_column(primary.span.start as usize);
-                elements.push(origin.into());
+                elements.push(Origin::path(format!("<unknown file {file}>")).into());
             }
         }
     }

@@ -248,12 +248,13 @@ impl SourceFile {
     /// end is clamped to the end; an offset inside a multi-byte character
     /// counts as that character.
     pub fn line_col(&self, offset: u32) -> LineCol {
-        let offset = offset.min(self.len());
-        let line = self.line_of(offset);
+        let mut offset = offset.min(self.len()) as usize;
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.line_of(offset as u32);
         let start = self.line_starts[line as usize - 1] as usize;
-        let prefix = &self.text.as_bytes()[start..offset as usize];
-        // Count UTF-8 lead bytes: every character has exactly one.
-        let chars = prefix.iter().filter(|&&b| (b as i8) >= -0x40).count();
+        let chars = self.text[start..offset].chars().count();
         LineCol {
             line,
             column: chars as u32 + 1,
