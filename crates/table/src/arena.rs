@@ -173,7 +173,7 @@ impl fmt::Debug for Arena {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(strata_loom)))]
 mod tests {
     use super::*;
     use std::rc::Rc;

@@ -353,7 +353,7 @@ impl<D, P: Policy> fmt::Debug for Shards<D, P> {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(strata_loom)))]
 mod tests {
     use super::*;
     use strata_sync::policy::{Local, Shared};

@@ -1,6 +1,7 @@
 //! The behaviour of `Table` and `PtrTable` on one thread and a few: identity,
 //! outcomes, re-entrancy, panic safety, destructors, statistics, and both
 //! threading policies.
+#![cfg(not(strata_loom))]
 
 use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -19,7 +20,7 @@ struct Attr {
 
 type Key = (usize, i64);
 
-fn intern<'t, P: Policy>(table: &'t Table<Attr, P>, key: Key) -> (&'t Attr, Outcome) {
+fn intern<P: Policy>(table: &Table<Attr, P>, key: Key) -> (&Attr, Outcome) {
     let hash = table.hash_one(&key);
     table.get_or_insert_with_outcome(
         hash,

@@ -1,0 +1,411 @@
+//! Loom models of the storage table: one storage per key under racing
+//! inserts (invariant 3), no lost insert in a shared shard, a probe that
+//! races an insert sees nothing or a complete storage, re-entrant interning
+//! is a panic and not a deadlock (invariant 9), and the reclaimable table's
+//! owner check. Each model uses one or two shards and at most three threads.
+//!
+//! Stored values carry a `strata_sync::UnsafeCell` written by the constructor
+//! and read by whoever finds the value, so loom's causality checker fails a
+//! model in which a lookup does not happen-after the construction. The
+//! reclaimable objects are allocated through `strata_sync::alloc`, so loom's
+//! leak checker fails a model that leaks one and its allocation tracker one
+//! that frees one twice.
+
+#![cfg(strata_loom)]
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::ptr::NonNull;
+
+use strata_sync::alloc::{drop_raw, into_raw};
+use strata_sync::atomic::{AtomicUsize, Ordering};
+use strata_sync::mutant::with_mutant;
+use strata_sync::{Arc, Mutant, UnsafeCell, model, thread};
+use strata_table::{Outcome, PtrProbe, PtrTable, Table};
+
+/// A stored value: its key, and a payload the constructor writes after
+/// creating the cell (a write loom tracks) and every finder reads.
+struct Stored {
+    key: u64,
+    payload: UnsafeCell<u64>,
+}
+
+// SAFETY: the payload is written once, by the constructor, before the value
+// is inserted, and only read afterwards; that the table orders the write
+// before every read is what these models check, and loom checks every access.
+unsafe impl Sync for Stored {}
+
+/// The payload the constructor of `key` writes.
+fn payload_of(key: u64) -> u64 {
+    key * 10 + 1
+}
+
+impl Stored {
+    fn build(key: u64, constructs: &AtomicUsize) -> Stored {
+        // Counts constructions; the joins order it before the model's check.
+        constructs.fetch_add(1, Ordering::Relaxed);
+        let s = Stored {
+            key,
+            payload: UnsafeCell::new(0),
+        };
+        // SAFETY: the value is not shared yet; this is the only write.
+        s.payload.with_mut(|p| unsafe { *p = payload_of(key) });
+        s
+    }
+
+    /// Reads the payload (a read loom checks against the constructor's
+    /// write) and checks it.
+    fn check(&self) {
+        // SAFETY: see the `Sync` impl.
+        let seen = self.payload.with(|p| unsafe { *p });
+        assert_eq!(
+            seen,
+            payload_of(self.key),
+            "a lookup saw a half-built storage"
+        );
+    }
+}
+
+type StoreTable = Table<Stored>;
+
+/// Interns `key` (with `hash`) and returns the address and the outcome.
+fn intern(table: &StoreTable, hash: u64, key: u64, constructs: &AtomicUsize) -> (usize, Outcome) {
+    let (s, how) = table.get_or_insert_with_outcome(
+        hash,
+        |s| s.key == key,
+        |_| Stored::build(key, constructs),
+    );
+    s.check();
+    (s as *const Stored as usize, how)
+}
+
+/// The body of `same_key_one_storage` (and of its mutant test).
+fn same_key_model() {
+    let table = Arc::new(StoreTable::with_shards("model", 1));
+    let constructs = Arc::new(AtomicUsize::new(0));
+    let other = {
+        let (table, constructs) = (table.clone(), constructs.clone());
+        thread::spawn(move || intern(&table, 7, 1, &constructs))
+    };
+    let prober = {
+        let table = table.clone();
+        thread::spawn(move || {
+            table.get(7, |s| s.key == 1).map(|s| {
+                s.check();
+                s as *const Stored as usize
+            })
+        })
+    };
+    let mine = intern(&table, 7, 1, &constructs);
+    let theirs = other.join().unwrap();
+    let probed = prober.join().unwrap();
+    assert_eq!(mine.0, theirs.0, "two storages for one key");
+    assert!(
+        probed.is_none_or(|p| p == mine.0),
+        "the prober saw a storage nobody else got"
+    );
+    assert_eq!(constructs.load(Ordering::Relaxed), 1, "constructed twice");
+    let inserted = [mine.1, theirs.1]
+        .iter()
+        .filter(|&&o| o == Outcome::Inserted)
+        .count();
+    assert_eq!(inserted, 1);
+    assert_eq!(table.len(), 1);
+}
+
+/// Two threads intern the same key into an empty one-shard table while a
+/// third probes for it. Targets the interleaving in which both read probes
+/// miss before either thread takes the write lock: the second writer must
+/// find the first one's storage on its re-probe (`Outcome::ReprobeHit`), so
+/// exactly one storage is constructed and both threads get its address; the
+/// prober sees nothing or that same, complete storage.
+#[test]
+fn same_key_one_storage() {
+    model::check("same_key_one_storage", same_key_model);
+}
+
+/// Invariant 3 broken: with the re-probe under the write lock removed, the
+/// interleaving in which both read probes miss inserts two storages for one
+/// key, and the threads get different addresses.
+#[test]
+#[should_panic(expected = "two storages for one key")]
+fn mutant_table_no_reprobe() {
+    with_mutant(Mutant::TableNoReprobe, || {
+        model::check("mutant_table_no_reprobe", same_key_model)
+    });
+}
+
+/// Two threads intern different keys that fall into the same shard of a
+/// two-shard table. Targets the interleavings in which both miss, both
+/// queue for the write lock, and the second one's re-probe sees the first
+/// one's entry (same shard, different stored hash): it must not take it for
+/// its own, and neither insert may be lost.
+#[test]
+fn different_keys_one_shard_both_present() {
+    model::check("different_keys_one_shard_both_present", || {
+        let table = Arc::new(StoreTable::with_shards("model", 2));
+        assert_eq!(table.shard_index(1), table.shard_index(2));
+        let constructs = Arc::new(AtomicUsize::new(0));
+        let other = {
+            let (table, constructs) = (table.clone(), constructs.clone());
+            thread::spawn(move || intern(&table, 2, 2, &constructs))
+        };
+        let mine = intern(&table, 1, 1, &constructs);
+        let theirs = other.join().unwrap();
+        assert_ne!(mine.0, theirs.0);
+        assert_eq!((mine.1, theirs.1), (Outcome::Inserted, Outcome::Inserted));
+        for (hash, key) in [(1, 1), (2, 2)] {
+            let s = table
+                .get(hash, |s| s.key == key)
+                .expect("an insert was lost");
+            s.check();
+        }
+        assert_eq!(table.len(), 2);
+    });
+}
+
+/// A lookup (`get`, read lock only) races the insertion of the key it looks
+/// for. Targets every point of the insert, constructor included: the lookup
+/// finds nothing, or a storage whose constructor's write to the payload
+/// happens-before the lookup's read (loom's causality checker fails the
+/// model otherwise).
+#[test]
+fn probe_racing_insert_sees_nothing_or_complete() {
+    model::check("probe_racing_insert_sees_nothing_or_complete", || {
+        let table = Arc::new(StoreTable::with_shards("model", 1));
+        let constructs = Arc::new(AtomicUsize::new(0));
+        let prober = {
+            let table = table.clone();
+            thread::spawn(move || match table.get(5, |s| s.key == 3) {
+                Some(s) => {
+                    s.check();
+                    true
+                }
+                None => false,
+            })
+        };
+        let (addr, how) = intern(&table, 5, 3, &constructs);
+        assert_eq!(how, Outcome::Inserted);
+        let _found = prober.join().unwrap();
+        let again = table.get(5, |s| s.key == 3).unwrap();
+        assert_eq!(again as *const Stored as usize, addr);
+    });
+}
+
+/// The body of `reentrant_construct_panics` (and of its mutant test):
+/// thread 1's constructor interns into its own shard; thread 2 inserts
+/// another key into that shard at the same time.
+///
+/// The constructor catches the re-entrancy panic itself, so the outer write
+/// guard is released normally. Letting the panic unwind through the guard
+/// cannot be modelled: loom's `RwLock` keeps its data in a `std` lock that
+/// poisons, and the next acquisition then fails with "loom::RwLock state
+/// corrupt". That the unwinding releases the lock and clears the owner word
+/// is tested outside loom (`tests/table.rs`).
+///
+/// The table and the counter are leaked `&'static` borrows rather than
+/// `Arc`s: in the mutant test loom raises its deadlock panic on the thread
+/// that blocks last (thread 2, in the first deadlocking schedule loom
+/// explores), and unwinding a frame that drops a loom object after loom
+/// declared the deadlock aborts the process (loom's `Arc` touches the
+/// execution, which has no active thread any more). With nothing but plain
+/// borrows on thread 2's stack the panic unwinds cleanly and `should_panic`
+/// sees it. The leak is a few hundred bytes per iteration.
+fn reentry_model() {
+    let table: &'static StoreTable = Box::leak(Box::new(StoreTable::with_shards("model", 1)));
+    let constructs: &'static AtomicUsize = Box::leak(Box::new(AtomicUsize::new(0)));
+    let other = thread::spawn(move || intern(table, 9, 9, constructs).1);
+    let (s, how) = table.get_or_insert_with_outcome(
+        4,
+        |s| s.key == 4,
+        |_| {
+            let err = catch_unwind(AssertUnwindSafe(|| intern(table, 5, 5, constructs)))
+                .expect_err("re-entrant interning returned");
+            let msg = err
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .unwrap_or("a non-string panic");
+            assert!(
+                msg.starts_with("strata: re-entrant interning into storage kind `model`"),
+                "unexpected panic: {msg}"
+            );
+            Stored::build(4, constructs)
+        },
+    );
+    assert_eq!(how, Outcome::Inserted);
+    s.check();
+    assert_eq!(other.join().unwrap(), Outcome::Inserted);
+    assert!(table.get(5, |s| s.key == 5).is_none());
+    assert_eq!(table.len(), 2);
+}
+
+/// A constructor interns into the shard it is being constructed in while
+/// another thread inserts into (or waits for) the same shard. Targets both
+/// the case where the other thread holds the lock when the constructor's
+/// thread arrives (it must wait, not panic: the owner is someone else), the
+/// case where the other thread arrives while the constructor runs (it must
+/// wait for the lock, not panic: the owner word is not its token), and the
+/// re-entrant probe itself (it must panic with the kind's name instead of
+/// blocking, and the table must carry on).
+#[test]
+fn reentrant_construct_panics() {
+    model::check("reentrant_construct_panics", reentry_model);
+}
+
+/// Invariant 9 broken: without the re-entrancy check the re-entrant probe
+/// blocks on the read lock its own thread holds for writing, and loom
+/// reports the deadlock ("deadlock; threads = ...", from loom's scheduler in
+/// `rt/execution.rs`).
+#[test]
+#[should_panic(expected = "deadlock; threads =")]
+fn mutant_table_no_reentrancy_check() {
+    with_mutant(Mutant::TableNoReentrancyCheck, || {
+        model::check("mutant_table_no_reentrancy_check", reentry_model)
+    });
+}
+
+// ---------------------------------------------------------------------------
+// PtrTable: caller-owned, reference-counted objects.
+
+/// A reclaimable object: its key and strong count.
+struct Obj {
+    key: u64,
+    strong: AtomicUsize,
+}
+
+const OBJ_HASH: u64 = 11;
+const OBJ_KEY: u64 = 1;
+
+/// The `hit` closure: an upgrade that fails on zero (invariant 6).
+fn upgrade(p: NonNull<Obj>) -> PtrProbe<usize> {
+    // SAFETY: an object is freed only after its entry has been removed or
+    // replaced under the write lock, and this runs under the shard's lock,
+    // so the entry's object is live.
+    let obj = unsafe { p.as_ref() };
+    if obj.key != OBJ_KEY {
+        return PtrProbe::NoMatch;
+    }
+    // Relaxed: the CAS below revalidates.
+    let mut n = obj.strong.load(Ordering::Relaxed);
+    loop {
+        if n == 0 {
+            return PtrProbe::Dead;
+        }
+        // Relaxed: an increment from a live count protects no data (the
+        // handle being copied keeps the object alive).
+        match obj
+            .strong
+            .compare_exchange(n, n + 1, Ordering::Relaxed, Ordering::Relaxed)
+        {
+            Ok(_) => return PtrProbe::Match(p.as_ptr() as usize),
+            Err(now) => n = now,
+        }
+    }
+}
+
+/// Takes a strong handle to the key's object, creating it if needed.
+fn acquire(table: &PtrTable<Obj>) -> usize {
+    table.get_or_insert_ptr(OBJ_HASH, upgrade, || {
+        let p = into_raw(Obj {
+            key: OBJ_KEY,
+            strong: AtomicUsize::new(1),
+        });
+        (p, p.as_ptr() as usize)
+    })
+}
+
+/// Drops a strong handle; the last one removes the entry (owner-checked)
+/// and frees the object. Returns whether it freed.
+fn release(table: &PtrTable<Obj>, addr: usize) -> bool {
+    let p = NonNull::new(addr as *mut Obj).unwrap();
+    // SAFETY: the caller holds a strong handle, so the object is live.
+    let obj = unsafe { p.as_ref() };
+    // AcqRel: the Release half publishes this handle's uses to the freeing
+    // thread; the Acquire half, when this is the last handle, makes every
+    // other handle's uses happen-before the free.
+    if obj.strong.fetch_sub(1, Ordering::AcqRel) != 1 {
+        return false;
+    }
+    table.remove_ptr(OBJ_HASH, p);
+    // SAFETY: the count reached zero, so no handle is left and no upgrade
+    // can succeed; the entry is gone (removed just now, or replaced under the
+    // write lock before), so no lookup can reach the object; freed once,
+    // here, by the one thread whose decrement reached zero.
+    unsafe { drop_raw(p) };
+    true
+}
+
+/// The body of `ptr_removal_keeps_a_replacement` (and of its mutant test).
+fn ptr_removal_model() {
+    // A leaked `&'static` rather than an `Arc`, so that the mutant's failed
+    // assertion unwinds no frame holding a loom object (see
+    // `reentry_model`).
+    let table: &'static PtrTable<Obj> = Box::leak(Box::new(PtrTable::with_shards("model", 1)));
+    let first = acquire(table);
+    let dropper = thread::spawn(move || release(table, first));
+    let getter = thread::spawn(move || acquire(table));
+    let freed_first = dropper.join().unwrap();
+    let got = getter.join().unwrap();
+    // The getter still holds its handle, so its object must still be
+    // findable, whatever happened to the first one.
+    let found = table.get_ptr(OBJ_HASH, upgrade);
+    if found != Some(got) {
+        // Free every live object before failing: a block loom's allocation
+        // tracker still holds when a model panics makes its cleanup abort
+        // the process, and `should_panic` would never see this message.
+        if let Some(other) = found {
+            release(table, other);
+        }
+        release(table, got);
+        panic!(
+            "the dead object's owner removed the entry of a live object (found {found:?}, expected {got:#x})"
+        );
+    }
+    assert!(!release(table, got), "the lookup above holds a handle");
+    assert!(release(table, got), "the last handle frees");
+    assert!(freed_first || got == first);
+    assert!(table.is_empty());
+}
+
+/// The last handle to an object is dropped while another thread looks the
+/// key up. Targets the interleaving in which the count reaches zero, the
+/// lookup finds the dead entry and replaces it with a fresh object, and only
+/// then does the dead object's owner call `remove_ptr`: the owner check must
+/// leave the fresh entry alone. Every object is freed exactly once (loom's
+/// allocation tracker), none leaks (its leak checker).
+#[test]
+fn ptr_removal_keeps_a_replacement() {
+    model::check("ptr_removal_keeps_a_replacement", ptr_removal_model);
+}
+
+/// Invariant 6's owner check broken (the facade's `ReclaimNoOwnerCheck`,
+/// guarded here in `PtrTable::remove_ptr`): the dead object's owner removes
+/// whichever entry has its hash, which after a replacement is the live
+/// object's.
+#[test]
+#[should_panic(expected = "the dead object's owner removed the entry of a live object")]
+fn mutant_reclaim_no_owner_check() {
+    with_mutant(Mutant::ReclaimNoOwnerCheck, || {
+        model::check("mutant_reclaim_no_owner_check", ptr_removal_model)
+    });
+}
+
+/// Two threads look up the same absent key in the reclaimable table.
+/// Targets the interleaving in which both read probes miss: the second
+/// writer's re-probe must find (and upgrade) the first one's object, so one
+/// object is made and both threads hold it.
+#[test]
+fn ptr_same_key_one_object() {
+    model::check("ptr_same_key_one_object", || {
+        let table = Arc::new(PtrTable::<Obj>::with_shards("model", 2));
+        let other = {
+            let table = table.clone();
+            thread::spawn(move || acquire(&table))
+        };
+        let mine = acquire(&table);
+        let theirs = other.join().unwrap();
+        assert_eq!(mine, theirs, "two objects for one key");
+        assert!(!release(&table, mine));
+        assert!(release(&table, theirs));
+        assert!(table.is_empty());
+    });
+}
