@@ -5,16 +5,18 @@ use core::marker::PhantomData;
 use core::ptr::NonNull;
 
 use strata_buckets::BucketArray;
-use strata_sync::policy::{Local, Policy, Shared};
+use strata_diag::{DiagEngine, DiagPolicy, EngineBuilder};
+use strata_sync::policy::{Local, Shared};
 use strata_table::{Table, TableStats};
 
+use crate::affine::AffineContext;
 use crate::kind::{KindInfo, Storage, StorageHeader, StorageKind};
 use crate::stats::{KindStatistics, Statistics};
 use crate::{Interned, builtin};
 
 /// The table of one kind, with its concrete type erased so that tables of
 /// every kind fit in one bucket array.
-pub(crate) struct KindTable<P: Policy> {
+pub(crate) struct KindTable<P: DiagPolicy> {
     /// Invariant: a leaked `Box<Table<Storage<K::Stored<'static>>, P>>` for
     /// the kind `info` describes, freed only by `Drop` below.
     table: NonNull<()>,
@@ -27,13 +29,13 @@ pub(crate) struct KindTable<P: Policy> {
 // SAFETY: the erased table is a `Table<_, P>` whose payloads are `Send +
 // Sync` (the `StorageKind::Stored` bound); such a table is `Send` exactly
 // when its policy is, which `P::Marker` stands for.
-unsafe impl<P: Policy> Send for KindTable<P> where P::Marker: Send {}
+unsafe impl<P: DiagPolicy> Send for KindTable<P> where P::Marker: Send {}
 // SAFETY: as above, for `Sync`.
-unsafe impl<P: Policy> Sync for KindTable<P> where P::Marker: Sync {}
+unsafe impl<P: DiagPolicy> Sync for KindTable<P> where P::Marker: Sync {}
 
 type TableOf<K, P> = Table<Storage<<K as StorageKind>::Stored<'static>>, P>;
 
-impl<P: Policy> KindTable<P> {
+impl<P: DiagPolicy> KindTable<P> {
     fn new<K: StorageKind>(shards: usize) -> Self {
         let table: Box<TableOf<K, P>> = Box::new(Table::with_shards(K::info().name(), shards));
         Self {
@@ -66,7 +68,7 @@ impl<P: Policy> KindTable<P> {
 /// # Safety
 ///
 /// 1. `p` is the leaked box `KindTable::new::<K>` made, not freed before.
-unsafe fn drop_table<K: StorageKind, P: Policy>(p: NonNull<()>) {
+unsafe fn drop_table<K: StorageKind, P: DiagPolicy>(p: NonNull<()>) {
     // SAFETY: by (1).
     drop(unsafe { Box::from_raw(p.cast::<TableOf<K, P>>().as_ptr()) });
 }
@@ -74,12 +76,12 @@ unsafe fn drop_table<K: StorageKind, P: Policy>(p: NonNull<()>) {
 /// # Safety
 ///
 /// 1. `p` is the live box `KindTable::new::<K>` made.
-unsafe fn table_stats<K: StorageKind, P: Policy>(p: NonNull<()>) -> TableStats {
+unsafe fn table_stats<K: StorageKind, P: DiagPolicy>(p: NonNull<()>) -> TableStats {
     // SAFETY: by (1).
     unsafe { p.cast::<TableOf<K, P>>().as_ref() }.stats()
 }
 
-impl<P: Policy> Drop for KindTable<P> {
+impl<P: DiagPolicy> Drop for KindTable<P> {
     fn drop(&mut self) {
         // SAFETY: `drop_table` matches the table's type, and this is the one
         // place that frees it.
@@ -130,7 +132,7 @@ impl Registry<'_> {
 ///     s.spawn(|| ctx.i32()); // error: `Context<Local>` cannot be shared between threads
 /// });
 /// ```
-pub struct Context<P: Policy = Shared> {
+pub struct Context<P: DiagPolicy = Shared> {
     /// One table per kind, indexed by the kind's dense index, created on
     /// first use and published by compare-and-swap (Level 1).
     tables: BucketArray<KindTable<P>, P>,
@@ -138,10 +140,14 @@ pub struct Context<P: Policy = Shared> {
     owner: strata_tls::Owner,
     /// The shard count of every table.
     shards: usize,
+    /// Affine expressions, maps and integer sets, under one mutex.
+    affine: AffineContext<P>,
     /// Kinds registered by dialects (or directly).
     kinds: Vec<&'static KindInfo>,
     /// Registered dialects, by namespace.
     dialects: Vec<&'static str>,
+    /// The diagnostic engine parallel passes report through.
+    diagnostics: DiagEngine<P>,
     /// The pre-created builtins.
     pub(crate) common: builtin::Common,
 }
@@ -167,16 +173,24 @@ impl Context<Local> {
     }
 }
 
-impl<P: Policy> Context<P> {
+impl<P: DiagPolicy> Context<P> {
     /// A context whose tables have `shards` shards (rounded up to a power of
     /// two by the table).
     pub fn with_shards(shards: usize) -> Self {
+        Self::with_engine(shards, EngineBuilder::new().build())
+    }
+
+    /// A context whose tables have `shards` shards and whose diagnostics go
+    /// through `diagnostics` (to capture or render them differently).
+    pub fn with_engine(shards: usize, diagnostics: DiagEngine<P>) -> Self {
         let mut ctx = Self {
             tables: BucketArray::new(),
             owner: strata_tls::Owner::new(),
             shards: shards.max(1),
+            affine: AffineContext::with_policy(),
             kinds: Vec::new(),
             dialects: Vec::new(),
+            diagnostics,
             common: builtin::Common::dangling(),
         };
         ctx.common = builtin::Common::create(&ctx);
@@ -309,6 +323,25 @@ impl<P: Policy> Context<P> {
         self.table::<K>().with_read_lock(hash, || f(handle.payload()))
     }
 
+    /// The affine cluster of this context: affine expressions, maps and
+    /// integer sets, interned under one mutex (they share sub-expressions).
+    #[inline]
+    pub fn affine(&self) -> &AffineContext<P> {
+        &self.affine
+    }
+
+    /// The diagnostic engine.
+    #[inline]
+    pub fn diagnostics(&self) -> &DiagEngine<P> {
+        &self.diagnostics
+    }
+
+    /// The diagnostic engine, for configuration (needs `&mut self`: no
+    /// diagnostic is in flight while it changes).
+    pub fn diagnostics_mut(&mut self) -> &mut DiagEngine<P> {
+        &mut self.diagnostics
+    }
+
     /// Registers dialect `D` once (a second call is a no-op). Needs `&mut
     /// self`, so registration cannot race with interning: parallel work only
     /// ever holds `&Context`.
@@ -351,11 +384,11 @@ impl<P: Policy> Context<P> {
             .map(|(_, t)| KindStatistics::from_table(t.info.name(), &t.stats()))
             .collect();
         kinds.sort_by(|a, b| a.name.cmp(b.name));
-        Statistics::new(P::NAME, kinds, strata_tls::stats())
+        Statistics::new(P::NAME, kinds, strata_tls::stats(), self.affine.stats())
     }
 }
 
-impl<P: Policy> fmt::Debug for Context<P> {
+impl<P: DiagPolicy> fmt::Debug for Context<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Context")
             .field("mode", &P::NAME)

@@ -2,6 +2,7 @@
 //! affine cluster and the parallel driver.
 
 mod context;
+mod driver;
 mod handle;
 mod kind;
 mod stats;
@@ -13,5 +14,11 @@ pub use context::{Context, Dialect, Registry};
 pub use handle::{Attribute, AttributeKind, Interned, Location, LocationKind, Type, TypeKind};
 pub use kind::{Category, KindInfo, StorageHeader, StorageKind, fx_hash};
 pub use stats::{KindStatistics, Statistics};
-pub use strata_sync::policy::{Local, Policy, Shared};
+pub use strata_diag::{self as diag, DiagEngine};
+/// The threading policy of a [`Context`]: [`Shared`] or [`Local`]. (It is
+/// strata-diag's `DiagPolicy`, which extends strata-sync's policy with what
+/// the diagnostic engine needs, so that one parameter covers the context's
+/// tables and its diagnostics.)
+pub use strata_diag::DiagPolicy as Policy;
+pub use strata_sync::policy::{Local, Shared};
 pub use strata_table::Arena;

@@ -47,6 +47,8 @@ pub struct Statistics {
     pub kinds: Vec<KindStatistics>,
     /// The calling thread's cache counters (all contexts together).
     pub cache: strata_tls::CacheStats,
+    /// The affine cluster.
+    pub affine: crate::affine::AffineStats,
 }
 
 impl Statistics {
@@ -54,8 +56,9 @@ impl Statistics {
         mode: &'static str,
         kinds: Vec<KindStatistics>,
         cache: strata_tls::CacheStats,
+        affine: crate::affine::AffineStats,
     ) -> Self {
-        Self { mode, kinds, cache }
+        Self { mode, kinds, cache, affine }
     }
 
     /// Interned values over all kinds (the affine cluster excluded).
@@ -65,7 +68,7 @@ impl Statistics {
 
     /// Memory held by all tables and the affine cluster, in bytes.
     pub fn total_memory(&self) -> usize {
-        self.kinds.iter().map(|k| k.memory).sum::<usize>()
+        self.kinds.iter().map(|k| k.memory).sum::<usize>() + self.affine.bytes
     }
 
     /// Write-lock acquisitions over all kinds.
@@ -92,6 +95,12 @@ impl Statistics {
         for k in &self.kinds {
             out.push_str(&format!("{:<28} {:>10} {:>12}\n", k.name, k.entries, k.bytes));
         }
+        out.push_str(&format!(
+            "{:<28} {:>10} {:>12}\n",
+            "affine (exprs+maps+sets)",
+            self.affine.exprs + self.affine.maps + self.affine.sets,
+            self.affine.bytes
+        ));
         out.push_str(&format!("{:<28} {:>10}\n", "total", self.total_entries()));
         out
     }
@@ -111,6 +120,13 @@ impl fmt::Display for Statistics {
                 k.name, k.entries, k.bytes, k.memory, k.read_hits, k.write_locks, k.lost_races
             )?;
         }
+        writeln!(
+            f,
+            "{:<28} {:>10} {:>12}",
+            "affine (exprs+maps+sets)",
+            self.affine.exprs + self.affine.maps + self.affine.sets,
+            self.affine.bytes
+        )?;
         writeln!(
             f,
             "mode {}; {} entries; {} bytes of memory; {} write locks, {} races lost; thread cache: {} hits, {} misses ({:.1}% hit rate), {} evictions",

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use strata_sync::policy::Policy;
+use strata_diag::DiagPolicy;
 
 use super::{builtin_kind, comma_list};
 use crate::{Attribute, Context, Interned, Type};
@@ -268,7 +268,7 @@ builtin_kind!(
     TypeAttr: "builtin.type_attr", Attribute, AttributeKind, TypeAttrData<'c>, TypeAttrData<'c>, |key, _arena| *key
 );
 
-impl<P: Policy> Context<P> {
+impl<P: DiagPolicy> Context<P> {
     /// The integer attribute `value : ty`.
     #[inline]
     pub fn integer_attr<'c>(&'c self, ty: impl Into<Type<'c>>, value: i128) -> Interned<'c, IntegerAttr> {

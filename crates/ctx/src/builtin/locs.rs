@@ -6,7 +6,7 @@
 
 use core::fmt;
 
-use strata_sync::policy::Policy;
+use strata_diag::DiagPolicy;
 
 use super::attrs::write_quoted;
 use super::builtin_kind;
@@ -124,7 +124,7 @@ builtin_kind!(
     |key, arena| FusedLocData { locations: arena.alloc_slice_copy(key.locations), metadata: key.metadata }
 );
 
-impl<P: Policy> Context<P> {
+impl<P: DiagPolicy> Context<P> {
     /// `loc(unknown)` (pre-created).
     #[inline]
     pub fn unknown_loc(&self) -> Interned<'_, UnknownLoc> {

@@ -8,7 +8,7 @@
 
 use core::ptr::NonNull;
 
-use strata_sync::policy::Policy;
+use strata_diag::DiagPolicy;
 
 use crate::kind::{KindInfo, StorageHeader, StorageKind};
 use crate::{Context, Interned};
@@ -115,7 +115,7 @@ impl Common {
         }
     }
 
-    pub(crate) fn create<P: Policy>(ctx: &Context<P>) -> Self {
+    pub(crate) fn create<P: DiagPolicy>(ctx: &Context<P>) -> Self {
         let ints = COMMON_INT_WIDTHS.map(|w| header(ctx.intern::<IntegerType>(IntegerTypeData::signless(w))));
         let i1 = ctx.intern::<IntegerType>(IntegerTypeData::signless(1));
         let bool_attr = |v: bool| header(ctx.intern::<IntegerAttr>(IntegerAttrData { ty: i1.into(), value: v as i128 }));
@@ -134,7 +134,7 @@ impl Common {
     }
 }
 
-impl<P: Policy> Context<P> {
+impl<P: DiagPolicy> Context<P> {
     /// A pre-created builtin as a typed handle.
     ///
     /// # Safety

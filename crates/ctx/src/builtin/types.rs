@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use strata_sync::policy::Policy;
+use strata_diag::DiagPolicy;
 
 use super::{COMMON_FLOATS, COMMON_INT_WIDTHS, builtin_kind, comma_list};
 use crate::{Context, Interned, Type};
@@ -314,7 +314,7 @@ builtin_kind!(
     ComplexType: "builtin.complex", Type, TypeKind, ComplexTypeData<'c>, ComplexTypeData<'c>, |key, _arena| *key
 );
 
-impl<P: Policy> Context<P> {
+impl<P: DiagPolicy> Context<P> {
     /// The integer type of `width` bits and the given signedness. The common
     /// signless widths (1, 8, 16, 32, 64, 128) are returned without a lookup.
     #[inline]
