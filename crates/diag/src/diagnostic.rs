@@ -234,10 +234,12 @@ pub struct Child {
 ///
 /// # Message and arguments
 ///
-/// The message is a template. `{}` takes the next argument, `{N}` takes
-/// argument `N`, `{{` and `}}` are literal braces; a placeholder without an
-/// argument is printed as written. Arguments no placeholder refers to are
-/// appended in order, with no separator: MLIR's streaming style
+/// A message without arguments is printed verbatim, so text built with
+/// `format!` is never reinterpreted. With arguments, the message is a
+/// template: `{}` takes the next argument, `{N}` takes argument `N`, `{{`
+/// and `}}` are literal braces, and a placeholder without an argument is
+/// printed as written. Arguments no placeholder refers to are appended in
+/// order, with no separator: MLIR's streaming style
 /// (`emitError() << "expected " << 2`) is the template `"expected "` with one
 /// argument. Formatting happens when the diagnostic is rendered, so a
 /// diagnostic a handler drops was never formatted.
@@ -253,6 +255,8 @@ pub struct Child {
 ///     .with_arg(1)
 ///     .with_arg(" does not dominate its use");
 /// assert_eq!(streamed.message(), "operand #1 does not dominate its use");
+/// let verbatim = Diagnostic::new(Severity::Error, Location::Unknown, format!("{{{}}}", "x"));
+/// assert_eq!(verbatim.message(), "{x}");
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Diagnostic {
@@ -441,9 +445,9 @@ impl Diagnostic {
     }
 
     /// The message with its arguments substituted (see the type's docs).
-    /// Borrows the template when there is nothing to substitute.
+    /// Borrows the message when it has no arguments.
     pub fn message(&self) -> Cow<'_, str> {
-        if self.args.is_empty() && !self.template.contains(['{', '}']) {
+        if self.args.is_empty() {
             return Cow::Borrowed(&self.template);
         }
         let mut out = String::with_capacity(self.template.len() + 8 * self.args.len());
@@ -454,6 +458,9 @@ impl Diagnostic {
 
     /// Writes the message with its arguments substituted into `out`.
     pub fn write_message(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        if self.args.is_empty() {
+            return out.write_str(&self.template);
+        }
         // One bit per argument a placeholder used; arguments beyond 64 are
         // always appended.
         let mut used: u64 = 0;

@@ -453,11 +453,8 @@ impl Verifier {
     fn malformed(&mut self, span: Span, reason: String) {
         self.malformed.push(Finding {
             kind: FindingKind::Malformed,
-            diagnostic: Diagnostic::new(
-                Severity::Error,
-                span,
-                format!("malformed expectation: {reason}"),
-            ),
+            diagnostic: Diagnostic::new(Severity::Error, span, "malformed expectation: {}")
+                .with_arg(reason),
         });
     }
 
@@ -542,11 +539,11 @@ impl Verifier {
                 let diag = Diagnostic::new(
                     Severity::Error,
                     obs.location.clone(),
-                    format!(
-                        "expected {} but got {}: {}",
-                        e.level, obs.level, obs.message
-                    ),
+                    "expected {} but got {}: {}",
                 )
+                .with_arg(e.level.as_str())
+                .with_arg(obs.level.as_str())
+                .with_arg(obs.message.clone())
                 .with_note_at(e.span, format!("the expected-{} is here", e.level));
                 findings.push(Finding {
                     kind: FindingKind::WrongLevel,
@@ -561,11 +558,12 @@ impl Verifier {
                 let diag = Diagnostic::new(
                     Severity::Error,
                     obs.location.clone(),
-                    format!(
-                        "{} on line {got}, but expected on line {want}: {}",
-                        obs.level, obs.message
-                    ),
+                    "{} on line {}, but expected on line {}: {}",
                 )
+                .with_arg(obs.level.as_str())
+                .with_arg(got)
+                .with_arg(want)
+                .with_arg(obs.message.clone())
                 .with_note_at(e.span, format!("the expected-{} is here", e.level));
                 findings.push(Finding {
                     kind: FindingKind::WrongLine,
@@ -577,8 +575,10 @@ impl Verifier {
                     diagnostic: Diagnostic::new(
                         Severity::Error,
                         obs.location.clone(),
-                        format!("unexpected {}: {}", obs.level, obs.message),
-                    ),
+                        "unexpected {}: {}",
+                    )
+                    .with_arg(obs.level.as_str())
+                    .with_arg(obs.message.clone()),
                 });
             }
         }
@@ -589,8 +589,10 @@ impl Verifier {
                     diagnostic: Diagnostic::new(
                         Severity::Error,
                         e.span,
-                        format!("expected {} \"{}\" was not produced", e.level, e.text),
-                    ),
+                        "expected {} \"{}\" was not produced",
+                    )
+                    .with_arg(e.level.as_str())
+                    .with_arg(e.text.clone()),
                 });
             }
         }

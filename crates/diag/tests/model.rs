@@ -44,12 +44,18 @@ fn placeholders_without_arguments_and_lone_braces_print_as_written() {
 }
 
 #[test]
-fn message_borrows_when_there_is_nothing_to_substitute() {
+fn a_message_without_arguments_is_verbatim_and_borrowed() {
     let d = diag("plain text");
     assert!(matches!(
         d.message(),
         std::borrow::Cow::Borrowed("plain text")
     ));
+    // Braces in text built with `format!` are not placeholders.
+    let braces = Diagnostic::new(Severity::Error, Location::Unknown, format!("{{{{}}}} {{}}"));
+    assert_eq!(braces.message(), "{{}} {}");
+    let mut written = String::new();
+    braces.write_message(&mut written).unwrap();
+    assert_eq!(written, "{{}} {}");
 }
 
 #[test]
