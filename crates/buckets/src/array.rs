@@ -15,6 +15,7 @@ use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 use core::ptr::{self, NonNull};
 
+#[cfg(not(strata_loom))]
 use strata_sync::alloc::{self, Layout};
 use strata_sync::atomic::Ordering::{AcqRel, Acquire, Relaxed};
 use strata_sync::policy::{AtomicInt, AtomicPointer, Policy, Shared};
@@ -47,6 +48,63 @@ const SEGMENTS: usize = 4;
 /// loom).
 pub const CAPACITY: usize = (1 << (SEGMENTS + FIRST_SHIFT as usize)) - FIRST_SEGMENT_LEN;
 
+/// Heap blocks for nodes and (under loom) segments.
+///
+/// A normal build allocates through `strata_sync::alloc`. FIXME(loom): under
+/// `--cfg strata_loom` a block is a loom `Arc` instead (turned into a raw
+/// pointer and back), which loom tracks just as well (a leaked block fails
+/// the model with "Arc leaked."; a double free fails too) but without loom
+/// 0.7.2's defect with raw allocations: when a model fails (a causality
+/// violation, a leak report) while a block from `loom::alloc` is live, loom's
+/// table of raw allocations is dropped outside the model during unwinding,
+/// its entries panic in their destructor, and the whole test binary aborts,
+/// so no `should_panic` mutant test could observe the failure. The cost is
+/// that the loom build does not exercise the normal build's allocation calls
+/// (ASan and the stress tests do).
+mod block {
+    use core::ptr::NonNull;
+
+    /// Moves `value` into a new block.
+    #[cfg(not(strata_loom))]
+    #[inline]
+    pub(super) fn new<B>(value: B) -> NonNull<B> {
+        strata_sync::alloc::into_raw(value)
+    }
+
+    /// Moves `value` into a new block.
+    #[cfg(strata_loom)]
+    pub(super) fn new<B>(value: B) -> NonNull<B> {
+        let raw = strata_sync::Arc::into_raw(strata_sync::Arc::new(value));
+        NonNull::new(raw.cast_mut()).expect("an `Arc` is never null")
+    }
+
+    /// Drops the value in the block and frees it.
+    ///
+    /// # Safety
+    ///
+    /// 1. `block` came from [`new`] for the same `B`.
+    /// 2. It is not freed before, and nothing uses it afterwards.
+    #[cfg(not(strata_loom))]
+    #[inline]
+    pub(super) unsafe fn drop<B>(block: NonNull<B>) {
+        // SAFETY: (1) and (2) are `drop_raw`'s (1) and (2).
+        unsafe { strata_sync::alloc::drop_raw(block) };
+    }
+
+    /// Drops the value in the block and frees it.
+    ///
+    /// # Safety
+    ///
+    /// 1. `block` came from [`new`] for the same `B`.
+    /// 2. It is not freed before, and nothing uses it afterwards.
+    #[cfg(strata_loom)]
+    pub(super) unsafe fn drop<B>(block: NonNull<B>) {
+        // SAFETY: by (1) the pointer came from `Arc::into_raw` for `B`, whose
+        // single strong count this `Arc` takes back; by (2) exactly once.
+        core::mem::drop(unsafe { strata_sync::Arc::from_raw(block.as_ptr().cast_const()) });
+    }
+}
+
 /// One slot of a segment.
 ///
 /// **Slot pointer invariant.** A slot holds null, or a `Node<T>` allocated by
@@ -78,7 +136,7 @@ struct Node<T> {
 impl<T> Node<T> {
     /// Allocates a node whose value is not written yet.
     fn alloc_empty() -> NonNull<Self> {
-        alloc::into_raw(Node {
+        block::new(Node {
             value: UnsafeCell::new(MaybeUninit::uninit()),
             #[cfg(strata_loom)]
             written: UnsafeCell::new(false),
@@ -180,11 +238,11 @@ impl<T> Node<T> {
         } else {
             None
         };
-        // SAFETY: by (1) `this` came from `alloc::into_raw` (inside
-        // `alloc_empty`) for `Node<T>`; by (2) it is freed once. Dropping the
-        // node drops only its cells: `MaybeUninit` never drops the value,
-        // which was moved out above.
-        unsafe { alloc::drop_raw(this) };
+        // SAFETY: by (1) `this` came from `block::new` (inside `alloc_empty`)
+        // for `Node<T>`; by (2) it is freed once. Dropping the node drops
+        // only its cells: `MaybeUninit` never drops the value, which was
+        // moved out above.
+        unsafe { block::drop(this) };
         value
     }
 }
@@ -245,6 +303,12 @@ pub struct BucketArray<T, P: Policy = Shared> {
     /// How many values have been published. A statistics counter (Relaxed,
     /// pairs with nothing): exact whenever no publication is in flight.
     published: P::AtomicUsize,
+    /// How many value candidates lost their publishing race and were
+    /// dropped. Statistics (Relaxed), counted on the cold loser path only.
+    lost_values: P::AtomicUsize,
+    /// How many segment candidates lost their publishing race and were
+    /// freed. Statistics (Relaxed), counted on the cold loser path only.
+    lost_segments: P::AtomicUsize,
     /// The array owns its values (for the drop checker).
     _owns: PhantomData<T>,
 }
@@ -295,6 +359,7 @@ const fn segment_start(s: usize) -> usize {
 }
 
 /// Allocates segment `s`: `segment_len(s)` slots, every one null.
+#[cfg(not(strata_loom))]
 fn alloc_segment<T, P: Policy>(s: usize) -> NonNull<Slot<T, P>> {
     let len = segment_len(s);
     let layout = segment_layout::<T, P>(s);
@@ -318,6 +383,7 @@ fn alloc_segment<T, P: Policy>(s: usize) -> NonNull<Slot<T, P>> {
 }
 
 /// The layout of segment `s`.
+#[cfg(not(strata_loom))]
 fn segment_layout<T, P: Policy>(s: usize) -> Layout {
     // A segment of a valid index is at most `CAPACITY` slots of one pointer
     // each, which fits the address space by the choice of `SEGMENTS`.
@@ -331,6 +397,7 @@ fn segment_layout<T, P: Policy>(s: usize) -> Layout {
 ///
 /// 1. `base` came from [`alloc_segment`] for the same `T`, `P` and `s`.
 /// 2. No other thread can reach it, and it is not freed before or used after.
+#[cfg(not(strata_loom))]
 unsafe fn free_segment<T, P: Policy>(base: NonNull<Slot<T, P>>, s: usize) {
     // SAFETY: by (1) the segment holds `segment_len(s)` initialised slots;
     // by (2) nobody else uses them, so dropping them in place is sound.
@@ -338,6 +405,32 @@ unsafe fn free_segment<T, P: Policy>(base: NonNull<Slot<T, P>>, s: usize) {
     // SAFETY: by (1) the block was allocated by `alloc::alloc` with exactly
     // this layout; by (2) it is freed once.
     unsafe { alloc::dealloc(base.as_ptr().cast(), segment_layout::<T, P>(s)) };
+}
+
+/// Under loom every segment is a block of the largest segment's length
+/// (8 slots), of which segment `s` uses the first `segment_len(s)`: a
+/// block's type must be `Sized` (see [`block`]).
+#[cfg(strata_loom)]
+type LoomSegment<T, P> = [Slot<T, P>; FIRST_SEGMENT_LEN << (SEGMENTS - 1)];
+
+/// Allocates segment `s`: at least `segment_len(s)` slots, every one null.
+#[cfg(strata_loom)]
+fn alloc_segment<T, P: Policy>(_s: usize) -> NonNull<Slot<T, P>> {
+    let slots: LoomSegment<T, P> = core::array::from_fn(|_| AtomicPointer::new(ptr::null_mut()));
+    block::new(slots).cast()
+}
+
+/// Frees a segment.
+///
+/// # Safety
+///
+/// 1. `base` came from [`alloc_segment`] for the same `T` and `P`.
+/// 2. No other thread can reach it, and it is not freed before or used after.
+#[cfg(strata_loom)]
+unsafe fn free_segment<T, P: Policy>(base: NonNull<Slot<T, P>>, _s: usize) {
+    // SAFETY: by (1) `base` is the block `alloc_segment` made for a
+    // `LoomSegment<T, P>`; (2) is `block::drop`'s (2).
+    unsafe { block::drop(base.cast::<LoomSegment<T, P>>()) };
 }
 
 impl<T, P: Policy> BucketArray<T, P> {
@@ -350,6 +443,8 @@ impl<T, P: Policy> BucketArray<T, P> {
         Self {
             segments: core::array::from_fn(|_| AtomicPointer::new(ptr::null_mut())),
             published: AtomicInt::new(0),
+            lost_values: AtomicInt::new(0),
+            lost_segments: AtomicInt::new(0),
             _owns: PhantomData,
         }
     }
@@ -459,6 +554,18 @@ impl<T, P: Policy> BucketArray<T, P> {
         self.published.load(Relaxed)
     }
 
+    /// A snapshot of the array's statistics (each figure exact when no
+    /// publication is in flight).
+    pub fn stats(&self) -> BucketStats {
+        BucketStats {
+            published: self.len_hint(),
+            allocated_slots: self.allocated_slots(),
+            // Statistics counters: Relaxed, pair with nothing.
+            lost_value_races: self.lost_values.load(Relaxed),
+            lost_segment_races: self.lost_segments.load(Relaxed),
+        }
+    }
+
     /// The number of slots in the segments allocated so far (published or
     /// not). A snapshot if other threads are growing the array.
     pub fn allocated_slots(&self) -> usize {
@@ -522,12 +629,12 @@ impl<T, P: Policy> BucketArray<T, P> {
                 // Lost the race: another thread published segment `s` first.
                 // Our candidate was never visible to anyone, so we free it
                 // here and use the winner's.
-                if !mutant(Mutant::BucketsLoserLeaks) {
-                    // SAFETY: `fresh` came from `alloc_segment` for this `s`
-                    // (1), and the failed compare-and-swap means no other
-                    // thread ever saw it (2).
-                    unsafe { free_segment::<T, P>(fresh, s) };
-                }
+                // SAFETY: `fresh` came from `alloc_segment` for this `s` (1),
+                // and the failed compare-and-swap means no other thread ever
+                // saw it (2).
+                unsafe { free_segment::<T, P>(fresh, s) };
+                // Statistics counter: Relaxed, pairs with nothing.
+                self.lost_segments.fetch_add(1, Relaxed);
                 // SAFETY: the compare-and-swap failed, so `winner` is the
                 // non-null value of the entry (the segment pointer invariant:
                 // once published, never cleared while shared).
@@ -578,11 +685,21 @@ impl<T, P: Policy> BucketArray<T, P> {
                 // Lost the race: another thread published first. Nobody ever
                 // saw our candidate, so we free it and drop our value here,
                 // then return the winner's.
-                if !mutant(Mutant::BucketsLoserLeaks) {
-                    // SAFETY: the candidate came from `alloc_empty` (1), was
-                    // never published (2), and was filled exactly when
-                    // `pending` is empty (3).
-                    let ours = unsafe { Node::take(candidate, pending.is_none()) };
+                // SAFETY: the candidate came from `alloc_empty` (1), was never
+                // published (2), and was filled exactly when `pending` is
+                // empty (3).
+                let ours = unsafe { Node::take(candidate, pending.is_none()) };
+                // Statistics counter: Relaxed, pairs with nothing.
+                self.lost_values.fetch_add(1, Relaxed);
+                if mutant(Mutant::BucketsLoserLeaks) {
+                    // The deliberate bug: the loser forgets its candidate
+                    // value instead of dropping it, leaking everything the
+                    // value owns (for a per-kind table: its arena). The node's
+                    // own block is still freed above, because loom 0.7.2
+                    // aborts the process, instead of failing the model, when a
+                    // raw allocation leaks.
+                    core::mem::forget(ours);
+                } else {
                     // The node is already freed, so a panicking destructor
                     // here leaks nothing.
                     drop(ours);
@@ -679,6 +796,23 @@ fn probe_order() -> strata_sync::atomic::Ordering {
     } else {
         Acquire
     }
+}
+
+/// A snapshot of a [`BucketArray`]'s statistics, from
+/// [`BucketArray::stats`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BucketStats {
+    /// Values published ([`BucketArray::len_hint`]).
+    pub published: usize,
+    /// Slots in the allocated segments ([`BucketArray::allocated_slots`]).
+    pub allocated_slots: usize,
+    /// Value candidates built by `make` and then dropped because another
+    /// thread published first: wasted work, a measure of first-touch
+    /// contention.
+    pub lost_value_races: usize,
+    /// Segment candidates allocated and then freed because another thread
+    /// published the segment first.
+    pub lost_segment_races: usize,
 }
 
 /// An iterator over the published values of a [`BucketArray`], in index

@@ -4,6 +4,7 @@
 use core::cmp::Ordering as CmpOrdering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
+use core::ptr::NonNull;
 
 use strata_sync::atomic::Ordering::Relaxed;
 use strata_sync::atomic::{AtomicU32, AtomicU64};
@@ -92,7 +93,7 @@ impl StorageKind {
     /// The kind's identity: its address.
     #[inline]
     pub fn id(&'static self) -> KindId {
-        KindId(self)
+        KindId::of(self)
     }
 
     /// The kind's dense index in the process-global registry, assigned on
@@ -311,32 +312,47 @@ impl fmt::Debug for KindRegistry {
 /// The identity of a [`StorageKind`]: its address. `Copy`; equality,
 /// hashing and ordering are by address (the order is arbitrary but fixed for
 /// the process's lifetime); `Debug` and `Display` show the name.
+///
+/// It holds the address as a pointer rather than a `&'static StorageKind`
+/// so that a `KindId` is a plain key to hash maps: the sentinel's index slot
+/// is an atomic, and a reference to it would make lints (clippy's
+/// `mutable_key_type`) treat every `KindId` key as mutable, although
+/// equality and hashing never look at the sentinel's contents.
 #[derive(Clone, Copy)]
-pub struct KindId(&'static StorageKind);
+pub struct KindId(NonNull<StorageKind>);
+
+// SAFETY: a `KindId` is a `&'static StorageKind` in all but type: it is made
+// only from one (in `of`) and only turned back into one (in `kind`), and
+// `StorageKind` is `Sync`, so the reference may be sent and shared freely.
+unsafe impl Send for KindId {}
+// SAFETY: as for `Send`.
+unsafe impl Sync for KindId {}
 
 impl KindId {
     /// The identity of `kind`.
     #[inline]
     pub fn of(kind: &'static StorageKind) -> Self {
-        KindId(kind)
+        KindId(NonNull::from(kind))
     }
 
     /// The sentinel this identity is the address of.
     #[inline]
     pub fn kind(self) -> &'static StorageKind {
-        self.0
+        // SAFETY: the pointer was made from a `&'static StorageKind` in `of`,
+        // so it is valid, and only read, for the rest of the program.
+        unsafe { self.0.as_ref() }
     }
 
     /// The kind's name.
     #[inline]
     pub fn name(self) -> &'static str {
-        self.0.name
+        self.kind().name
     }
 
     /// The address that is the identity.
     #[inline]
     pub fn addr(self) -> usize {
-        core::ptr::from_ref(self.0) as usize
+        self.0.as_ptr() as usize
     }
 
     /// The kind's dense index in the global registry (see
@@ -344,14 +360,14 @@ impl KindId {
     #[cfg(not(strata_loom))]
     #[inline]
     pub fn index(self) -> u32 {
-        self.0.index()
+        self.kind().index()
     }
 }
 
 impl PartialEq for KindId {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        core::ptr::eq(self.0, other.0)
+        self.0 == other.0
     }
 }
 
@@ -380,12 +396,12 @@ impl Ord for KindId {
 
 impl fmt::Debug for KindId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "KindId({})", self.0.name)
+        write!(f, "KindId({})", self.name())
     }
 }
 
 impl fmt::Display for KindId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0.name)
+        f.write_str(self.name())
     }
 }

@@ -44,7 +44,9 @@
 //!   published values; [`get`](BucketArray::get),
 //!   [`get_or_init`](BucketArray::get_or_init), [`iter`](BucketArray::iter)
 //!   ([`Iter`]), [`len_hint`](BucketArray::len_hint),
-//!   [`allocated_slots`](BucketArray::allocated_slots). Indices below
+//!   [`allocated_slots`](BucketArray::allocated_slots),
+//!   [`stats`](BucketArray::stats) ([`BucketStats`]: also how many
+//!   candidates lost their publishing race). Indices below
 //!   [`CAPACITY`] work; segment 0 holds [`FIRST_SEGMENT_LEN`] slots.
 //! - [`StorageKind`]: a kind's sentinel (name, dense index).
 //! - [`KindId`]: a kind's identity, `Copy`, compared and hashed by address.
@@ -111,7 +113,7 @@
 //! | publishing compare-and-swap of a segment | success AcqRel, failure Acquire | segment loads; the loser uses the winner's slots |
 //! | a kind's index: load, compare-and-swap | Relaxed | nothing: a bare number, written once; coherence of the one location makes all threads agree |
 //! | the registry counter `fetch_add` | Relaxed | nothing: the read-modify-write alone makes numbers unique |
-//! | `len_hint` counter | Relaxed | nothing: statistics |
+//! | statistics counters (`len_hint`, `stats`) | Relaxed | nothing: statistics |
 //!
 //! No SeqCst is needed anywhere: each publication is a single location
 //! handed from one writer to its readers, which release/acquire covers.
@@ -129,5 +131,5 @@
 mod array;
 mod kind;
 
-pub use array::{BucketArray, CAPACITY, FIRST_SEGMENT_LEN, Iter};
+pub use array::{BucketArray, BucketStats, CAPACITY, FIRST_SEGMENT_LEN, Iter};
 pub use kind::{KindId, KindRegistry, MAX_KINDS, StorageKind};

@@ -83,7 +83,10 @@ fn publish_get_and_drop<P: Policy>() {
     }
     let expected: BTreeSet<usize> = picked.iter().copied().chain([5]).collect();
     for i in 0..3000 {
-        assert_eq!(array.get(i).map(|t| t.index), expected.contains(&i).then_some(i));
+        assert_eq!(
+            array.get(i).map(|t| t.index),
+            expected.contains(&i).then_some(i)
+        );
     }
     assert_eq!(array.len_hint(), expected.len());
     assert_eq!(counts.made(), expected.len());
@@ -135,7 +138,12 @@ fn iter_over_a_full_segment_and_its_neighbours() {
     for i in 0..100 {
         array.get_or_init(i, || i);
     }
-    assert!(array.iter().map(|(i, v)| (i, *v)).eq((0..100).map(|i| (i, i))));
+    assert!(
+        array
+            .iter()
+            .map(|(i, v)| (i, *v))
+            .eq((0..100).map(|i| (i, i)))
+    );
 }
 
 #[test]
@@ -163,7 +171,10 @@ fn capacity_edges() {
     // The very last index works (this allocates the largest segment).
     assert_eq!(*array.get_or_init(CAPACITY - 1, || 7), 7);
     assert_eq!(array.get(CAPACITY - 1), Some(&7));
-    assert_eq!(array.iter().map(|(i, _)| i).collect::<Vec<_>>(), vec![CAPACITY - 1]);
+    assert_eq!(
+        array.iter().map(|(i, _)| i).collect::<Vec<_>>(),
+        vec![CAPACITY - 1]
+    );
 }
 
 #[test]
@@ -378,7 +389,10 @@ fn a_registry_numbers_kinds_densely() {
         format!("{:?}", kinds[3]),
         r#"StorageKind { name: "test.dense", index: Some(3) }"#
     );
-    assert_eq!(format!("{registry:?}"), "KindRegistry { reserved: 10, limit: 65536 }");
+    assert_eq!(
+        format!("{registry:?}"),
+        "KindRegistry { reserved: 10, limit: 65536 }"
+    );
     assert_eq!(KindRegistry::default().reserved(), 0);
 }
 
@@ -394,7 +408,10 @@ fn exceeding_the_limit_is_a_clear_panic_and_registers_nothing() {
         let err = catch_unwind(AssertUnwindSafe(|| third.index_in(&registry)))
             .expect_err("a third kind exceeds the limit");
         let message = err.downcast_ref::<String>().expect("a formatted message");
-        assert_eq!(message, "strata: more than 2 storage kinds; cannot register `test.third`");
+        assert_eq!(
+            message,
+            "strata: more than 2 storage kinds; cannot register `test.third`"
+        );
         assert_eq!(third.assigned_index(), None, "nothing half-registered");
     }
     assert_eq!(registry.reserved(), 2);
@@ -403,7 +420,9 @@ fn exceeding_the_limit_is_a_clear_panic_and_registers_nothing() {
 }
 
 #[test]
-#[should_panic(expected = "strata: more than 65536 storage kinds; cannot register `test.one_too_many`")]
+#[should_panic(
+    expected = "strata: more than 65536 storage kinds; cannot register `test.one_too_many`"
+)]
 fn the_global_limit_names_the_kind() {
     let registry = KindRegistry::new();
     for _ in 0..MAX_KINDS {

@@ -1,0 +1,457 @@
+//! Loom models of the bucket array and the kind index, and the mutant tests
+//! that show each model catches the bug it is written against.
+//!
+//! Run with
+//! `RUSTFLAGS="--cfg strata_loom" LOOM_MAX_PREEMPTIONS=2 cargo test --release -p strata-buckets --test loom`.
+//! Under the cfg, segment 0 of a bucket array holds one slot and segment 1
+//! holds indices 1 and 2, so small models already grow the array.
+//!
+//! Loom 0.7.2 can explore too little without saying so: when a spawned
+//! thread begins with a load and later stores to the same atomic, an earlier
+//! conflicting load by the main thread is never reordered after that store
+//! (tokio-rs/loom#392, "Atomic load makes threads not explore at all"). So
+//! each model below records its outcomes across all iterations in
+//! [`Outcomes`] and asserts afterwards that every interleaving class it
+//! targets actually occurred, and the models are written with the probing
+//! thread spawned and the publishing thread main, the orientation loom
+//! explores.
+//!
+//! The ordering mutants expect the part common to loom's two reports of an
+//! unordered read and write of an `UnsafeCell` (loom-0.7.2 `src/rt/cell.rs`):
+//! "Causality violation: Concurrent read and write accesses." when the write
+//! came first, "... accesses to `UnsafeCell`." when the read did.
+
+#![cfg(strata_loom)]
+
+// Outcome tallies live outside the model (loom resets its own objects on
+// every iteration), so they are plain std atomics.
+use std::sync::atomic::{AtomicUsize as Tally, Ordering::Relaxed as Plain}; // tidy: allow (tallies across loom iterations must not be loom objects)
+
+use strata_buckets::{BucketArray, BucketStats, KindRegistry, StorageKind};
+use strata_sync::mutant::with_mutant;
+use strata_sync::{Arc, Mutant, UnsafeCell, model, thread};
+
+/// How often each outcome of a model occurred, across all its iterations.
+struct Outcomes([Tally; 4]);
+
+impl Outcomes {
+    const fn new() -> Self {
+        Outcomes([const { Tally::new(0) }; 4])
+    }
+
+    fn record(&self, outcome: usize) {
+        self.0[outcome].fetch_add(1, Plain);
+    }
+
+    fn count(&self, outcome: usize) -> usize {
+        self.0[outcome].load(Plain)
+    }
+
+    /// Asserts that every outcome in `expected` occurred at least once.
+    fn assert_seen(&self, model: &str, expected: &[(usize, &str)]) {
+        for &(outcome, what) in expected {
+            assert!(
+                self.count(outcome) > 0,
+                "model `{model}` never explored the interleaving where {what}"
+            );
+        }
+    }
+}
+
+/// A value built by `make`: a non-atomic field that loom's causality checker
+/// watches, and a token that loom's leak checker watches, so a value that is
+/// never dropped fails the model.
+///
+/// The token is a loom `Arc` rather than a block from `strata_sync::alloc`:
+/// loom 0.7.2 reports a leaked `Arc` with a clean panic ("Arc leaked."), but
+/// after reporting a leaked raw allocation ("Allocation leaked.") it panics
+/// again while unwinding (its table of raw allocations is dropped outside the
+/// model) and the process aborts, which no `should_panic` test can observe.
+struct Payload {
+    /// Written when the payload is built, read by every thread that obtains
+    /// it.
+    tag: UnsafeCell<usize>,
+    /// Created when the payload is built, released when it is dropped.
+    _token: Arc<()>,
+}
+
+// SAFETY: `tag` is written only when the payload is built and only read
+// afterwards (through `UnsafeCell::with`, so loom checks each read).
+unsafe impl Sync for Payload {}
+
+impl Payload {
+    fn new(tag: usize) -> Self {
+        Payload {
+            tag: UnsafeCell::new(tag),
+            _token: Arc::new(()),
+        }
+    }
+
+    fn tag(&self) -> usize {
+        // SAFETY: `tag` is initialised and never written after construction.
+        self.tag.with(|p| unsafe { *p })
+    }
+}
+
+/// Outcomes of [`publish_race`].
+const MAIN_WON: usize = 0;
+const SPAWNED_WON: usize = 1;
+const A_CANDIDATE_LOST: usize = 2;
+
+/// Two threads `get_or_init` the same empty slot at once.
+fn publish_race(seen: &Outcomes) {
+    let array = Arc::new(BucketArray::<Payload>::with_capacity(1));
+    let theirs = {
+        let array = Arc::clone(&array);
+        thread::spawn(move || array.get_or_init(0, || Payload::new(1)).tag())
+    };
+    let mine = array.get_or_init(0, || Payload::new(2)).tag();
+    let theirs = theirs.join().unwrap();
+    assert_eq!(mine, theirs, "the two threads got different values");
+    let stats = array.stats();
+    assert_eq!(stats.published, 1, "exactly one value published");
+    assert!(stats.lost_value_races <= 1);
+    assert_eq!(array.get(0).map(Payload::tag), Some(mine));
+    seen.record(if mine == 2 { MAIN_WON } else { SPAWNED_WON });
+    if stats.lost_value_races == 1 {
+        seen.record(A_CANDIDATE_LOST);
+    }
+    // Dropping the last `Arc` drops the array; loom then checks that the
+    // loser's candidate and the published value were both dropped.
+}
+
+/// Outcomes of [`probe_race`].
+const PROBE_SAW_NOTHING: usize = 0;
+const PROBE_SAW_VALUE: usize = 1;
+
+/// A probe (`get`, in the spawned thread) races the publication of the slot
+/// it reads (by the main thread).
+fn probe_race(seen: &Outcomes) {
+    let array = Arc::new(BucketArray::<Payload>::with_capacity(1));
+    let prober = {
+        let array = Arc::clone(&array);
+        thread::spawn(move || match array.get(0) {
+            None => false,
+            Some(value) => {
+                assert_eq!(value.tag(), 7, "the probe saw an incomplete value");
+                true
+            }
+        })
+    };
+    array.get_or_init(0, || Payload::new(7));
+    let saw_value = prober.join().unwrap();
+    seen.record(if saw_value {
+        PROBE_SAW_VALUE
+    } else {
+        PROBE_SAW_NOTHING
+    });
+    assert_eq!(array.get(0).map(Payload::tag), Some(7));
+}
+
+/// Three threads: two publish into slot 0 at once (the main thread and a
+/// spawned one) while a third probes it. Outcome: what the probe saw.
+fn contested_probe_race(seen: &Outcomes) {
+    let array = Arc::new(BucketArray::<Payload>::with_capacity(1));
+    let prober = {
+        let array = Arc::clone(&array);
+        thread::spawn(move || array.get(0).map(Payload::tag))
+    };
+    let rival = {
+        let array = Arc::clone(&array);
+        thread::spawn(move || array.get_or_init(0, || Payload::new(1)).tag())
+    };
+    let mine = array.get_or_init(0, || Payload::new(2)).tag();
+    assert_eq!(
+        rival.join().unwrap(),
+        mine,
+        "the publishers got different values"
+    );
+    let probed = prober.join().unwrap();
+    if let Some(tag) = probed {
+        assert_eq!(
+            tag, mine,
+            "the probe saw a value that was not the one published"
+        );
+    }
+    assert_eq!(array.stats().published, 1);
+    seen.record(if probed.is_some() {
+        PROBE_SAW_VALUE
+    } else {
+        PROBE_SAW_NOTHING
+    });
+    if array.stats().lost_value_races == 1 {
+        seen.record(A_CANDIDATE_LOST);
+    }
+}
+
+/// Outcomes of [`growth_race`].
+const A_SEGMENT_LOST: usize = 0;
+const NO_SEGMENT_LOST: usize = 1;
+
+/// Two threads publish into different slots of the same unpublished segment,
+/// so both race to allocate and publish that segment.
+fn growth_race(seen: &Outcomes) {
+    let array = Arc::new(BucketArray::<Payload>::new());
+    let other = {
+        let array = Arc::clone(&array);
+        thread::spawn(move || array.get_or_init(1, || Payload::new(1)).tag())
+    };
+    assert_eq!(array.get_or_init(2, || Payload::new(2)).tag(), 2);
+    assert_eq!(other.join().unwrap(), 1);
+    assert_eq!(array.get(1).map(Payload::tag), Some(1));
+    assert_eq!(array.get(2).map(Payload::tag), Some(2));
+    assert!(array.get(0).is_none());
+    let stats = array.stats();
+    // Segment 1 (two slots) only: the loser's segment was not kept.
+    assert_eq!(
+        stats,
+        BucketStats {
+            published: 2,
+            allocated_slots: 2,
+            lost_value_races: 0,
+            lost_segment_races: stats.lost_segment_races.min(1),
+        }
+    );
+    seen.record(if stats.lost_segment_races == 1 {
+        A_SEGMENT_LOST
+    } else {
+        NO_SEGMENT_LOST
+    });
+}
+
+/// Two threads: the main thread publishes slots 1 and then 0 while the
+/// spawned one iterates. Outcome: a bit mask of the indices iteration saw.
+fn iter_race(seen: &Outcomes) {
+    let array = Arc::new(BucketArray::<Payload>::with_capacity(2));
+    let walker = {
+        let array = Arc::clone(&array);
+        thread::spawn(move || {
+            let mut mask = 0;
+            for (index, value) in array.iter() {
+                assert_eq!(value.tag(), 10 + index, "iteration saw an incomplete value");
+                mask |= 1 << index;
+            }
+            mask
+        })
+    };
+    array.get_or_init(1, || Payload::new(11));
+    array.get_or_init(0, || Payload::new(10));
+    seen.record(walker.join().unwrap());
+    assert_eq!(array.iter().count(), 2);
+}
+
+/// Outcomes of [`kind_index_race`].
+const BOTH_RESERVED: usize = 0;
+const ONE_RESERVED: usize = 1;
+
+/// Two threads ask for the dense index of one kind for the first time.
+fn kind_index_race(seen: &Outcomes) {
+    let registry = Arc::new(KindRegistry::new());
+    let kind = Arc::new(StorageKind::new("test.racy"));
+    let theirs = {
+        let (registry, kind) = (Arc::clone(&registry), Arc::clone(&kind));
+        thread::spawn(move || kind.index_in(&registry))
+    };
+    let mine = kind.index_in(&registry);
+    let theirs = theirs.join().unwrap();
+    assert_eq!(
+        mine, theirs,
+        "racing threads got different dense indices for one kind"
+    );
+    assert_eq!(kind.assigned_index(), Some(mine));
+    // At most one hole: the loser's reserved number.
+    let reserved = registry.reserved();
+    assert!(mine < reserved && reserved <= 2);
+    seen.record(if reserved == 2 {
+        BOTH_RESERVED
+    } else {
+        ONE_RESERVED
+    });
+    // The next kind gets a fresh number.
+    let next = StorageKind::new("test.next");
+    assert_eq!(next.index_in(&registry), reserved);
+}
+
+// ---- models ------------------------------------------------------------
+
+/// Targets: both threads find slot 0 empty, both run `make`, both attempt
+/// the publishing compare-and-swap. Exactly one value is published, both
+/// threads return it with the field `make` wrote visible (causality checker),
+/// and the loser's candidate is dropped (leak checker). Each thread must win
+/// in some iteration, and some iteration must run the loser path.
+#[test]
+fn publish_race_publishes_exactly_one_value() {
+    static SEEN: Outcomes = Outcomes::new();
+    let name = "publish_race_publishes_exactly_one_value";
+    model::check(name, || publish_race(&SEEN));
+    SEEN.assert_seen(
+        name,
+        &[
+            (MAIN_WON, "the main thread wins"),
+            (SPAWNED_WON, "the spawned thread wins"),
+            (A_CANDIDATE_LOST, "both build a candidate and one loses"),
+        ],
+    );
+}
+
+/// Targets: `get` loads slot 0 before, and after, the other thread's
+/// build-then-publish. The probe sees either nothing or the complete value,
+/// and both outcomes occur.
+#[test]
+fn probe_sees_nothing_or_a_complete_value() {
+    static SEEN: Outcomes = Outcomes::new();
+    let name = "probe_sees_nothing_or_a_complete_value";
+    model::check(name, || probe_race(&SEEN));
+    SEEN.assert_seen(
+        name,
+        &[
+            (PROBE_SAW_NOTHING, "the probe runs before the publication"),
+            (PROBE_SAW_VALUE, "the probe runs after the publication"),
+        ],
+    );
+}
+
+/// Targets: a probe in a third thread while two threads race to publish
+/// slot 0. The probe sees nothing or the one value that is published (never
+/// the loser's candidate, never a partial value); both outcomes occur, and
+/// some iteration runs the loser path.
+#[test]
+fn contested_publication_probed_by_a_third_thread() {
+    static SEEN: Outcomes = Outcomes::new();
+    let name = "contested_publication_probed_by_a_third_thread";
+    model::check(name, || contested_probe_race(&SEEN));
+    SEEN.assert_seen(
+        name,
+        &[
+            (
+                PROBE_SAW_NOTHING,
+                "the probe runs before either publication",
+            ),
+            (PROBE_SAW_VALUE, "the probe runs after the publication"),
+            (
+                A_CANDIDATE_LOST,
+                "both publishers build a candidate and one loses",
+            ),
+        ],
+    );
+}
+
+/// Targets: both threads find segment 1 unpublished, both allocate it, both
+/// attempt to publish it. One segment survives holding both values; the
+/// loser's segment is freed (a leaked segment would fail the run) and its
+/// slots are never used. Some iteration must run the segment loser path.
+#[test]
+fn growth_race_keeps_one_segment() {
+    static SEEN: Outcomes = Outcomes::new();
+    let name = "growth_race_keeps_one_segment";
+    model::check(name, || growth_race(&SEEN));
+    SEEN.assert_seen(
+        name,
+        &[
+            (A_SEGMENT_LOST, "both allocate segment 1 and one loses"),
+            (
+                NO_SEGMENT_LOST,
+                "one thread publishes segment 1 before the other looks",
+            ),
+        ],
+    );
+}
+
+/// Targets: `iter` walks the segments while the other thread publishes slot
+/// 1 and then slot 0. Every value it yields is complete; it sees nothing,
+/// slot 1 alone, or both, and at least nothing and both occur.
+#[test]
+fn iteration_sees_only_complete_values() {
+    static SEEN: Outcomes = Outcomes::new();
+    let name = "iteration_sees_only_complete_values";
+    model::check(name, || iter_race(&SEEN));
+    SEEN.assert_seen(
+        name,
+        &[
+            (0b00, "iteration runs before both publications"),
+            (0b11, "iteration runs after both publications"),
+        ],
+    );
+}
+
+/// Targets: both threads find the kind unnumbered, both reserve a number,
+/// both attempt the compare-and-swap. Both return the winner's number, and
+/// some iteration has both reserve (the loser leaves a hole).
+#[test]
+fn kind_index_race_agrees_on_one_index() {
+    static SEEN: Outcomes = Outcomes::new();
+    let name = "kind_index_race_agrees_on_one_index";
+    model::check(name, || kind_index_race(&SEEN));
+    SEEN.assert_seen(
+        name,
+        &[
+            (BOTH_RESERVED, "both threads reserve a number"),
+            (
+                ONE_RESERVED,
+                "one thread numbers the kind before the other looks",
+            ),
+        ],
+    );
+}
+
+// ---- mutants -----------------------------------------------------------
+
+/// Breaks invariant 2 (Level 1 publishes only fully constructed values): the
+/// publishing compare-and-swap is Relaxed, so a probe that sees the pointer
+/// need not see the value; loom reports the unordered read.
+#[test]
+#[should_panic(expected = "Causality violation: Concurrent read and write accesses")]
+fn mutant_buckets_relaxed_publish() {
+    static SEEN: Outcomes = Outcomes::new();
+    with_mutant(Mutant::BucketsRelaxedPublish, || {
+        model::check("mutant_buckets_relaxed_publish", || probe_race(&SEEN))
+    });
+}
+
+/// Breaks invariant 2: the probe load is Relaxed, so seeing the pointer does
+/// not imply seeing the value; loom reports the unordered read.
+#[test]
+#[should_panic(expected = "Causality violation: Concurrent read and write accesses")]
+fn mutant_buckets_relaxed_probe() {
+    static SEEN: Outcomes = Outcomes::new();
+    with_mutant(Mutant::BucketsRelaxedProbe, || {
+        model::check("mutant_buckets_relaxed_probe", || probe_race(&SEEN))
+    });
+}
+
+/// Breaks invariant 2: the slot is published before the value is written, so
+/// a probe that sees the pointer is not ordered after the writes of the
+/// value's fields; loom reports the read and the write as unordered.
+#[test]
+#[should_panic(expected = "Causality violation: Concurrent read and write accesses")]
+fn mutant_buckets_publish_before_init() {
+    static SEEN: Outcomes = Outcomes::new();
+    with_mutant(Mutant::BucketsPublishBeforeInit, || {
+        model::check("mutant_buckets_publish_before_init", || probe_race(&SEEN))
+    });
+}
+
+/// Breaks publish-or-free (invariant 2's "the loser frees its candidate"):
+/// the loser of the value compare-and-swap forgets its candidate instead of
+/// dropping it; loom's leak checker reports the candidate's token
+/// (loom-0.7.2 `src/rt/arc.rs`: "Arc leaked.").
+#[test]
+#[should_panic(expected = "Arc leaked.")]
+fn mutant_buckets_loser_leaks() {
+    static SEEN: Outcomes = Outcomes::new();
+    with_mutant(Mutant::BucketsLoserLeaks, || {
+        model::check("mutant_buckets_loser_leaks", || publish_race(&SEEN))
+    });
+}
+
+/// Breaks "a kind's dense index is assigned exactly once": the index is
+/// assigned by a load and then a store, so two threads can both see it
+/// unassigned and both store their own number; the model's assertion fails.
+#[test]
+#[should_panic(expected = "racing threads got different dense indices for one kind")]
+fn mutant_buckets_kind_index_race() {
+    static SEEN: Outcomes = Outcomes::new();
+    with_mutant(Mutant::BucketsKindIndexRace, || {
+        model::check("mutant_buckets_kind_index_race", || kind_index_race(&SEEN))
+    });
+}
