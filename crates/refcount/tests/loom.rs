@@ -4,9 +4,10 @@
 //! installed marker hands over exactly once.
 //!
 //! Every heap block is allocated through `strata_sync::alloc` (that is what
-//! `Ref::new` does), so loom's leak checker fails a model that leaks it and
-//! its allocation tracker fails one that frees it twice ("pointer not
-//! tracked").
+//! `Ref::new` does), so loom tracks it: a model that leaks it fails with
+//! "Allocation leaked.", and one that frees it twice fails too (with
+//! "pointer not tracked" at the second free, or earlier, when a thread
+//! touches the freed header's atomics).
 
 #![cfg(strata_loom)]
 
@@ -192,8 +193,8 @@ fn mutant_refcount_upgrade_fetch_add() {
 /// The last weak handle is dropped while the last strong handle is: the
 /// strong side drops the payload and releases its collective weak reference,
 /// and exactly one of the two decrements of the weak count frees the block
-/// (loom's allocation tracker fails a double free with "pointer not tracked"
-/// and a missing free with "Allocation leaked").
+/// (loom's allocation tracking fails a missing free with "Allocation
+/// leaked." and a double free as the file's opening comment says).
 #[test]
 fn weak_drop_races_strong_drop() {
     model::check("weak_drop_races_strong_drop", || {
