@@ -173,6 +173,7 @@ impl<P: Policy> Counts<P> {
     pub fn try_inc_strong(&self) -> bool {
         if mutant(Mutant::RefcountUpgradeFetchAdd) {
             // The mutant: increment unconditionally, reviving a zero count.
+            // Relaxed, as the CAS below; pairs with nothing.
             let old = self.strong.fetch_add(1, Relaxed);
             abort_past_max(old);
             return true;
