@@ -15,12 +15,13 @@ use super::tables::Tables;
 /// A shared, read-only raw pointer with the thread-safety of `&T`: `Send`
 /// and `Sync` exactly when `T: Sync`.
 ///
-/// INVARIANT: the referent stays alive and unmodified for as long as any copy
-/// of the pointer is used. Every `Ptr` of this module points either into the
-/// arena of an `AffineContext` (nodes, and slices of child pointers) or at
-/// the context's `Inner`; both live until the context drops, and the module
-/// uses a `Ptr` only while a borrow of that context (a handle's `'a`, or the
-/// context's own `&self`) is alive.
+/// INVARIANT: the referent stays alive, and is written only through interior
+/// mutability (the `Inner`'s mutex), for as long as any copy of the pointer
+/// is used. Every `Ptr` of this module points either into the arena of an
+/// `AffineContext` (nodes, and slices of child pointers, never written after
+/// they are interned) or at the context's `Inner`; both live until the
+/// context drops, and the module uses a `Ptr` only while a borrow of that
+/// context (a handle's `'a`, or the context's own `&self`) is alive.
 #[repr(transparent)]
 pub(super) struct Ptr<T: ?Sized>(NonNull<T>);
 
@@ -36,9 +37,9 @@ impl<T: ?Sized> Ptr<T> {
     ///
     /// # Safety
     ///
-    /// 1. `ptr` is valid for reads, and the referent stays alive and is
-    ///    never written for as long as the returned pointer (or a copy) is
-    ///    used (the type invariant).
+    /// 1. `ptr` is valid for reads, and the referent stays alive and is not
+    ///    written except through interior mutability for as long as the
+    ///    returned pointer (or a copy) is used (the type invariant).
     pub(super) unsafe fn new(ptr: NonNull<T>) -> Self {
         Ptr(ptr)
     }
@@ -348,10 +349,11 @@ impl<'a, P: Policy> AffineExpr<'a, P> {
     /// The node as a pointer, for the tables.
     #[inline]
     pub(super) fn node_ref(self) -> NodeRef<P> {
-        // SAFETY: the node lives in its context's arena, which lives as long
-        // as the context; the tables use the pointer only while the context
-        // is borrowed (for an interning call) or inside that same arena (as
-        // a child of a node of the same context, which the callers check).
+        // SAFETY: (1) the node lives in its context's arena, which lives as
+        // long as the context; the tables use the pointer only while the
+        // context is borrowed (for an interning call) or inside that same
+        // arena (as a child of a node of the same context, which the callers
+        // check).
         unsafe { Ptr::new(NonNull::from(self.node)) }
     }
 
@@ -367,7 +369,7 @@ impl<'a, P: Policy> AffineExpr<'a, P> {
     /// and wraps the resulting node.
     fn build(self, f: impl FnOnce(&mut Tables<P>) -> NodeRef<P>) -> Self {
         let out = f(&mut self.inner().lock());
-        // SAFETY: the tables of `self`'s context built `out` in that
+        // SAFETY: (1) the tables of `self`'s context built `out` in that
         // context's arena, which lives for `'a`.
         unsafe { AffineExpr::from_ref(out) }
     }
@@ -405,8 +407,8 @@ impl<'a, P: Policy> AffineExpr<'a, P> {
 
     /// The top-level operator and operands.
     pub fn kind(self) -> AffineExprKind<'a, P> {
-        // SAFETY: a child lives in the same arena as its parent, which lives
-        // for `'a`.
+        // SAFETY: (1) a child lives in the same arena as its parent, which
+        // lives for `'a`.
         let wrap = |r| unsafe { AffineExpr::from_ref(r) };
         match self.node.kind {
             NodeKind::Dim(i) => AffineExprKind::Dim(i),

@@ -232,7 +232,7 @@ impl<'a, P: Policy> AffineMap<'a, P> {
                 &results,
             )
         };
-        // SAFETY: built by this context's tables, in its arena, which lives
+        // SAFETY: (1) built by this context's tables, in its arena, which lives
         // for `'a`.
         unsafe { AffineMap::from_ref(r) }
     }
@@ -276,7 +276,7 @@ impl<'a, P: Policy> AffineMap<'a, P> {
                 node.dims_used <= u64::from(num_dims) && node.syms_used <= u64::from(num_symbols);
             if !ok {
                 drop(t);
-                // SAFETY: built by this context's tables, alive for `'a`.
+                // SAFETY: (1) built by this context's tables, alive for `'a`.
                 let e = unsafe { AffineExpr::from_ref(*e) };
                 panic!(
                     "strata: replacing in `{self}` gives `{e}`, which does not fit {num_dims} dimensions and {num_symbols} symbols"
@@ -285,7 +285,7 @@ impl<'a, P: Policy> AffineMap<'a, P> {
         }
         let r = t.map(num_dims, num_symbols, &results);
         drop(t);
-        // SAFETY: built by this context's tables, alive for `'a`.
+        // SAFETY: (1) built by this context's tables, alive for `'a`.
         unsafe { AffineMap::from_ref(r) }
     }
 }

@@ -40,9 +40,10 @@
 //! O(1) in its children, and a node's hash is stored in it), and no user
 //! callback, `Hash` or `Eq` impl is ever called while the lock is held.
 //! Validation (a dimension out of range, a handle from another context)
-//! happens before the lock is taken, so a panic never leaves the tables half
-//! updated; the only thing that can panic under the lock is an allocation
-//! failure, which aborts.
+//! happens before the lock is taken, so a rejected call changes nothing. The
+//! lock never poisons; should anything panic under it (a table growing past
+//! `isize::MAX`), every node already interned is complete and canonical, and
+//! a node allocated but not yet inserted is merely unreachable arena memory.
 //!
 //! # Canonical form
 //!
@@ -250,16 +251,16 @@ unsafe impl<T: Sync> Sync for Owned<T> {}
 ///
 /// Generic over the threading policy: [`Shared`] (the default) is a
 /// `parking_lot` mutex and makes the context `Send + Sync`;
-/// [`Local`](strata_sync::policy::Local) is a `RefCell`, with no lock and no
+/// [`Local`] is a `RefCell`, with no lock and no
 /// atomic read-modify-write, and the context cannot leave its thread.
 ///
 /// Every handle borrows the context (`'a`), so the context cannot be dropped
 /// or moved while a handle exists. See the [module documentation](self) for
 /// the canonical form of expressions.
 pub struct AffineContext<P: Policy = Shared> {
-    /// INVARIANT: allocated by `alloc::into_raw` in `new`, freed only by
-    /// `Drop`; valid and never moved in between. Every node in its arena
-    /// records this address as its owner.
+    /// INVARIANT: allocated by `alloc::into_raw` in `with_policy`, freed
+    /// only by `Drop`; valid and never moved in between. Every node in its
+    /// arena records this address as its owner.
     inner: Owned<Inner<P>>,
 }
 
@@ -326,7 +327,7 @@ impl<P: Policy> AffineContext<P> {
         unsafe { self.inner.ptr.as_ref() }
     }
 
-    /// Whether `e` was interned by this context.
+    /// Whether `owner` (a node's owner) is this context.
     fn owns(&self, owner: NonNull<Inner<P>>) -> bool {
         owner == self.inner.ptr
     }
@@ -348,7 +349,7 @@ impl<P: Policy> AffineContext<P> {
     /// Wraps a node of this context in a handle borrowing `self`.
     fn handle(&self, r: NodeRef<P>) -> AffineExpr<'_, P> {
         debug_assert!(self.owns(r.get().owner.non_null()));
-        // SAFETY: `r` is a node of this context's arena (every node handed
+        // SAFETY: (1) `r` is a node of this context's arena (every node handed
         // out by `self.inner().lock()` is), which lives as long as `self`,
         // and so at least as long as the returned borrow.
         unsafe { AffineExpr::from_ref(r) }
@@ -356,7 +357,7 @@ impl<P: Policy> AffineContext<P> {
 
     /// Wraps a map of this context in a handle borrowing `self`.
     fn map_handle(&self, r: MapRef<P>) -> AffineMap<'_, P> {
-        // SAFETY: as in `handle`: the map lives in this context's arena,
+        // SAFETY: (1) as in `handle`: the map lives in this context's arena,
         // which outlives the borrow of `self`.
         unsafe { AffineMap::from_ref(r) }
     }
@@ -500,7 +501,7 @@ impl<P: Policy> AffineContext<P> {
         let refs =
             self.checked_operands(num_dims, num_symbols, constraints, "integer set constraint");
         let r = self.inner().lock().set(num_dims, num_symbols, &refs, is_eq);
-        // SAFETY: the set lives in this context's arena, which outlives the
+        // SAFETY: (1) the set lives in this context's arena, which outlives the
         // borrow of `self`.
         unsafe { IntegerSet::from_ref(r) }
     }
@@ -549,10 +550,11 @@ impl<P: Policy> Default for AffineContext<P> {
 
 impl<P: Policy> Drop for AffineContext<P> {
     fn drop(&mut self) {
-        // SAFETY: (1) the pointer came from `alloc::into_raw` in `new`, for
-        // this very type; (2) it is freed here, once, and nothing uses it
-        // afterwards: every handle borrows `self`, so none is alive now, and
-        // the nodes' owner pointers die with the arena that is freed with it.
+        // SAFETY: (1) the pointer came from `alloc::into_raw` in
+        // `with_policy`, for this very type; (2) it is freed here, once, and
+        // nothing uses it afterwards: every handle borrows `self`, so none is
+        // alive now, and the nodes' owner pointers die with the arena that
+        // is freed with it.
         unsafe { alloc::drop_raw(self.inner.ptr) }
     }
 }

@@ -108,8 +108,8 @@ impl<P: Policy> Tables<P> {
     pub(super) unsafe fn set_owner(&mut self, owner: NonNull<Inner<P>>) {
         // SAFETY: by (1) the `Inner` lives as long as the arena whose nodes
         // record it, and it is only reached through a node while its context
-        // is borrowed (`Ptr`'s invariant); it is only read, and its one
-        // mutable field is behind the mutex.
+        // is borrowed (`Ptr`'s invariant); its one field is only written
+        // through its mutex.
         self.owner = Some(unsafe { Ptr::new(owner) });
     }
 
@@ -134,7 +134,7 @@ impl<P: Policy> Tables<P> {
                 // The node is complete before it is inserted, and never
                 // written again.
                 let node: &ExprNode<P> = arena.alloc(ExprNode::new(kind, hash, owner));
-                // SAFETY: the node lives in the arena until the context
+                // SAFETY: (1) the node lives in the arena until the context
                 // drops, and nothing writes it after this point.
                 let r = unsafe { Ptr::new(NonNull::from(node)) };
                 slot.insert(r);
@@ -167,7 +167,7 @@ impl<P: Policy> Tables<P> {
             Entry::Occupied(hit) => *hit.get(),
             Entry::Vacant(slot) => {
                 let results: &[NodeRef<P>] = arena.alloc_slice_copy(results);
-                // SAFETY: the slice lives in the arena until the context
+                // SAFETY: (1) the slice lives in the arena until the context
                 // drops and is never written again.
                 let results = unsafe { Ptr::new(NonNull::from(results)) };
                 let node: &MapNode<P> = arena.alloc(MapNode {
@@ -177,7 +177,7 @@ impl<P: Policy> Tables<P> {
                     hash,
                     owner,
                 });
-                // SAFETY: as for the slice.
+                // SAFETY: (1) as for the slice.
                 let r = unsafe { Ptr::new(NonNull::from(node)) };
                 slot.insert(r);
                 r
@@ -210,7 +210,7 @@ impl<P: Policy> Tables<P> {
             Entry::Vacant(slot) => {
                 let constraints: &[NodeRef<P>] = arena.alloc_slice_copy(constraints);
                 let is_eq: &[bool] = arena.alloc_slice_copy(is_eq);
-                // SAFETY: both slices live in the arena until the context
+                // SAFETY: (1) both slices live in the arena until the context
                 // drops and are never written again.
                 let (constraints, is_eq) = unsafe {
                     (
@@ -225,7 +225,7 @@ impl<P: Policy> Tables<P> {
                     is_eq,
                     hash,
                 });
-                // SAFETY: as for the slices.
+                // SAFETY: (1) as for the slices.
                 let r = unsafe { Ptr::new(NonNull::from(node)) };
                 slot.insert(r);
                 r
