@@ -46,11 +46,23 @@ fn synthesize(n: usize) -> (String, Vec<Function>) {
     let mut rng = 0x5eed_u64;
     for i in 0..n {
         let nargs = (splitmix64(&mut rng) % 8) as usize;
-        let args: Vec<u32> = (0..nargs).map(|_| (splitmix64(&mut rng) % 12) as u32).collect();
-        let results: Vec<u32> = (0..(splitmix64(&mut rng) % 3)).map(|_| (splitmix64(&mut rng) % 12) as u32).collect();
-        let constants: Vec<i64> = (0..6).map(|_| (splitmix64(&mut rng) % 64) as i64 - 8).collect();
+        let args: Vec<u32> = (0..nargs)
+            .map(|_| (splitmix64(&mut rng) % 12) as u32)
+            .collect();
+        let results: Vec<u32> = (0..(splitmix64(&mut rng) % 3))
+            .map(|_| (splitmix64(&mut rng) % 12) as u32)
+            .collect();
+        let constants: Vec<i64> = (0..6)
+            .map(|_| (splitmix64(&mut rng) % 64) as i64 - 8)
+            .collect();
         let tiles: Vec<i64> = (0..2)
-            .map(|_| if i % 997 == 13 { 0 } else { 1 << (splitmix64(&mut rng) % 4) })
+            .map(|_| {
+                if i % 997 == 13 {
+                    0
+                } else {
+                    1 << (splitmix64(&mut rng) % 4)
+                }
+            })
             .collect();
         let name = format!("f{i}");
         text.push_str("func.func @");
@@ -58,7 +70,14 @@ fn synthesize(n: usize) -> (String, Vec<Function>) {
         text.push_str(&name);
         let end = text.len();
         text.push_str(&format!("(/* {nargs} arguments */) {{\n  // body\n}}\n"));
-        functions.push(Function { name, name_span: (start, end), args, results, constants, tiles });
+        functions.push(Function {
+            name,
+            name_span: (start, end),
+            args,
+            results,
+            constants,
+            tiles,
+        });
     }
     (text, functions)
 }
@@ -82,13 +101,21 @@ fn type_for<P: Policy>(ctx: &Context<P>, code: u32) -> Type<'_> {
 }
 
 /// Pass 1: intern every signature; warn about functions with many arguments.
-fn signatures<P: Policy>(ctx: &Context<P>, file: FileId, i: usize, f: &Function) -> Result<(), String> {
+fn signatures<P: Policy>(
+    ctx: &Context<P>,
+    file: FileId,
+    i: usize,
+    f: &Function,
+) -> Result<(), String> {
     let args: Vec<Type<'_>> = f.args.iter().map(|&c| type_for(ctx, c)).collect();
     let results: Vec<Type<'_>> = f.results.iter().map(|&c| type_for(ctx, c)).collect();
     let fty = ctx.function_type(&args, &results);
     if args.len() > 6 {
         ctx.diagnostics()
-            .warning(Span::new(file, f.name_span.0 as u32, f.name_span.1 as u32), "function `@{}` takes {} arguments")
+            .warning(
+                Span::new(file, f.name_span.0 as u32, f.name_span.1 as u32),
+                "function `@{}` takes {} arguments",
+            )
             .arg(f.name.clone())
             .arg(args.len())
             .primary_label(format!("has type {fty}"))
@@ -105,12 +132,21 @@ fn constants<P: Policy>(ctx: &Context<P>, i: usize, f: &Function) -> Result<(), 
     let mut attrs: Vec<Attribute<'_>> = Vec::new();
     for (k, &c) in f.constants.iter().enumerate() {
         let value = ctx.integer_attr(ctx.i32(), i128::from(c));
-        let dict = ctx.dictionary_attr(&[("value", value.into()), ("sym_name", ctx.string_attr(&format!("c{k}")).into())]);
+        let dict = ctx.dictionary_attr(&[
+            ("value", value.into()),
+            ("sym_name", ctx.string_attr(&format!("c{k}")).into()),
+        ]);
         attrs.push(dict.into());
         attrs.push(ctx.float_attr(ctx.f32(), c as f64 * 0.5).into());
     }
     let _ = ctx.array_attr(&attrs);
-    let _ = ctx.fused_loc(&[ctx.file_loc("module.mlir", i as u32 + 1, 1).into(), ctx.name_loc(&f.name, ctx.unknown_loc()).into()], None);
+    let _ = ctx.fused_loc(
+        &[
+            ctx.file_loc("module.mlir", i as u32 + 1, 1).into(),
+            ctx.name_loc(&f.name, ctx.unknown_loc()).into(),
+        ],
+        None,
+    );
     Ok(())
 }
 
@@ -122,14 +158,25 @@ fn affine<P: Policy>(ctx: &Context<P>, file: FileId, f: &Function) -> Result<(),
     for &t in &f.tiles {
         if t == 0 {
             ctx.diagnostics()
-                .error(Span::new(file, f.name_span.0 as u32, f.name_span.1 as u32), "tile size of zero in `@{}`")
+                .error(
+                    Span::new(file, f.name_span.0 as u32, f.name_span.1 as u32),
+                    "tile size of zero in `@{}`",
+                )
                 .arg(f.name.clone())
                 .code("E0042")
                 .help("tile sizes must be positive")
                 .emit();
             return Err(format!("{}: zero tile size", f.name));
         }
-        let tiled = a.map(2, 1, &[a.floor_div(d0, a.constant(t)), a.add(a.mul(d1, a.constant(t)), s0), a.modulo(d0, a.constant(t))]);
+        let tiled = a.map(
+            2,
+            1,
+            &[
+                a.floor_div(d0, a.constant(t)),
+                a.add(a.mul(d1, a.constant(t)), s0),
+                a.modulo(d0, a.constant(t)),
+            ],
+        );
         let _ = tiled;
     }
     Ok(())
@@ -154,7 +201,13 @@ impl Pass {
         }
     }
 
-    fn apply<P: Policy>(self, ctx: &Context<P>, file: FileId, i: usize, f: &Function) -> Result<(), String> {
+    fn apply<P: Policy>(
+        self,
+        ctx: &Context<P>,
+        file: FileId,
+        i: usize,
+        f: &Function,
+    ) -> Result<(), String> {
         match self {
             Pass::Signatures => signatures(ctx, file, i, f),
             Pass::Constants => constants(ctx, i, f),
@@ -165,11 +218,23 @@ impl Pass {
 
 /// Runs a pass over every function with the context's parallel driver.
 trait Drive {
-    fn drive(&self, functions: &[Function], pass: Pass, file: FileId, bar: &ProgressBar) -> Result<(), Vec<(usize, String)>>;
+    fn drive(
+        &self,
+        functions: &[Function],
+        pass: Pass,
+        file: FileId,
+        bar: &ProgressBar,
+    ) -> Result<(), Vec<(usize, String)>>;
 }
 
 impl Drive for Context<Shared> {
-    fn drive(&self, functions: &[Function], pass: Pass, file: FileId, bar: &ProgressBar) -> Result<(), Vec<(usize, String)>> {
+    fn drive(
+        &self,
+        functions: &[Function],
+        pass: Pass,
+        file: FileId,
+        bar: &ProgressBar,
+    ) -> Result<(), Vec<(usize, String)>> {
         self.failable_parallel_for_each(functions, |i, f| {
             bar.inc(1);
             pass.apply(self, file, i, f)
@@ -178,7 +243,13 @@ impl Drive for Context<Shared> {
 }
 
 impl Drive for Context<Local> {
-    fn drive(&self, functions: &[Function], pass: Pass, file: FileId, bar: &ProgressBar) -> Result<(), Vec<(usize, String)>> {
+    fn drive(
+        &self,
+        functions: &[Function],
+        pass: Pass,
+        file: FileId,
+        bar: &ProgressBar,
+    ) -> Result<(), Vec<(usize, String)>> {
         self.failable_parallel_for_each(functions, |i, f| {
             bar.inc(1);
             pass.apply(self, file, i, f)
@@ -194,7 +265,10 @@ where
     let file = ctx.diagnostics().sources().add_file("module.mlir", text);
     for pass in Pass::ALL {
         let pass_start = Instant::now();
-        let bar = ProgressBar::with_draw_target(Some(functions.len() as u64), ProgressDrawTarget::stderr());
+        let bar = ProgressBar::with_draw_target(
+            Some(functions.len() as u64),
+            ProgressDrawTarget::stderr(),
+        );
         bar.set_style(
             ProgressStyle::with_template("{prefix:>12} [{bar:40}] {pos}/{len}")
                 .expect("a valid template")
@@ -204,9 +278,16 @@ where
         let outcome = ctx.drive(functions, pass, file, &bar);
         bar.finish_and_clear();
         match outcome {
-            Ok(()) => println!("pass {}: {} functions, no failure", pass.name(), functions.len()),
+            Ok(()) => println!(
+                "pass {}: {} functions, no failure",
+                pass.name(),
+                functions.len()
+            ),
             Err(failures) => {
-                let names: Vec<&str> = failures.iter().map(|(i, _)| functions[*i].name.as_str()).collect();
+                let names: Vec<&str> = failures
+                    .iter()
+                    .map(|(i, _)| functions[*i].name.as_str())
+                    .collect();
                 println!(
                     "pass {}: {} of {} functions failed: {}",
                     pass.name(),
@@ -216,7 +297,11 @@ where
                 );
             }
         }
-        eprintln!("[timing] pass {}: {:.1} ms", pass.name(), pass_start.elapsed().as_secs_f64() * 1e3);
+        eprintln!(
+            "[timing] pass {}: {:.1} ms",
+            pass.name(),
+            pass_start.elapsed().as_secs_f64() * 1e3
+        );
     }
     report(ctx, start);
 }
@@ -227,18 +312,33 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
-            "--functions" => n = args.next().and_then(|v| v.parse().ok()).expect("--functions N"),
+            "--functions" => {
+                n = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--functions N")
+            }
             "--single" => single = true,
             other => panic!("unknown argument `{other}` (expected --functions N, --single)"),
         }
     }
     let (text, functions) = synthesize(n);
     if single {
-        let engine = EngineBuilder::<Local>::new().emitter(HumanEmitter::new()).sink(std::io::stdout()).build();
+        let engine = EngineBuilder::<Local>::new()
+            .emitter(HumanEmitter::new())
+            .sink(std::io::stdout())
+            .build();
         run(&Context::<Local>::with_engine(1, engine), &text, &functions);
     } else {
-        let engine = EngineBuilder::<Shared>::new().emitter(HumanEmitter::new()).sink(std::io::stdout()).build();
-        run(&Context::with_engine(strata_table::default_shard_count::<Shared>(), engine), &text, &functions);
+        let engine = EngineBuilder::<Shared>::new()
+            .emitter(HumanEmitter::new())
+            .sink(std::io::stdout())
+            .build();
+        run(
+            &Context::with_engine(strata_table::default_shard_count::<Shared>(), engine),
+            &text,
+            &functions,
+        );
     }
 }
 
@@ -247,6 +347,10 @@ fn report<P: Policy>(ctx: &Context<P>, start: Instant) {
     let stats = ctx.statistics();
     println!("\ninterned values (deterministic):");
     print!("{}", stats.counts_table());
-    eprintln!("\n[timing] total {:.1} ms, mode {}", start.elapsed().as_secs_f64() * 1e3, ctx.mode());
+    eprintln!(
+        "\n[timing] total {:.1} ms, mode {}",
+        start.elapsed().as_secs_f64() * 1e3,
+        ctx.mode()
+    );
     eprintln!("{stats}");
 }

@@ -207,8 +207,13 @@ impl<P: DiagPolicy> Context<P> {
     #[inline]
     fn table<K: StorageKind>(&self) -> &TableOf<K, P> {
         let info = K::info();
-        let slot = self.tables.get_or_init(info.index(), || KindTable::new::<K>(self.shards));
-        debug_assert!(core::ptr::eq(slot.info, info), "two kinds share one dense index");
+        let slot = self
+            .tables
+            .get_or_init(info.index(), || KindTable::new::<K>(self.shards));
+        debug_assert!(
+            core::ptr::eq(slot.info, info),
+            "two kinds share one dense index"
+        );
         // SAFETY: the slot at `K`'s dense index is only ever initialised by
         // `KindTable::new::<K>` just above: dense indices are unique per
         // kind (strata-buckets assigns each kind its own, once).
@@ -259,7 +264,10 @@ impl<P: DiagPolicy> Context<P> {
             // out shortened to a borrow of the context (see `StorageKind`).
             let arena: &'c strata_table::Arena = unsafe { extend(arena) };
             let payload = K::construct(&key, arena);
-            Storage { header: StorageHeader { info: K::info() }, payload: erase::<K>(payload) }
+            Storage {
+                header: StorageHeader { info: K::info() },
+                payload: erase::<K>(payload),
+            }
         });
         let ptr = NonNull::from(found);
         if P::THREAD_SAFE {
@@ -305,8 +313,12 @@ impl<P: DiagPolicy> Context<P> {
         'c: 'k,
     {
         let hash = K::hash_key(&key);
-        debug_assert!(K::matches(handle.payload(), &key), "mutate: the key does not describe the handle");
-        self.table::<K>().with_write_lock(hash, || f(handle.payload()))
+        debug_assert!(
+            K::matches(handle.payload(), &key),
+            "mutate: the key does not describe the handle"
+        );
+        self.table::<K>()
+            .with_write_lock(hash, || f(handle.payload()))
     }
 
     /// Runs `f` under the read lock of the shard holding `handle`.
@@ -320,7 +332,8 @@ impl<P: DiagPolicy> Context<P> {
         'c: 'k,
     {
         let hash = K::hash_key(&key);
-        self.table::<K>().with_read_lock(hash, || f(handle.payload()))
+        self.table::<K>()
+            .with_read_lock(hash, || f(handle.payload()))
     }
 
     /// The affine cluster of this context: affine expressions, maps and
@@ -349,14 +362,19 @@ impl<P: DiagPolicy> Context<P> {
         if self.dialects.contains(&D::NAMESPACE) {
             return false;
         }
-        D::register(&mut Registry { kinds: &mut self.kinds });
+        D::register(&mut Registry {
+            kinds: &mut self.kinds,
+        });
         self.dialects.push(D::NAMESPACE);
         true
     }
 
     /// Registers kind `K` directly (a second call is a no-op).
     pub fn register_kind<K: StorageKind>(&mut self) {
-        Registry { kinds: &mut self.kinds }.kind::<K>();
+        Registry {
+            kinds: &mut self.kinds,
+        }
+        .kind::<K>();
     }
 
     /// Whether a dialect with this namespace is registered.

@@ -27,7 +27,10 @@ impl Context<Shared> {
     /// reported.
     pub fn parallel_for_each<T: Sync>(&self, items: &[T], f: impl Fn(usize, &T) + Sync) {
         self.diagnostics().ordered_region(|region| {
-            items.par_iter().enumerate().for_each(|(i, item)| region.task(task_index(i), || f(i, item)));
+            items
+                .par_iter()
+                .enumerate()
+                .for_each(|(i, item)| region.task(task_index(i), || f(i, item)));
         });
     }
 
@@ -69,13 +72,25 @@ impl Context<Local> {
         f: impl Fn(usize, &T) -> Result<(), E>,
     ) -> Result<(), Vec<(usize, E)>> {
         let outcomes: Vec<Option<E>> = self.diagnostics().ordered_region(|region| {
-            items.iter().enumerate().map(|(i, item)| region.task(task_index(i), || f(i, item)).err()).collect()
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| region.task(task_index(i), || f(i, item)).err())
+                .collect()
         });
         collect_failures(outcomes)
     }
 }
 
 fn collect_failures<E>(outcomes: Vec<Option<E>>) -> Result<(), Vec<(usize, E)>> {
-    let failures: Vec<(usize, E)> = outcomes.into_iter().enumerate().filter_map(|(i, e)| Some((i, e?))).collect();
-    if failures.is_empty() { Ok(()) } else { Err(failures) }
+    let failures: Vec<(usize, E)> = outcomes
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, e)| Some((i, e?)))
+        .collect();
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures)
+    }
 }

@@ -65,13 +65,21 @@ impl KindInfo {
         self.id.index() as usize
     }
 
-    pub(crate) fn fmt_display(&self, h: *const StorageHeader, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    pub(crate) fn fmt_display(
+        &self,
+        h: *const StorageHeader,
+        f: &mut fmt::Formatter<'_>,
+    ) -> fmt::Result {
         // SAFETY: `h` heads a `Storage` of this very kind (every header is
         // written with its own kind's info), which is what the thunk needs.
         unsafe { (self.display)(h, f) }
     }
 
-    pub(crate) fn fmt_debug(&self, h: *const StorageHeader, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    pub(crate) fn fmt_debug(
+        &self,
+        h: *const StorageHeader,
+        f: &mut fmt::Formatter<'_>,
+    ) -> fmt::Result {
         // SAFETY: as in `fmt_display`.
         unsafe { (self.debug)(h, f) }
     }
@@ -79,7 +87,10 @@ impl KindInfo {
 
 impl fmt::Debug for KindInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("KindInfo").field("name", &self.name()).field("category", &self.category).finish()
+        f.debug_struct("KindInfo")
+            .field("name", &self.name())
+            .field("category", &self.category)
+            .finish()
     }
 }
 
@@ -175,7 +186,8 @@ pub trait StorageKind: Sized + 'static {
 
     /// Builds the payload for `key`, copying slices and strings into `arena`.
     /// Runs under the shard's write lock, at most once per distinct key.
-    fn construct<'k, 'ctx: 'k>(key: &Self::Key<'k, 'ctx>, arena: &'ctx Arena) -> Self::Stored<'ctx>;
+    fn construct<'k, 'ctx: 'k>(key: &Self::Key<'k, 'ctx>, arena: &'ctx Arena)
+    -> Self::Stored<'ctx>;
 
     /// Shortens the payload's lifetime to the borrow's. Implement it as
     /// `{ stored }`: that compiles exactly when the payload is covariant,

@@ -58,7 +58,12 @@ impl Statistics {
         cache: strata_tls::CacheStats,
         affine: crate::affine::AffineStats,
     ) -> Self {
-        Self { mode, kinds, cache, affine }
+        Self {
+            mode,
+            kinds,
+            cache,
+            affine,
+        }
     }
 
     /// Interned values over all kinds (the affine cluster excluded).
@@ -84,16 +89,26 @@ impl Statistics {
     /// The calling thread's cache hit rate, in `[0, 1]` (0 with no lookups).
     pub fn cache_hit_rate(&self) -> f64 {
         let total = self.cache.hits + self.cache.misses;
-        if total == 0 { 0.0 } else { self.cache.hits as f64 / total as f64 }
+        if total == 0 {
+            0.0
+        } else {
+            self.cache.hits as f64 / total as f64
+        }
     }
 
     /// The deterministic part of the statistics (kind names, entries and
     /// payload bytes), which is identical from run to run for the same work.
     pub fn counts_table(&self) -> String {
         let mut out = String::new();
-        out.push_str(&format!("{:<28} {:>10} {:>12}\n", "kind", "entries", "bytes"));
+        out.push_str(&format!(
+            "{:<28} {:>10} {:>12}\n",
+            "kind", "entries", "bytes"
+        ));
         for k in &self.kinds {
-            out.push_str(&format!("{:<28} {:>10} {:>12}\n", k.name, k.entries, k.bytes));
+            out.push_str(&format!(
+                "{:<28} {:>10} {:>12}\n",
+                k.name, k.entries, k.bytes
+            ));
         }
         out.push_str(&format!(
             "{:<28} {:>10} {:>12}\n",

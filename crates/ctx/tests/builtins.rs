@@ -9,7 +9,10 @@ fn suite<P: Policy>(ctx: &Context<P>) {
     assert_eq!(i32t, ctx.integer_type(32, Signedness::Signless));
     assert_eq!(i32t.to_string(), "i32");
     assert_eq!(ctx.integer_type(7, Signedness::Signed).to_string(), "si7");
-    assert_eq!(ctx.integer_type(64, Signedness::Unsigned).to_string(), "ui64");
+    assert_eq!(
+        ctx.integer_type(64, Signedness::Unsigned).to_string(),
+        "ui64"
+    );
     assert_eq!(ctx.index().to_string(), "index");
     assert_eq!(ctx.bf16().to_string(), "bf16");
     assert_eq!(ctx.float_type(FloatKind::F128).to_string(), "f128");
@@ -23,11 +26,20 @@ fn suite<P: Policy>(ctx: &Context<P>) {
     assert_eq!(t.to_string(), "tensor<4x?x8xf32>");
     assert_eq!(t, ctx.tensor_type(&[4, DYNAMIC, 8], ctx.f32()));
     assert_eq!(ctx.tensor_type(&[], ctx.f32()).to_string(), "tensor<f32>");
-    assert_eq!(ctx.unranked_tensor_type(ctx.f16()).to_string(), "tensor<*xf16>");
-    assert_eq!(ctx.memref_type(&[4, 8], ctx.f32()).to_string(), "memref<4x8xf32>");
+    assert_eq!(
+        ctx.unranked_tensor_type(ctx.f16()).to_string(),
+        "tensor<*xf16>"
+    );
+    assert_eq!(
+        ctx.memref_type(&[4, 8], ctx.f32()).to_string(),
+        "memref<4x8xf32>"
+    );
     assert_eq!(ctx.vector_type(&[4], ctx.i8()).to_string(), "vector<4xi8>");
     assert_eq!(ctx.complex_type(ctx.f64()).to_string(), "complex<f64>");
-    assert_eq!(ctx.tuple_type(&[i32t.into(), t.into()]).to_string(), "tuple<i32, tensor<4x?x8xf32>>");
+    assert_eq!(
+        ctx.tuple_type(&[i32t.into(), t.into()]).to_string(),
+        "tuple<i32, tensor<4x?x8xf32>>"
+    );
     let ty: Type<'_> = t.into();
     assert!(ty.isa::<RankedTensorType>());
     assert_eq!(ty.dyn_cast::<RankedTensorType>(), Some(t));
@@ -38,22 +50,45 @@ fn suite<P: Policy>(ctx: &Context<P>) {
     assert_eq!(ctx.i64_attr(42), ctx.integer_attr(ctx.i64(), 42));
     assert_eq!(ctx.bool_attr(true).to_string(), "true");
     assert_eq!(ctx.bool_attr(false), ctx.integer_attr(ctx.i1(), 0));
-    assert_eq!(ctx.float_attr(ctx.f32(), 1.5).to_string(), "1.500000e+00 : f32");
-    assert_eq!(ctx.float_attr(ctx.f64(), -0.00025).to_string(), "-2.500000e-04 : f64");
-    assert_ne!(ctx.float_attr(ctx.f64(), 0.0), ctx.float_attr(ctx.f64(), -0.0));
-    assert_eq!(ctx.string_attr("hi \"x\"\n").to_string(), r#""hi \"x\"\0A""#);
+    assert_eq!(
+        ctx.float_attr(ctx.f32(), 1.5).to_string(),
+        "1.500000e+00 : f32"
+    );
+    assert_eq!(
+        ctx.float_attr(ctx.f64(), -0.00025).to_string(),
+        "-2.500000e-04 : f64"
+    );
+    assert_ne!(
+        ctx.float_attr(ctx.f64(), 0.0),
+        ctx.float_attr(ctx.f64(), -0.0)
+    );
+    assert_eq!(
+        ctx.string_attr("hi \"x\"\n").to_string(),
+        r#""hi \"x\"\0A""#
+    );
     assert_eq!(ctx.string_attr(""), ctx.string_attr(""));
     let s = ctx.string_attr("sym");
     assert_eq!(s.as_str(), "sym");
     let arr = ctx.array_attr(&[ctx.i64_attr(1).into(), s.into()]);
     assert_eq!(arr.to_string(), r#"[1 : i64, "sym"]"#);
-    let d = ctx.dictionary_attr(&[("b", ctx.unit_attr().into()), ("a", ctx.i64_attr(1).into()), ("a b", s.into())]);
+    let d = ctx.dictionary_attr(&[
+        ("b", ctx.unit_attr().into()),
+        ("a", ctx.i64_attr(1).into()),
+        ("a b", s.into()),
+    ]);
     assert_eq!(d.to_string(), r#"{a = 1 : i64, "a b" = "sym", b}"#);
     assert_eq!(
         d,
-        ctx.dictionary_attr(&[("a b", s.into()), ("a", ctx.i64_attr(1).into()), ("b", ctx.unit_attr().into())])
+        ctx.dictionary_attr(&[
+            ("a b", s.into()),
+            ("a", ctx.i64_attr(1).into()),
+            ("b", ctx.unit_attr().into())
+        ])
     );
-    assert_eq!(d.get("a").map(|a| a.to_string()), Some("1 : i64".to_string()));
+    assert_eq!(
+        d.get("a").map(|a| a.to_string()),
+        Some("1 : i64".to_string())
+    );
     assert_eq!(ctx.type_attr(t).to_string(), "tensor<4x?x8xf32>");
     let a: Attribute<'_> = ctx.unit_attr().into();
     assert_eq!(a.to_string(), "unit");
@@ -61,10 +96,19 @@ fn suite<P: Policy>(ctx: &Context<P>) {
     assert_eq!(ctx.unknown_loc().to_string(), "loc(unknown)");
     let fl = ctx.file_loc("a.mlir", 3, 7);
     assert_eq!(fl.to_string(), r#"loc("a.mlir":3:7)"#);
-    assert_eq!(ctx.name_loc("x", fl).to_string(), r#"loc("x"("a.mlir":3:7))"#);
-    assert_eq!(ctx.name_loc("y", ctx.unknown_loc()).to_string(), r#"loc("y")"#);
+    assert_eq!(
+        ctx.name_loc("x", fl).to_string(),
+        r#"loc("x"("a.mlir":3:7))"#
+    );
+    assert_eq!(
+        ctx.name_loc("y", ctx.unknown_loc()).to_string(),
+        r#"loc("y")"#
+    );
     let fused = ctx.fused_loc(&[fl.into(), ctx.file_loc("b.mlir", 1, 1).into()], None);
-    assert_eq!(fused.to_string(), r#"loc(fused["a.mlir":3:7, "b.mlir":1:1])"#);
+    assert_eq!(
+        fused.to_string(),
+        r#"loc(fused["a.mlir":3:7, "b.mlir":1:1])"#
+    );
     let single: Location<'_> = ctx.fused_loc(&[fl.into()], None);
     assert_eq!(single, Location::from(fl));
 }
@@ -93,7 +137,9 @@ fn eight_threads_agree() {
                 s.spawn(move || {
                     let mut out = vec![0usize; 2000];
                     let mut order: Vec<usize> = (0..2000).collect();
-                    if t % 2 == 1 { order.reverse(); }
+                    if t % 2 == 1 {
+                        order.reverse();
+                    }
                     for i in order {
                         let ty = ctx.tensor_type(&[i as i64 % 17, 4], ctx.f32());
                         let a = ctx.integer_attr(ty, i as i128 / 3);

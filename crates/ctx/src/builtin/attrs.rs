@@ -62,7 +62,12 @@ fn write_mlir_float(f: &mut fmt::Formatter<'_>, v: f64) -> fmt::Result {
     let s = format!("{v:.6e}");
     let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
-    write!(f, "{mantissa}e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs())
+    write!(
+        f,
+        "{mantissa}e{}{:02}",
+        if exp < 0 { '-' } else { '+' },
+        exp.abs()
+    )
 }
 
 impl fmt::Display for FloatAttrData<'_> {
@@ -111,10 +116,14 @@ pub enum StringAttr {}
 
 impl crate::StorageKind for StringAttr {
     type Stored<'c> = StringAttrData<'c>;
-    type Key<'k, 'c> = &'k str where 'c: 'k;
+    type Key<'k, 'c>
+        = &'k str
+    where
+        'c: 'k;
 
     fn info() -> &'static crate::KindInfo {
-        static INFO: crate::KindInfo = crate::KindInfo::new::<StringAttr>("builtin.string", crate::Category::Attribute);
+        static INFO: crate::KindInfo =
+            crate::KindInfo::new::<StringAttr>("builtin.string", crate::Category::Attribute);
         &INFO
     }
 
@@ -129,7 +138,9 @@ impl crate::StorageKind for StringAttr {
     }
 
     fn construct<'k, 'c: 'k>(key: &&'k str, arena: &'c crate::Arena) -> StringAttrData<'c> {
-        StringAttrData { value: arena.alloc_str(key) }
+        StringAttrData {
+            value: arena.alloc_str(key),
+        }
     }
 
     #[inline]
@@ -198,7 +209,9 @@ impl<'c> DictionaryAttrData<'_, 'c> {
 
 fn is_bare_identifier(s: &str) -> bool {
     let mut chars = s.chars();
-    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.')
 }
 
@@ -271,8 +284,15 @@ builtin_kind!(
 impl<P: DiagPolicy> Context<P> {
     /// The integer attribute `value : ty`.
     #[inline]
-    pub fn integer_attr<'c>(&'c self, ty: impl Into<Type<'c>>, value: i128) -> Interned<'c, IntegerAttr> {
-        self.intern::<IntegerAttr>(IntegerAttrData { ty: ty.into(), value })
+    pub fn integer_attr<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        value: i128,
+    ) -> Interned<'c, IntegerAttr> {
+        self.intern::<IntegerAttr>(IntegerAttrData {
+            ty: ty.into(),
+            value,
+        })
     }
 
     /// `value : i64`.
@@ -295,8 +315,15 @@ impl<P: DiagPolicy> Context<P> {
     }
 
     /// The float attribute `value : ty`.
-    pub fn float_attr<'c>(&'c self, ty: impl Into<Type<'c>>, value: f64) -> Interned<'c, FloatAttr> {
-        self.intern::<FloatAttr>(FloatAttrData { ty: ty.into(), bits: value.to_bits() })
+    pub fn float_attr<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        value: f64,
+    ) -> Interned<'c, FloatAttr> {
+        self.intern::<FloatAttr>(FloatAttrData {
+            ty: ty.into(),
+            bits: value.to_bits(),
+        })
     }
 
     /// The string attribute `"value"` (the empty string is pre-created).
@@ -320,13 +347,21 @@ impl<P: DiagPolicy> Context<P> {
 
     /// The dictionary attribute of `entries`, sorted by name; of two entries
     /// with one name the later wins. The empty dictionary is pre-created.
-    pub fn dictionary_attr<'c>(&'c self, entries: &[(&str, Attribute<'c>)]) -> Interned<'c, DictionaryAttr> {
+    pub fn dictionary_attr<'c>(
+        &'c self,
+        entries: &[(&str, Attribute<'c>)],
+    ) -> Interned<'c, DictionaryAttr> {
         if entries.is_empty() {
             // SAFETY: the pre-created empty dictionary.
             return unsafe { self.common(self.common.empty_dict) };
         }
-        let mut named: Vec<NamedAttribute<'c>> =
-            entries.iter().map(|&(n, value)| NamedAttribute { name: self.string_attr(n), value }).collect();
+        let mut named: Vec<NamedAttribute<'c>> = entries
+            .iter()
+            .map(|&(n, value)| NamedAttribute {
+                name: self.string_attr(n),
+                value,
+            })
+            .collect();
         // Stable sort, then keep the last of equal names.
         named.sort_by(|a, b| a.name.as_str().cmp(b.name.as_str()));
         let mut unique: Vec<NamedAttribute<'c>> = Vec::with_capacity(named.len());

@@ -12,7 +12,10 @@ use super::attrs::write_quoted;
 use super::builtin_kind;
 use crate::{Attribute, Context, Interned, Location};
 
-fn wrapped(f: &mut fmt::Formatter<'_>, inner: impl FnOnce(&mut fmt::Formatter<'_>) -> fmt::Result) -> fmt::Result {
+fn wrapped(
+    f: &mut fmt::Formatter<'_>,
+    inner: impl FnOnce(&mut fmt::Formatter<'_>) -> fmt::Result,
+) -> fmt::Result {
     if f.alternate() {
         inner(f)
     } else {
@@ -133,21 +136,42 @@ impl<P: DiagPolicy> Context<P> {
     }
 
     /// `loc("file":line:column)`.
-    pub fn file_loc<'c>(&'c self, file: &str, line: u32, column: u32) -> Interned<'c, FileLineColLoc> {
+    pub fn file_loc<'c>(
+        &'c self,
+        file: &str,
+        line: u32,
+        column: u32,
+    ) -> Interned<'c, FileLineColLoc> {
         self.intern::<FileLineColLoc>(FileLineColLocData { file, line, column })
     }
 
     /// `loc("name"(child))`.
-    pub fn name_loc<'c>(&'c self, name: &str, child: impl Into<Location<'c>>) -> Interned<'c, NameLoc> {
-        self.intern::<NameLoc>(NameLocData { name, child: child.into() })
+    pub fn name_loc<'c>(
+        &'c self,
+        name: &str,
+        child: impl Into<Location<'c>>,
+    ) -> Interned<'c, NameLoc> {
+        self.intern::<NameLoc>(NameLocData {
+            name,
+            child: child.into(),
+        })
     }
 
     /// `loc(fused[locations])`, with optional metadata. Fusing one location
     /// returns it, as MLIR does.
-    pub fn fused_loc<'c>(&'c self, locations: &[Location<'c>], metadata: Option<Attribute<'c>>) -> Location<'c> {
+    pub fn fused_loc<'c>(
+        &'c self,
+        locations: &[Location<'c>],
+        metadata: Option<Attribute<'c>>,
+    ) -> Location<'c> {
         match (locations, metadata) {
             ([single], None) => *single,
-            _ => self.intern::<FusedLoc>(FusedLocData { locations, metadata }).into(),
+            _ => self
+                .intern::<FusedLoc>(FusedLocData {
+                    locations,
+                    metadata,
+                })
+                .into(),
         }
     }
 }

@@ -96,7 +96,12 @@ fn header<K: StorageKind>(h: Interned<'_, K>) -> NonNull<StorageHeader> {
 /// The widths of the pre-created signless integer types.
 pub(crate) const COMMON_INT_WIDTHS: [u32; 6] = [1, 8, 16, 32, 64, 128];
 /// The pre-created float kinds, in `Common::floats` order.
-pub(crate) const COMMON_FLOATS: [FloatKind; 4] = [FloatKind::F16, FloatKind::BF16, FloatKind::F32, FloatKind::F64];
+pub(crate) const COMMON_FLOATS: [FloatKind; 4] = [
+    FloatKind::F16,
+    FloatKind::BF16,
+    FloatKind::F32,
+    FloatKind::F64,
+];
 
 impl Common {
     pub(crate) fn dangling() -> Self {
@@ -116,9 +121,15 @@ impl Common {
     }
 
     pub(crate) fn create<P: DiagPolicy>(ctx: &Context<P>) -> Self {
-        let ints = COMMON_INT_WIDTHS.map(|w| header(ctx.intern::<IntegerType>(IntegerTypeData::signless(w))));
+        let ints = COMMON_INT_WIDTHS
+            .map(|w| header(ctx.intern::<IntegerType>(IntegerTypeData::signless(w))));
         let i1 = ctx.intern::<IntegerType>(IntegerTypeData::signless(1));
-        let bool_attr = |v: bool| header(ctx.intern::<IntegerAttr>(IntegerAttrData { ty: i1.into(), value: v as i128 }));
+        let bool_attr = |v: bool| {
+            header(ctx.intern::<IntegerAttr>(IntegerAttrData {
+                ty: i1.into(),
+                value: v as i128,
+            }))
+        };
         Self {
             ints,
             index: header(ctx.intern::<IndexType>(IndexTypeData)),
@@ -141,7 +152,10 @@ impl<P: DiagPolicy> Context<P> {
     ///
     /// 1. `h` is one of `self.common`'s pointers and is of kind `K`.
     #[inline]
-    pub(crate) unsafe fn common<K: StorageKind>(&self, h: NonNull<StorageHeader>) -> Interned<'_, K> {
+    pub(crate) unsafe fn common<K: StorageKind>(
+        &self,
+        h: NonNull<StorageHeader>,
+    ) -> Interned<'_, K> {
         // SAFETY: by (1), a storage of kind `K` owned by `self`.
         unsafe { Interned::from_ptr(h.cast()) }
     }
@@ -176,7 +190,10 @@ pub(crate) fn register_builtin_kinds(kinds: &mut Vec<&'static KindInfo>) {
 }
 
 /// Writes `items` separated by `", "`.
-pub(crate) fn comma_list<T: core::fmt::Display>(f: &mut core::fmt::Formatter<'_>, items: &[T]) -> core::fmt::Result {
+pub(crate) fn comma_list<T: core::fmt::Display>(
+    f: &mut core::fmt::Formatter<'_>,
+    items: &[T],
+) -> core::fmt::Result {
     for (i, item) in items.iter().enumerate() {
         if i > 0 {
             f.write_str(", ")?;

@@ -34,7 +34,10 @@ pub struct IntegerTypeData {
 impl IntegerTypeData {
     /// A signless integer type of `width` bits.
     pub const fn signless(width: u32) -> Self {
-        Self { width, signedness: Signedness::Signless }
+        Self {
+            width,
+            signedness: Signedness::Signless,
+        }
     }
 }
 
@@ -220,7 +223,13 @@ impl ShapedTypeData<'_, '_> {
 
     /// The number of elements, if every dimension is static.
     pub fn num_elements(&self) -> Option<i64> {
-        self.shape.iter().try_fold(1i64, |acc, &d| if d == DYNAMIC { None } else { acc.checked_mul(d) })
+        self.shape.iter().try_fold(1i64, |acc, &d| {
+            if d == DYNAMIC {
+                None
+            } else {
+                acc.checked_mul(d)
+            }
+        })
     }
 
     fn write(&self, f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
@@ -319,11 +328,11 @@ impl<P: DiagPolicy> Context<P> {
     /// signless widths (1, 8, 16, 32, 64, 128) are returned without a lookup.
     #[inline]
     pub fn integer_type(&self, width: u32, signedness: Signedness) -> Interned<'_, IntegerType> {
-        if signedness == Signedness::Signless {
-            if let Some(i) = COMMON_INT_WIDTHS.iter().position(|&w| w == width) {
-                // SAFETY: `ints[i]` is the pre-created signless integer type.
-                return unsafe { self.common(self.common.ints[i]) };
-            }
+        if signedness == Signedness::Signless
+            && let Some(i) = COMMON_INT_WIDTHS.iter().position(|&w| w == width)
+        {
+            // SAFETY: `ints[i]` is the pre-created signless integer type.
+            return unsafe { self.common(self.common.ints[i]) };
         }
         self.intern::<IntegerType>(IntegerTypeData { width, signedness })
     }
@@ -425,7 +434,11 @@ impl<P: DiagPolicy> Context<P> {
     }
 
     /// The function type `(inputs) -> (results)`.
-    pub fn function_type<'c>(&'c self, inputs: &[Type<'c>], results: &[Type<'c>]) -> Interned<'c, FunctionType> {
+    pub fn function_type<'c>(
+        &'c self,
+        inputs: &[Type<'c>],
+        results: &[Type<'c>],
+    ) -> Interned<'c, FunctionType> {
         self.intern::<FunctionType>(FunctionTypeData { inputs, results })
     }
 
@@ -435,27 +448,55 @@ impl<P: DiagPolicy> Context<P> {
     }
 
     /// `tensor<shape x element>`; use [`DYNAMIC`] for `?`.
-    pub fn tensor_type<'c>(&'c self, shape: &[i64], element: impl Into<Type<'c>>) -> Interned<'c, RankedTensorType> {
-        self.intern::<RankedTensorType>(RankedTensorTypeData(ShapedTypeData { shape, element: element.into() }))
+    pub fn tensor_type<'c>(
+        &'c self,
+        shape: &[i64],
+        element: impl Into<Type<'c>>,
+    ) -> Interned<'c, RankedTensorType> {
+        self.intern::<RankedTensorType>(RankedTensorTypeData(ShapedTypeData {
+            shape,
+            element: element.into(),
+        }))
     }
 
     /// `tensor<* x element>`.
-    pub fn unranked_tensor_type<'c>(&'c self, element: impl Into<Type<'c>>) -> Interned<'c, UnrankedTensorType> {
-        self.intern::<UnrankedTensorType>(UnrankedTensorTypeData { element: element.into() })
+    pub fn unranked_tensor_type<'c>(
+        &'c self,
+        element: impl Into<Type<'c>>,
+    ) -> Interned<'c, UnrankedTensorType> {
+        self.intern::<UnrankedTensorType>(UnrankedTensorTypeData {
+            element: element.into(),
+        })
     }
 
     /// `memref<shape x element>`.
-    pub fn memref_type<'c>(&'c self, shape: &[i64], element: impl Into<Type<'c>>) -> Interned<'c, MemRefType> {
-        self.intern::<MemRefType>(MemRefTypeData(ShapedTypeData { shape, element: element.into() }))
+    pub fn memref_type<'c>(
+        &'c self,
+        shape: &[i64],
+        element: impl Into<Type<'c>>,
+    ) -> Interned<'c, MemRefType> {
+        self.intern::<MemRefType>(MemRefTypeData(ShapedTypeData {
+            shape,
+            element: element.into(),
+        }))
     }
 
     /// `vector<shape x element>`.
-    pub fn vector_type<'c>(&'c self, shape: &[i64], element: impl Into<Type<'c>>) -> Interned<'c, VectorType> {
-        self.intern::<VectorType>(VectorTypeData(ShapedTypeData { shape, element: element.into() }))
+    pub fn vector_type<'c>(
+        &'c self,
+        shape: &[i64],
+        element: impl Into<Type<'c>>,
+    ) -> Interned<'c, VectorType> {
+        self.intern::<VectorType>(VectorTypeData(ShapedTypeData {
+            shape,
+            element: element.into(),
+        }))
     }
 
     /// `complex<element>`.
     pub fn complex_type<'c>(&'c self, element: impl Into<Type<'c>>) -> Interned<'c, ComplexType> {
-        self.intern::<ComplexType>(ComplexTypeData { element: element.into() })
+        self.intern::<ComplexType>(ComplexTypeData {
+            element: element.into(),
+        })
     }
 }
