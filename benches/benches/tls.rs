@@ -1,8 +1,230 @@
-//! Criterion benches of the tls layer (placeholder until the layer lands).
+//! Criterion benches of the thread cache (strata-tls).
+//!
+//! `hit`: the hot path of every intern. 256 `(usize, i64)` keys (the
+//! WORKLOADS.md hot working set: `splitmix64` from state 42, each `>> 1`),
+//! visited in the W1 order `idx = (idx * 5 + 1) & 255`, 1024 lookups per
+//! iteration, each hashing its key with FxHash first. Side by side:
+//!
+//! - `floor_fxhashmap`: an unsynchronised hashbrown map with FxHash from the
+//!   key (stored inline) to its storage pointer, the physical limit;
+//! - `strata_tls`: `strata_tls::lookup` (owner, kind, hash, then `eq`
+//!   dereferencing the storage); a miss (a set overflowing in the 4-way
+//!   table) falls back to the floor map and re-inserts, as the facade does;
+//! - `sharded_mutex`: the global-sharded-map alternative, rustc's design (16
+//!   cache-padded `parking_lot::Mutex<FxHashMap>` shards picked by high hash
+//!   bits), uncontended;
+//! - `dashmap`: `DashMap::get` with FxHash, uncontended.
+//!
+//! `ops`: the rest of the cache's cost model: a miss on an empty set, and an
+//! insert that evicts (the cache is kept full).
+//!
+//! Run: `cargo bench -p strata-bench --bench tls -- --warm-up-time 1
+//! --measurement-time 2`.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use std::hash::BuildHasher;
+use std::hint::black_box;
+use std::ptr::NonNull;
 
-fn placeholder(_c: &mut Criterion) {}
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use dashmap::DashMap;
+use rustc_hash::FxBuildHasher;
+use strata_sync::CachePadded;
+use strata_tls::Owner;
 
-criterion_group!(benches, placeholder);
+/// The storage of an "integer attribute": its type handle and value.
+#[derive(Debug)]
+struct IntAttr {
+    ty: usize,
+    value: i64,
+}
+
+/// The fixed stand-in for the interned 64-bit integer type handle.
+const TY: usize = 0x5eed_0040;
+/// The dense index of the integer-attribute kind.
+const KIND: u32 = 3;
+/// Lookups per criterion iteration.
+const BATCH: usize = 1024;
+
+fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The 256 hot keys, in WORKLOADS.md order.
+fn hot_keys() -> Vec<(usize, i64)> {
+    let mut state = 42;
+    (0..256)
+        .map(|_| (TY, (splitmix64(&mut state) >> 1) as i64))
+        .collect()
+}
+
+type FloorMap = hashbrown::HashMap<(usize, i64), NonNull<IntAttr>, FxBuildHasher>;
+
+struct Fixture {
+    keys: Vec<(usize, i64)>,
+    /// Owns the storages; never resized after construction, so the pointers
+    /// handed out stay valid.
+    _storage: Vec<Box<IntAttr>>,
+    floor: FloorMap,
+}
+
+impl Fixture {
+    fn new() -> Self {
+        let keys = hot_keys();
+        let storage: Vec<Box<IntAttr>> = keys
+            .iter()
+            .map(|&(ty, value)| Box::new(IntAttr { ty, value }))
+            .collect();
+        let floor = keys
+            .iter()
+            .zip(&storage)
+            .map(|(&k, s)| (k, NonNull::from(&**s)))
+            .collect();
+        Fixture {
+            keys,
+            _storage: storage,
+            floor,
+        }
+    }
+}
+
+#[inline(always)]
+fn fx(key: &(usize, i64)) -> u64 {
+    FxBuildHasher.hash_one(key)
+}
+
+/// One intern-shaped cache probe: hash, look up, fall back and fill on a
+/// miss.
+#[inline(always)]
+fn tls_get(owner: &Owner, floor: &FloorMap, key: (usize, i64)) -> NonNull<IntAttr> {
+    let hash = fx(&key);
+    if let Some(p) = strata_tls::lookup(owner, KIND, hash, |s: &IntAttr| {
+        s.ty == key.0 && s.value == key.1
+    }) {
+        return p;
+    }
+    let p = floor[&key];
+    // SAFETY: (1) the storage lives in the fixture, which outlives `owner`
+    // in every bench, and is never mutated; (2) this kind always stores
+    // `IntAttr`.
+    unsafe { strata_tls::insert(owner, KIND, hash, p) };
+    p
+}
+
+fn run_batch(
+    keys: &[(usize, i64)],
+    mut get: impl FnMut((usize, i64)) -> NonNull<IntAttr>,
+) -> usize {
+    let mut idx = (splitmix64(&mut 7) & 255) as usize;
+    let mut acc = 0usize;
+    for _ in 0..BATCH {
+        idx = (idx * 5 + 1) & 255;
+        acc ^= get(black_box(keys[idx])).as_ptr() as usize;
+    }
+    acc
+}
+
+fn hit(c: &mut Criterion) {
+    let fx_data = Fixture::new();
+    let keys = &fx_data.keys;
+    let floor = &fx_data.floor;
+
+    let owner = Owner::new();
+    // Warm the cache: every key once (the pre-interning of W1).
+    for &k in keys {
+        tls_get(&owner, floor, k);
+    }
+    strata_tls::reset_stats();
+
+    let shards: Vec<CachePadded<parking_lot::Mutex<FloorMap>>> = (0..16)
+        .map(|_| CachePadded::new(parking_lot::Mutex::new(FloorMap::default())))
+        .collect();
+    for (&k, &p) in floor {
+        shards[(fx(&k) >> 60) as usize].lock().insert(k, p);
+    }
+    let dash: DashMap<(usize, i64), usize, FxBuildHasher> = DashMap::with_hasher(FxBuildHasher);
+    for (&k, &p) in floor {
+        dash.insert(k, p.as_ptr() as usize);
+    }
+
+    let mut g = c.benchmark_group("tls/hit");
+    g.throughput(Throughput::Elements(BATCH as u64));
+    g.bench_function("floor_fxhashmap", |b| {
+        b.iter(|| run_batch(keys, |k| floor[&k]))
+    });
+    g.bench_function("strata_tls", |b| {
+        b.iter(|| run_batch(keys, |k| tls_get(&owner, floor, k)))
+    });
+    g.bench_function("sharded_mutex", |b| {
+        b.iter(|| {
+            run_batch(keys, |k| {
+                let h = fx(&k);
+                *shards[(h >> 60) as usize].lock().get(&k).unwrap()
+            })
+        })
+    });
+    g.bench_function("dashmap", |b| {
+        b.iter(|| {
+            run_batch(keys, |k| {
+                let p = *dash.get(&k).unwrap();
+                NonNull::new(p as *mut IntAttr).unwrap()
+            })
+        })
+    });
+    g.finish();
+
+    let s = strata_tls::stats();
+    eprintln!(
+        "strata_tls hit rate over the timed hot loop: {:.4} ({} hits, {} misses, {} evictions)",
+        s.hit_rate(),
+        s.hits,
+        s.misses,
+        s.evictions
+    );
+}
+
+fn ops(c: &mut Criterion) {
+    let owner = Owner::new();
+    let storage = Box::new(IntAttr { ty: TY, value: 0 });
+    let ptr = NonNull::from(&*storage);
+    let mut g = c.benchmark_group("tls/ops");
+    g.throughput(Throughput::Elements(BATCH as u64));
+
+    strata_tls::clear();
+    g.bench_function("miss_empty", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            for i in 0..BATCH as u64 {
+                let h = fx(&(TY, i as i64));
+                n += strata_tls::lookup(&owner, KIND, black_box(h), |_: &IntAttr| true).is_some()
+                    as usize;
+            }
+            n
+        })
+    });
+
+    // Fill the cache with other keys so every insert below evicts.
+    let mut next = 0u64;
+    g.bench_function("insert_evicting", |b| {
+        b.iter(|| {
+            for _ in 0..BATCH {
+                next = next.wrapping_add(1);
+                let h = fx(&(TY, next as i64));
+                // SAFETY: (1) `storage` is dropped after `owner` (the
+                // explicit drops below) and is never mutated; (2) this kind
+                // always stores `IntAttr`.
+                unsafe { strata_tls::insert(&owner, KIND, black_box(h), ptr) };
+            }
+        })
+    });
+    g.finish();
+    strata_tls::clear();
+    drop(owner);
+    drop(storage);
+}
+
+criterion_group!(benches, hit, ops);
 criterion_main!(benches);

@@ -1,3 +1,360 @@
 //! The per-thread positive-only uniquer cache of strata.
+//!
+//! (essay to come)
 
-#![doc = "(under construction)"]
+mod owner;
+mod table;
+
+use core::cell::Cell;
+use core::ptr::NonNull;
+
+use strata_sync::{Mutant, mutant};
+
+pub use owner::Owner;
+use table::{Key, Lookup, Put, Table};
+
+/// How many entries one thread's cache holds: 256 sets of 4 ways (2 sets
+/// under `--cfg strata_loom`).
+pub const CAPACITY: usize = table::SETS * table::WAYS;
+
+/// The heap bytes one thread's cache occupies once it holds an entry (32 KiB
+/// normally: 32 bytes an entry). A thread that never inserts holds none.
+pub const TABLE_BYTES: usize = table::TABLE_BYTES;
+
+/// The calling thread's cache statistics, from [`stats`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CacheStats {
+    /// Lookups that returned a storage.
+    pub hits: u64,
+    /// Lookups that returned `None`.
+    pub misses: u64,
+    /// Inserts that stored an entry (an insert of an entry already cached
+    /// stores nothing and is not counted).
+    pub inserts: u64,
+    /// Inserts that overwrote an occupied entry (a subset of `inserts`).
+    pub evictions: u64,
+    /// Entries occupied now, at most [`CAPACITY`]. Entries of dropped owners
+    /// count until they are overwritten.
+    pub len: usize,
+    /// Heap bytes held by this thread's cache: 0 or [`TABLE_BYTES`].
+    pub bytes: usize,
+}
+
+impl CacheStats {
+    /// `hits / (hits + misses)`, or 0 before the first lookup.
+    pub fn hit_rate(&self) -> f64 {
+        let total = self.hits + self.misses;
+        if total == 0 {
+            0.0
+        } else {
+            self.hits as f64 / total as f64
+        }
+    }
+}
+
+/// One thread's cache: the table (allocated on the first insert) and the
+/// statistics counters. Thread-private: it lives in a thread-local, holds
+/// `Cell`s and a `NonNull`, and so is neither `Send` nor `Sync`.
+///
+/// It has no `Drop`, on purpose: std gives a `const`-initialised
+/// thread-local without drop glue no state flag at all, so reaching it is
+/// one `%fs`-relative address and nothing else. Freeing the table at thread
+/// exit is the job of a second thread-local, [`Release`], touched only when
+/// the table is allocated.
+struct Cache {
+    /// `None` until the first insert, and again once [`Release`] has freed
+    /// the table at thread exit. Otherwise the table made by
+    /// [`Table::alloc`] that this thread's `Release` owns: it is freed only
+    /// by `Release::drop`, after this field is set back to `None`, and that
+    /// drop runs among the thread's exit destructors, never during a call
+    /// into this crate on this thread. So a `&Table` derived from it stays
+    /// valid for the whole of such a call, re-entrant calls included.
+    table: Cell<Option<NonNull<Table>>>,
+    hits: Cell<u64>,
+    misses: Cell<u64>,
+    inserts: Cell<u64>,
+    evictions: Cell<u64>,
+}
+
+impl Cache {
+    const fn new() -> Self {
+        Cache {
+            table: Cell::new(None),
+            hits: Cell::new(0),
+            misses: Cell::new(0),
+            inserts: Cell::new(0),
+            evictions: Cell::new(0),
+        }
+    }
+
+    #[inline(always)]
+    fn table(&self) -> Option<&Table> {
+        // SAFETY: the invariant on `table`: the table stays live for the
+        // whole of the current call into this crate, which outlasts the
+        // borrow returned here (every caller uses it within its call); the
+        // table is only ever reached through `&Table`.
+        self.table.get().map(|t| unsafe { t.as_ref() })
+    }
+
+    /// The table, allocating it (and arming [`Release`]) on first use.
+    /// `None` once the thread's `Release` has run: a thread that is
+    /// destroying its thread-locals caches nothing more.
+    #[cold]
+    fn table_or_alloc(&self) -> Option<&Table> {
+        if self.table.get().is_none() {
+            RELEASE
+                .try_with(|release| {
+                    let table = Table::alloc();
+                    // The guard owns the table from here on.
+                    release.table.set(Some(table));
+                    self.table.set(Some(table));
+                })
+                .ok()?;
+        }
+        self.table()
+    }
+
+    #[inline(always)]
+    fn probe<T>(&self, key: Key, mut eq: impl FnMut(&T) -> bool) -> Lookup<T> {
+        if let Some(table) = self.table() {
+            // The caller borrows the owner of `key.generation`: `probe`'s
+            // requirement.
+            let found = table.probe(key, &mut eq);
+            if !matches!(found, Lookup::Miss) {
+                bump(&self.hits);
+                return found;
+            }
+        }
+        bump(&self.misses);
+        if mutant(Mutant::TlsCachesMiss) {
+            // The mutant: remember the miss as a negative entry.
+            if let Some(table) = self.table_or_alloc() {
+                table.put(key, core::ptr::null());
+            }
+        }
+        Lookup::Miss
+    }
+
+    fn put(&self, key: Key, ptr: *const ()) {
+        let Some(table) = self.table_or_alloc() else {
+            return;
+        };
+        match table.put(key, ptr) {
+            Put::Present => {}
+            Put::Filled => bump(&self.inserts),
+            Put::Evicted => {
+                bump(&self.inserts);
+                bump(&self.evictions);
+            }
+        }
+    }
+}
+
+/// The owner of a thread's table, in its own thread-local so that the hot
+/// [`Cache`] needs no drop glue. Armed by the first insert; dropped with the
+/// thread's other thread-locals at thread exit.
+struct Release {
+    /// The table this thread allocated (the same pointer `Cache::table`
+    /// holds), or `None` before the first insert.
+    table: Cell<Option<NonNull<Table>>>,
+}
+
+impl Drop for Release {
+    /// Runs at thread exit: frees this thread's table and touches nothing
+    /// else. The entries are raw pointers, so no storage is dropped, and no
+    /// shared state is read or written.
+    fn drop(&mut self) {
+        let Some(table) = self.table.take() else {
+            return;
+        };
+        // Unpublish first, so that a later exit destructor that looks
+        // something up finds no table instead of a freed one. (Under loom,
+        // whose thread-locals are all taken before any is dropped, `CACHE`
+        // is already unreachable and `try_with` fails: nothing can reach the
+        // table either way.)
+        let _ = CACHE.try_with(|cache| cache.table.set(None));
+        // SAFETY: made by `Table::alloc` (in `Cache::table_or_alloc`) and
+        // freed only here, once (`take` left `None` behind); the invariant on
+        // `Cache::table`: no call into this crate is running on this thread
+        // (thread-local destructors run one at a time, outside any such
+        // call), so no `&Table` is live, and `CACHE` no longer points to it.
+        unsafe { Table::free(table) };
+    }
+}
+
+/// A statistics counter: a plain load and store of thread-local memory.
+#[inline(always)]
+fn bump(counter: &Cell<u64>) {
+    counter.set(counter.get().wrapping_add(1));
+}
+
+#[cfg(not(strata_loom))]
+strata_sync::thread_local! {
+    // `const`-initialised and without drop glue: std keeps no
+    // initialisation or destruction state for it, so an access is a bare
+    // `%fs`-relative address.
+    static CACHE: Cache = const { Cache::new() };
+    // Has drop glue; touched only when the table is allocated.
+    static RELEASE: Release = const { Release { table: Cell::new(None) } };
+}
+
+#[cfg(strata_loom)]
+strata_sync::thread_local! {
+    // Loom's macro takes no `const { }` block.
+    static CACHE: Cache = Cache::new();
+    static RELEASE: Release = Release { table: Cell::new(None) };
+}
+
+/// Runs `f` on the calling thread's cache; `None` only under loom, once
+/// the thread's thread-locals are being destroyed (std never destroys a
+/// thread-local without drop glue, so there the `?` folds away).
+///
+/// Only the address of the cache is taken inside `try_with`; `f` runs
+/// outside it. That keeps the closure std must inline trivially small, so
+/// the whole probe inlines into the caller (with the probe inside the
+/// closure, LLVM kept `try_with` out of line: a call, a spill of the
+/// captured key and a reload on every hit).
+#[inline(always)]
+fn with_cache<R>(f: impl FnOnce(&Cache) -> R) -> Option<R> {
+    let cache = CACHE.try_with(|c| NonNull::from(c)).ok()?;
+    // SAFETY: `cache` points to this thread's `Cache`, which lives as long
+    // as the thread (std never destroys it; loom drops it at the thread's
+    // end, which cannot come during this call on this thread). It is only
+    // ever reached through `&Cache`.
+    Some(f(unsafe { cache.as_ref() }))
+}
+
+#[inline(always)]
+fn key(owner: &Owner, kind: u32, hash: u64) -> Key {
+    Key {
+        generation: owner.generation(),
+        kind,
+        hash,
+    }
+}
+
+/// The probe behind [`lookup`], with the cache's full answer.
+#[inline(always)]
+fn probe<T>(owner: &Owner, kind: u32, hash: u64, eq: impl FnMut(&T) -> bool) -> Lookup<T> {
+    let key = key(owner, kind, hash);
+    with_cache(|cache| cache.probe(key, eq)).unwrap_or(Lookup::Miss)
+}
+
+/// Looks up the storage cached for `(owner, kind, hash)` in the calling
+/// thread's cache.
+///
+/// `eq` is called only on an entry whose owner, kind and hash all match,
+/// and it decides: the first entry it accepts is returned (and promoted one
+/// step). `None` means "not cached here" and never "does not exist": the
+/// cache holds positive entries only, so a miss must go to the shared table.
+///
+/// The hit path takes no lock and makes no atomic read-modify-write: one
+/// thread-local access, one multiply to pick the set, the entry's loads and
+/// compares, `eq`, and a plain counter increment.
+///
+/// `eq` may re-enter the cache (look up, insert, clear); if it panics the
+/// cache stays consistent (nothing is half-updated while it runs).
+///
+/// The returned pointer is valid for as long as the inserter promised (the
+/// `# Safety` contract of [`insert`]: at least while `owner` lives).
+#[inline]
+#[must_use]
+pub fn lookup<T>(
+    owner: &Owner,
+    kind: u32,
+    hash: u64,
+    eq: impl FnMut(&T) -> bool,
+) -> Option<NonNull<T>> {
+    match probe(owner, kind, hash, eq) {
+        Lookup::Hit(ptr) => Some(ptr),
+        Lookup::Miss | Lookup::KnownAbsent => None,
+    }
+}
+
+/// Caches `ptr` as the storage of `(owner, kind, hash)` in the calling
+/// thread's cache.
+///
+/// The entry goes into a free way of its set, or over the least recently
+/// promoted entry when the set is full. The first insert on a thread
+/// allocates the thread's table ([`TABLE_BYTES`]); it is freed when the
+/// thread exits. There is no way to record a miss: `ptr` is non-null.
+///
+/// # Safety
+///
+/// 1. `ptr` points to an initialised `T` that stays valid, and is never
+///    mutated (no `&mut`, no interior mutability), for as long as `owner`
+///    lives: `lookup` hands `&T` to its `eq` and returns `ptr` to any caller
+///    that borrows `owner`, on this thread.
+/// 2. Every `insert` and every [`lookup`] made with `owner` and `kind` names
+///    this same `T` (the cache stores the pointer type-erased and casts it
+///    back to the caller's `T`). Keep the `Owner` private to the structure
+///    that upholds this, as a context does with its kinds.
+#[inline]
+pub unsafe fn insert<T>(owner: &Owner, kind: u32, hash: u64, ptr: NonNull<T>) {
+    let key = key(owner, kind, hash);
+    with_cache(|cache| cache.put(key, ptr.as_ptr().cast_const().cast()));
+}
+
+/// Empties the calling thread's cache. The table stays allocated; the
+/// statistics counters are kept (see [`reset_stats`]).
+pub fn clear() {
+    with_cache(|cache| cache.table().map(Table::clear));
+}
+
+/// The calling thread's cache statistics.
+pub fn stats() -> CacheStats {
+    with_cache(|cache| {
+        let table = cache.table();
+        CacheStats {
+            hits: cache.hits.get(),
+            misses: cache.misses.get(),
+            inserts: cache.inserts.get(),
+            evictions: cache.evictions.get(),
+            len: table.map_or(0, Table::len),
+            bytes: if table.is_some() { TABLE_BYTES } else { 0 },
+        }
+    })
+    .unwrap_or_default()
+}
+
+/// Sets the calling thread's hit, miss, insert and eviction counters to 0.
+pub fn reset_stats() {
+    with_cache(|cache| {
+        for c in [&cache.hits, &cache.misses, &cache.inserts, &cache.evictions] {
+            c.set(0);
+        }
+    });
+}
+
+/// Hooks for the loom models (`--cfg strata_loom` only): the cache's full
+/// answer, including the `KnownAbsent` that only the `TlsCachesMiss` mutant
+/// produces.
+#[cfg(strata_loom)]
+#[doc(hidden)]
+pub mod model {
+    /// What the cache knows about a key.
+    #[derive(Debug)]
+    pub enum Answer<T> {
+        /// A cached storage.
+        Hit(core::ptr::NonNull<T>),
+        /// Not cached: ask the shared table.
+        Miss,
+        /// "Known not to exist": a negative entry, which only the mutant
+        /// records.
+        KnownAbsent,
+    }
+
+    /// [`lookup`](crate::lookup) with the cache's full answer.
+    pub fn probe<T>(
+        owner: &crate::Owner,
+        kind: u32,
+        hash: u64,
+        eq: impl FnMut(&T) -> bool,
+    ) -> Answer<T> {
+        match crate::probe(owner, kind, hash, eq) {
+            crate::Lookup::Hit(p) => Answer::Hit(p),
+            crate::Lookup::Miss => Answer::Miss,
+            crate::Lookup::KnownAbsent => Answer::KnownAbsent,
+        }
+    }
+}
