@@ -465,11 +465,11 @@ fn many_threads_emit_and_register_concurrently() {
         }
     });
     std::thread::scope(|s| {
-        for t in 0..16 {
+        for t in 0..16u32 {
             let e = &e;
             s.spawn(move || {
                 for i in 0..100 {
-                    if t % 4 == 0 {
+                    if t.is_multiple_of(4) {
                         let _scope = e.push_handler(|_: &DiagEngine, _: &Diagnostic| Handled::Pass);
                         e.remark(Location::Unknown, "r{}-{}").arg(t).arg(i).emit();
                     } else {

@@ -51,7 +51,11 @@ fn a_message_without_arguments_is_verbatim_and_borrowed() {
         std::borrow::Cow::Borrowed("plain text")
     ));
     // Braces in text built with `format!` are not placeholders.
-    let braces = Diagnostic::new(Severity::Error, Location::Unknown, format!("{{{{}}}} {{}}"));
+    let braces = Diagnostic::new(
+        Severity::Error,
+        Location::Unknown,
+        format!("{}{} {}", "{{", "}}", "{}"),
+    );
     assert_eq!(braces.message(), "{{}} {}");
     let mut written = String::new();
     braces.write_message(&mut written).unwrap();

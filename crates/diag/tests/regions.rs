@@ -38,7 +38,7 @@ fn work(e: &DiagEngine, file: FileId, i: u32) {
         .arg(i)
         .primary_label("here")
         .emit();
-    if i % 3 == 0 {
+    if i.is_multiple_of(3) {
         e.error(op, "operand of task {} is not defined")
             .arg(i)
             .code("E0042")
@@ -47,7 +47,7 @@ fn work(e: &DiagEngine, file: FileId, i: u32) {
             .emit();
     }
     e.remark(Location::Unknown, "common remark").emit();
-    if i % 5 == 0 {
+    if i.is_multiple_of(5) {
         e.ordered_region(|inner| {
             std::thread::scope(|s| {
                 for j in (0..3).rev() {
@@ -97,7 +97,7 @@ fn parallel_output(run: usize) -> String {
                         } else {
                             n as u32
                         };
-                        if (t + run + n) % 3 == 0 {
+                        if (t + run + n).is_multiple_of(3) {
                             yield_now();
                         }
                         region.task(i, || work(e, file, i));
@@ -122,8 +122,8 @@ fn sixty_four_tasks_on_eight_threads_are_byte_identical_to_a_serial_run() {
     assert_eq!(serial, plain_out.contents());
     assert!(serial.contains("error[E0042]: operand of task 63 is not defined"));
     assert_eq!(serial.matches("common remark").count(), 1, "deduplicated");
-    let errors = (0..TASKS).filter(|i| i % 3 == 0).count();
-    let warnings = 2 * TASKS as usize + 3 * (0..TASKS).filter(|i| i % 5 == 0).count();
+    let errors = (0..TASKS).filter(|i| i.is_multiple_of(3)).count();
+    let warnings = 2 * TASKS as usize + 3 * (0..TASKS).filter(|i| i.is_multiple_of(5)).count();
     let summary =
         format!("error: aborting due to {errors} previous errors; {warnings} warnings emitted\n\n");
     assert!(

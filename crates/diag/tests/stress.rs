@@ -123,11 +123,11 @@ fn registration_racing_emission_never_loses_a_diagnostic() {
         Handled::Consumed
     });
     std::thread::scope(|s| {
-        for t in 0..32 {
+        for t in 0..32u32 {
             let engine = &engine;
             s.spawn(move || {
                 for i in 0..200 {
-                    if t % 2 == 0 {
+                    if t.is_multiple_of(2) {
                         let _a =
                             engine.push_handler(|_: &DiagEngine, _: &Diagnostic| Handled::Pass);
                         let _b =
