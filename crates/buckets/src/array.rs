@@ -1,14 +1,16 @@
 //! The bucket array: lazily created slots published by compare-and-swap.
 //!
-//! The array is a fixed table of segment pointers. Segment `s` holds
+//! The slots are grouped in segments. Segment `s` holds
 //! `FIRST_SEGMENT_LEN << s` slots, so the segments double in size and index
 //! `i` lives in segment `ilog2(i + FIRST_SEGMENT_LEN) - FIRST_SHIFT`: one
-//! `leading_zeros`, no loop. A segment is allocated on first use and
-//! published by compare-and-swap; a slot holds a pointer to a separately
-//! allocated node, also published by compare-and-swap. Nothing published is
-//! ever moved or freed before the array itself is dropped, which is what lets
-//! [`BucketArray::get`] hand out a plain `&T` without a lock, an epoch or a
-//! reference count.
+//! `leading_zeros`, no loop. Segment 0 is inline in the array, so the first
+//! [`FIRST_SEGMENT_LEN`] indices (every builtin kind of the facade) cost one
+//! load to probe; every later segment is allocated on first use and
+//! published by compare-and-swap in a fixed table of segment pointers. A
+//! slot holds a pointer to a separately allocated node, also published by
+//! compare-and-swap. Nothing published is ever moved or freed before the
+//! array itself is dropped, which is what lets [`BucketArray::get`] hand out
+//! a plain `&T` without a lock, an epoch or a reference count.
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -21,30 +23,33 @@ use strata_sync::atomic::Ordering::{AcqRel, Acquire, Relaxed};
 use strata_sync::policy::{AtomicInt, AtomicPointer, Policy, Shared};
 use strata_sync::{Mutant, UnsafeCell, mutant};
 
-/// `log2` of the length of segment 0.
+/// `log2` of the length of segment 0, the inline one: 32 slots (256 bytes),
+/// enough for the facade's builtin kinds.
 ///
 /// Under loom the first segment holds a single slot, so that a model touching
 /// index 1 or 2 already exercises growth.
 #[cfg(not(strata_loom))]
-const FIRST_SHIFT: u32 = 3;
+const FIRST_SHIFT: u32 = 5;
 #[cfg(strata_loom)]
 const FIRST_SHIFT: u32 = 0;
 
-/// The length of segment 0; segment `s` holds `FIRST_SEGMENT_LEN << s` slots.
+/// The length of segment 0, which is inline in the array; segment `s` holds
+/// `FIRST_SEGMENT_LEN << s` slots.
 pub const FIRST_SEGMENT_LEN: usize = 1 << FIRST_SHIFT;
 
-/// The number of segments: 20, so the segment table is 160 bytes, the
-/// capacity is about 8.4 million indices, and the largest segment (4 Mi
-/// slots, 32 MiB) is still an allocation a test can make. Level 1 is indexed
-/// by small dense numbers (kind indices, shard numbers), far below that.
-/// Under loom, 4, which keeps every model's state small.
+/// The number of segments, the inline one included: 18, so the table of
+/// heap segments is 136 bytes, the capacity is about 8.4 million indices,
+/// and the largest segment (4 Mi slots, 32 MiB) is still an allocation a test
+/// can make. Level 1 is indexed by small dense numbers (kind indices, shard
+/// numbers), far below that. Under loom, 4, which keeps every model's state
+/// small.
 #[cfg(not(strata_loom))]
-const SEGMENTS: usize = 20;
+const SEGMENTS: usize = 18;
 #[cfg(strata_loom)]
 const SEGMENTS: usize = 4;
 
 /// The number of indices a [`BucketArray`] can hold: every `i < CAPACITY`
-/// works. `FIRST_SEGMENT_LEN * (2^SEGMENTS - 1)` in all: 8,388,600 (15 under
+/// works. `FIRST_SEGMENT_LEN * (2^SEGMENTS - 1)` in all: 8,388,576 (15 under
 /// loom).
 pub const CAPACITY: usize = (1 << (SEGMENTS + FIRST_SHIFT as usize)) - FIRST_SEGMENT_LEN;
 
@@ -254,8 +259,9 @@ impl<T> Node<T> {
 /// indexed by the kind's dense index (see [`StorageKind`]); the storage table
 /// keeps lazily published shards in one.
 ///
-/// - [`get`](Self::get) is a probe: two acquire loads (the segment pointer,
-///   then the slot), no lock, no read-modify-write.
+/// - [`get`](Self::get) is a probe: one acquire load of the slot for the
+///   first [`FIRST_SEGMENT_LEN`] indices (segment 0 is inline), two beyond
+///   (the segment pointer, then the slot); no lock, no read-modify-write.
 /// - [`get_or_init`](Self::get_or_init) builds a value with `make` and
 ///   publishes it by compare-and-swap. **`make` may run in more than one
 ///   thread** when several threads reach an empty slot at once; exactly one
@@ -289,17 +295,20 @@ impl<T> Node<T> {
 ///
 /// [`StorageKind`]: crate::StorageKind
 pub struct BucketArray<T, P: Policy = Shared> {
-    /// The segment table.
+    /// Segment 0, inline: the slots of indices `0..FIRST_SEGMENT_LEN`.
+    first: [Slot<T, P>; FIRST_SEGMENT_LEN],
+    /// The heap segments: entry `s - 1` is segment `s`, for `s` in
+    /// `1..SEGMENTS`.
     ///
-    /// **Segment pointer invariant.** Entry `s` holds null, or the address of
-    /// an array of `FIRST_SEGMENT_LEN << s` slots allocated by
-    /// [`alloc_segment`] with every slot initialised (to null) before the
-    /// compare-and-swap in [`BucketArray::grow`] published it. That
-    /// compare-and-swap (null to segment, at most once per entry) is the only
-    /// write while the array is shared; `Drop` clears it again with exclusive
-    /// access. A published segment is never moved or freed before the array
-    /// is dropped.
-    segments: [P::AtomicPtr<Slot<T, P>>; SEGMENTS],
+    /// **Segment pointer invariant.** Entry `s - 1` holds null, or the
+    /// address of an array of (at least) `FIRST_SEGMENT_LEN << s` slots
+    /// allocated by [`alloc_segment`] with every slot initialised (to null)
+    /// before the compare-and-swap in [`BucketArray::grow`] published it.
+    /// That compare-and-swap (null to segment, at most once per entry) is the
+    /// only write while the array is shared; `Drop` clears it again with
+    /// exclusive access. A published segment is never moved or freed before
+    /// the array is dropped.
+    rest: [P::AtomicPtr<Slot<T, P>>; SEGMENTS - 1],
     /// How many values have been published. A statistics counter (Relaxed,
     /// pairs with nothing): exact whenever no publication is in flight.
     published: P::AtomicUsize,
@@ -437,11 +446,12 @@ impl<T, P: Policy> BucketArray<T, P> {
     /// The number of indices the array can hold (see [`CAPACITY`]).
     pub const CAPACITY: usize = CAPACITY;
 
-    /// Creates an empty array. No segment is allocated until a value is
-    /// published.
+    /// Creates an empty array. Segment 0 is inline; no other segment is
+    /// allocated until a value is published into it.
     pub fn new() -> Self {
         Self {
-            segments: core::array::from_fn(|_| AtomicPointer::new(ptr::null_mut())),
+            first: core::array::from_fn(|_| AtomicPointer::new(ptr::null_mut())),
+            rest: core::array::from_fn(|_| AtomicPointer::new(ptr::null_mut())),
             published: AtomicInt::new(0),
             lost_values: AtomicInt::new(0),
             lost_segments: AtomicInt::new(0),
@@ -464,7 +474,7 @@ impl<T, P: Policy> BucketArray<T, P> {
         let array = Self::new();
         if len > 0 {
             let (last, _) = locate(len - 1);
-            for s in 0..=last {
+            for s in 1..=last {
                 array.segment_or_grow(s);
             }
         }
@@ -473,25 +483,31 @@ impl<T, P: Policy> BucketArray<T, P> {
 
     /// Returns the value published at index `i`, if any.
     ///
-    /// The hit path is two acquire loads (the segment, then the slot) and
-    /// one dereference; no lock, no read-modify-write, no loop. An index at
-    /// or beyond [`CAPACITY`] has nothing published.
+    /// The hit path for an index below [`FIRST_SEGMENT_LEN`] is one acquire
+    /// load of the slot and one dereference; beyond it, one more acquire load
+    /// (the segment pointer, found with one `leading_zeros`). No lock, no
+    /// read-modify-write, no loop. An index at or beyond [`CAPACITY`] has
+    /// nothing published.
     #[inline]
     pub fn get(&self, i: usize) -> Option<&T> {
-        if i >= CAPACITY {
-            return None;
-        }
-        let (s, off) = locate(i);
-        // Pairs with the AcqRel compare-and-swap in `grow`: seeing the
-        // segment means seeing its slots initialised.
-        let base = self.segments[s].load(Acquire);
-        if base.is_null() {
-            return None;
-        }
-        // SAFETY: by the segment pointer invariant `base` points at
-        // `segment_len(s)` initialised slots that live as long as `self`, and
-        // `off < segment_len(s)` by `locate`.
-        let slot = unsafe { &*base.add(off) };
+        let slot = if i < FIRST_SEGMENT_LEN {
+            &self.first[i]
+        } else {
+            if i >= CAPACITY {
+                return None;
+            }
+            let (s, off) = locate(i);
+            // Pairs with the AcqRel compare-and-swap in `grow`: seeing the
+            // segment means seeing its slots initialised.
+            let base = self.rest[s - 1].load(Acquire);
+            if base.is_null() {
+                return None;
+            }
+            // SAFETY: by the segment pointer invariant `base` points at
+            // `segment_len(s)` initialised slots that live as long as `self`,
+            // and `off < segment_len(s)` by `locate`.
+            unsafe { &*base.add(off) }
+        };
         let node = slot.load(probe_order());
         if node.is_null() {
             None
@@ -527,12 +543,16 @@ impl<T, P: Policy> BucketArray<T, P> {
             i < CAPACITY,
             "strata: bucket index {i} is beyond the array's capacity of {CAPACITY}"
         );
-        let (s, off) = locate(i);
-        let base = self.segment_or_grow(s);
-        // SAFETY: by the segment pointer invariant `base` points at
-        // `segment_len(s)` initialised slots that live as long as `self`, and
-        // `off < segment_len(s)` by `locate`.
-        let slot = unsafe { &*base.as_ptr().add(off) };
+        let slot = if i < FIRST_SEGMENT_LEN {
+            &self.first[i]
+        } else {
+            let (s, off) = locate(i);
+            let base = self.segment_or_grow(s);
+            // SAFETY: by the segment pointer invariant `base` points at
+            // `segment_len(s)` initialised slots that live as long as `self`,
+            // and `off < segment_len(s)` by `locate`.
+            unsafe { &*base.as_ptr().add(off) }
+        };
         let node = slot.load(probe_order());
         if !node.is_null() {
             // SAFETY: `node` came from a slot through an Acquire load that
@@ -566,14 +586,16 @@ impl<T, P: Policy> BucketArray<T, P> {
         }
     }
 
-    /// The number of slots in the segments allocated so far (published or
-    /// not). A snapshot if other threads are growing the array.
+    /// The number of slots available without allocating: the inline
+    /// segment 0 plus every heap segment allocated so far. A snapshot if
+    /// other threads are growing the array.
     pub fn allocated_slots(&self) -> usize {
-        (0..SEGMENTS)
-            // Only the null test is used, no slot is read: Relaxed.
-            .filter(|&s| !self.segments[s].load(Relaxed).is_null())
-            .map(segment_len)
-            .sum()
+        FIRST_SEGMENT_LEN
+            + (1..SEGMENTS)
+                // Only the null test is used, no slot is read: Relaxed.
+                .filter(|&s| !self.rest[s - 1].load(Relaxed).is_null())
+                .map(segment_len)
+                .sum::<usize>()
     }
 
     /// Iterates over the published values in index order, as `(index, &T)`.
@@ -585,6 +607,7 @@ impl<T, P: Policy> BucketArray<T, P> {
         Iter {
             array: self,
             segment: 0,
+            started: false,
             slots: &[],
             offset: 0,
         }
@@ -601,12 +624,13 @@ impl<T, P: Policy> BucketArray<T, P> {
         }
     }
 
-    /// Returns segment `s`, allocating and publishing it first if needed.
+    /// Returns heap segment `s` (`s >= 1`), allocating and publishing it
+    /// first if needed.
     #[inline]
     fn segment_or_grow(&self, s: usize) -> NonNull<Slot<T, P>> {
         // Pairs with the AcqRel compare-and-swap in `grow`: seeing the
         // segment means seeing its slots initialised.
-        match NonNull::new(self.segments[s].load(Acquire)) {
+        match NonNull::new(self.rest[s - 1].load(Acquire)) {
             Some(base) => base,
             None => self.grow(s),
         }
@@ -623,7 +647,7 @@ impl<T, P: Policy> BucketArray<T, P> {
         // `segment_or_grow` and `Iter`); the Acquire half costs nothing and
         // keeps the rule the same as for values. Failure Acquire: the loser
         // goes on to use the winner's slots, so it must see them initialised.
-        match self.segments[s].compare_exchange(ptr::null_mut(), fresh.as_ptr(), AcqRel, Acquire) {
+        match self.rest[s - 1].compare_exchange(ptr::null_mut(), fresh.as_ptr(), AcqRel, Acquire) {
             Ok(_) => fresh,
             Err(winner) => {
                 // Lost the race: another thread published segment `s` first.
@@ -717,33 +741,45 @@ impl<T, P: Policy> BucketArray<T, P> {
     /// freeing what it pointed at, so that a second call (after a value's
     /// destructor panicked) frees each remaining one exactly once.
     fn free_all(&mut self) {
-        for s in 0..SEGMENTS {
+        // SAFETY: the inline slots are initialised and borrowed exclusively.
+        unsafe { Self::free_nodes(&self.first) };
+        for s in 1..SEGMENTS {
             // Exclusive access (`&mut self`): whatever handed this thread the
             // array ordered every publication before this point, so Relaxed
-            // is enough here and below.
-            let Some(base) = NonNull::new(self.segments[s].load(Relaxed)) else {
+            // is enough here and in `free_nodes`.
+            let Some(base) = NonNull::new(self.rest[s - 1].load(Relaxed)) else {
                 continue;
             };
-            for off in 0..segment_len(s) {
-                // SAFETY: by the segment pointer invariant `base` points at
-                // `segment_len(s)` initialised slots, and `off` is in range.
-                let slot = unsafe { &*base.as_ptr().add(off) };
-                if let Some(node) = NonNull::new(slot.swap(ptr::null_mut(), Relaxed)) {
-                    // SAFETY: by the slot pointer invariant the node came from
-                    // `alloc_empty` and is live (1) and was filled (3); the
-                    // slot is cleared and we have exclusive access, so nobody
-                    // reaches it again (2).
-                    let value = unsafe { Node::take(node, true) };
-                    // The node is already freed and its slot cleared: if this
-                    // destructor panics, the resumed `free_all` skips it.
-                    drop(value);
-                }
-            }
-            self.segments[s].store(ptr::null_mut(), Relaxed);
+            // SAFETY: by the segment pointer invariant `base` points at
+            // `segment_len(s)` initialised slots, which `&mut self` lets us
+            // treat as exclusively ours.
+            unsafe { Self::free_nodes(core::slice::from_raw_parts(base.as_ptr(), segment_len(s))) };
+            self.rest[s - 1].store(ptr::null_mut(), Relaxed);
             // SAFETY: `base` came from `alloc_segment` for this `s` (1); the
             // entry is cleared, its nodes are freed, and we have exclusive
             // access (2).
             unsafe { free_segment::<T, P>(base, s) };
+        }
+    }
+
+    /// Frees the node of every published slot in `slots`, clearing each slot
+    /// first.
+    ///
+    /// # Safety
+    ///
+    /// 1. No other thread can reach `slots` (the array is being dropped).
+    unsafe fn free_nodes(slots: &[Slot<T, P>]) {
+        for slot in slots {
+            // Relaxed: exclusive access, see `free_all`.
+            if let Some(node) = NonNull::new(slot.swap(ptr::null_mut(), Relaxed)) {
+                // SAFETY: by the slot pointer invariant the node came from
+                // `alloc_empty` and is live (1) and was filled (3); the slot is
+                // cleared and, by (1), nobody else reaches it (2).
+                let value = unsafe { Node::take(node, true) };
+                // The node is already freed and its slot cleared: if this
+                // destructor panics, the resumed `free_all` skips it.
+                drop(value);
+            }
         }
     }
 }
@@ -819,9 +855,10 @@ pub struct BucketStats {
 /// order, as `(index, &T)`. Made by [`BucketArray::iter`].
 pub struct Iter<'a, T, P: Policy = Shared> {
     array: &'a BucketArray<T, P>,
-    /// The segment that `slots` belongs to (the next one to load once
-    /// `slots` is used up).
+    /// The segment that `slots` belongs to.
     segment: usize,
+    /// Whether `slots` has been set to segment 0 yet.
+    started: bool,
     /// The slots of the current segment (empty before the first).
     slots: &'a [Slot<T, P>],
     /// The next offset in `slots`.
@@ -846,17 +883,24 @@ impl<'a, T, P: Policy> Iterator for Iter<'a, T, P> {
                 }
             }
             // The current segment is used up (or none was loaded yet): move
-            // to the next published one.
-            if !self.slots.is_empty() {
-                self.segment += 1;
+            // to the next published one. Segment 0 is inline.
+            if !self.started {
+                self.started = true;
+                self.slots = &self.array.first;
+                self.offset = 0;
+                continue;
             }
+            self.segment += 1;
             loop {
                 if self.segment >= SEGMENTS {
+                    // Stay exhausted: later calls land here again.
+                    self.segment = SEGMENTS;
+                    self.slots = &[];
                     return None;
                 }
                 // Pairs with the AcqRel compare-and-swap in `grow`: seeing
                 // the segment means seeing its slots initialised.
-                let base = self.array.segments[self.segment].load(Acquire);
+                let base = self.array.rest[self.segment - 1].load(Acquire);
                 if !base.is_null() {
                     // SAFETY: by the segment pointer invariant `base` points
                     // at `segment_len(segment)` initialised slots that live as

@@ -25,12 +25,14 @@
 //! tables).
 //!
 //! **Growth without moving.** The slots live in segments of doubling size
-//! (8, 16, 32... slots), each allocated on first use and published by the
-//! same publish-or-free rule. Nothing published is ever moved or freed before
-//! the array is dropped, so a `&T` is valid for the array's lifetime with no
-//! epoch, hazard pointer or reference count, and the hit path is two acquire
-//! loads: the segment pointer (found from the index with one
-//! `leading_zeros`, no loop), then the slot.
+//! (32, 64, 128... slots). Segment 0 is inline in the array, so the first 32
+//! indices (every builtin kind of the facade) need no segment lookup; each
+//! later segment is allocated on first use and published by the same
+//! publish-or-free rule. Nothing published is ever moved or freed before the
+//! array is dropped, so a `&T` is valid for the array's lifetime with no
+//! epoch, hazard pointer or reference count, and the hit path is one acquire
+//! load of the slot (below 32), or two: the segment pointer (found from the
+//! index with one `leading_zeros`, no loop), then the slot.
 //!
 //! **Kinds by address.** A kind is a `static` [`StorageKind`] sentinel; its
 //! address is its identity ([`KindId`]), as MLIR's `TypeID` is. The bucket

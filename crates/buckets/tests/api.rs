@@ -63,7 +63,11 @@ fn publish_get_and_drop<P: Policy>() {
     let counts = Arc::new(Counts::default());
     let array: BucketArray<Tracked, P> = BucketArray::new();
     assert!(array.get(0).is_none());
-    assert_eq!(array.allocated_slots(), 0);
+    assert_eq!(
+        array.allocated_slots(),
+        FIRST_SEGMENT_LEN,
+        "segment 0 is inline"
+    );
     assert_eq!(array.len_hint(), 0);
 
     let first = array.get_or_init(5, || Tracked::new(5, &counts));
@@ -149,17 +153,30 @@ fn iter_over_a_full_segment_and_its_neighbours() {
 #[test]
 fn segments_double_and_with_capacity_preallocates() {
     let array: BucketArray<u8> = BucketArray::new();
-    array.get_or_init(FIRST_SEGMENT_LEN, || 1);
-    assert_eq!(array.allocated_slots(), 2 * FIRST_SEGMENT_LEN);
     array.get_or_init(0, || 0);
+    array.get_or_init(FIRST_SEGMENT_LEN - 1, || 0);
+    assert_eq!(
+        array.allocated_slots(),
+        FIRST_SEGMENT_LEN,
+        "inline segment only"
+    );
+    array.get_or_init(FIRST_SEGMENT_LEN, || 1);
     assert_eq!(array.allocated_slots(), 3 * FIRST_SEGMENT_LEN);
+    array.get_or_init(7 * FIRST_SEGMENT_LEN - 1, || 2);
+    assert_eq!(array.allocated_slots(), 7 * FIRST_SEGMENT_LEN);
+    array.get_or_init(7 * FIRST_SEGMENT_LEN, || 3);
+    assert_eq!(array.allocated_slots(), 15 * FIRST_SEGMENT_LEN);
+    assert_eq!(array.stats().published, 5);
 
     let sized: BucketArray<u8> = BucketArray::with_capacity(100);
     assert!(sized.allocated_slots() >= 100);
     assert!(sized.allocated_slots() < 200 + FIRST_SEGMENT_LEN);
     assert_eq!(sized.len_hint(), 0);
     assert!(sized.get(99).is_none());
-    assert_eq!(BucketArray::<u8>::with_capacity(0).allocated_slots(), 0);
+    assert_eq!(
+        BucketArray::<u8>::with_capacity(0).allocated_slots(),
+        FIRST_SEGMENT_LEN
+    );
 }
 
 #[test]
@@ -178,14 +195,14 @@ fn capacity_edges() {
 }
 
 #[test]
-#[should_panic(expected = "strata: bucket index 8388600 is beyond the array's capacity of 8388600")]
+#[should_panic(expected = "strata: bucket index 8388576 is beyond the array's capacity of 8388576")]
 fn get_or_init_beyond_capacity_panics() {
     let array: BucketArray<u8> = BucketArray::new();
     array.get_or_init(CAPACITY, || 0);
 }
 
 #[test]
-#[should_panic(expected = "strata: a bucket array holds at most 8388600 indices, not 8388601")]
+#[should_panic(expected = "strata: a bucket array holds at most 8388576 indices, not 8388577")]
 fn with_capacity_beyond_capacity_panics() {
     let _ = BucketArray::<u8>::with_capacity(CAPACITY + 1);
 }
