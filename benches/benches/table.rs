@@ -1,8 +1,275 @@
-//! Criterion benches of the table layer (placeholder until the layer lands).
+//! Criterion benches of the table layer (`strata-table`) against the
+//! unsynchronised floor: a `hashbrown::HashTable` of `(hash, &storage)` over a
+//! `bumpalo` arena, FxHash, no lock and no atomic.
+//!
+//! Keys are the "integer attribute" keys of `shared/bench/WORKLOADS.md`:
+//! `(type, value)` with a fixed `usize` standing in for the type handle.
+//!
+//! - `table_hit/*`: the read path. 256 hot keys, pre-interned, visited in the
+//!   `idx = (idx * 5 + 1) & 255` order of W1; one element is one lookup.
+//! - `table_insert/*`: a fresh table (created outside the timing), then the
+//!   first `N = 100_000` distinct keys of W2, in order; one element is one
+//!   insert. The table is dropped outside the timing too.
+//! - `table_mt/*`: the same two workloads on 2 threads sharing one table
+//!   (hits: both threads on the hot set; inserts: disjoint halves), thread
+//!   spawning included; one element is one operation of either thread.
+//!
+//! Run: `cargo bench -p strata-bench --bench table -- --warm-up-time 1
+//! --measurement-time 2` and read the figures as ratios to `floor`.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
 
-fn placeholder(_c: &mut Criterion) {}
+use bumpalo::Bump;
+use criterion::{BatchSize, Criterion, Throughput, criterion_main};
+use hashbrown::HashTable;
+use hashbrown::hash_table::Entry;
+use rustc_hash::FxBuildHasher;
+use std::hash::BuildHasher;
+use strata_sync::policy::{Local, Policy, Shared};
+use strata_table::Table;
 
-criterion_group!(benches, placeholder);
+/// The stand-in for the interned `i64` type handle.
+const TYPE: usize = 0x5eed;
+const N: usize = 100_000;
+
+/// The storage of an integer attribute.
+#[derive(Debug)]
+struct IntAttr {
+    ty: usize,
+    value: i64,
+}
+
+type Key = (usize, i64);
+
+fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+fn hot_keys() -> Vec<Key> {
+    let mut state = 42;
+    (0..256)
+        .map(|_| (TYPE, (splitmix64(&mut state) >> 1) as i64))
+        .collect()
+}
+
+fn insert_keys() -> Vec<Key> {
+    (0..N as u64)
+        .map(|i| (TYPE, (i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 1) as i64))
+        .collect()
+}
+
+/// The unsynchronised floor: one hashbrown probe (or insert) per call.
+struct Floor<'a> {
+    map: HashTable<(u64, &'a IntAttr)>,
+    arena: &'a Bump,
+}
+
+impl<'a> Floor<'a> {
+    fn new(arena: &'a Bump) -> Self {
+        Floor {
+            map: HashTable::new(),
+            arena,
+        }
+    }
+
+    #[inline]
+    fn intern(&mut self, key: Key) -> &'a IntAttr {
+        let hash = FxBuildHasher.hash_one(key);
+        let arena = self.arena;
+        match self
+            .map
+            .entry(hash, |e| e.0 == hash && (e.1.ty, e.1.value) == key, |e| e.0)
+        {
+            Entry::Occupied(o) => o.get().1,
+            Entry::Vacant(v) => {
+                let s = &*arena.alloc(IntAttr {
+                    ty: key.0,
+                    value: key.1,
+                });
+                v.insert((hash, s));
+                s
+            }
+        }
+    }
+}
+
+#[inline]
+fn intern<P: Policy>(table: &Table<IntAttr, P>, key: Key) -> &IntAttr {
+    let hash = table.hash_one(&key);
+    table.get_or_insert_with(
+        hash,
+        |s| s.ty == key.0 && s.value == key.1,
+        |_| IntAttr {
+            ty: key.0,
+            value: key.1,
+        },
+    )
+}
+
+/// Visits the hot set in W1's order, `rounds * 256` lookups.
+#[inline]
+fn hot_walk(keys: &[Key], start: usize, mut f: impl FnMut(Key)) {
+    let mut idx = start & 255;
+    for _ in 0..256 {
+        idx = (idx * 5 + 1) & 255;
+        f(keys[idx]);
+    }
+}
+
+fn hits(c: &mut Criterion) {
+    let keys = hot_keys();
+    let mut g = c.benchmark_group("table_hit");
+    g.throughput(Throughput::Elements(256));
+
+    let arena = Bump::new();
+    let mut floor = Floor::new(&arena);
+    keys.iter().for_each(|&k| {
+        floor.intern(k);
+    });
+    g.bench_function("floor", |b| {
+        b.iter(|| {
+            hot_walk(&keys, 7, |k| {
+                black_box(floor.intern(black_box(k)));
+            })
+        })
+    });
+
+    let shared = Table::<IntAttr, Shared>::new("integer attribute");
+    keys.iter().for_each(|&k| {
+        intern(&shared, k);
+    });
+    g.bench_function("shared", |b| {
+        b.iter(|| {
+            hot_walk(&keys, 7, |k| {
+                black_box(intern(&shared, black_box(k)));
+            })
+        })
+    });
+
+    let local = Table::<IntAttr, Local>::new("integer attribute");
+    keys.iter().for_each(|&k| {
+        intern(&local, k);
+    });
+    g.bench_function("local", |b| {
+        b.iter(|| {
+            hot_walk(&keys, 7, |k| {
+                black_box(intern(&local, black_box(k)));
+            })
+        })
+    });
+    g.finish();
+}
+
+fn inserts(c: &mut Criterion) {
+    let keys = insert_keys();
+    let mut g = c.benchmark_group("table_insert");
+    g.throughput(Throughput::Elements(N as u64));
+    g.sample_size(10);
+
+    g.bench_function("floor", |b| {
+        b.iter_batched(
+            Bump::new,
+            |arena| {
+                {
+                    let mut floor = Floor::new(&arena);
+                    for &k in &keys {
+                        black_box(floor.intern(k));
+                    }
+                }
+                arena
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    g.bench_function("shared", |b| {
+        b.iter_batched(
+            || Table::<IntAttr, Shared>::new("integer attribute"),
+            |table| {
+                for &k in &keys {
+                    black_box(intern(&table, k));
+                }
+                table
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    g.bench_function("local", |b| {
+        b.iter_batched(
+            || Table::<IntAttr, Local>::new("integer attribute"),
+            |table| {
+                for &k in &keys {
+                    black_box(intern(&table, k));
+                }
+                table
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    g.finish();
+}
+
+fn two_threads(c: &mut Criterion) {
+    let hot = hot_keys();
+    let keys = insert_keys();
+    let mut g = c.benchmark_group("table_mt");
+    g.sample_size(10);
+
+    const ROUNDS: usize = 2_000;
+    let shared = Table::<IntAttr, Shared>::new("integer attribute");
+    hot.iter().for_each(|&k| {
+        intern(&shared, k);
+    });
+    g.throughput(Throughput::Elements((2 * ROUNDS * 256) as u64));
+    g.bench_function("hit_2_threads", |b| {
+        b.iter(|| {
+            std::thread::scope(|s| {
+                for t in 0..2 {
+                    let (shared, hot) = (&shared, &hot);
+                    s.spawn(move || {
+                        for _ in 0..ROUNDS {
+                            hot_walk(hot, 7 + t, |k| {
+                                black_box(intern(shared, k));
+                            });
+                        }
+                    });
+                }
+            })
+        })
+    });
+    g.throughput(Throughput::Elements(N as u64));
+    g.bench_function("insert_2_threads_disjoint", |b| {
+        b.iter_batched(
+            || Table::<IntAttr, Shared>::new("integer attribute"),
+            |table| {
+                std::thread::scope(|s| {
+                    for half in keys.chunks(N / 2) {
+                        let table = &table;
+                        s.spawn(move || {
+                            for &k in half {
+                                black_box(intern(table, k));
+                            }
+                        });
+                    }
+                });
+                table
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    g.finish();
+}
+
+/// Every table bench, with the command line's settings (what
+/// `criterion_group!` would generate, written out so that it is documented).
+fn benches() {
+    let mut c = Criterion::default().configure_from_args();
+    hits(&mut c);
+    inserts(&mut c);
+    two_threads(&mut c);
+}
+
 criterion_main!(benches);

@@ -78,12 +78,28 @@
 //!
 //! ## Counting read hits
 //!
-//! A shared `fetch_add` on every read hit would be a second locked
-//! instruction on the hottest path (the lock itself being the first). The
-//! read-hit counter sits in the shard's cache line, which the reader owns
-//! anyway after taking the lock, and is bumped with a Relaxed load and store:
-//! exact single-threaded, a lower bound when readers of one shard collide.
-//! Every other counter changes under the write lock and is a plain integer.
+//! The read-hit counter lives in the first cache line of its shard, next to
+//! the lock word (the shard is `repr(C)` for that: in the first layout the
+//! counter sat 152 bytes into the shard, on a line of its own), and is bumped
+//! with a Relaxed load and store *before* the read lock is released. The
+//! alternatives, measured on the hot-set hit loop (min of 30 interleaved runs
+//! of 51,200 lookups, this 2-core VM, Shared policy):
+//!
+//! | read-hit counting | ns per hit |
+//! |---|---|
+//! | none | 10.9 – 11.2 |
+//! | `fetch_add` after the unlock | 13.0 |
+//! | load + store after the unlock | 13.8 |
+//! | `fetch_add` before the unlock | 10.4 – 12.2 |
+//! | **load + store before the unlock** (kept) | **10.3** |
+//!
+//! After the unlock, any store delays the next lookup's lock (a locked
+//! instruction waits for the store buffer to drain); before it, the unlock's
+//! own locked instruction drains it at no extra cost. The price of the plain
+//! store: readers of one shard that count at the same moment may lose an
+//! increment, so the figure is exact single-threaded and a lower bound under
+//! contention. Every other counter changes under the write lock and is a
+//! plain integer.
 //!
 //! # Untrusted keys
 //!

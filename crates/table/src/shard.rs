@@ -71,6 +71,7 @@ pub(crate) struct WriteCounters {
 /// What a shard's lock protects: the table-specific data and the counters
 /// that only writers touch.
 #[derive(Debug)]
+#[repr(C)]
 pub(crate) struct Locked<D> {
     pub(crate) data: D,
     pub(crate) counters: WriteCounters,
@@ -79,11 +80,14 @@ pub(crate) struct Locked<D> {
 /// One shard: a reader-writer lock over its data, the word that names the
 /// thread holding the write lock, and the read-hit counter.
 ///
-/// All three live in one 128-byte-aligned block ([`CachePadded`]): a reader
-/// already owns the lock word's cache line after acquiring it, so counting its
-/// hit in the same line touches no other line.
+/// All three live in one 128-byte-aligned block ([`CachePadded`]), in the
+/// order the fields are declared: a reader already owns the lock word's
+/// cache line after acquiring it, so counting its hit in the same line
+/// touches no other line.
+#[repr(C)]
 pub(crate) struct Shard<D, P: Policy> {
-    lock: P::RwLock<Locked<D>>,
+    /// Read hits, approximate under contention (see `count_read_hit`).
+    read_hits: P::AtomicU64,
     /// `thread::token()` of the thread holding the write lock, or 0.
     ///
     /// Invariant: a thread stores its own token here right after acquiring
@@ -93,8 +97,11 @@ pub(crate) struct Shard<D, P: Policy> {
     /// Always 0 under [`Local`](strata_sync::policy::Local), which needs no
     /// owner (every failed `try_*` there is re-entrancy).
     owner: P::AtomicUsize,
-    /// Read hits, approximate under contention (see `count_read_hit`).
-    read_hits: P::AtomicU64,
+    /// The lock and the data, last: with `repr(C)` the counter, the owner
+    /// word, the lock word and the head of the data (the hash index's
+    /// header) share the shard's first 64-byte cache line, so a read hit
+    /// touches one line of the shard, not two.
+    lock: P::RwLock<Locked<D>>,
 }
 
 /// The guard type of a shard's read lock.
@@ -116,15 +123,18 @@ impl<D, P: Policy> Shard<D, P> {
         }
     }
 
-    /// Counts one read hit.
+    /// Counts one read hit. Call it while holding the shard's read lock.
     ///
     /// A Relaxed load and a Relaxed store, not a `fetch_add`: an atomic
-    /// read-modify-write costs a locked instruction on every read hit, the
-    /// path the whole design is built to keep cheap. Two readers of one shard
-    /// counting at the same moment may lose one of the two increments, so the
-    /// figure is a lower bound under contention and exact without it.
-    /// Statistics are approximate by design (DESIGN.md section 5); the
-    /// counter pairs with nothing.
+    /// read-modify-write would be a third locked instruction on every read
+    /// hit, the path the whole design keeps cheap. Inside the critical
+    /// section the store costs nothing measurable (the unlock's locked
+    /// instruction drains it along with its own); after the unlock, either
+    /// form delayed the next lookup's lock by about 2 ns (DESIGN notes in the
+    /// crate docs). Two readers of one shard counting at the same moment may
+    /// lose one of the two increments, so the figure is a lower bound under
+    /// contention and exact without it: statistics are approximate by design
+    /// (DESIGN.md section 5). The counter pairs with nothing.
     #[inline]
     pub(crate) fn count_read_hit(&self) {
         let hits = self.read_hits.load(Relaxed);

@@ -49,7 +49,10 @@ unsafe impl<T: Send> Send for Entry<T> {}
 // `T: Send`).
 unsafe impl<T: Send + Sync> Sync for Entry<T> {}
 
-/// The data behind one shard's lock.
+/// The data behind one shard's lock. `repr(C)`: the index's header (what a
+/// probe reads) comes first, next to the lock word; the arena (what only
+/// inserts touch) after it.
+#[repr(C)]
 pub(crate) struct TableShard<T> {
     /// The index: entries keyed by their (tag-mixed) hash.
     map: HashTable<Entry<T>>,
@@ -195,7 +198,6 @@ impl<T, P: Policy, S> Table<T, P, S> {
     pub fn get(&self, hash: u64, matches: impl FnMut(&T) -> bool) -> Option<&T> {
         let shard = self.shards.shard(hash);
         let found = self.probe_read(shard, hash, matches)?;
-        shard.count_read_hit();
         // SAFETY: the invariant on `Entry::ptr`: the value lives, unmutated,
         // until the table drops, which cannot happen while `self` is
         // borrowed.
@@ -251,10 +253,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
     ) -> (&T, Outcome) {
         let shard = self.shards.shard(hash);
         let (ptr, outcome) = match self.probe_read(shard, hash, &mut matches) {
-            Some(ptr) => {
-                shard.count_read_hit();
-                (ptr, Outcome::ReadHit)
-            }
+            Some(ptr) => (ptr, Outcome::ReadHit),
             None => self.insert_slow(shard, hash, matches, construct),
         };
         // SAFETY: the invariant on `Entry::ptr` (for a pointer just inserted
@@ -279,7 +278,15 @@ impl<T, P: Policy, S> Table<T, P, S> {
             // the entry in the index while it is inspected.
             e.hash == hash && matches(unsafe { e.ptr.as_ref() })
         });
-        found.map(|e| e.ptr)
+        let found = found.map(|e| e.ptr);
+        if found.is_some() {
+            // Counted before the guard drops: the unlock's locked
+            // instruction then drains the counter's store with its own,
+            // where a store after it would delay the next lookup's lock.
+            shard.count_read_hit();
+        }
+        drop(guard);
+        found
     }
 
     /// The write path: exclusive lock, re-probe, construct, insert.
