@@ -39,9 +39,8 @@ impl<'ctx, K: StorageKind> Interned<'ctx, K> {
     #[inline]
     pub(crate) unsafe fn from_ptr(ptr: NonNull<Storage<K::Stored<'static>>>) -> Self {
         // SAFETY: by (1) the storage is live, immutable and pinned for 'ctx.
-        Self {
-            storage: unsafe { ptr.as_ref() },
-        }
+        let storage = unsafe { ptr.as_ref() };
+        Self { storage }
     }
 
     /// The address of the storage, which identifies the interned value.
