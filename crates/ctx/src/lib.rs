@@ -123,6 +123,11 @@
 //! a key must not hold handles of *another* context (the payload would point
 //! into a context that may die first).
 
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
+
 mod context;
 mod driver;
 mod handle;
