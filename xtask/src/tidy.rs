@@ -9,7 +9,7 @@
 //!   says why.
 //! - Every source file opens with a `//!` doc comment.
 //! - Every `unsafe` block and `unsafe impl` has a `SAFETY` comment on the line,
-//!   within the three lines above it, or in the comment block directly above.
+//!   within the five lines above it, or in the comment block directly above.
 //! - No test is `#[ignore]`d: a known wrong behaviour is an assertion plus a
 //!   FIXME, not a skipped test.
 
@@ -102,9 +102,9 @@ pub(crate) fn check(root: &Path) -> Result<(), Vec<String>> {
             if !in_exempt && (code.contains("unsafe {") || code.contains("unsafe impl")) {
                 // The SAFETY comment may be on the line itself or anywhere in
                 // the block of comment and attribute lines directly above it,
-                // or within the three lines above (a statement split over
+                // or within the five lines above (a statement split over
                 // lines).
-                let mut documented = lines[i.saturating_sub(3)..=i]
+                let mut documented = lines[i.saturating_sub(5)..=i]
                     .iter()
                     .any(|l| l.contains("SAFETY"));
                 let mut j = i;
