@@ -159,11 +159,28 @@ struct Release {
     table: Cell<Option<NonNull<Table>>>,
 }
 
+impl Release {
+    const fn new() -> Self {
+        Release {
+            table: Cell::new(None),
+        }
+    }
+}
+
 impl Drop for Release {
     /// Runs at thread exit: frees this thread's table and touches nothing
     /// else. The entries are raw pointers, so no storage is dropped, and no
     /// shared state is read or written.
     fn drop(&mut self) {
+        // FIXME(loom): when a model fails, loom drops the model's
+        // thread-locals while the panic unwinds, outside the model, where
+        // touching any loom primitive (`CACHE`, the table's token) panics
+        // again and aborts the process before `should_panic` can see the
+        // failure. The table is leaked then; the test is failing anyway.
+        #[cfg(strata_loom)]
+        if std::thread::panicking() {
+            return;
+        }
         let Some(table) = self.table.take() else {
             return;
         };
@@ -195,14 +212,14 @@ strata_sync::thread_local! {
     // `%fs`-relative address.
     static CACHE: Cache = const { Cache::new() };
     // Has drop glue; touched only when the table is allocated.
-    static RELEASE: Release = const { Release { table: Cell::new(None) } };
+    static RELEASE: Release = const { Release::new() };
 }
 
 #[cfg(strata_loom)]
 strata_sync::thread_local! {
     // Loom's macro takes no `const { }` block.
     static CACHE: Cache = Cache::new();
-    static RELEASE: Release = Release { table: Cell::new(None) };
+    static RELEASE: Release = Release::new();
 }
 
 /// Runs `f` on the calling thread's cache; `None` only under loom, once

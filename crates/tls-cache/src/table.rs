@@ -10,7 +10,15 @@
 use core::cell::Cell;
 use core::ptr::{self, NonNull};
 
-use strata_sync::alloc::{Layout, alloc, dealloc, handle_alloc_error};
+// The table comes from std's allocator in every build. Under loom,
+// `strata_sync::alloc` is loom's tracked allocator, and loom 0.7 aborts the
+// whole process (a panic while unwinding) when a model fails while a block it
+// tracks is still live: every thread's table is live until its thread ends,
+// so any failing model that interns through the cache, in any crate, would
+// abort instead of failing cleanly. Loom sees the table through a token
+// instead (`Table::token`), which its leak checker reports cleanly.
+use std::alloc::{Layout, alloc, dealloc, handle_alloc_error};
+
 use strata_sync::{Mutant, mutant};
 
 /// Ways per set: a key can live in any of the 4 entries of its set.
@@ -137,9 +145,15 @@ struct Set([Entry; WAYS]);
 const _: () = assert!(core::mem::size_of::<Entry>() * WAYS == SET_ALIGN);
 const _: () = assert!(core::mem::align_of::<Set>() == SET_ALIGN);
 
-/// The table of one thread. All-zero bytes are a valid, empty table.
+/// The table of one thread. All-zero bytes are a valid, empty table (the
+/// loom token aside).
 pub(crate) struct Table {
     sets: [Set; SETS],
+    /// Under loom: a loom `Arc` created by [`Table::alloc`] and dropped only
+    /// by [`Table::free`], so that loom's leak checker fails a model in which
+    /// a table is never freed (the block itself comes from std's allocator).
+    #[cfg(strata_loom)]
+    token: core::mem::MaybeUninit<strata_sync::Arc<()>>,
 }
 
 /// The heap bytes one thread's table occupies.
@@ -155,8 +169,7 @@ pub(crate) fn set_index(kind: u32, hash: u64) -> usize {
 }
 
 impl Table {
-    /// Allocates an empty table through the shim's allocator (so that loom's
-    /// leak checker sees it). Free it with [`Table::free`].
+    /// Allocates an empty table. Free it with [`Table::free`].
     pub(crate) fn alloc() -> NonNull<Table> {
         let layout = Layout::new::<Table>();
         // SAFETY: `Table` is not zero-sized (checked by the const assertions
@@ -170,6 +183,13 @@ impl Table {
         // valid `Table` (every field is a `Cell` of an integer or a raw
         // pointer) in which every entry is empty (generation 0).
         unsafe { raw.write_bytes(0, layout.size()) };
+        // SAFETY: the block is valid for writes (above); the token field is
+        // written once, here, and read once, in `free`.
+        #[cfg(strata_loom)]
+        unsafe {
+            (&raw mut (*table.as_ptr()).token)
+                .write(core::mem::MaybeUninit::new(strata_sync::Arc::new(())));
+        }
         table
     }
 
@@ -180,6 +200,10 @@ impl Table {
     /// 1. `table` was returned by [`Table::alloc`] and is not freed yet.
     /// 2. Nothing uses it afterwards (no `&Table` derived from it is live).
     pub(crate) unsafe fn free(table: NonNull<Table>) {
+        // SAFETY: by (1) the token was written by `alloc` and not read since;
+        // by (2) nothing reads it after this.
+        #[cfg(strata_loom)]
+        drop(unsafe { (*table.as_ptr()).token.assume_init_read() });
         // SAFETY: by (1) the block was allocated by `alloc` with exactly this
         // layout and is freed once; by (2) nobody reads it afterwards. The
         // entries own nothing (raw pointers), so there is nothing to drop.
@@ -276,7 +300,7 @@ impl Table {
     }
 
     /// The keys of `set`'s ways, front to back (`None` for a free way).
-    #[cfg(test)]
+    #[cfg(all(test, not(strata_loom)))]
     fn ways(&self, set: usize) -> [Option<(Key, *const ())>; WAYS] {
         core::array::from_fn(|w| {
             let e = &self.sets[set].0[w];
@@ -541,7 +565,7 @@ mod tests {
                 }
                 4..=6 => {
                     let p = fake((r >> 48) as usize % 3);
-                    let expect = if m.iter().any(|e| *e == (k, p)) {
+                    let expect = if m.contains(&(k, p)) {
                         Put::Present
                     } else if m.len() < WAYS {
                         m.push((k, p));
@@ -561,8 +585,8 @@ mod tests {
             }
             let m = &model[s];
             let ways = t.ways(s);
-            for w in 0..WAYS {
-                assert_eq!(ways[w], m.get(w).copied(), "step {step}, way {w}");
+            for (w, way) in ways.iter().enumerate() {
+                assert_eq!(*way, m.get(w).copied(), "step {step}, way {w}");
             }
         }
     }
