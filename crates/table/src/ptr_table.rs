@@ -127,10 +127,7 @@ impl<U, P: Policy, S> PtrTable<U, P, S> {
     /// If called under this shard's write lock by this thread (from `make`).
     #[inline]
     pub fn get_ptr<R>(&self, hash: u64, hit: impl FnMut(NonNull<U>) -> PtrProbe<R>) -> Option<R> {
-        let shard = self.shards.shard(hash);
-        let r = self.probe_read(shard, hash, hit)?;
-        shard.count_read_hit();
-        Some(r)
+        self.probe_read(self.shards.shard(hash), hash, hit)
     }
 
     /// Returns what `hit` returns for the key's live entry, or inserts the
@@ -159,14 +156,15 @@ impl<U, P: Policy, S> PtrTable<U, P, S> {
     ) -> R {
         let shard = self.shards.shard(hash);
         if let Some(r) = self.probe_read(shard, hash, &mut hit) {
-            shard.count_read_hit();
             return r;
         }
         self.insert_slow(shard, hash, hit, make)
     }
 
     /// The read probe: stops at the first entry `hit` does not answer
-    /// [`PtrProbe::NoMatch`] for (there is at most one entry per key).
+    /// [`PtrProbe::NoMatch`] for (there is at most one entry per key), and
+    /// counts a hit before releasing the read lock (see
+    /// `Shard::count_read_hit`).
     #[inline]
     fn probe_read<R>(
         &self,
@@ -187,6 +185,10 @@ impl<U, P: Policy, S> PtrTable<U, P, S> {
                     PtrProbe::NoMatch => false,
                 }
         });
+        if result.is_some() {
+            shard.count_read_hit();
+        }
+        drop(guard);
         result
     }
 

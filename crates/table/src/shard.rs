@@ -6,6 +6,8 @@
 use core::fmt;
 use core::ops::{Deref, DerefMut};
 
+#[cfg(not(strata_loom))]
+use strata_sync::OnceGate;
 use strata_sync::atomic::Ordering::Relaxed;
 use strata_sync::policy::{AtomicInt, Policy, RwLockApi};
 use strata_sync::{CachePadded, Mutant, mutant, thread};
@@ -30,15 +32,36 @@ const TAG_BITS: u64 = 0xFE00_0000_0000_0000;
 /// Four per thread keeps the chance that two threads inserting at the same
 /// moment pick the same shard low; more would only spread the hot entries
 /// over more cache lines.
+///
+/// The machine's parallelism is asked once per process and cached:
+/// `available_parallelism` reads the cgroup quota files on Linux and costs
+/// about 0.2 ms, more than the rest of a table's construction.
 pub fn default_shard_count<P: Policy>() -> usize {
     if !P::THREAD_SAFE {
         return 1;
     }
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    threads
+    machine_threads()
         .saturating_mul(4)
         .next_power_of_two()
         .min(DEFAULT_SHARD_CAP)
+}
+
+/// The number of hardware threads, asked once.
+#[cfg(not(strata_loom))]
+fn machine_threads() -> usize {
+    static THREADS: OnceGate<usize> = OnceGate::new();
+    *THREADS.get_or_init(ask_machine_threads)
+}
+
+/// The number of hardware threads (loom's primitives cannot live in a
+/// `static`, and models name their shard counts anyway).
+#[cfg(strata_loom)]
+fn machine_threads() -> usize {
+    ask_machine_threads()
+}
+
+fn ask_machine_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// The panic message of a re-entrant lock attempt (invariant 9).

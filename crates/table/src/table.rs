@@ -95,7 +95,10 @@ impl<T> Drop for TableShard<T> {
 /// arenas.
 ///
 /// - `T` is the storage type; its values are constructed once per key and
-///   never mutated, moved or freed until the table drops.
+///   never mutated, moved or freed until the table drops. When the table
+///   drops, each value's destructor runs once, in no particular order, before
+///   the arena is freed: a destructor may read the value's own arena parts
+///   but not other values of the table (they may be dropped already).
 /// - `P` is the threading policy: [`Shared`] (reader-writer locks, `Sync`)
 ///   or [`Local`](strata_sync::policy::Local) (one shard, `RefCell` borrow
 ///   flags, `!Sync`).
@@ -372,6 +375,10 @@ impl<T, P: Policy, S> Table<T, P, S> {
 
     /// The number of stored values (takes each shard's read lock in turn, so
     /// under concurrent insertion it is a snapshot of no single moment).
+    ///
+    /// # Panics
+    ///
+    /// If called from a `construct` of this table (re-entrancy).
     pub fn len(&self) -> usize {
         self.shards
             .iter()
@@ -385,6 +392,10 @@ impl<T, P: Policy, S> Table<T, P, S> {
     }
 
     /// Statistics per shard (each read under its shard's read lock).
+    ///
+    /// # Panics
+    ///
+    /// If called from a `construct` of this table (re-entrancy).
     pub fn stats(&self) -> TableStats {
         let shards = self
             .shards
@@ -415,6 +426,10 @@ impl<T, P: Policy, S> Table<T, P, S> {
 
     /// Visits every stored value, shard by shard, each shard under its read
     /// lock (`f` must not call back into this table).
+    ///
+    /// # Panics
+    ///
+    /// If called from a `construct` of this table (re-entrancy).
     pub fn for_each(&self, mut f: impl FnMut(&T)) {
         for shard in self.shards.iter() {
             let guard = self.shards.read(shard);
