@@ -1,9 +1,11 @@
 //! The context: one interning universe, with its threading policy in its type.
 
 use core::fmt;
+use core::hash::{BuildHasher, Hasher};
 use core::marker::PhantomData;
 use core::ptr::NonNull;
 
+use rustc_hash::FxBuildHasher;
 use strata_buckets::BucketArray;
 use strata_diag::{DiagEngine, DiagPolicy, EngineBuilder};
 use strata_sync::policy::{Local, Shared};
@@ -132,7 +134,7 @@ impl Registry<'_> {
 ///     s.spawn(|| ctx.i32()); // error: `Context<Local>` cannot be shared between threads
 /// });
 /// ```
-pub struct Context<P: DiagPolicy = Shared> {
+pub struct Context<P: DiagPolicy = Shared, S = FxBuildHasher> {
     /// One table per kind, indexed by the kind's dense index, created on
     /// first use and published by compare-and-swap (Level 1).
     tables: BucketArray<KindTable<P>, P>,
@@ -150,6 +152,10 @@ pub struct Context<P: DiagPolicy = Shared> {
     diagnostics: DiagEngine<P>,
     /// The pre-created builtins.
     pub(crate) common: builtin::Common,
+    /// Hashes every key (FxHash by default; a keyed hasher such as
+    /// `std::hash::RandomState` for untrusted input, see
+    /// [`Context::with_hasher`]).
+    hasher: S,
 }
 
 impl Context<Shared> {
@@ -183,6 +189,27 @@ impl<P: DiagPolicy> Context<P> {
     /// A context whose tables have `shards` shards and whose diagnostics go
     /// through `diagnostics` (to capture or render them differently).
     pub fn with_engine(shards: usize, diagnostics: DiagEngine<P>) -> Self {
+        Self::with_hasher(shards, diagnostics, FxBuildHasher)
+    }
+}
+
+impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
+    /// A context that hashes keys with `hasher`.
+    ///
+    /// FxHash (the default) is the fastest for compiler-generated keys, but
+    /// keys chosen by an adversary can all collide under it, turning every
+    /// probe of a shard into a linear scan. For untrusted input (a compile
+    /// service), build the context with a keyed hasher, such as
+    /// `std::hash::RandomState`:
+    ///
+    /// ```
+    /// use std::hash::RandomState;
+    /// use strata_ctx::{Context, diag::EngineBuilder};
+    ///
+    /// let ctx: Context<_, RandomState> = Context::with_hasher(8, EngineBuilder::new().build(), RandomState::new());
+    /// assert_eq!(ctx.i64_attr(7), ctx.i64_attr(7));
+    /// ```
+    pub fn with_hasher(shards: usize, diagnostics: DiagEngine<P>, hasher: S) -> Self {
         let mut ctx = Self {
             tables: BucketArray::new(),
             owner: strata_tls::Owner::new(),
@@ -192,6 +219,7 @@ impl<P: DiagPolicy> Context<P> {
             dialects: Vec::new(),
             diagnostics,
             common: builtin::Common::dangling(),
+            hasher,
         };
         ctx.common = builtin::Common::create(&ctx);
         builtin::register_builtin_kinds(&mut ctx.kinds);
@@ -201,6 +229,17 @@ impl<P: DiagPolicy> Context<P> {
     /// The policy's name (`"shared"` or `"single"`).
     pub fn mode(&self) -> &'static str {
         P::NAME
+    }
+
+    /// The 64-bit hash of `key` under this context's hasher.
+    #[inline]
+    fn hash<'c, 'k, K: StorageKind>(&self, key: &K::Key<'k, 'c>) -> u64
+    where
+        'c: 'k,
+    {
+        let mut state = self.hasher.build_hasher();
+        K::hash_key(key, &mut state);
+        state.finish()
     }
 
     /// The kind's table, created and published on first use (Level 1).
@@ -240,7 +279,7 @@ impl<P: DiagPolicy> Context<P> {
     where
         'c: 'k,
     {
-        let hash = K::hash_key(&key);
+        let hash = self.hash::<K>(&key);
         let matches = |s: &Storage<K::Stored<'static>>| {
             // SAFETY: the payload is owned by this context's table (1), and
             // `self` is borrowed for 'c (2). `shorten` then gives the payload
@@ -287,7 +326,7 @@ impl<P: DiagPolicy> Context<P> {
     where
         'c: 'k,
     {
-        let hash = K::hash_key(&key);
+        let hash = self.hash::<K>(&key);
         let slot = self.tables.get(K::info().index())?;
         // SAFETY: as in `table`.
         let table = unsafe { slot.typed::<K>() };
@@ -312,7 +351,7 @@ impl<P: DiagPolicy> Context<P> {
     where
         'c: 'k,
     {
-        let hash = K::hash_key(&key);
+        let hash = self.hash::<K>(&key);
         debug_assert!(
             K::matches(handle.payload(), &key),
             "mutate: the key does not describe the handle"
@@ -331,7 +370,7 @@ impl<P: DiagPolicy> Context<P> {
     where
         'c: 'k,
     {
-        let hash = K::hash_key(&key);
+        let hash = self.hash::<K>(&key);
         self.table::<K>()
             .with_read_lock(hash, || f(handle.payload()))
     }
@@ -406,7 +445,7 @@ impl<P: DiagPolicy> Context<P> {
     }
 }
 
-impl<P: DiagPolicy> fmt::Debug for Context<P> {
+impl<P: DiagPolicy, S> fmt::Debug for Context<P, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Context")
             .field("mode", &P::NAME)

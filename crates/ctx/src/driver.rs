@@ -10,6 +10,8 @@
 //! The thread-safe context runs items on rayon's pool; the single-threaded
 //! context runs them in order on the calling thread.
 
+use core::hash::BuildHasher;
+
 use rayon::prelude::*;
 use strata_sync::policy::{Local, Shared};
 
@@ -19,7 +21,7 @@ fn task_index(i: usize) -> u32 {
     u32::try_from(i).expect("strata: more than u32::MAX work items in one parallel region")
 }
 
-impl Context<Shared> {
+impl<S: BuildHasher + Sync> Context<Shared, S> {
     /// Runs `f(index, item)` for every item, in parallel, with diagnostics
     /// ordered by index.
     ///
@@ -53,7 +55,7 @@ impl Context<Shared> {
     }
 }
 
-impl Context<Local> {
+impl<S: BuildHasher> Context<Local, S> {
     /// Runs `f(index, item)` for every item, in order, on this thread (the
     /// single-threaded context's version of the parallel driver).
     pub fn parallel_for_each<T>(&self, items: &[T], f: impl Fn(usize, &T)) {

@@ -177,9 +177,10 @@ pub trait StorageKind: Sized + 'static {
     /// The kind's identity.
     fn info() -> &'static KindInfo;
 
-    /// Hashes the key to 64 bits. Equal keys must hash equally; the hash is
-    /// compared before [`matches`](Self::matches) is called.
-    fn hash_key<'k, 'ctx: 'k>(key: &Self::Key<'k, 'ctx>) -> u64;
+    /// Feeds the key to the context's hasher (FxHash by default, a keyed
+    /// hasher for untrusted input). Equal keys must hash equally; the 64-bit
+    /// hash is compared before [`matches`](Self::matches) is called.
+    fn hash_key<'k, 'ctx: 'k, H: Hasher>(key: &Self::Key<'k, 'ctx>, state: &mut H);
 
     /// Whether the stored payload is the one `key` describes.
     fn matches<'k, 'ctx: 'k>(stored: &'ctx Self::Stored<'ctx>, key: &Self::Key<'k, 'ctx>) -> bool;
@@ -245,8 +246,8 @@ macro_rules! storage_kind {
                 &INFO
             }
 
-            fn hash_key<'k, 'ctx: 'k>(key: &Self::Key<'k, 'ctx>) -> u64 {
-                $crate::fx_hash(*key)
+            fn hash_key<'k, 'ctx: 'k, H: ::core::hash::Hasher>(key: &Self::Key<'k, 'ctx>, state: &mut H) {
+                ::core::hash::Hash::hash(*key, state)
             }
 
             fn matches<'k, 'ctx: 'k>(stored: &'ctx Self::Stored<'ctx>, key: &Self::Key<'k, 'ctx>) -> bool {

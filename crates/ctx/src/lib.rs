@@ -49,7 +49,8 @@
 //!
 //! ```
 //! use std::fmt;
-//! use strata_ctx::{Arena, Category, Context, KindInfo, StorageKind, fx_hash};
+//! use std::hash::{Hash, Hasher};
+//! use strata_ctx::{Arena, Category, Context, KindInfo, StorageKind};
 //!
 //! // A dialect's kind: an interned symbol name, copied into the arena once
 //! // and looked up by `&str` (no allocation on a hit).
@@ -74,8 +75,8 @@
 //!         static INFO: KindInfo = KindInfo::new::<Symbol>("demo.symbol", Category::Other);
 //!         &INFO
 //!     }
-//!     fn hash_key<'k, 'c: 'k>(key: &&'k str) -> u64 {
-//!         fx_hash(*key)
+//!     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &&'k str, state: &mut H) {
+//!         key.hash(state)
 //!     }
 //!     fn matches<'k, 'c: 'k>(stored: &'c SymbolData<'c>, key: &&'k str) -> bool {
 //!         stored.name == *key

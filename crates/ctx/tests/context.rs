@@ -5,7 +5,7 @@ use std::cell::Cell;
 
 use strata_ctx::diag::{EngineBuilder, HumanEmitter, Location as DiagLoc, SharedBuffer};
 use strata_ctx::{
-    Arena, Category, Context, Dialect, KindInfo, Local, Registry, Shared, StorageKind, fx_hash,
+    Arena, Category, Context, Dialect, KindInfo, Local, Registry, Shared, StorageKind,
 };
 
 /// A kind whose constructor can be told to intern again or to panic, through
@@ -36,8 +36,8 @@ impl StorageKind for Probe {
         static INFO: KindInfo = KindInfo::new::<Probe>("test.probe", Category::Other);
         &INFO
     }
-    fn hash_key<'k, 'c: 'k>(key: &u64) -> u64 {
-        fx_hash(key)
+    fn hash_key<'k, 'c: 'k, H: std::hash::Hasher>(key: &u64, state: &mut H) {
+        state.write_u64(*key);
     }
     fn matches<'k, 'c: 'k>(stored: &'c ProbeData, key: &u64) -> bool {
         stored.0 == *key

@@ -1,5 +1,7 @@
 //! Builtin attributes.
 
+use core::hash::BuildHasher;
+
 use core::fmt;
 
 use strata_diag::DiagPolicy;
@@ -128,8 +130,8 @@ impl crate::StorageKind for StringAttr {
     }
 
     #[inline]
-    fn hash_key<'k, 'c: 'k>(key: &&'k str) -> u64 {
-        crate::fx_hash(*key)
+    fn hash_key<'k, 'c: 'k, H: core::hash::Hasher>(key: &&'k str, state: &mut H) {
+        core::hash::Hash::hash(*key, state)
     }
 
     #[inline]
@@ -281,7 +283,7 @@ builtin_kind!(
     TypeAttr: "builtin.type_attr", Attribute, AttributeKind, TypeAttrData<'c>, TypeAttrData<'c>, |key, _arena| *key
 );
 
-impl<P: DiagPolicy> Context<P> {
+impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
     /// The integer attribute `value : ty`.
     #[inline]
     pub fn integer_attr<'c>(

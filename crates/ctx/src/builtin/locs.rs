@@ -4,6 +4,8 @@
 //! (`{:#}`) it prints without the `loc(...)` wrapper, which is how nested
 //! locations are written.
 
+use core::hash::BuildHasher;
+
 use core::fmt;
 
 use strata_diag::DiagPolicy;
@@ -127,7 +129,7 @@ builtin_kind!(
     |key, arena| FusedLocData { locations: arena.alloc_slice_copy(key.locations), metadata: key.metadata }
 );
 
-impl<P: DiagPolicy> Context<P> {
+impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
     /// `loc(unknown)` (pre-created).
     #[inline]
     pub fn unknown_loc(&self) -> Interned<'_, UnknownLoc> {

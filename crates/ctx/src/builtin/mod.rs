@@ -6,6 +6,8 @@
 //! construction copies those into the table's arena. The common ones are
 //! created with the context and returned without any lookup.
 
+use core::hash::BuildHasher;
+
 use core::ptr::NonNull;
 
 use strata_diag::DiagPolicy;
@@ -43,8 +45,8 @@ macro_rules! builtin_kind {
             }
 
             #[inline]
-            fn hash_key<'k, 'c: 'k>(key: &Self::Key<'k, 'c>) -> u64 {
-                $crate::fx_hash(key)
+            fn hash_key<'k, 'c: 'k, H: ::core::hash::Hasher>(key: &Self::Key<'k, 'c>, state: &mut H) {
+                ::core::hash::Hash::hash(key, state)
             }
 
             #[inline]
@@ -120,7 +122,7 @@ impl Common {
         }
     }
 
-    pub(crate) fn create<P: DiagPolicy>(ctx: &Context<P>) -> Self {
+    pub(crate) fn create<P: DiagPolicy, S: BuildHasher>(ctx: &Context<P, S>) -> Self {
         let ints = COMMON_INT_WIDTHS
             .map(|w| header(ctx.intern::<IntegerType>(IntegerTypeData::signless(w))));
         let i1 = ctx.intern::<IntegerType>(IntegerTypeData::signless(1));
@@ -145,7 +147,7 @@ impl Common {
     }
 }
 
-impl<P: DiagPolicy> Context<P> {
+impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
     /// A pre-created builtin as a typed handle.
     ///
     /// # Safety

@@ -1,5 +1,7 @@
 //! Builtin types.
 
+use core::hash::BuildHasher;
+
 use core::fmt;
 
 use strata_diag::DiagPolicy;
@@ -323,7 +325,7 @@ builtin_kind!(
     ComplexType: "builtin.complex", Type, TypeKind, ComplexTypeData<'c>, ComplexTypeData<'c>, |key, _arena| *key
 );
 
-impl<P: DiagPolicy> Context<P> {
+impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
     /// The integer type of `width` bits and the given signedness. The common
     /// signless widths (1, 8, 16, 32, 64, 128) are returned without a lookup.
     #[inline]
