@@ -204,9 +204,10 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
     ///
     /// ```
     /// use std::hash::RandomState;
-    /// use strata_ctx::{Context, diag::EngineBuilder};
+    /// use strata_ctx::{Context, Shared, diag::EngineBuilder};
     ///
-    /// let ctx: Context<_, RandomState> = Context::with_hasher(8, EngineBuilder::new().build(), RandomState::new());
+    /// let ctx: Context<Shared, RandomState> =
+    ///     Context::with_hasher(8, EngineBuilder::new().build(), RandomState::new());
     /// assert_eq!(ctx.i64_attr(7), ctx.i64_attr(7));
     /// ```
     pub fn with_hasher(shards: usize, diagnostics: DiagEngine<P>, hasher: S) -> Self {
