@@ -256,8 +256,9 @@ impl<T> Node<T> {
 /// compare-and-swap and never moved or freed before the array is dropped.
 ///
 /// Level 1 of strata: the facade keeps one per-kind table in each slot,
-/// indexed by the kind's dense index (see [`StorageKind`]); the storage table
-/// keeps lazily published shards in one.
+/// indexed by the kind's dense index (see [`StorageKind`]). Any structure
+/// whose parts are created lazily and must never move (shards, per-thread
+/// or per-dialect state indexed by a dense number) can use it the same way.
 ///
 /// - [`get`](Self::get) is a probe: one acquire load of the slot for the
 ///   first [`FIRST_SEGMENT_LEN`] indices (segment 0 is inline), two beyond
@@ -297,10 +298,13 @@ impl<T> Node<T> {
 pub struct BucketArray<T, P: Policy = Shared> {
     /// Segment 0, inline: the slots of indices `0..FIRST_SEGMENT_LEN`.
     first: [Slot<T, P>; FIRST_SEGMENT_LEN],
-    /// The heap segments: entry `s - 1` is segment `s`, for `s` in
-    /// `1..SEGMENTS`.
+    /// The heap segments, in reverse: segment `s` (for `s` in `1..SEGMENTS`)
+    /// is entry `SEGMENTS - 1 - s`, reached through
+    /// [`heap_segment`](Self::heap_segment). Reversed, the entry is a
+    /// constant plus the index's leading-zero count, which the compiler
+    /// folds into the load's addressing mode on the hit path.
     ///
-    /// **Segment pointer invariant.** Entry `s - 1` holds null, or the
+    /// **Segment pointer invariant.** Segment `s`'s entry holds null, or the
     /// address of an array of (at least) `FIRST_SEGMENT_LEN << s` slots
     /// allocated by [`alloc_segment`] with every slot initialised (to null)
     /// before the compare-and-swap in [`BucketArray::grow`] published it.
@@ -350,9 +354,11 @@ fn locate(i: usize) -> (usize, usize) {
     debug_assert!(i < CAPACITY);
     // `j` lies in `[2^(s + FIRST_SHIFT), 2^(s + FIRST_SHIFT + 1))` exactly
     // when `i` lies in segment `s`; it cannot overflow because `i < CAPACITY`.
+    // The offset is `j` without its top bit: an `xor` (one `btc` on x86-64)
+    // rather than a subtraction of a variable shift.
     let j = i + FIRST_SEGMENT_LEN;
     let top = (usize::BITS - 1 - j.leading_zeros()) as usize;
-    (top - FIRST_SHIFT as usize, j - (1 << top))
+    (top - FIRST_SHIFT as usize, j ^ (1 << top))
 }
 
 /// The number of slots of segment `s`.
@@ -499,7 +505,7 @@ impl<T, P: Policy> BucketArray<T, P> {
             let (s, off) = locate(i);
             // Pairs with the AcqRel compare-and-swap in `grow`: seeing the
             // segment means seeing its slots initialised.
-            let base = self.rest[s - 1].load(Acquire);
+            let base = self.heap_segment(s).load(Acquire);
             if base.is_null() {
                 return None;
             }
@@ -593,7 +599,7 @@ impl<T, P: Policy> BucketArray<T, P> {
         FIRST_SEGMENT_LEN
             + (1..SEGMENTS)
                 // Only the null test is used, no slot is read: Relaxed.
-                .filter(|&s| !self.rest[s - 1].load(Relaxed).is_null())
+                .filter(|&s| !self.heap_segment(s).load(Relaxed).is_null())
                 .map(segment_len)
                 .sum::<usize>()
     }
@@ -624,13 +630,19 @@ impl<T, P: Policy> BucketArray<T, P> {
         }
     }
 
+    /// The table entry of heap segment `s` (`1 <= s < SEGMENTS`).
+    #[inline(always)]
+    fn heap_segment(&self, s: usize) -> &P::AtomicPtr<Slot<T, P>> {
+        &self.rest[SEGMENTS - 1 - s]
+    }
+
     /// Returns heap segment `s` (`s >= 1`), allocating and publishing it
     /// first if needed.
     #[inline]
     fn segment_or_grow(&self, s: usize) -> NonNull<Slot<T, P>> {
         // Pairs with the AcqRel compare-and-swap in `grow`: seeing the
         // segment means seeing its slots initialised.
-        match NonNull::new(self.rest[s - 1].load(Acquire)) {
+        match NonNull::new(self.heap_segment(s).load(Acquire)) {
             Some(base) => base,
             None => self.grow(s),
         }
@@ -647,7 +659,12 @@ impl<T, P: Policy> BucketArray<T, P> {
         // `segment_or_grow` and `Iter`); the Acquire half costs nothing and
         // keeps the rule the same as for values. Failure Acquire: the loser
         // goes on to use the winner's slots, so it must see them initialised.
-        match self.rest[s - 1].compare_exchange(ptr::null_mut(), fresh.as_ptr(), AcqRel, Acquire) {
+        match self.heap_segment(s).compare_exchange(
+            ptr::null_mut(),
+            fresh.as_ptr(),
+            AcqRel,
+            Acquire,
+        ) {
             Ok(_) => fresh,
             Err(winner) => {
                 // Lost the race: another thread published segment `s` first.
@@ -747,14 +764,14 @@ impl<T, P: Policy> BucketArray<T, P> {
             // Exclusive access (`&mut self`): whatever handed this thread the
             // array ordered every publication before this point, so Relaxed
             // is enough here and in `free_nodes`.
-            let Some(base) = NonNull::new(self.rest[s - 1].load(Relaxed)) else {
+            let Some(base) = NonNull::new(self.heap_segment(s).load(Relaxed)) else {
                 continue;
             };
             // SAFETY: by the segment pointer invariant `base` points at
             // `segment_len(s)` initialised slots, which `&mut self` lets us
             // treat as exclusively ours.
             unsafe { Self::free_nodes(core::slice::from_raw_parts(base.as_ptr(), segment_len(s))) };
-            self.rest[s - 1].store(ptr::null_mut(), Relaxed);
+            self.heap_segment(s).store(ptr::null_mut(), Relaxed);
             // SAFETY: `base` came from `alloc_segment` for this `s` (1); the
             // entry is cleared, its nodes are freed, and we have exclusive
             // access (2).
@@ -900,7 +917,7 @@ impl<'a, T, P: Policy> Iterator for Iter<'a, T, P> {
                 }
                 // Pairs with the AcqRel compare-and-swap in `grow`: seeing
                 // the segment means seeing its slots initialised.
-                let base = self.array.rest[self.segment - 1].load(Acquire);
+                let base = self.array.heap_segment(self.segment).load(Acquire);
                 if !base.is_null() {
                     // SAFETY: by the segment pointer invariant `base` points
                     // at `segment_len(segment)` initialised slots that live as
