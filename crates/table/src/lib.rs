@@ -58,7 +58,12 @@
 //! - **Threading policy in the type** (invariant 4). `Table<T, Shared>` uses
 //!   `parking_lot` reader-writer locks and is `Sync`; `Table<T, Local>` has
 //!   one shard behind a `RefCell` borrow flag (no lock, no atomic
-//!   read-modify-write) and is `!Sync`, so sharing it does not compile.
+//!   read-modify-write) and is `!Sync`, so sharing it does not compile. A
+//!   single-threaded lookup takes the borrow once and, on a miss, constructs
+//!   and inserts under it: with one thread nothing can be inserted between
+//!   probe and insertion, so the miss costs one probe instead of two. The
+//!   choice is made on the policy's constant, so neither instance carries a
+//!   branch for the other.
 //!
 //! For reclaimable kinds, whose storages are heap objects owned by their
 //! handles rather than by an arena, [`PtrTable`] offers the same sharding and

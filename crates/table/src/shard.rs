@@ -13,8 +13,8 @@ use strata_sync::policy::{AtomicInt, Policy, RwLockApi};
 use strata_sync::{CachePadded, Mutant, mutant, thread};
 
 /// The most shards a table may have. Beyond this the per-shard headers cost
-/// more memory than the contention they save, and the tag mixing of
-/// [`Shards::table_hash`] needs the shard bits to stay well below 57.
+/// more memory than the contention they save, and the mixing of the shard
+/// bits into hashbrown's tag needs them to stay well below 57.
 pub const MAX_SHARDS: usize = 1024;
 
 /// The largest shard count [`default_shard_count`] picks.
@@ -320,6 +320,16 @@ impl<D, P: Policy> Shards<D, P> {
     /// Exclusive access to `shard`, panicking instead of deadlocking if this
     /// thread holds its write lock. Counts the acquisition.
     pub(crate) fn write<'a>(&self, shard: &'a Shard<D, P>) -> WriteGuard<'a, D, P> {
+        let mut guard = self.write_uncounted(shard);
+        guard.counters.write_locks += 1;
+        guard
+    }
+
+    /// As [`write`](Self::write), without counting the acquisition (the
+    /// single-threaded lookup takes the exclusive borrow for hits too, and
+    /// counts only its misses).
+    #[inline]
+    pub(crate) fn write_uncounted<'a>(&self, shard: &'a Shard<D, P>) -> WriteGuard<'a, D, P> {
         let guard = match shard.lock.try_write() {
             Some(guard) => guard,
             None => {
@@ -334,12 +344,10 @@ impl<D, P: Policy> Shards<D, P> {
             // to see some value other than their own, which any value is.
             shard.owner.store(thread::token(), Relaxed);
         }
-        let mut guard = WriteGuard {
+        WriteGuard {
             guard,
             owner: &shard.owner,
-        };
-        guard.counters.write_locks += 1;
-        guard
+        }
     }
 
     /// Called when a lock attempt on `shard` could not be granted at once:

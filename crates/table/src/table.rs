@@ -12,7 +12,7 @@ use strata_sync::policy::{Policy, Shared};
 use strata_sync::{Mutant, mutant};
 
 use crate::arena::Arena;
-use crate::shard::{Shard, Shards, default_shard_count};
+use crate::shard::{Locked, Shard, Shards, default_shard_count};
 use crate::stats::{ShardStats, TableStats};
 
 /// How [`Table::get_or_insert_with_outcome`] found its answer.
@@ -255,9 +255,13 @@ impl<T, P: Policy, S> Table<T, P, S> {
         construct: impl FnOnce(&Arena) -> T,
     ) -> (&T, Outcome) {
         let shard = self.shards.shard(hash);
-        let (ptr, outcome) = match self.probe_read(shard, hash, &mut matches) {
-            Some(ptr) => (ptr, Outcome::ReadHit),
-            None => self.insert_slow(shard, hash, matches, construct),
+        let (ptr, outcome) = if P::THREAD_SAFE {
+            match self.probe_read(shard, hash, &mut matches) {
+                Some(ptr) => (ptr, Outcome::ReadHit),
+                None => self.insert_slow(shard, hash, matches, construct),
+            }
+        } else {
+            self.get_or_insert_local(shard, hash, matches, construct)
         };
         // SAFETY: the invariant on `Entry::ptr` (for a pointer just inserted
         // too: it was written before insertion): the value lives, unmutated,
@@ -290,6 +294,60 @@ impl<T, P: Policy, S> Table<T, P, S> {
         }
         drop(guard);
         found
+    }
+
+    /// The single-threaded lookup (`P` is not thread-safe, a constant: the
+    /// branch to here folds away): one exclusive borrow for the probe and, on
+    /// a miss, the construction and insertion. With one thread nobody can
+    /// insert between the probe and the insertion, so there is nothing to
+    /// re-probe for, and a miss costs one probe, not two.
+    #[inline]
+    fn get_or_insert_local(
+        &self,
+        shard: &Shard<TableShard<T>, P>,
+        hash: u64,
+        mut matches: impl FnMut(&T) -> bool,
+        construct: impl FnOnce(&Arena) -> T,
+    ) -> (NonNull<T>, Outcome) {
+        let table_hash = self.shards.table_hash(hash);
+        let mut guard = self.shards.write_uncounted(shard);
+        let found = guard.data.map.find(table_hash, |e| {
+            // SAFETY: the invariant on `Entry::ptr`; the exclusive borrow
+            // keeps the entry in place.
+            e.hash == hash && matches(unsafe { e.ptr.as_ref() })
+        });
+        if let Some(e) = found {
+            let ptr = e.ptr;
+            shard.count_read_hit();
+            return (ptr, Outcome::ReadHit);
+        }
+        let rehash = self.shards.tag_mixer();
+        (
+            Self::insert_local(&mut guard, hash, table_hash, rehash, construct),
+            Outcome::Inserted,
+        )
+    }
+
+    /// The miss of [`get_or_insert_local`](Self::get_or_insert_local):
+    /// construct and insert under the borrow already held. If `construct`
+    /// panics nothing is inserted and the borrow is released as the guard
+    /// unwinds.
+    #[inline(never)]
+    fn insert_local(
+        locked: &mut Locked<TableShard<T>>,
+        hash: u64,
+        table_hash: u64,
+        rehash: impl Fn(u64) -> u64,
+        construct: impl FnOnce(&Arena) -> T,
+    ) -> NonNull<T> {
+        let TableShard { map, arena } = &mut locked.data;
+        let ptr = arena.0.store(construct(&arena.0));
+        map.insert_unique(table_hash, Entry { hash, ptr }, |e| rehash(e.hash));
+        // A miss counts as a write-lock acquisition, as it does under
+        // `Shared`.
+        locked.counters.write_locks += 1;
+        locked.counters.inserts += 1;
+        ptr
     }
 
     /// The write path: exclusive lock, re-probe, construct, insert.
@@ -363,6 +421,12 @@ impl<T, P: Policy, S> Table<T, P, S> {
 
     /// Runs `f` under the read lock of the shard that `hash` selects (the
     /// reading side of [`with_write_lock`](Self::with_write_lock)).
+    ///
+    /// `f` must not call back into this table: a read lock is not recorded
+    /// in the owner word, so an insertion into the same shard from `f`
+    /// would block on the write lock this very read lock prevents (a
+    /// deadlock, not a panic), and even a nested read may block behind a
+    /// waiting writer.
     ///
     /// # Panics
     ///
