@@ -485,15 +485,14 @@ impl<V, E, P: Policy> Mutator<'_, V, E, P> {
         if let Some(d) = definition {
             self.remove_expr_inner(d);
         }
-        // Each removal takes the use out of `uses`, so this ends; re-reading
-        // the node each time keeps the loop correct even when a use is also
-        // reached through another path.
-        while let Some(u) = self
-            .state()
-            .values
-            .get(&v)
-            .and_then(|n| n.uses.last().copied())
-        {
+        // The use list is moved out whole (so the loop ends whatever the
+        // removals find); each use's own unlinking then finds nothing left
+        // to take out of it.
+        let uses = match self.state().values.get_mut(&v) {
+            Some(n) => core::mem::take(&mut n.uses),
+            None => Vec::new(),
+        };
+        for u in uses {
             self.remove_expr_inner(u);
         }
         let state = self.state();
@@ -525,15 +524,41 @@ impl<V, E, P: Policy> Mutator<'_, V, E, P> {
     }
 }
 
-impl<V, E> IrView<V, E> {
-    /// The holdings of a registered owner.
-    ///
-    /// # Panics
-    ///
-    /// If `owner` is not registered; callers validate first.
-    fn holdings(&mut self, owner: OwnerId) -> &mut Holdings {
-        self.owners
-            .get_mut(&owner)
-            .expect("strata-ir: owner validated before the mutation")
+#[cfg(test)]
+mod tests {
+
+    use crate::{IrError, Owner};
+
+    #[test]
+    fn an_exhausted_id_space_panics_before_changing_anything() {
+        let f = Owner::<u8, u8>::new();
+        f.container().state.write().next_id = u32::MAX - 1;
+        let last = f.write().register_value(f.id(), 1).unwrap();
+        assert_eq!(last.seq(), u32::MAX - 1);
+        let overflow = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let _ = f.write().register_expr(f.id(), 2, &[last], &[]);
+        }));
+        let payload = overflow.unwrap_err();
+        assert_eq!(
+            payload.downcast_ref::<String>().map(String::as_str),
+            Some("strata-ir: the statement id space (u32) is exhausted")
+        );
+        let ir = f.read();
+        assert_eq!((ir.num_values(), ir.num_exprs()), (1, 0));
+        assert!(ir.value(last).unwrap().uses.is_empty());
+        ir.assert_consistent();
+    }
+
+    #[test]
+    fn an_exhausted_owner_space_panics() {
+        let f = Owner::<u8, u8>::new();
+        f.container().state.write().next_owner = u32::MAX;
+        let overflow = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f.add_owner()));
+        assert!(overflow.is_err());
+        assert_eq!(f.read().num_owners(), 1);
+        assert_eq!(
+            f.write().register_value(crate::OwnerId(u32::MAX), 0),
+            Err(IrError::UnknownOwner(crate::OwnerId(u32::MAX)))
+        );
     }
 }

@@ -120,6 +120,17 @@ impl<V, E> IrView<V, E> {
         }
     }
 
+    /// The holdings of a registered owner.
+    ///
+    /// # Panics
+    ///
+    /// If `owner` is not registered; callers validate first.
+    pub(crate) fn holdings(&mut self, owner: OwnerId) -> &mut Holdings {
+        self.owners
+            .get_mut(&owner)
+            .expect("strata-ir: owner validated before the mutation")
+    }
+
     /// Whether `v` is in the container.
     #[inline]
     pub fn contains_value(&self, v: ValueId) -> bool {
@@ -391,24 +402,27 @@ impl<V, E> IrView<V, E> {
             }
         }
 
-        // 3 and 4. Values against their definition and uses.
+        // 3. Values against their definitions (all of them before any use,
+        // so that a removed expression is reported as a dangling definition
+        // wherever it also left dangling uses).
         for (&v, n) in &self.values {
-            if let Some(d) = n.definition {
-                let Some(dn) = self.exprs.get(&d) else {
-                    return fail(
-                        Statement::Value(v),
-                        format!("value {v} has a defining expression {d} that was removed"),
-                    );
-                };
-                if !dn.outputs.contains(&v) {
-                    return fail(
-                        Statement::Value(v),
-                        format!(
-                            "value {v} names {d} as its definition, but {d} does not define it"
-                        ),
-                    );
-                }
+            let Some(d) = n.definition else { continue };
+            let Some(dn) = self.exprs.get(&d) else {
+                return fail(
+                    Statement::Value(v),
+                    format!("value {v} has a defining expression {d} that was removed"),
+                );
+            };
+            if !dn.outputs.contains(&v) {
+                return fail(
+                    Statement::Value(v),
+                    format!("value {v} names {d} as its definition, but {d} does not define it"),
+                );
             }
+        }
+
+        // 4. Values against their uses, both ways.
+        for (&v, n) in &self.values {
             if !n.uses.windows(2).all(|w| w[0] < w[1]) {
                 return fail(
                     Statement::Value(v),
@@ -432,6 +446,7 @@ impl<V, E> IrView<V, E> {
         }
         for (&e, n) in &self.exprs {
             for &v in n.inputs.iter() {
+                // Every input is in the container: checked in step 2.
                 if self.values[&v].uses.binary_search(&e).is_err() {
                     return fail(
                         Statement::Expr(e),
@@ -478,5 +493,157 @@ impl<V, E> fmt::Debug for IrView<V, E> {
             .field("owners", &self.owners())
             .field("next_id", &self.next_id)
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Owner;
+
+    /// Builds the base container (`x = v0`, `y = v1` held by `o0`,
+    /// `e = e2: y = f(x)` held by `o0`, `z = v3` held by `o1`), applies
+    /// `corrupt` to its state and returns the checker's verdict.
+    fn verdict(corrupt: impl FnOnce(&mut IrView<u8, u8>)) -> Result<(), String> {
+        let f = Owner::<u8, u8>::new();
+        let g = f.add_owner();
+        {
+            let mut ir = f.write();
+            let x = ir.register_value(f.id(), 0).unwrap();
+            let y = ir.register_value(f.id(), 1).unwrap();
+            ir.register_expr(f.id(), 2, &[x], &[y]).unwrap();
+            ir.register_value(g.id(), 3).unwrap();
+            assert_eq!(ir.check_consistency(), Ok(()));
+        }
+        let mut state = f.container().state.write();
+        corrupt(&mut state);
+        state.check_consistency().map_err(|i| i.to_string())
+    }
+
+    const X: ValueId = ValueId(0);
+    const Y: ValueId = ValueId(1);
+    const E: ExprId = ExprId(2);
+    const Z: ValueId = ValueId(3);
+    const F: OwnerId = OwnerId(0);
+    const G: OwnerId = OwnerId(1);
+
+    #[test]
+    fn every_broken_invariant_is_reported_with_its_own_message() {
+        type Corruption = fn(&mut IrView<u8, u8>);
+        let cases: [(Corruption, &str); 17] = [
+            (
+                |s| {
+                    s.holdings(F).values.insert(ValueId(9));
+                },
+                "owner o0 holds value v9, which is not in the container",
+            ),
+            (
+                |s| s.values.get_mut(&X).unwrap().owner = G,
+                "owner o0 holds value v0, which records owner o1",
+            ),
+            (
+                |s| {
+                    s.holdings(F).exprs.insert(ExprId(9));
+                },
+                "owner o0 holds expression e9, which is not in the container",
+            ),
+            (
+                |s| s.exprs.get_mut(&E).unwrap().owner = G,
+                "owner o0 holds expression e2, which records owner o1",
+            ),
+            (
+                |s| {
+                    s.holdings(G).values.remove(&Z);
+                },
+                "value v3 is held by no registered owner",
+            ),
+            (
+                |s| {
+                    s.holdings(F).exprs.remove(&E);
+                },
+                "expression e2 is held by no registered owner",
+            ),
+            (
+                |s| s.exprs.get_mut(&E).unwrap().inputs = [ValueId(9)].into(),
+                "expression e2 reads value v9, which is not in the container",
+            ),
+            (
+                |s| s.exprs.get_mut(&E).unwrap().outputs = [ValueId(9)].into(),
+                "expression e2 defines value v9, which is not in the container",
+            ),
+            (
+                |s| s.values.get_mut(&Y).unwrap().definition = None,
+                "expression e2 defines value v1, whose definition is None",
+            ),
+            (
+                |s| s.exprs.get_mut(&E).unwrap().outputs = [Y, Y].into(),
+                "expression e2 lists value v1 more than once",
+            ),
+            (
+                |s| {
+                    s.exprs.remove(&E);
+                    s.holdings(F).exprs.remove(&E);
+                },
+                "value v1 has a defining expression e2 that was removed",
+            ),
+            (
+                |s| s.values.get_mut(&Z).unwrap().definition = Some(E),
+                "value v3 names e2 as its definition, but e2 does not define it",
+            ),
+            (
+                |s| s.values.get_mut(&X).unwrap().uses = vec![E, E],
+                "value v0 has uses out of creation order: [e2, e2]",
+            ),
+            (
+                |s| s.values.get_mut(&X).unwrap().uses.push(ExprId(9)),
+                "value v0 lists a use e9 that was removed",
+            ),
+            (
+                |s| s.values.get_mut(&Z).unwrap().uses = vec![E],
+                "value v3 lists e2 as a use, but e2 does not read it",
+            ),
+            (
+                |s| s.values.get_mut(&X).unwrap().uses.clear(),
+                "expression e2 reads value v0, which does not list it as a use",
+            ),
+            (
+                |s| s.next_id = 3,
+                "statement id 3 is not below the id counter 3",
+            ),
+        ];
+        for (corrupt, message) in cases {
+            assert_eq!(
+                verdict(corrupt),
+                Err(format!("inconsistent container: {message}"))
+            );
+        }
+        assert_eq!(verdict(|_| {}), Ok(()));
+    }
+
+    #[test]
+    #[should_panic(expected = "inconsistent container: value v1 has a defining expression e2")]
+    fn assert_consistent_panics_with_the_message() {
+        let f = Owner::<u8, u8>::new();
+        let mut ir = f.write();
+        let x = ir.register_value(f.id(), 0).unwrap();
+        let y = ir.register_value(f.id(), 1).unwrap();
+        let e = ir.register_expr(f.id(), 2, &[], &[y]).unwrap();
+        drop(ir);
+        let mut state = f.container().state.write();
+        state.exprs.remove(&e);
+        state.holdings(F).exprs.remove(&e);
+        let _ = x;
+        state.assert_consistent();
+    }
+
+    #[test]
+    fn inconsistency_names_where_it_was_found() {
+        let f = Owner::<u8, u8>::new();
+        let x = f.write().register_value(f.id(), 0).unwrap();
+        let mut state = f.container().state.write();
+        state.values.get_mut(&x).unwrap().uses.push(ExprId(7));
+        let found = state.check_consistency().unwrap_err();
+        assert_eq!(found.at, Statement::Value(x));
+        assert_eq!(found.message(), "value v0 lists a use e7 that was removed");
     }
 }

@@ -374,7 +374,7 @@ fn payloads_can_be_changed_under_the_write_guard() {
     let mut ir = f.write();
     let x = ir.register_value(f.id(), "i32".to_string()).unwrap();
     let e = ir.register_expr(f.id(), 1, &[x], &[]).unwrap();
-    ir.value_mut(x).unwrap().push_str("*");
+    ir.value_mut(x).unwrap().push('*');
     *ir.expr_mut(e).unwrap() += 1;
     assert_eq!(
         (
