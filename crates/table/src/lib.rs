@@ -182,7 +182,7 @@
 //! use strata_sync::policy::Local;
 //! fn needs_sync<T: Sync>(_: &T) {}
 //! let local = strata_table::Table::<u64, Local>::new("k");
-//! needs_sync(&local); // error: `RefCell<..>` cannot be shared between threads
+//! needs_sync(&local); // error: `Cell<u64>` cannot be shared between threads
 //! ```
 //!
 //! # Atomic orderings
