@@ -90,7 +90,11 @@ impl fmt::Display for OwnerId {
 
 /// A statement of either kind, as yielded by
 /// [`IrView::statements`](crate::IrView::statements) in creation order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+///
+/// Statements order by creation ([`seq`](Self::seq)), whatever their kind:
+/// the two kinds share one id counter, so no two statements of a container
+/// have the same sequence number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Statement {
     /// A value.
     Value(ValueId),
@@ -106,6 +110,21 @@ impl Statement {
             Statement::Value(v) => v.0,
             Statement::Expr(e) => e.0,
         }
+    }
+}
+
+impl Ord for Statement {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        // Ties (possible only between statements of different containers)
+        // fall back to the kind, to stay consistent with `Eq`.
+        (self.seq(), matches!(self, Statement::Expr(_)))
+            .cmp(&(other.seq(), matches!(other, Statement::Expr(_))))
+    }
+}
+
+impl PartialOrd for Statement {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 

@@ -40,6 +40,8 @@ fn registration_links_values_and_expressions_in_creation_order() {
             Statement::Expr(mul)
         ]
     );
+    assert!(Statement::Value(z) > Statement::Expr(add));
+    assert!(ir.statements().collect::<Vec<_>>().is_sorted());
     assert_eq!(ir.values().collect::<Vec<_>>(), [x, y, z]);
     assert_eq!(ir.exprs().rev().collect::<Vec<_>>(), [mul, add]);
     // `add` reads `x` twice and is recorded once among its uses.

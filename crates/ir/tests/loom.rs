@@ -120,6 +120,46 @@ fn reader_never_sees_a_half_removal() {
     );
 }
 
+/// Targets a reader that takes the lock at every point of an SSA
+/// redefinition: owner `g` registers a new definition of `y`, which removes
+/// `f`'s old one in the same critical section. The reader sees the old
+/// definition or the new one (with `x`'s uses to match), never neither and
+/// never both.
+#[test]
+fn reader_never_sees_a_half_redefinition() {
+    check("reader_never_sees_a_half_redefinition", || {
+        let f = Ir::new();
+        let g = f.add_owner();
+        let (x, y, old) = {
+            let mut ir = f.write();
+            let x = ir.register_value(f.id(), 0).unwrap();
+            let y = ir.register_value(f.id(), 1).unwrap();
+            let old = ir.register_expr(f.id(), 2, &[x], &[y]).unwrap();
+            (x, y, old)
+        };
+        let t = thread::spawn(move || {
+            let new = g.write().register_expr(g.id(), 3, &[x], &[y]).unwrap();
+            (g, new)
+        });
+        {
+            let ir = f.read();
+            ir.assert_consistent();
+            let definition = ir.definition(y).expect("y always has a definition");
+            assert_eq!(ir.exprs().collect::<Vec<_>>(), [definition]);
+            assert_eq!(ir.value(x).unwrap().uses, &[definition]);
+            assert!(definition == old || ir.expr(definition).unwrap().owner != f.id());
+        }
+        let (g, new) = t.join().unwrap();
+        let ir = f.read();
+        ir.assert_consistent();
+        assert_eq!(ir.definition(y), Some(new));
+        assert!(!ir.contains_expr(old));
+        drop(ir);
+        drop(g);
+        assert_eq!(f.read().definition(y), None);
+    });
+}
+
 /// Targets owner `f` rolling back to a checkpoint while owner `g`
 /// concurrently registers statements after that checkpoint (a value, then
 /// an expression reading `f`'s pre-checkpoint value) and is dropped at the

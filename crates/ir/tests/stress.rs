@@ -9,7 +9,7 @@ use strata_sync::atomic::{AtomicUsize, Ordering};
 use strata_sync::thread;
 
 const THREADS: u64 = 16;
-const OPS: usize = 400;
+const OPS: usize = 300;
 const SHARED: u32 = 8;
 
 /// A small deterministic generator (xorshift64*), one per thread.
