@@ -271,7 +271,7 @@ impl Default for Config {
             workloads: Workload::ALL.to_vec(),
             modes: Mode::ALL.to_vec(),
             threads: None,
-            repeat: 1,
+            repeat: 3,
         }
     }
 }
@@ -285,7 +285,8 @@ pub const USAGE: &str = "\
                           W3, W4, W5, W6a, W6b (default: all)
     --mode M              only this mode: threaded or single (default: both)
     --threads 1,2,4,8,16  run W3 and W4 with each of these thread counts (default: 2)
-    --repeat R            take each measurement R times, print the fastest (default 1)";
+    --repeat R            take each measurement R times, round-robin over the implementations,
+                          and print the fastest (default 3)";
 
 fn parse_list<T>(
     value: &str,
@@ -429,7 +430,7 @@ impl Config {
             args.push("--threads".into());
             args.push(t.iter().map(usize::to_string).collect::<Vec<_>>().join(","));
         }
-        if self.repeat != 1 {
+        if self.repeat != default.repeat {
             args.push("--repeat".into());
             args.push(self.repeat.to_string());
         }
@@ -870,19 +871,25 @@ fn measure_strings(imp: Impl, mode: Mode, inp: &Inputs) -> (Measure, Measure) {
     }
 }
 
-/// The hit rate of this thread's strata cache during `f`.
-fn with_cache_hit_rate<R>(f: impl FnOnce() -> R) -> (R, f64) {
+/// The hits and misses of this thread's strata cache during `f`.
+fn cache_counts<R>(f: impl FnOnce() -> R) -> (R, u64, u64) {
     let probe = Context::single_threaded();
     let before = probe.statistics().cache;
     let r = f();
     let after = probe.statistics().cache;
-    let (hits, misses) = (after.hits - before.hits, after.misses - before.misses);
-    (r, hits as f64 / (hits + misses).max(1) as f64)
+    (r, after.hits - before.hits, after.misses - before.misses)
 }
 
-/// Runs everything `config` selects, calling `emit` with each record as soon
-/// as it is measured (and so in the order they are printed), and returns
-/// them all. Informational lines go to stderr.
+/// Runs everything `config` selects and returns the records; `emit` is
+/// called with each record as soon as its group (one workload at one thread
+/// count) is measured, in the order they are printed. Informational lines go
+/// to stderr.
+///
+/// With `repeat > 1`, the repetitions are taken round-robin: every
+/// implementation of the group once, then every one again, and so on, so
+/// that a noisy moment of the machine, or the allocator's first-touch page
+/// faults, are spread over all of them instead of landing on whichever runs
+/// first; each record keeps its fastest run.
 pub fn run(config: &Config, mut emit: impl FnMut(&Record)) -> Vec<Record> {
     let n = config.keys();
     let wants = |w: Workload| config.workloads.contains(&w);
@@ -906,7 +913,7 @@ pub fn run(config: &Config, mut emit: impl FnMut(&Record)) -> Vec<Record> {
         h: config.hot_iterations(),
     };
     eprintln!(
-        "[compare] scale {}: H = {}, N = {}, repeat {}",
+        "[compare] scale {}: H = {}, N = {}, fastest of {} round-robin run(s)",
         config.scale, inp.h, n, config.repeat
     );
 
@@ -919,37 +926,55 @@ pub fn run(config: &Config, mut emit: impl FnMut(&Record)) -> Vec<Record> {
         emit(&r);
         records.push(r);
     };
-    let selected = |w: Workload| {
-        config.impls.iter().flat_map(move |&imp| {
-            config
-                .modes
-                .iter()
-                .filter(move |&&mode| imp.runs(w, mode))
-                .map(move |&mode| (imp, mode))
-        })
+    let selected = |w: Workload| -> Vec<(Impl, Mode)> {
+        config
+            .impls
+            .iter()
+            .flat_map(|&imp| {
+                config
+                    .modes
+                    .iter()
+                    .filter(move |&&mode| imp.runs(w, mode))
+                    .map(move |&mode| (imp, mode))
+            })
+            .collect()
+    };
+    let keep_best = |slot: &mut Option<Measure>, m: Measure| {
+        *slot = Some(slot.map_or(m, |b| b.best(m)));
     };
 
     for w in Workload::ALL
         .into_iter()
         .filter(|&w| wants(w) && !w.is_string())
     {
+        let runs = selected(w);
         for threads in config.threads_for(w) {
-            for (imp, mode) in selected(w) {
-                let measure = || {
-                    (1..config.repeat).fold(measure_int(imp, w, mode, threads, &inp), |best, _| {
-                        best.best(measure_int(imp, w, mode, threads, &inp))
-                    })
-                };
-                let (m, note) =
-                    if (imp, w, mode) == (Impl::Strata, Workload::W1HotHits, Mode::Threaded) {
-                        let (m, hit_rate) = with_cache_hit_rate(measure);
-                        (
-                            m,
-                            format!(" (thread-cache hit rate {:.2}%)", hit_rate * 100.0),
-                        )
+            let mut best = vec![None; runs.len()];
+            let (mut hits, mut misses) = (0, 0);
+            for _ in 0..config.repeat {
+                for (slot, &(imp, mode)) in best.iter_mut().zip(&runs) {
+                    let m = if (imp, w, mode) == (Impl::Strata, Workload::W1HotHits, Mode::Threaded)
+                    {
+                        let (m, h, x) = cache_counts(|| measure_int(imp, w, mode, threads, &inp));
+                        hits += h;
+                        misses += x;
+                        m
                     } else {
-                        (measure(), String::new())
+                        measure_int(imp, w, mode, threads, &inp)
                     };
+                    keep_best(slot, m);
+                }
+            }
+            for (slot, &(imp, mode)) in best.into_iter().zip(&runs) {
+                let note = if hits + misses > 0 && imp == Impl::Strata && mode == Mode::Threaded {
+                    format!(
+                        " (thread-cache hit rate {:.2}%)",
+                        100.0 * hits as f64 / (hits + misses) as f64
+                    )
+                } else {
+                    String::new()
+                };
+                let m = slot.expect("every run was measured at least once");
                 push(Record::new(imp, w, mode, threads, m), note);
             }
         }
@@ -958,22 +983,25 @@ pub fn run(config: &Config, mut emit: impl FnMut(&Record)) -> Vec<Record> {
     if any_string {
         // W6b runs right after W6a on the same context, so both are measured
         // together; W6a's lines are printed first, then W6b's.
-        let mut hits = Vec::new();
-        for (imp, mode) in selected(Workload::W6aStringInserts) {
-            let (a, b) = (1..config.repeat).fold(measure_strings(imp, mode, &inp), |(a, b), _| {
-                let (a2, b2) = measure_strings(imp, mode, &inp);
-                (a.best(a2), b.best(b2))
-            });
-            if wants(Workload::W6aStringInserts) {
-                push(
-                    Record::new(imp, Workload::W6aStringInserts, mode, 1, a),
-                    String::new(),
-                );
+        let runs = selected(Workload::W6aStringInserts);
+        let mut best = vec![(None, None); runs.len()];
+        for _ in 0..config.repeat {
+            for ((a, b), &(imp, mode)) in best.iter_mut().zip(&runs) {
+                let (ma, mb) = measure_strings(imp, mode, &inp);
+                keep_best(a, ma);
+                keep_best(b, mb);
             }
-            hits.push(Record::new(imp, Workload::W6bStringHits, mode, 1, b));
+        }
+        let done = |m: Option<Measure>| m.expect("every run was measured at least once");
+        if wants(Workload::W6aStringInserts) {
+            for ((a, _), &(imp, mode)) in best.iter().zip(&runs) {
+                let r = Record::new(imp, Workload::W6aStringInserts, mode, 1, done(*a));
+                push(r, String::new());
+            }
         }
         if wants(Workload::W6bStringHits) {
-            for r in hits {
+            for ((_, b), &(imp, mode)) in best.iter().zip(&runs) {
+                let r = Record::new(imp, Workload::W6bStringHits, mode, 1, done(*b));
                 push(r, String::new());
             }
         }

@@ -333,12 +333,18 @@ pub fn markdown(records: &[Record], cx: &Meta<'_>) -> String {
     );
     let _ = writeln!(
         s,
-        "- Scale {}: `H = {}` hot lookups per thread, `N = {}` keys; each figure is the fastest of {} run{}.",
+        "- Scale {}: `H = {}` hot lookups per thread, `N = {}` keys; {}.",
         c.scale,
         c.hot_iterations(),
         c.keys(),
-        c.repeat,
-        if c.repeat == 1 { "" } else { "s" }
+        if c.repeat == 1 {
+            "one run per figure".to_string()
+        } else {
+            format!(
+                "each figure is the fastest of {} runs, taken round-robin over the implementations",
+                c.repeat
+            )
+        }
     );
     let _ = writeln!(
         s,
@@ -531,10 +537,10 @@ pub fn svg(records: &[Record]) -> String {
     let (bar_w, gap, left, top, plot_h, bottom) = (16.0, 28.0, 64.0, 56.0, 300.0, 118.0);
     let n_bars: usize = groups.iter().map(|(_, b)| b.len()).sum();
     let plot_w = n_bars as f64 * bar_w + groups.len() as f64 * gap + gap;
-    let width = left + plot_w + 20.0;
+    let width = left + plot_w + 90.0;
     let height = top + plot_h + bottom;
     let ratios = groups.iter().flat_map(|(_, b)| b.iter().map(|b| b.ratio));
-    let lo = ratios.clone().fold(0.5f64, f64::min).max(1e-3);
+    let lo = (ratios.clone().fold(0.5f64, f64::min) / 1.5).max(1e-3);
     let hi = ratios.fold(2.0f64, f64::max) * 1.3;
     let (llo, lhi) = (lo.log10(), hi.log10());
     let y = |v: f64| top + plot_h - (v.max(lo).log10() - llo) / (lhi - llo) * plot_h;
@@ -547,7 +553,7 @@ pub fn svg(records: &[Record]) -> String {
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let _ = writeln!(
         s,
-        r#"<text x="{left}" y="22" font-size="15" font-weight="bold">Interning cost relative to the unsynchronised floor (ns/op ÷ floor ns/op, log scale; lower is better)</text>"#
+        r#"<text x="{left}" y="22" font-size="14" font-weight="bold">Cost relative to the unsynchronised floor (ns/op ÷ floor ns/op; log scale, lower is better)</text>"#
     );
     let _ = writeln!(
         s,
@@ -586,8 +592,8 @@ pub fn svg(records: &[Record]) -> String {
                 s,
                 r##"<line x1="{left}" y1="{ly:.1}" x2="{:.1}" y2="{ly:.1}" stroke="#000"{dash}/><text x="{:.1}" y="{:.1}" fill="#000">{label}</text>"##,
                 left + plot_w,
-                left + plot_w - 70.0,
-                ly - 4.0
+                left + plot_w + 6.0,
+                ly + 4.0
             );
         }
     }
