@@ -496,8 +496,10 @@ impl<T, P: Policy> BucketArray<T, P> {
     /// nothing published.
     #[inline]
     pub fn get(&self, i: usize) -> Option<&T> {
-        let slot = if i < FIRST_SEGMENT_LEN {
-            &self.first[i]
+        // Both paths meet at (segment base, offset), so that the slot load
+        // is one indexed load whichever segment the index is in.
+        let (base, off): (*const Slot<T, P>, usize) = if i < FIRST_SEGMENT_LEN {
+            (self.first.as_ptr(), i)
         } else {
             if i >= CAPACITY {
                 return None;
@@ -509,11 +511,13 @@ impl<T, P: Policy> BucketArray<T, P> {
             if base.is_null() {
                 return None;
             }
-            // SAFETY: by the segment pointer invariant `base` points at
-            // `segment_len(s)` initialised slots that live as long as `self`,
-            // and `off < segment_len(s)` by `locate`.
-            unsafe { &*base.add(off) }
+            (base.cast_const(), off)
         };
+        // SAFETY: either `base` is the inline segment 0 and `off = i <
+        // FIRST_SEGMENT_LEN`, or, by the segment pointer invariant, `base`
+        // points at `segment_len(s)` initialised slots that live as long as
+        // `self` and `off < segment_len(s)` by `locate`.
+        let slot = unsafe { &*base.add(off) };
         let node = slot.load(probe_order());
         if node.is_null() {
             None
