@@ -86,6 +86,8 @@ mutants! {
     ReclaimNoOwnerCheck => ("strata-ctx", 6, "removal of a dead storage does not check that the table entry is still its own"),
     /// A lookup revives a storage whose strong count reached zero.
     ReclaimRevive => ("strata-ctx", 6, "a lookup increments a strong count that already reached zero"),
+    /// `Table::with_write_lock` runs its closure without taking the lock.
+    TableMutateWithoutLock => ("strata-table", 5, "with_write_lock runs the mutation of a declared mutable component without taking the shard's write lock"),
 }
 
 impl fmt::Debug for Mutant {
