@@ -222,18 +222,26 @@ strata_sync::thread_local! {
     static RELEASE: Release = Release::new();
 }
 
-/// Runs `f` on the calling thread's cache; `None` only under loom, once
-/// the thread's thread-locals are being destroyed (std never destroys a
-/// thread-local without drop glue, so there the `?` folds away).
+/// The calling thread's cache; `None` only under loom, once the thread's
+/// thread-locals are being destroyed (std never destroys a thread-local
+/// without drop glue, so there the `None` arm folds away).
 ///
-/// Only the address of the cache is taken inside `try_with`; `f` runs
-/// outside it. That keeps the closure std must inline trivially small, so
-/// the whole probe inlines into the caller (with the probe inside the
-/// closure, LLVM kept `try_with` out of line: a call, a spill of the
-/// captured key and a reload on every hit).
+/// Only the address is taken inside `try_with`, and the callers work on it
+/// outside: that keeps the one closure std must inline trivially small. With
+/// the probe inside a closure (of `try_with`, or of a `with`-style helper),
+/// LLVM left the closure out of line in the benchmark: a call, a spill of
+/// the captured key and a reload on every hit, which cost more than the
+/// probe itself.
 #[inline(always)]
+fn current() -> Option<NonNull<Cache>> {
+    CACHE.try_with(|c| NonNull::from(c)).ok()
+}
+
+/// Runs `f` on the calling thread's cache (see [`current`]); for the paths
+/// off the hit path.
+#[inline]
 fn with_cache<R>(f: impl FnOnce(&Cache) -> R) -> Option<R> {
-    let cache = CACHE.try_with(|c| NonNull::from(c)).ok()?;
+    let cache = current()?;
     // SAFETY: `cache` points to this thread's `Cache`, which lives as long
     // as the thread (std never destroys it; loom drops it at the thread's
     // end, which cannot come during this call on this thread). It is only
@@ -253,8 +261,12 @@ fn key(owner: &Owner, kind: u32, hash: u64) -> Key {
 /// The probe behind [`lookup`], with the cache's full answer.
 #[inline(always)]
 fn probe<T>(owner: &Owner, kind: u32, hash: u64, eq: impl FnMut(&T) -> bool) -> Lookup<T> {
-    let key = key(owner, kind, hash);
-    with_cache(|cache| cache.probe(key, eq)).unwrap_or(Lookup::Miss)
+    let Some(cache) = current() else {
+        return Lookup::Miss;
+    };
+    // SAFETY: as in `with_cache`: this thread's `Cache` outlives this call.
+    let cache = unsafe { cache.as_ref() };
+    cache.probe(key(owner, kind, hash), eq)
 }
 
 /// Looks up the storage cached for `(owner, kind, hash)` in the calling
