@@ -26,7 +26,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_main};
 use parking_lot::{Mutex, ReentrantMutex};
 use strata_diag::{
     DiagEngine, DiagPolicy, Diagnostic, EngineBuilder, Handled, HumanEmitter, Local, Severity,
@@ -248,11 +248,14 @@ fn render_and_print(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(
-    benches,
-    emit_buffered,
-    emit_buffered_2threads,
-    emit_in_region,
-    render_and_print
-);
+/// Every diag bench, with the command line's settings (what
+/// `criterion_group!` would generate, written out so that it is documented).
+fn benches() {
+    let mut c = Criterion::default().configure_from_args();
+    emit_buffered(&mut c);
+    emit_buffered_2threads(&mut c);
+    emit_in_region(&mut c);
+    render_and_print(&mut c);
+}
+
 criterion_main!(benches);

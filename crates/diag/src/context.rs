@@ -98,7 +98,7 @@ impl fmt::Display for OrderKey {
 /// One buffered diagnostic.
 struct Buffered {
     key: OrderKey,
-    diag: Diagnostic,
+    diag: Box<Diagnostic>,
 }
 
 /// A region's buffer, shared by the region and its running tasks.
@@ -166,8 +166,8 @@ fn with_task<P: DiagPolicy, R>(
 /// returns `None`); gives it back otherwise.
 pub(crate) fn buffer<P: DiagPolicy>(
     engine: &DiagEngine<P>,
-    diag: Diagnostic,
-) -> Option<Diagnostic> {
+    diag: Box<Diagnostic>,
+) -> Option<Box<Diagnostic>> {
     let mut diag = Some(diag);
     let buffered = with_task(engine, |cx, buffer| {
         let key = cx.next_key();
@@ -288,10 +288,10 @@ impl<'e, P: DiagPolicy> Region<'e, P> {
                 // the rest of the buffer is still reported.
                 let engine = self.engine;
                 let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    engine.dispatch(diag);
+                    engine.dispatch(&diag);
                 }));
             } else {
-                self.engine.dispatch(diag);
+                self.engine.dispatch(&diag);
             }
         }
     }

@@ -8,7 +8,7 @@ use std::io::{self, IsTerminal as _, Write};
 
 use strata_sync::atomic::Ordering::Relaxed;
 use strata_sync::policy::{ArcApi, AtomicFlag, AtomicInt, MutexApi, Shared};
-use strata_sync::{Mutant, mutant};
+use strata_sync::{CachePadded, Mutant, mutant};
 
 use crate::context::{self, Region};
 use crate::diagnostic::{ChildLevel, Diagnostic, Level, Severity};
@@ -202,9 +202,10 @@ struct Counters<P: DiagPolicy> {
     errors_not_shown: P::AtomicUsize,
     warnings_suppressed: P::AtomicUsize,
     write_failures: P::AtomicUsize,
-    /// Errors emitted, counted at emission (before region buffering and
-    /// deduplication): what [`DiagEngine::has_errors`] reports.
-    reported_errors: P::AtomicUsize,
+    /// Whether an error was emitted, set at emission (before region
+    /// buffering and deduplication): what [`DiagEngine::has_errors`]
+    /// reports.
+    any_error: P::AtomicBool,
     /// Whether the error-limit notice was printed.
     limit_notice: P::AtomicBool,
 }
@@ -219,7 +220,7 @@ impl<P: DiagPolicy> Counters<P> {
             errors_not_shown: AtomicInt::new(0),
             warnings_suppressed: AtomicInt::new(0),
             write_failures: AtomicInt::new(0),
-            reported_errors: AtomicInt::new(0),
+            any_error: AtomicFlag::new(false),
             limit_notice: AtomicFlag::new(false),
         }
     }
@@ -308,7 +309,7 @@ impl<P: DiagPolicy> EngineBuilder<P> {
             emitter,
             printer: MutexApi::new(sink),
             config: self.config,
-            counters: Counters::new(),
+            counters: CachePadded::new(Counters::new()),
             seen: MutexApi::new(HashSet::new()),
         }
     }
@@ -351,7 +352,9 @@ pub struct DiagEngine<P: DiagPolicy = Shared> {
     /// rendering, never while rendering or while a handler runs.
     printer: P::Mutex<Box<dyn Write + Send>>,
     config: Config,
-    counters: Counters<P>,
+    /// On lines of their own: every dispatch writes one, and they must not
+    /// invalidate the read-mostly fields above for the other emitters.
+    counters: CachePadded<Counters<P>>,
     /// Fingerprints of dispatched diagnostics (deduplication).
     seen: P::Mutex<HashSet<u64>>,
 }
@@ -444,7 +447,13 @@ impl<P: DiagPolicy> DiagEngine<P> {
     /// diagnostic is buffered and dispatched when the region ends; otherwise
     /// it is dispatched now: deduplicated, counted, offered to the handlers
     /// top-down, and printed if none consumed it.
-    pub fn emit(&self, mut diag: Diagnostic) -> Option<ErrorReported> {
+    pub fn emit(&self, diag: Diagnostic) -> Option<ErrorReported> {
+        self.emit_boxed(Box::new(diag))
+    }
+
+    /// [`emit`](Self::emit) for a boxed diagnostic: the builder's path,
+    /// which moves a pointer instead of the whole diagnostic.
+    pub(crate) fn emit_boxed(&self, mut diag: Box<Diagnostic>) -> Option<ErrorReported> {
         if diag.severity() == Severity::Warning {
             if self.config.warnings_as_errors {
                 diag.set_severity(Severity::Error);
@@ -460,21 +469,25 @@ impl<P: DiagPolicy> DiagEngine<P> {
             }
         }
         let proof = (diag.severity() == Severity::Error).then(|| {
-            // Statistics counter: Relaxed. `has_errors` on another thread
-            // sees it once that thread is ordered after this one (a join, a
-            // lock), which is the only promise made.
-            self.counters.reported_errors.fetch_add(1, Relaxed);
+            // A flag, set once: a load first, so that after the first error
+            // emitters only read the line and do not bounce it between
+            // cores. Relaxed: `has_errors` on another thread sees it once
+            // that thread is ordered after this one (a join, a lock), which
+            // is the only promise made.
+            if !self.counters.any_error.load(Relaxed) {
+                self.counters.any_error.store(true, Relaxed);
+            }
             ErrorReported::new()
         });
         if let Some(diag) = context::buffer(self, diag) {
-            self.dispatch(diag);
+            self.dispatch(&diag);
         }
         proof
     }
 
     /// Deduplicates, counts, runs the handlers and prints: the part of
     /// emission that ordered regions defer.
-    pub(crate) fn dispatch(&self, diag: Diagnostic) {
+    pub(crate) fn dispatch(&self, diag: &Diagnostic) {
         if self.config.deduplicate && !self.seen.lock().insert(diag.fingerprint()) {
             // Statistics counter: Relaxed, pairs with nothing.
             self.counters.deduplicated.fetch_add(1, Relaxed);
@@ -513,12 +526,12 @@ impl<P: DiagPolicy> DiagEngine<P> {
         // that panics leaves nothing locked.
         let stack = self.handlers.load();
         for entry in stack.entries.iter().rev() {
-            if (entry.handler)(self, &diag) == Handled::Consumed {
+            if (entry.handler)(self, diag) == Handled::Consumed {
                 return;
             }
         }
         drop(stack);
-        self.print(&diag);
+        self.print(diag);
     }
 
     /// Renders `diag` with the engine's emitter, as the default emitter
@@ -659,8 +672,11 @@ impl<P: DiagPolicy> DiagEngine<P> {
     /// (counted at emission, so it includes errors still buffered in an
     /// ordered region).
     pub fn has_errors(&self) -> Option<ErrorReported> {
-        // Statistics load: Relaxed (see `Counters::reported_errors`).
-        (self.counters.reported_errors.load(Relaxed) > 0).then(ErrorReported::new)
+        // Statistics load: Relaxed (see `Counters::any_error`).
+        self.counters
+            .any_error
+            .load(Relaxed)
+            .then(ErrorReported::new)
     }
 
     /// The engine's address: its identity for the per-thread task context.

@@ -99,8 +99,10 @@ impl Proof for MaybeError {
 #[must_use = "a diagnostic is emitted when its builder drops: call `.emit()`, or `.abandon()` to discard it"]
 pub struct InFlight<'e, P: DiagPolicy = Shared, K: Proof = MaybeError> {
     engine: &'e DiagEngine<P>,
-    /// `Some` until emitted or abandoned.
-    diag: Option<Diagnostic>,
+    /// `Some` until emitted or abandoned. Boxed, as rustc's `Diag` boxes its
+    /// inner diagnostic: a `Diagnostic` is some 260 bytes, and the builder
+    /// is moved by value through every chained call.
+    diag: Option<Box<Diagnostic>>,
     _kind: PhantomData<fn() -> K>,
 }
 
@@ -108,7 +110,7 @@ impl<'e, P: DiagPolicy, K: Proof> InFlight<'e, P, K> {
     pub(crate) fn new(engine: &'e DiagEngine<P>, diag: Diagnostic) -> Self {
         Self {
             engine,
-            diag: Some(diag),
+            diag: Some(Box::new(diag)),
             _kind: PhantomData,
         }
     }
@@ -190,13 +192,14 @@ impl<'e, P: DiagPolicy, K: Proof> InFlight<'e, P, K> {
             .diag
             .take()
             .expect("a builder holds its diagnostic until it is consumed");
-        K::from_outcome(self.engine.emit(diag))
+        K::from_outcome(self.engine.emit_boxed(diag))
     }
 
     /// Discards the builder without emitting, and returns its diagnostic
     /// (to stash it, or emit it elsewhere).
     pub fn abandon(mut self) -> Diagnostic {
-        self.diag
+        *self
+            .diag
             .take()
             .expect("a builder holds its diagnostic until it is consumed")
     }
@@ -209,7 +212,7 @@ impl<P: DiagPolicy, K: Proof> Drop for InFlight<'_, P, K> {
         {
             // The builder reports itself; the proof token, if any, is lost
             // (call `emit` to keep it).
-            let _lost_proof = self.engine.emit(diag);
+            let _lost_proof = self.engine.emit_boxed(diag);
         }
     }
 }
