@@ -12,8 +12,8 @@ use crate::view::IrView;
 /// A container of values (payload `V`) and expressions (payload `E`) shared
 /// by several owners, behind one reader-writer lock.
 ///
-/// A container is reached only through an [`Owner`] (it dereferences to
-/// one) and lives exactly as long as its last owner. Layer 1 of the locking
+/// A container is reached only through an [`Owner`] (which dereferences to
+/// its container) and lives exactly as long as its last owner. Layer 1 of the locking
 /// is here: [`read`](Self::read) and [`write`](Self::write) are the only
 /// methods that take the lock, and they hand it over as a guard.
 pub struct IrContainer<V, E, P: Policy = Shared> {
