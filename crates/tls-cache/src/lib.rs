@@ -1,6 +1,230 @@
 //! The per-thread positive-only uniquer cache of strata.
 //!
-//! (essay to come)
+//! Every `intern` of strata starts here. Before it touches a lock or an
+//! atomic, the facade asks the calling thread's cache whether this thread
+//! has already seen the key under this context; only a miss goes on to the
+//! shared table (Level 1, then a Level-2 read probe, then the write path),
+//! and the storage that path returns is put into the cache on the way out.
+//! The hit is therefore the hot path of the whole project, and this crate
+//! exists to make it cost what an unsynchronised hash-map probe costs: no
+//! lock, no atomic read-modify-write, no shared cache line written, one
+//! thread-local address computation.
+//!
+//! # What is here
+//!
+//! - [`Owner`]: the identity of a context as far as the cache is concerned, a
+//!   64-bit generation that no other owner, alive or dropped, ever has.
+//! - [`lookup`]: the probe. `lookup(owner, kind, hash, eq)` returns the
+//!   cached storage pointer, or `None` ("not cached here", never "does not
+//!   exist").
+//! - [`insert`] (`unsafe`): caches a storage pointer after the shared table
+//!   produced it. It takes a `NonNull`: there is no way to record a miss.
+//! - [`clear`], [`stats`], [`reset_stats`], [`CacheStats`]: the current
+//!   thread's cache emptied, and its counters read and reset.
+//! - [`CAPACITY`], [`TABLE_BYTES`]: the per-thread bound, in entries and in
+//!   bytes.
+//!
+//! # Example
+//!
+//! The facade's lookup path, with a stand-in for the shared table:
+//!
+//! ```
+//! use std::ptr::NonNull;
+//! use strata_tls::{Owner, insert, lookup};
+//!
+//! struct IntAttr {
+//!     value: i64,
+//! }
+//!
+//! const INT_ATTR: u32 = 0; // the kind's dense index
+//! let storage = Box::new(IntAttr { value: 7 }); // owned by the shared table
+//! let owner = Owner::new(); // one per context
+//! let hash = 0x9e37_79b9_u64; // the key's 64-bit hash, computed once
+//!
+//! // A miss: go to the shared table, then fill the cache.
+//! assert!(lookup(&owner, INT_ATTR, hash, |s: &IntAttr| s.value == 7).is_none());
+//! let found = NonNull::from(&*storage);
+//! // SAFETY: (1) the storage outlives `owner` (dropped below, first) and is
+//! // never mutated; (2) `INT_ATTR` always stores `IntAttr`.
+//! unsafe { insert(&owner, INT_ATTR, hash, found) };
+//!
+//! // A hit: no lock, no atomic.
+//! let hit = lookup(&owner, INT_ATTR, hash, |s: &IntAttr| s.value == 7);
+//! assert_eq!(hit, Some(found));
+//!
+//! // Another context never sees this one's entries.
+//! let other = Owner::new();
+//! assert!(lookup(&other, INT_ATTR, hash, |s: &IntAttr| s.value == 7).is_none());
+//! drop((owner, other));
+//! drop(storage);
+//! ```
+//!
+//! # How it works
+//!
+//! Each thread has one table of [`CAPACITY`] = 512 sets × 4 ways = 2048
+//! entries, allocated on the thread's first insert ([`TABLE_BYTES`] = 64
+//! KiB) and freed when the thread exits. An entry is 32 bytes: the owner's
+//! generation, the kind's dense index, the key's 64-bit hash and the storage
+//! pointer; a set is 128 bytes, aligned to the pair of cache lines the
+//! adjacent-line prefetcher fetches together. All contexts share a thread's
+//! table; the generation tells their entries apart.
+//!
+//! - **Probe.** The set is picked by Fibonacci hashing of `hash ^ kind` (one
+//!   multiply; the top bits of the product depend on every input bit). Each
+//!   way compares the hash first (by far the most selective field), then the
+//!   generation and the kind; only when all three match is the pointer
+//!   dereferenced and `eq` asked to compare the key itself.
+//! - **Approximate LRU, as the seed describes it.** A hit at way `w > 0`
+//!   swaps the entry with way `w - 1`: one step towards the front, one swap.
+//!   An insert goes into the set's first free way, or overwrites the tail
+//!   way when the set is full. A new entry thus starts at the back and has
+//!   to earn its promotion, so a burst of one-off keys churns the tail way
+//!   and leaves the hot front ways alone; and an entry that stops being hit
+//!   (a dropped context's, say) drifts to the tail as others are promoted
+//!   past it, and is overwritten.
+//! - **Positive entries only** (invariant 1 of DESIGN.md). A miss is never
+//!   recorded: another thread may publish the key a moment later, and a
+//!   negative entry would shadow it. The API cannot express one; the
+//!   `TlsCachesMiss` mutant that does is caught by a loom model.
+//! - **Owners** (invariant 10). An entry is returned only to a caller that
+//!   borrows an owner with the entry's generation, and generations come from
+//!   a process-wide counter that never hands one out twice (a `u64` at one
+//!   owner per nanosecond lasts 584 years). A dropped context's entries in
+//!   every thread are therefore unreachable the moment it drops, without
+//!   the cache being told, and they are overwritten like any cold entry:
+//!   memory stays at one table per thread however many contexts come and
+//!   go. The `TlsReuseGeneration` mutant is caught by a loom model.
+//! - **Thread exit** frees that thread's table and nothing else: the entries
+//!   are raw pointers, so no storage is dropped and no shared state is
+//!   touched.
+//!
+//! The table is reached through a `const`-initialised thread-local that has
+//! no drop glue, for which std keeps no state at all: the access is a single
+//! `%fs`-relative load of the table pointer (`mov %fs:(%r9),%rdi`, `%r9`
+//! holding a constant offset, in the benchmark's hot loop). Freeing the table at thread exit is the job of a
+//! second thread-local, which has drop glue and is touched only when the
+//! table is allocated.
+//!
+//! # Safety
+//!
+//! [`lookup`] is safe because it returns an entry only for an owner the
+//! caller borrows, hence alive, and [`insert`]'s `# Safety` contract makes
+//! the inserter promise that the storage lives at least as long as the owner
+//! and that one (owner, kind) always means one type. `eq` may re-enter the
+//! cache (intern recursively, insert, clear) or panic: the table is only
+//! ever reached through `Cell`s, no reference into it is held across the
+//! call, and nothing is half-updated while `eq` runs.
+//!
+//! # Atomic orderings
+//!
+//! The cache has none: it is thread-private (the `!thread.private` idea of
+//! the seed, enforced by the type system, as its thread-local holds `Cell`s
+//! and is neither `Send` nor `Sync`), and an entry is only ever read by the
+//! thread that inserted it. The storage's contents reach that thread through
+//! the shared table (its lock or its acquire load) before the insert, and
+//! that edge covers every later hit. The one atomic in the crate is the
+//! generation counter, incremented `Relaxed`: uniqueness comes from the
+//! read-modify-write itself, and the generation publishes no data.
+//!
+//! # Single-threaded contexts
+//!
+//! The crate has no threading-policy parameter, deliberately. There is no
+//! shared structure here to make thread-safe or not: the thread's table is
+//! plain loads and stores in every mode, and a single-threaded context skips
+//! the cache altogether (DESIGN.md section 3: its intern is one
+//! unsynchronised probe of its table).
+//!
+//! # History of the design
+//!
+//! The reference system, MLIR's `StorageUniquer`, fronts its parametric
+//! storage tables with a `ThreadLocalCache`: a per-instance, per-thread map
+//! reached through a thread-local map keyed by the instance, whose values
+//! live behind `std::weak_ptr`s so that a destroyed context can be detected.
+//! A hit therefore pays a thread-local map lookup and a weak-pointer check,
+//! atomic operations on every hit; nothing is ever evicted, so memory grows
+//! with threads × keys touched; and the per-thread values are destroyed at
+//! thread exit, racing the destruction of the context they point into, a
+//! use-after-free that was fixed three times. Its hit costs about 44 ns on
+//! this kind of machine (DESIGN.md section 6).
+//!
+//! Three alternatives were weighed for strata:
+//!
+//! 1. **A global sharded map**, rustc's interner design (shards of
+//!    `Mutex<FxHashMap>` picked by high hash bits) or `DashMap`: no cache at
+//!    all, every intern probes the shared structure. Even uncontended, a hit
+//!    takes a lock (two atomic read-modify-writes, and the lock word's cache
+//!    line written on every lookup, so that two threads hitting the same
+//!    shard bounce it between cores). Measured below: 1.7× the floor for the
+//!    sharded mutex and 2.3× for `DashMap`, single-threaded.
+//! 2. **A per-context thread-local**, the `thread_local` crate's
+//!    `ThreadLocal<Cache>` in each context: entries die with their context,
+//!    so no generations are needed. But a hit adds a thread-id lookup and an
+//!    acquire load of a bucket pointer to the probe, and memory is contexts
+//!    × threads, freed only when the context drops, never at thread exit; a
+//!    compiler that creates a context per test or per module multiplies it.
+//!    (Not measured here: the crate is not a dependency of the workspace.)
+//! 3. **One cache per thread, shared by every context, entries tagged with a
+//!    never-reused generation** (this crate): one thread-local, bounded
+//!    memory per thread, nothing to clean when a context drops, nothing
+//!    shared touched when a thread exits.
+//!
+//! Within (3), what the measurements decided (`cargo bench -p strata-bench
+//! --bench tls`: 256 `(usize, i64)` keys in the WORKLOADS.md W1 order, FxHash
+//! computed in both; the paired figure alternates rounds and keeps each
+//! contender's fastest, since this 2-core machine is shared and noisy):
+//!
+//! | variant | ns per hit | × floor |
+//! |---|---|---|
+//! | floor: hashbrown + FxHash, key inline, no synchronisation | 4.7–5.3 | 1.00 |
+//! | **this crate** (512 × 4, one-swap promotion) | 6.6–6.7 | 1.24–1.43 |
+//! | this crate without the promotion swap (experiment) | 6.0 | 1.12 |
+//! | `Mutex<FxHashMap>` shards, uncontended | 8.2 | 1.75 |
+//! | `DashMap::get`, uncontended | 11.1 | 2.35 |
+//!
+//! (The two figures for this crate and the floor come from two builds that
+//! differ only in the bench file: code layout moves them by that much.)
+//!
+//! - The first version ran the probe inside the closure given to std's
+//!   `LocalKey::try_with`; LLVM kept that closure out of line, and the hit
+//!   cost about 2× the floor. Taking only the cache's address inside `try_with`
+//!   and probing outside let it inline completely.
+//! - With the table's destructor on the hot thread-local, std guards every
+//!   access with a state-flag load, compare and branch; moving the
+//!   destructor to a second thread-local removed them.
+//! - 256 sets × 4 ways (the first sizing, 32 KiB) left about 2 % of the 256
+//!   hot keys missing for good: five or so of them land in sets that already
+//!   hold four (a Poisson(1) tail), and a full set evicts on every cycle.
+//!   Each such miss costs a shared-table probe, tens of nanoseconds. 512 sets
+//!   make that tail negligible for this working set; 128 sets × 8 ways also
+//!   removed the misses but scanned deeper and cost 1.5× the floor (this and
+//!   the next figure come from a throwaway copy of the probe, generic over
+//!   ways, sets and promotion, timed the same way).
+//! - A branch-free probe (a match mask over the four ways, then one indexed
+//!   load) was much slower, 2.2× the floor: it puts the hash compare on the
+//!   dependency chain of the storage load, where a predicted branch lets the
+//!   core load the storage speculatively.
+//!
+//! What I am still unhappy with:
+//!
+//! - The promotion swap costs about 0.6 ns a hit on W1. W1 visits its 256
+//!   keys round-robin, so two keys sharing a set swap places on every visit,
+//!   and 39 % of hits (the keys that share a set) pay for a second way's
+//!   compare and a 64-byte swap. On a skewed working set the swap earns its
+//!   keep, and without promotion an entry in the front ways (a dropped
+//!   context's, for one) would never move towards the tail to be evicted. A
+//!   CLOCK-style referenced bit would give the same protection with one
+//!   byte store and entries that never move; it is not what the seed
+//!   describes, and it was not tried.
+//! - 64 KiB per thread that interns at all, kept until the thread exits;
+//!   [`clear`] empties it but keeps the allocation (so that `clear` may run
+//!   from inside an `eq` while a probe holds the table).
+//! - [`lookup`] is safe only because [`insert`]'s contract covers every
+//!   lookup with the same owner and kind (the pointer is stored type-erased).
+//!   Storing a type id in the entry would check it for one more compare a
+//!   hit; the facade, the one caller, keeps its owner private instead.
+//! - Under loom, the generation counter is a plain `core` atomic, invisible
+//!   to the models (see `owner.rs`: loom atomics cannot live in a `static`,
+//!   and strata-sync does not offer loom's `lazy_static!`).
 
 mod owner;
 mod table;
@@ -13,11 +237,11 @@ use strata_sync::{Mutant, mutant};
 pub use owner::Owner;
 use table::{Key, Lookup, Put, Table};
 
-/// How many entries one thread's cache holds: 256 sets of 4 ways (2 sets
+/// How many entries one thread's cache holds: 512 sets of 4 ways (2 sets
 /// under `--cfg strata_loom`).
 pub const CAPACITY: usize = table::SETS * table::WAYS;
 
-/// The heap bytes one thread's cache occupies once it holds an entry (32 KiB
+/// The heap bytes one thread's cache occupies once it holds an entry (64 KiB
 /// normally: 32 bytes an entry). A thread that never inserts holds none.
 pub const TABLE_BYTES: usize = table::TABLE_BYTES;
 

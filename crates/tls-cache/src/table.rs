@@ -24,8 +24,10 @@ use strata_sync::{Mutant, mutant};
 /// Ways per set: a key can live in any of the 4 entries of its set.
 pub(crate) const WAYS: usize = 4;
 
-/// log2 of the number of sets: 256 sets normally, 2 under loom (tiny
-/// capacities keep the models small; the table holds no loom-visible state).
+/// log2 of the number of sets: 512 sets normally (256 left about 2 % of a
+/// 256-key hot set in overflowing sets: see the crate docs), 2 under loom
+/// (tiny capacities keep the models small; the table holds no loom-visible
+/// state).
 #[cfg(not(strata_loom))]
 const SET_BITS: u32 = 9;
 #[cfg(strata_loom)]
