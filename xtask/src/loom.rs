@@ -132,18 +132,17 @@ pub(crate) fn run(args: &[String]) -> Result {
     }
 }
 
-fn discover() -> Result<Vec<LoomCrate>> {
+/// Every crate under `crates/`: its package name and folder, in folder order.
+pub(crate) fn workspace_crates() -> Result<Vec<(String, PathBuf)>> {
     let mut out = Vec::new();
     let crates_dir = root().join("crates");
     let mut dirs: Vec<PathBuf> = fs::read_dir(&crates_dir)
         .map_err(|e| format!("reading {}: {e}", crates_dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|d| d.join("Cargo.toml").is_file())
         .collect();
     dirs.sort();
     for dir in dirs {
-        if !dir.join("tests/loom.rs").is_file() {
-            continue;
-        }
         let manifest = fs::read_to_string(dir.join("Cargo.toml"))
             .map_err(|e| format!("reading {}/Cargo.toml: {e}", dir.display()))?;
         let package = manifest
@@ -155,9 +154,17 @@ fn discover() -> Result<Vec<LoomCrate>> {
             })
             .ok_or_else(|| format!("no package name in {}/Cargo.toml", dir.display()))?
             .to_string();
-        out.push(LoomCrate { package, dir });
+        out.push((package, dir));
     }
     Ok(out)
+}
+
+fn discover() -> Result<Vec<LoomCrate>> {
+    Ok(workspace_crates()?
+        .into_iter()
+        .filter(|(_, dir)| dir.join("tests/loom.rs").is_file())
+        .map(|(package, dir)| LoomCrate { package, dir })
+        .collect())
 }
 
 fn run_crate(c: &LoomCrate, preemptions: &str) -> Result<CrateOutcome> {
@@ -179,7 +186,7 @@ fn run_crate(c: &LoomCrate, preemptions: &str) -> Result<CrateOutcome> {
         .args(["--nocapture", "--test-threads=2"])
         .env("RUSTFLAGS", "--cfg strata_loom")
         .env("LOOM_MAX_PREEMPTIONS", preemptions)
-        .env("CARGO_TARGET_DIR", root().join("target/loom"))
+        .env("CARGO_TARGET_DIR", crate::target_dir("loom"))
         .stdin(Stdio::null())
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
@@ -310,7 +317,7 @@ fn mutant_table(crates: &[LoomCrate], outcomes: &BTreeMap<String, CrateOutcome>)
     let tests = negative_tests(crates);
     let mut all_caught = true;
     println!();
-    println!("mutants (invariants of DESIGN.md section 4):");
+    println!("dynamic mutants (loom negative tests):");
     println!(
         "{:<26} {:<16} {:>4}  {:<8} negative test / what it breaks",
         "mutant", "layer", "inv", "caught"
@@ -353,13 +360,98 @@ fn mutant_table(crates: &[LoomCrate], outcomes: &BTreeMap<String, CrateOutcome>)
             "", "", "", "", d.description
         );
     }
-    let mut invariants: Vec<u32> = decls.iter().map(|d| d.invariant).collect();
-    invariants.sort_unstable();
-    invariants.dedup();
+    // Invariant -> mutants that a test caught (dynamic, then static).
+    let mut covered: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+    for d in &decls {
+        let caught = tests.get(&d.name).is_some_and(|ts| {
+            ts.iter().any(|(p, t)| {
+                outcomes
+                    .get(p)
+                    .is_some_and(|o| o.mutants_caught.contains(t))
+            })
+        });
+        if caught {
+            covered.entry(d.invariant).or_default().push(d.name.clone());
+        }
+    }
+
+    // Static mutants: the compile-fail doctests that keep a `Local`
+    // structure from being shared (invariant 4; see `statics`).
+    let statics = crate::statics::scan(&crate::loom::workspace_crates()?)?;
+    let results = crate::statics::run(&statics);
+    println!();
     println!(
-        "mutation score: {caught_count}/{} caught; invariants covered by a mutant: {:?}",
-        decls.len(),
-        invariants
+        "static mutants (invariant 4: a `Local` type became `Send`/`Sync`; caught when the compile_fail doctest fails to compile):"
     );
-    Ok(all_caught)
+    println!(
+        "{:<42} {:<16} {:>4}  {:<8} the statement that must not compile",
+        "doctest", "layer", "inv", "caught"
+    );
+    let mut static_caught = 0;
+    for m in &statics {
+        let status = match results.get(&(m.file.clone(), m.line)) {
+            Some(true) => {
+                static_caught += 1;
+                covered.entry(4).or_default().push(m.name());
+                match m.code {
+                    Some(ref c) => format!("yes {c}"),
+                    None => "yes".to_string(),
+                }
+            }
+            Some(false) => {
+                all_caught = false;
+                "NO".to_string()
+            }
+            None => {
+                all_caught = false;
+                "NOT RUN".to_string()
+            }
+        };
+        println!(
+            "{:<42} {:<16} {:>4}  {:<8} {}",
+            m.name(),
+            m.package,
+            4,
+            status,
+            m.statement
+        );
+    }
+
+    println!();
+    println!("invariants of DESIGN.md section 4 and the mutants that break them:");
+    let mut uncovered = Vec::new();
+    for (n, title) in INVARIANTS {
+        let by = covered.get(&n).map(Vec::as_slice).unwrap_or(&[]);
+        if by.is_empty() {
+            uncovered.push(n);
+        }
+        let list = if by.is_empty() {
+            "NONE CAUGHT".to_string()
+        } else if n == 4 {
+            format!("{} static mutants (compile_fail doctests)", by.len())
+        } else {
+            by.join(", ")
+        };
+        println!("{n:>3}. {title:<56} {list}");
+    }
+    println!(
+        "mutation score: {caught_count}/{} dynamic mutants caught, {static_caught}/{} static mutants caught; invariants without a caught mutant: {uncovered:?}",
+        decls.len(),
+        statics.len()
+    );
+    Ok(all_caught && uncovered.is_empty())
 }
+
+/// The invariants of DESIGN.md section 4, by number, in a few words.
+const INVARIANTS: [(u32, &str); 10] = [
+    (1, "the thread cache holds only positive entries"),
+    (2, "Level 1 publishes only fully constructed tables"),
+    (3, "Level 2 re-probes under the write lock"),
+    (4, "the threading mode is in the type"),
+    (5, "payloads immutable; mutable part only under write lock"),
+    (6, "refcounts: Relaxed inc, Release/Acquire dec, no revival"),
+    (7, "diagnostics never interleave; no lock around handlers"),
+    (8, "no reference escapes a lock; compound mutation atomic"),
+    (9, "re-entrant interning is a panic, not a deadlock"),
+    (10, "thread exit and context drop free nothing reachable"),
+];

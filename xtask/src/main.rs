@@ -9,17 +9,23 @@
 //!   negative mutant tests; prints per crate the models passed, the mutants
 //!   caught, the interleavings explored and the seconds taken. `--mutants`
 //!   also lists every mutant of the workspace, the invariant it breaks and
-//!   whether a negative test caught it.
+//!   whether a negative test caught it; then the *static* mutants (the
+//!   `compile_fail` doctests that keep a single-threaded type from crossing
+//!   threads: invariant 4, which no runtime mutant can break), run with
+//!   `cargo test --doc`; and, per invariant of DESIGN.md section 4, the
+//!   mutants caught. It fails if a mutant survives or an invariant has none.
 //! - `asan`: the test suite under AddressSanitizer and LeakSanitizer.
 //! - `tsan`: the test suite under ThreadSanitizer, informational only.
 //! - `bench [ARGS]`: the comparison harness; writes `docs/PERFORMANCE.md`.
 //!
 //! The xtask is std-only so that it builds in seconds on a fresh machine.
 //! Loom, AddressSanitizer and ThreadSanitizer builds get their own target
-//! directories (`target/loom`, `target/asan`, `target/tsan`) so that the
-//! builds do not evict each other.
+//! directories (`loom`, `asan`, `tsan` under the target directory: `target/`,
+//! or `$CARGO_TARGET_DIR` when it is set) so that the builds do not evict
+//! each other.
 
 mod loom;
+mod statics;
 mod tidy;
 
 use std::env;
@@ -61,6 +67,16 @@ pub(crate) fn root() -> PathBuf {
         .parent()
         .expect("xtask lives one level below the workspace root")
         .to_path_buf()
+}
+
+/// The directory for the builds of one kind (`loom`, `asan`, `tsan`): a
+/// folder of that name under `$CARGO_TARGET_DIR` if it is set (relative to
+/// the workspace root), else under `target/`.
+pub(crate) fn target_dir(kind: &str) -> PathBuf {
+    let base = env::var_os("CARGO_TARGET_DIR")
+        .map(|d| root().join(d))
+        .unwrap_or_else(|| root().join("target"));
+    base.join(kind)
 }
 
 /// A `cargo` command run from the workspace root.
@@ -155,7 +171,7 @@ fn sanitized_test(sanitizer: &str, dir: &str, extra_rustflags: &str) -> Command 
         "--tests",
     ])
     .args(["--target", SANITIZER_TARGET, "--target-dir"])
-    .arg(root().join("target").join(dir))
+    .arg(target_dir(dir))
     .env(
         "RUSTFLAGS",
         format!("-Zsanitizer={sanitizer} {extra_rustflags}").trim(),
