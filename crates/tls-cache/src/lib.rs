@@ -324,21 +324,25 @@ impl Cache {
         self.table.get().map(|t| unsafe { t.as_ref() })
     }
 
-    /// The table, allocating it (and arming [`Release`]) on first use.
-    /// `None` once the thread's `Release` has run: a thread that is
-    /// destroying its thread-locals caches nothing more.
-    #[cold]
+    /// The table, allocated on first use.
+    #[inline]
     fn table_or_alloc(&self) -> Option<&Table> {
-        if self.table.get().is_none() {
-            RELEASE
-                .try_with(|release| {
-                    let table = Table::alloc();
-                    // The guard owns the table from here on.
-                    release.table.set(Some(table));
-                    self.table.set(Some(table));
-                })
-                .ok()?;
-        }
+        self.table().or_else(|| self.alloc_table())
+    }
+
+    /// Allocates the table and arms [`Release`]. `None` once the thread's
+    /// `Release` has run: a thread that is destroying its thread-locals
+    /// caches nothing more.
+    #[cold]
+    fn alloc_table(&self) -> Option<&Table> {
+        RELEASE
+            .try_with(|release| {
+                let table = Table::alloc();
+                // The guard owns the table from here on.
+                release.table.set(Some(table));
+                self.table.set(Some(table));
+            })
+            .ok()?;
         self.table()
     }
 
