@@ -8,10 +8,10 @@
 use core::fmt;
 use core::str::FromStr;
 use std::thread;
-use std::time::Instant;
 
 use strata_ctx::Context;
 
+use crate::clock::Stopwatch;
 use crate::impls::{
     DashInterner, Floor, GlobalIntern, Interner, RodeoSingle, RodeoThreaded, RustcSharded,
 };
@@ -461,6 +461,11 @@ pub struct Record {
     pub mops: f64,
     /// Failed identity checks; 0 for a correct implementation.
     pub check: u64,
+    /// CPU time per operation in nanoseconds: the CPU seconds of the timed
+    /// threads, summed, over `ops`. Not part of the JSON line (WORKLOADS.md
+    /// fixes its fields); `None` when parsed from one, or where the platform
+    /// has no per-thread CPU clock.
+    pub cpu_ns_per_op: Option<f64>,
 }
 
 /// A finite float as JSON: Rust's shortest round-trip form, which never uses
@@ -489,6 +494,7 @@ impl Record {
             ns_per_op: round_to(secs * 1e9 / m.ops as f64, 3),
             mops: round_to(m.ops as f64 / secs / 1e6, 3),
             check: m.check,
+            cpu_ns_per_op: m.cpu.map(|c| round_to(c * 1e9 / m.ops as f64, 3)),
         }
     }
 
@@ -540,6 +546,7 @@ impl Record {
             ns_per_op: num("ns_per_op")?,
             mops: num("mops")?,
             check: int("check")?,
+            cpu_ns_per_op: None,
         })
     }
 
@@ -556,19 +563,41 @@ impl Record {
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Measure {
     ops: u64,
+    /// Wall-clock seconds of the timed region.
     secs: f64,
+    /// CPU seconds the timed threads used, summed over them.
+    cpu: Option<f64>,
     check: u64,
 }
 
 impl Measure {
-    /// The faster of two runs; a failed check in either is kept.
+    /// The faster of two runs (each clock on its own); a failed check in
+    /// either is kept.
     fn best(self, other: Measure) -> Measure {
         Measure {
             ops: self.ops,
             secs: self.secs.min(other.secs),
+            cpu: match (self.cpu, other.cpu) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
             check: self.check.max(other.check),
         }
     }
+}
+
+/// Runs `f` and returns its result with the CPU seconds the calling thread
+/// spent in it (each worker's share of a multi-threaded measurement).
+#[inline]
+fn on_cpu<R>(f: impl FnOnce() -> R) -> (R, Option<f64>) {
+    let clock = Stopwatch::start();
+    let r = f();
+    (r, clock.cpu())
+}
+
+/// Sums the per-thread CPU times of a multi-threaded measurement.
+fn sum_cpu(parts: impl IntoIterator<Item = Option<f64>>) -> Option<f64> {
+    parts.into_iter().sum()
 }
 
 /// The keys, built once before anything is timed.
@@ -650,12 +679,13 @@ fn pre_intern<I: Interner<IntKey>>(i: &mut I, hot: &[i64; HOT]) -> [usize; HOT] 
 /// W1 on the calling thread.
 fn hot_single<I: Interner<IntKey>>(i: &mut I, inp: &Inputs) -> Measure {
     let pre = pre_intern(i, &inp.hot);
-    let start = Instant::now();
+    let clock = Stopwatch::start();
     let check = timed_hot_walk(i, &inp.hot, &pre, 0, inp.h);
-    let secs = start.elapsed().as_secs_f64();
+    let secs = clock.wall();
     Measure {
         ops: inp.h as u64,
         secs,
+        cpu: clock.cpu(),
         check,
     }
 }
@@ -667,21 +697,22 @@ where
 {
     let pre = pre_intern(&mut &*ctx, &inp.hot);
     let (hot, pre, h) = (&inp.hot, &pre, inp.h);
-    let start = Instant::now();
-    let check = thread::scope(|s| {
+    let clock = Stopwatch::start();
+    let results: Vec<(u64, Option<f64>)> = thread::scope(|s| {
         let workers: Vec<_> = (0..threads)
-            .map(|t| s.spawn(move || timed_hot_walk(&mut &*ctx, hot, pre, t, h)))
+            .map(|t| s.spawn(move || on_cpu(|| timed_hot_walk(&mut &*ctx, hot, pre, t, h))))
             .collect();
         workers
             .into_iter()
             .map(|w| w.join().expect("a W3 thread panicked"))
-            .sum()
+            .collect()
     });
-    let secs = start.elapsed().as_secs_f64();
+    let secs = clock.wall();
     Measure {
         ops: (threads * h) as u64,
         secs,
-        check,
+        cpu: sum_cpu(results.iter().map(|r| r.1)),
+        check: results.iter().map(|r| r.0).sum(),
     }
 }
 
@@ -705,13 +736,14 @@ fn verify_inserts(ids: &[usize], mut again: impl FnMut(usize) -> usize) -> u64 {
 /// W2 on the calling thread.
 fn inserts_single<I: Interner<IntKey>>(i: &mut I, inp: &Inputs) -> Measure {
     let mut ids = vec![UNSET; inp.values.len()];
-    let start = Instant::now();
+    let clock = Stopwatch::start();
     timed_inserts(i, &inp.values, &mut ids);
-    let secs = start.elapsed().as_secs_f64();
+    let (secs, cpu) = (clock.wall(), clock.cpu());
     let check = verify_inserts(&ids, |k| i.intern(&IntKey::new(inp.values[k])));
     Measure {
         ops: ids.len() as u64,
         secs,
+        cpu,
         check,
     }
 }
@@ -731,20 +763,27 @@ where
         parts.push((&inp.values[lo..hi], part));
         rest = tail;
     }
-    let start = Instant::now();
-    thread::scope(|s| {
-        for (values, part) in parts {
-            s.spawn(move || {
-                timed_inserts(&mut &*ctx, values, part);
-            });
-        }
+    let clock = Stopwatch::start();
+    let cpu = thread::scope(|s| {
+        let workers: Vec<_> = parts
+            .into_iter()
+            .map(|(values, part)| {
+                s.spawn(move || on_cpu(|| timed_inserts(&mut &*ctx, values, part)).1)
+            })
+            .collect();
+        sum_cpu(
+            workers
+                .into_iter()
+                .map(|w| w.join().expect("a W4 thread panicked")),
+        )
     });
-    let secs = start.elapsed().as_secs_f64();
+    let secs = clock.wall();
     let mut r = ctx;
     let check = verify_inserts(&ids, |k| r.intern(&IntKey::new(inp.values[k])));
     Measure {
         ops: n as u64,
         secs,
+        cpu,
         check,
     }
 }
@@ -758,18 +797,15 @@ where
     let n = inp.values.len();
     let (mut up, mut down) = (vec![UNSET; n], vec![UNSET; n]);
     let values = &inp.values;
-    let start = Instant::now();
-    thread::scope(|s| {
+    let clock = Stopwatch::start();
+    let cpu = thread::scope(|s| {
         let up = &mut up;
         let down = &mut down;
-        s.spawn(move || {
-            timed_inserts(&mut &*ctx, values, up);
-        });
-        s.spawn(move || {
-            timed_inserts_descending(&mut &*ctx, values, down);
-        });
+        let a = s.spawn(move || on_cpu(|| timed_inserts(&mut &*ctx, values, up)).1);
+        let b = s.spawn(move || on_cpu(|| timed_inserts_descending(&mut &*ctx, values, down)).1);
+        sum_cpu([a, b].map(|w| w.join().expect("a W5 thread panicked")))
     });
-    let secs = start.elapsed().as_secs_f64();
+    let secs = clock.wall();
     let check = up
         .iter()
         .zip(&down)
@@ -778,6 +814,7 @@ where
     Measure {
         ops: 2 * n as u64,
         secs,
+        cpu,
         check,
     }
 }
@@ -788,26 +825,28 @@ where
 fn strings<I: Interner<str>>(i: &mut I, inp: &Inputs) -> (Measure, Measure) {
     let n = inp.strings.len();
     let mut first = vec![UNSET; n];
-    let start = Instant::now();
+    let clock = Stopwatch::start();
     timed_string_inserts(i, &inp.strings, &mut first);
-    let secs_a = start.elapsed().as_secs_f64();
+    let (secs_a, cpu_a) = (clock.wall(), clock.cpu());
     let mut sorted = first.clone();
     sorted.sort_unstable();
     sorted.dedup();
     let check_a = (n - sorted.len()) as u64 + u64::from(sorted.last() == Some(&UNSET));
 
-    let start = Instant::now();
+    let clock = Stopwatch::start();
     let mismatches = timed_string_hits(i, &inp.strings, &first);
-    let secs_b = start.elapsed().as_secs_f64();
+    let (secs_b, cpu_b) = (clock.wall(), clock.cpu());
     (
         Measure {
             ops: n as u64,
             secs: secs_a,
+            cpu: cpu_a,
             check: check_a,
         },
         Measure {
             ops: n as u64,
             secs: secs_b,
+            cpu: cpu_b,
             check: mismatches,
         },
     )
@@ -1070,6 +1109,7 @@ mod tests {
         let m = Measure {
             ops: 10_000_000,
             secs: 0.041,
+            cpu: Some(0.02),
             check: 0,
         };
         let r = Record::new(Impl::Strata, Workload::W1HotHits, Mode::Threaded, 1, m);
@@ -1077,7 +1117,15 @@ mod tests {
             r.to_json(),
             r#"{"impl":"strata","workload":"W1_hot_hits","mode":"threaded","threads":1,"ops":10000000,"secs":0.041,"ns_per_op":4.1,"mops":243.902,"check":0}"#
         );
-        assert_eq!(Record::from_json(&r.to_json()).unwrap(), r);
+        assert_eq!(r.cpu_ns_per_op, Some(2.0));
+        let parsed = Record::from_json(&r.to_json()).unwrap();
+        assert_eq!(
+            parsed,
+            Record {
+                cpu_ns_per_op: None,
+                ..r
+            }
+        );
         assert!(Record::from_json(r#"{"impl":"x"}"#).is_err());
         assert_eq!(json_float(2.0), "2.0");
     }

@@ -73,9 +73,11 @@
 //! - [`harness`]: [`harness::Workload`], [`harness::Mode`],
 //!   [`harness::Impl`], [`harness::Config`], [`harness::Record`],
 //!   [`harness::run`].
+//! - [`clock`]: [`clock::Stopwatch`], wall-clock and per-thread CPU time.
 //! - [`report`]: [`report::markdown`], [`report::svg`], [`report::splice`],
 //!   [`report::targets`], [`report::Machine`].
 
+pub mod clock;
 pub mod harness;
 pub mod impls;
 pub mod keys;

@@ -140,6 +140,17 @@ fn ratio(r: &Record, base: Option<&Record>) -> Option<f64> {
     base.map(|b| r.ns_per_op / b.ns_per_op)
 }
 
+/// The same ratio on CPU time, where both records have it.
+fn cpu_ratio(r: &Record, base: Option<&Record>) -> Option<f64> {
+    Some(r.cpu_ns_per_op? / base?.cpu_ns_per_op?)
+}
+
+/// How many cores the timed threads had on average: CPU time over wall
+/// time (below the thread count when the machine was shared).
+fn cores_used(r: &Record) -> Option<f64> {
+    Some(r.cpu_ns_per_op? / r.ns_per_op)
+}
+
 fn fmt_ratio(x: Option<f64>) -> String {
     x.map_or_else(|| "–".to_string(), |x| format!("{x:.2}x"))
 }
@@ -197,11 +208,13 @@ pub fn targets(records: &[Record]) -> Vec<Target> {
                         Status::Missed
                     },
                     detail: format!(
-                        "threaded {:.2} ns/op vs floor {:.2} ns/op: {x:.2}x{}",
+                        "threaded {:.2} ns/op vs floor {:.2} ns/op: {x:.2}x{}{}",
                         s.ns_per_op,
                         f.ns_per_op,
+                        cpu_ratio(s, Some(f))
+                            .map_or(String::new(), |c| format!(" (on CPU time: {c:.2}x)")),
                         single.map_or(String::new(), |y| format!(
-                            " (single-threaded context: {y:.2}x)"
+                            "; single-threaded context: {y:.2}x"
                         ))
                     ),
                 }
@@ -232,11 +245,12 @@ pub fn targets(records: &[Record]) -> Vec<Target> {
                 let ahead = s.ns_per_op < r.ns_per_op;
                 all_ahead &= ahead;
                 parts.push(format!(
-                    "{} {}: {:.2}x{}",
+                    "{} {}: {:.2}x{}{}",
                     w.short(),
                     p.name(),
                     r.ns_per_op / s.ns_per_op,
-                    if ahead { "" } else { " (behind)" }
+                    cpu_ratio(r, Some(s)).map_or(String::new(), |c| format!(" (CPU {c:.2}x)")),
+                    if ahead { "" } else { " **behind**" }
                 ));
             }
         }
@@ -281,8 +295,12 @@ pub fn targets(records: &[Record]) -> Vec<Target> {
                             Status::Missed
                         },
                         detail: format!(
-                            "{:.1} Mops/s on two threads vs {:.1} Mops/s on one: {x:.2}x",
-                            m.mops, s.mops
+                            "{:.1} Mops/s on two threads vs {:.1} Mops/s on one: {x:.2}x{}",
+                            m.mops,
+                            s.mops,
+                            cores_used(m).map_or(String::new(), |c| format!(
+                                " (the two threads were on a CPU {c:.2} cores' worth of the time)"
+                            ))
                         ),
                     }
                 }
@@ -359,6 +377,10 @@ pub fn markdown(records: &[Record], cx: &Meta<'_>) -> String {
         s,
         "`ns/op` is wall-clock time per interning operation; on several threads it is the inverse of the combined throughput. `vs floor` divides by the unsynchronised floor's ns/op (1.00x is the floor; higher is slower); for a multi-threaded workload the floor is its single-thread form on one thread (W1 for W3, W2 for W4 and W5), so real scaling can take it below 1. `vs strata` divides by strata's ns/op in the same mode (the thread-safe context where strata has no such mode). `check` counts failed identity checks and must be 0.\n"
     );
+    let _ = writeln!(
+        s,
+        "`CPU ns/op` is the CPU time (user and system) of the timed threads per operation, summed over the threads; it leaves out the time a thread sat preempted by other processes, which on a shared machine can be most of the wall clock, so `CPU vs floor` is the steadier ratio for the one-thread workloads. It measures cost, not throughput: on several threads it does not shrink with scaling. The JSON lines and the targets use the wall clock, as WORKLOADS.md specifies.\n"
+    );
     let _ = writeln!(s, "![ratios to floor]({})\n", cx.svg_name);
 
     let _ = writeln!(s, "### Targets\n");
@@ -394,7 +416,7 @@ pub fn markdown(records: &[Record], cx: &Meta<'_>) -> String {
         };
         let _ = writeln!(
             s,
-            "| implementation | mode | threads | ns/op | Mops/s | {floor_head} | vs strata | check |\n|---|---|---:|---:|---:|---:|---:|---:|"
+            "| implementation | mode | threads | ns/op | Mops/s | {floor_head} | vs strata | CPU ns/op | CPU vs floor | check |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
         );
         let floor = floor_of(records, w);
         for &t in &threads {
@@ -406,7 +428,7 @@ pub fn markdown(records: &[Record], cx: &Meta<'_>) -> String {
                 let strata = strata_of(records, w, mode, t);
                 let _ = writeln!(
                     s,
-                    "| {} | {} | {} | {:.2} | {:.1} | {} | {} | {} |",
+                    "| {} | {} | {} | {:.2} | {:.1} | {} | {} | {} | {} | {} |",
                     r.imp,
                     r.mode,
                     r.threads,
@@ -414,6 +436,9 @@ pub fn markdown(records: &[Record], cx: &Meta<'_>) -> String {
                     r.mops,
                     fmt_ratio(ratio(r, floor)),
                     fmt_ratio(ratio(r, strata)),
+                    r.cpu_ns_per_op
+                        .map_or_else(|| "–".to_string(), |c| format!("{c:.2}")),
+                    fmt_ratio(cpu_ratio(r, floor)),
                     r.check
                 );
             }
@@ -695,6 +720,7 @@ mod tests {
             ns_per_op: ns,
             mops: 1e3 / ns,
             check: 0,
+            cpu_ns_per_op: Some(ns / 2.0),
         }
     }
 
@@ -720,11 +746,16 @@ mod tests {
         let t = targets(&sample());
         assert_eq!(t[0].status, Status::Met, "{t:?}");
         assert!(t[0].detail.contains("1.25x"), "{}", t[0].detail);
-        assert!(t[0].detail.contains("single-threaded context: 1.00x"));
+        assert!(
+            t[0].detail
+                .contains("(on CPU time: 1.25x); single-threaded context: 1.00x")
+        );
+        assert!(t[3].detail.contains("0.50 cores' worth"), "{}", t[3].detail);
         assert_eq!(t[1].status, Status::Missed);
         assert_eq!(t[2].status, Status::Missed, "dashmap is ahead on W3");
         assert!(
-            t[2].detail.contains("W3 dashmap: 0.80x (behind)"),
+            t[2].detail
+                .contains("W3 dashmap: 0.80x (CPU 0.80x) **behind**"),
             "{}",
             t[2].detail
         );
@@ -755,13 +786,19 @@ mod tests {
             },
         );
         assert!(
-            md.contains("| strata | threaded | 1 | 5.00 | 200.0 | 1.25x | 1.00x | 0 |"),
+            md.contains(
+                "| strata | threaded | 1 | 5.00 | 200.0 | 1.25x | 1.00x | 2.50 | 1.25x | 0 |"
+            ),
             "{md}"
         );
-        assert!(md.contains("| rustc-sharded | threaded | 1 | 20.00 | 50.0 | 5.00x | 4.00x | 0 |"));
+        assert!(md.contains(
+            "| rustc-sharded | threaded | 1 | 20.00 | 50.0 | 5.00x | 4.00x | 10.00 | 5.00x | 0 |"
+        ));
         assert!(md.contains("vs floor (W1, 1 thread)"));
         assert!(
-            md.contains("| dashmap | threaded | 2 | 2.00 | 500.0 | 0.50x | 0.80x | 0 |"),
+            md.contains(
+                "| dashmap | threaded | 2 | 2.00 | 500.0 | 0.50x | 0.80x | 1.00 | 0.50x | 0 |"
+            ),
             "{md}"
         );
         assert!(md.contains("| strata | 400.0 | 384.6 |"), "{md}");
