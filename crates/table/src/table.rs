@@ -415,6 +415,11 @@ impl<T, P: Policy, S> Table<T, P, S> {
     /// write lock, instead of deadlocking. Propagates a panic of `f`, after
     /// releasing the lock.
     pub fn with_write_lock<R>(&self, hash: u64, f: impl FnOnce() -> R) -> R {
+        if mutant(Mutant::TableMutateWithoutLock) {
+            // The deliberate bug (invariant 5): the mutation runs with no
+            // lock, so two mutations of one component race.
+            return f();
+        }
         let _guard = self.shards.write(self.shards.shard(hash));
         f()
     }

@@ -1,8 +1,10 @@
 //! Loom models of the storage table: one storage per key under racing
 //! inserts (invariant 3), no lost insert in a shared shard, a probe that
 //! races an insert sees nothing or a complete storage, re-entrant interning
-//! is a panic and not a deadlock (invariant 9), and the reclaimable table's
-//! owner check. Each model uses one or two shards and at most three threads.
+//! is a panic and not a deadlock (invariant 9), a declared mutable component
+//! changes only under the shard's write lock (invariant 5), and the
+//! reclaimable table's owner check. Each model uses one or two shards and at
+//! most three threads.
 //!
 //! Stored values carry a `strata_sync::UnsafeCell` written by the constructor
 //! and read by whoever finds the value, so loom's causality checker fails a
@@ -260,6 +262,80 @@ fn reentrant_construct_panics() {
 fn mutant_table_no_reentrancy_check() {
     with_mutant(Mutant::TableNoReentrancyCheck, || {
         model::check("mutant_table_no_reentrancy_check", reentry_model)
+    });
+}
+
+// ---------------------------------------------------------------------------
+// The declared mutable component (invariant 5).
+
+/// A stored value with a declared mutable component (as MLIR's `mutate` on a
+/// recursive type's body): a counter that changes only inside
+/// `with_write_lock` and is read only inside `with_read_lock`. It is a
+/// non-atomic, loom-tracked cell, so loom's causality checker fails a model
+/// in which two changes are not ordered by the shard's lock.
+struct Mutable {
+    count: UnsafeCell<u64>,
+}
+
+// SAFETY: `count` is written only under the write lock of the value's shard
+// and read only under its read lock (see `bump` and the model); that the
+// lock orders those accesses is what the model checks.
+unsafe impl Sync for Mutable {}
+
+const MUTABLE_HASH: u64 = 5;
+
+/// Changes the mutable component of the value stored under `MUTABLE_HASH`.
+fn bump(table: &Table<Mutable>) {
+    let value = table
+        .get(MUTABLE_HASH, |_| true)
+        .expect("the value is interned before the threads start");
+    table.with_write_lock(MUTABLE_HASH, || {
+        // SAFETY: under the shard's write lock (the `Sync` impl's rule).
+        value.count.with_mut(|c| unsafe { *c += 1 });
+    });
+}
+
+/// The body of `mutable_component_only_under_the_write_lock` (and of its
+/// mutant test).
+fn mutable_model() {
+    let table = Arc::new(Table::<Mutable>::with_shards("model", 1));
+    let _ = table.get_or_insert_with_outcome(
+        MUTABLE_HASH,
+        |_| true,
+        |_| Mutable {
+            count: UnsafeCell::new(0),
+        },
+    );
+    let other = {
+        let table = table.clone();
+        thread::spawn(move || bump(&table))
+    };
+    bump(&table);
+    other.join().unwrap();
+    let value = table.get(MUTABLE_HASH, |_| true).unwrap();
+    // SAFETY: under the shard's read lock (the `Sync` impl's rule).
+    let count = table.with_read_lock(MUTABLE_HASH, || value.count.with(|c| unsafe { *c }));
+    assert_eq!(count, 2, "a change of the mutable component was lost");
+}
+
+/// Two threads change the declared mutable component of one interned value
+/// at once, each through `with_write_lock`. Targets every interleaving of
+/// the two read-modify-write sequences: the shard's write lock orders them,
+/// so loom sees no concurrent access and no change is lost.
+#[test]
+fn mutable_component_only_under_the_write_lock() {
+    model::check("mutable_component_only_under_the_write_lock", mutable_model);
+}
+
+/// Invariant 5 broken: with `with_write_lock` running its closure without
+/// taking the lock, the two changes are unordered, and loom's causality
+/// checker reports "Causality violation: Concurrent write accesses to
+/// `UnsafeCell`." (`rt/cell.rs`, `track_write`).
+#[test]
+#[should_panic(expected = "Causality violation: Concurrent write accesses to `UnsafeCell`")]
+fn mutant_table_mutate_without_lock() {
+    with_mutant(Mutant::TableMutateWithoutLock, || {
+        model::check("mutant_table_mutate_without_lock", mutable_model)
     });
 }
 
