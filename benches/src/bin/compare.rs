@@ -15,7 +15,8 @@ use std::process::ExitCode;
 use strata_bench::harness::{self, Config, USAGE};
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // A bare `--` separates nothing here: skip it.
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--").collect();
     if args.iter().any(|a| a == "-h" || a == "--help") {
         eprintln!("usage: compare [OPTIONS]\n{USAGE}");
         return ExitCode::SUCCESS;

@@ -23,7 +23,9 @@ const REPORT_USAGE: &str = "\
     --dry-run             print the section on stdout instead of writing the docs";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // A bare `--` (as in `cargo xtask bench -- --scale 1`) separates nothing
+    // here: skip it.
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--").collect();
     let usage = format!("usage: report [OPTIONS]\n{USAGE}\n{REPORT_USAGE}");
     if args.iter().any(|a| a == "-h" || a == "--help") {
         eprintln!("{usage}");
@@ -71,7 +73,7 @@ fn main() -> ExitCode {
         let _ = writeln!(out, "{}", r.to_json());
         let _ = out.flush();
     });
-    let command = format!("cargo xtask bench -- {}", config.to_args().join(" "));
+    let command = format!("cargo xtask bench {}", config.to_args().join(" "));
     let svg_name = "compare.svg";
     let section = report::markdown(
         &records,
