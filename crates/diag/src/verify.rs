@@ -645,3 +645,63 @@ fn flatten<P: Policy>(diags: &[Diagnostic], sources: &SourceManager<P>) -> Vec<O
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn find_directive_takes_the_first_whole_kind_word() {
+        assert_eq!(
+            find_directive("x // expected-error {{a}}"),
+            Some((5, Level::Error, 19))
+        );
+        assert_eq!(
+            find_directive("expected-errors expected-note"),
+            Some((16, Level::Note, 29))
+        );
+        assert_eq!(
+            find_directive("expected-help@+1"),
+            Some((0, Level::Help, 13))
+        );
+        assert_eq!(find_directive("expected-value"), None);
+        assert_eq!(find_directive("no directive"), None);
+    }
+
+    #[test]
+    fn parse_directive_reads_suffix_designator_and_text() {
+        let line = "expected-warning-re@-2  {{a {{b}} c}} tail";
+        let p = parse_directive(line, "expected-warning".len(), "warning").unwrap();
+        assert!(p.regex);
+        assert!(matches!(p.designator, Designator::Offset(-2)));
+        assert_eq!(p.text, "a {{b}} c");
+        assert_eq!(&line[..p.end], "expected-warning-re@-2  {{a {{b}} c}}");
+        let here = parse_directive("expected-note{{x}}", 13, "note").unwrap();
+        assert!(!here.regex);
+        assert!(matches!(here.designator, Designator::Here));
+        for (line, kind) in [
+            ("expected-error@ {{x}}", "invalid designator"),
+            ("expected-error@+ {{x}}", "invalid designator"),
+            ("expected-error-ref {{x}}", "unknown suffix `-ref`"),
+            ("expected-error {x}}", "expected `{{`"),
+            ("expected-error {{x}", "missing `}}`"),
+        ] {
+            let err = parse_directive(line, "expected-error".len(), "error")
+                .err()
+                .unwrap();
+            assert!(err.contains(kind), "{line}: {err}");
+        }
+    }
+
+    #[test]
+    fn build_regex_escapes_literal_parts() {
+        let re = build_regex("f(x) = {{[0-9]+}}.").unwrap();
+        assert_eq!(re.as_str(), r"f\(x\) = (?:[0-9]+)\.");
+        assert!(
+            build_regex("{{[}}")
+                .unwrap_err()
+                .contains("invalid regular expression")
+        );
+        assert!(build_regex("{{a").unwrap_err().contains("unterminated"));
+    }
+}
