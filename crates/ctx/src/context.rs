@@ -13,6 +13,7 @@ use strata_table::{Table, TableStats};
 
 use crate::affine::AffineContext;
 use crate::kind::{KindInfo, Storage, StorageHeader, StorageKind};
+use crate::reclaim::{KindMemory, MemoryReport, ReclaimTables};
 use crate::stats::{KindStatistics, Statistics};
 use crate::{Interned, builtin};
 
@@ -135,13 +136,17 @@ impl Registry<'_> {
 /// });
 /// ```
 pub struct Context<P: DiagPolicy = Shared, S = FxBuildHasher> {
+    /// One table per reclaimable kind, created on first use. Declared first
+    /// so that it drops first: a reclaimable payload may hold handles into
+    /// the immortal tables below.
+    pub(crate) reclaim: ReclaimTables<P>,
     /// One table per kind, indexed by the kind's dense index, created on
     /// first use and published by compare-and-swap (Level 1).
     tables: BucketArray<KindTable<P>, P>,
     /// This context's generation in every thread's cache.
     owner: strata_tls::Owner,
     /// The shard count of every table.
-    shards: usize,
+    pub(crate) shards: usize,
     /// Affine expressions, maps and integer sets, under one mutex.
     affine: AffineContext<P>,
     /// Kinds registered by dialects (or directly).
@@ -155,7 +160,7 @@ pub struct Context<P: DiagPolicy = Shared, S = FxBuildHasher> {
     /// Hashes every key (FxHash by default; a keyed hasher such as
     /// `std::hash::RandomState` for untrusted input, see
     /// [`Context::with_hasher`]).
-    hasher: S,
+    pub(crate) hasher: S,
 }
 
 impl Context<Shared> {
@@ -212,6 +217,7 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
     /// ```
     pub fn with_hasher(shards: usize, diagnostics: DiagEngine<P>, hasher: S) -> Self {
         let mut ctx = Self {
+            reclaim: ReclaimTables::new(),
             tables: BucketArray::new(),
             owner: strata_tls::Owner::new(),
             shards: shards.max(1),
@@ -443,6 +449,20 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
             .collect();
         kinds.sort_by(|a, b| a.name.cmp(b.name));
         Statistics::new(P::NAME, kinds, strata_tls::stats(), self.affine.stats())
+    }
+
+    /// Memory per kind: live storages, bytes in use and bytes reclaimed, for
+    /// the immortal kinds (their arena's bytes; nothing is ever reclaimed)
+    /// and the reclaimable ones (see [`crate::reclaim`]), plus the affine
+    /// cluster.
+    pub fn memory(&self) -> MemoryReport {
+        let kinds = self
+            .tables
+            .iter()
+            .map(|(_, t)| KindMemory::immortal(t.info.name(), &t.stats()))
+            .chain(self.reclaim.memory())
+            .collect();
+        MemoryReport::new(kinds, self.affine.stats().bytes)
     }
 }
 

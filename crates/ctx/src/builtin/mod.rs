@@ -5,6 +5,10 @@
 //! lookups pass the payload by value with borrowed slices and strings, and
 //! construction copies those into the table's arena. The common ones are
 //! created with the context and returned without any lookup.
+//!
+//! The exception is [`DenseElementsAttr`], the one builtin reclaimable kind
+//! (see [`crate::reclaim`]): large constants own their bytes and are freed
+//! when their last [`Counted`](crate::Counted) handle drops.
 
 use core::hash::BuildHasher;
 
@@ -16,10 +20,12 @@ use crate::kind::{KindInfo, StorageHeader, StorageKind};
 use crate::{Context, Interned};
 
 mod attrs;
+mod dense;
 mod locs;
 mod types;
 
 pub use attrs::*;
+pub use dense::*;
 pub use locs::*;
 pub use types::*;
 

@@ -1,0 +1,217 @@
+//! Reclaimable storage kinds: interned storages that are freed when their
+//! last handle drops, and memory that is visible per kind.
+//!
+//! # The problem
+//!
+//! MLIR never frees a type or an attribute before its context dies. For
+//! small, endlessly reused values that is the right trade, and strata's
+//! immortal kinds ([`StorageKind`](crate::StorageKind)) make it too: their
+//! storages live in the table's arena and handles are plain `Copy` pointers.
+//! But a compiler also interns large, short-lived constants (the weights of a
+//! model folded into `dense<...>` attributes, lookup tables, string blobs),
+//! and a long-running compile service that keeps them all until the context
+//! dies runs out of memory (MLIR's bug tracker has reports in the tens of
+//! gigabytes). Those values need interning (one storage per key, pointer
+//! identity) *and* reclamation.
+//!
+//! # The approach
+//!
+//! A kind is declared reclaimable by implementing [`ReclaimableKind`] instead
+//! of `StorageKind`: the same key, hash and `matches`, but a payload that
+//! owns its data (no arena: it is freed on its own). It is interned with
+//! [`Context::intern_counted`](crate::Context::intern_counted), which returns
+//! a [`Counted`] handle: `Clone` increments a count, `Drop` decrements it,
+//! `Deref` reaches the payload, equality and hashing are by address, and the
+//! lifetime ties the handle to the context.
+//!
+//! Underneath is [`ReclaimTable`], a policy-generic table with no statics
+//! (which is what the loom models check), built from two layers:
+//! strata-table's [`PtrTable`](strata_table::PtrTable), a sharded index of
+//! caller-owned pointers with the owner-checked removal and dead-entry
+//! replacement this protocol needs, and strata-refcount's
+//! [`Counts`](strata_refcount::Counts) header (strong count, weak count,
+//! installed marker) inside every storage:
+//!
+//! 1. **Lookup.** Under the shard's read lock, an entry whose hash and
+//!    payload match is upgraded with `try_inc_strong`, a compare-and-swap
+//!    that fails on zero. A storage whose count reached zero is never
+//!    revived (invariant 6): the lookup treats it as absent, and
+//!    `intern_counted` takes the write lock, re-probes, and *replaces* the
+//!    dead entry with a fresh storage.
+//! 2. **Last drop.** The handle whose decrement takes the count to zero
+//!    (a `Release` decrement, then an `Acquire` fence) removes the storage's
+//!    entry under the shard's write lock, but only if the entry still holds
+//!    that storage: a lookup may have replaced it already, and the
+//!    replacement is alive (the owner check). Then it checks that no lookup
+//!    revived the count, drops the payload, and frees the memory through the
+//!    weak count. Once the removal has returned no lookup can reach the
+//!    storage, because lookups reach entries only under that lock.
+//! 3. **Context drop.** Storages whose handles were leaked (`mem::forget`)
+//!    are freed with the context, as the arenas are.
+//!
+//! So equal keys give equal live handles from any thread at any time, and a
+//! key whose storage died and is interned again gets a *fresh* storage: it
+//! may live at a new address (or at the old one, reused by the allocator).
+//! Compare handles only while both are alive, and do not keep a storage's
+//! address (`as_ptr`) past its last handle.
+//!
+//! A reclaimable storage cannot be referred to by an immortal one: there is
+//! no conversion from [`Counted`] to the erased, uncounted
+//! [`Attribute`](crate::Attribute). The other way round is fine: a
+//! reclaimable payload may hold immortal handles (a dense attribute holds its
+//! tensor type).
+//!
+//! # The thread cache: bypassed
+//!
+//! Immortal lookups start in the per-thread cache of strata-tls, whose
+//! contract is that a cached pointer stays valid for the context's lifetime.
+//! A reclaimable storage breaks that contract the moment its last handle
+//! drops. Two designs were weighed:
+//!
+//! - **Bypass** (kept): reclaimable kinds never touch the thread cache. A
+//!   hit is the table's read probe plus the upgrade's compare-and-swap.
+//! - **Validated entries with deferred reclamation**: cache the storage
+//!   pointer, and on a cache hit validate it with `try_inc_strong`; make
+//!   that safe by deferring every free through crossbeam-epoch, and pin the
+//!   epoch around each lookup. A hit then costs the epoch pin (a
+//!   `SeqCst` read-modify-write on the thread's epoch slot and its
+//!   bookkeeping), the cache probe and the same compare-and-swap; freeing
+//!   is delayed by at least two epoch advances, so memory no longer drops
+//!   when the last handle does (the soak test's flat resident memory
+//!   becomes a sawtooth whose height depends on how often every thread
+//!   pins), and loom cannot see crossbeam-epoch, so the one part of the
+//!   protocol that frees memory would go unchecked.
+//!
+//! The figures (see "Performance" below) are what decided it: the validated
+//! cache hit would save the read lock's two locked instructions but pay for
+//! the pin's, so it cannot be much faster than the bypass, and it gives up
+//! prompt reclamation and model checking. The bypass is kept.
+//!
+//! # Memory
+//!
+//! [`Context::memory`](crate::Context::memory) reports, per kind, the live
+//! storages, the bytes they hold and the bytes reclaimed so far
+//! ([`MemoryReport`], [`KindMemory`]). Immortal kinds report their arena's
+//! bytes and never reclaim anything.
+//!
+//! # What is here
+//!
+//! - [`ReclaimableKind`] and [`ReclaimableInfo`]: declaring a kind.
+//! - [`Counted`]: the typed, counted handle.
+//! - [`MemoryReport`] and [`KindMemory`]: visible memory.
+//! - [`ReclaimTable`], [`Strong`] and [`ReclaimStats`]: the policy-generic
+//!   core, usable on its own.
+//! - The builtin reclaimable kind is
+//!   [`DenseElementsAttr`](crate::builtin::DenseElementsAttr).
+//!
+//! # Example
+//!
+//! ```
+//! use strata_ctx::Context;
+//!
+//! let ctx = Context::new();
+//! let ty = ctx.tensor_type(&[4], ctx.i8());
+//! let weights = ctx.dense_elements_attr(ty, &[1, 2, 3, 4]);
+//! assert_eq!(weights.to_string(), "dense<[1, 2, 3, 4]> : tensor<4xi8>");
+//!
+//! // Equal keys, equal live handles, from any thread.
+//! let again = std::thread::scope(|s| {
+//!     s.spawn(|| ctx.dense_elements_attr(ty, &[1, 2, 3, 4])).join().unwrap()
+//! });
+//! assert_eq!(weights, again);
+//! let report = ctx.memory();
+//! assert_eq!(report.kind("builtin.dense_elements").unwrap().live, 1);
+//!
+//! // The last handle goes: the storage is freed, and counted as reclaimed.
+//! drop((weights, again));
+//! let dense = *ctx.memory().kind("builtin.dense_elements").unwrap();
+//! assert_eq!((dense.live, dense.bytes_in_use, dense.reclaimed), (0, 0, 1));
+//! assert!(ctx.lookup_counted::<strata_ctx::builtin::DenseElementsAttr>(
+//!     strata_ctx::builtin::DenseElementsKey { ty: ty.into(), data: &[1, 2, 3, 4] }
+//! ).is_none());
+//! ```
+//!
+//! A kind of one's own:
+//!
+//! ```
+//! use std::hash::{Hash, Hasher};
+//! use strata_ctx::{Context, ReclaimableInfo, ReclaimableKind};
+//!
+//! /// A lookup table interned by its contents.
+//! pub enum Table {}
+//!
+//! impl ReclaimableKind for Table {
+//!     type Stored<'c> = Vec<u32>;
+//!     type Key<'k, 'c> = &'k [u32] where 'c: 'k;
+//!
+//!     fn info() -> &'static ReclaimableInfo {
+//!         static INFO: ReclaimableInfo = ReclaimableInfo::new("demo.table");
+//!         &INFO
+//!     }
+//!     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &&'k [u32], state: &mut H) {
+//!         key.hash(state)
+//!     }
+//!     fn matches<'k, 'c: 'k>(stored: &Vec<u32>, key: &&'k [u32]) -> bool {
+//!         stored[..] == **key
+//!     }
+//!     fn construct<'k, 'c: 'k>(key: &&'k [u32]) -> Vec<u32> {
+//!         key.to_vec()
+//!     }
+//!     fn heap_bytes(stored: &Vec<u32>) -> usize {
+//!         stored.capacity() * 4
+//!     }
+//! }
+//!
+//! let ctx = Context::single_threaded();
+//! let t = ctx.intern_counted::<Table>(&[1, 2, 3]);
+//! assert_eq!(t, ctx.intern_counted::<Table>(&vec![1, 2, 3]));
+//! assert_eq!(t.len(), 3);
+//! assert_eq!(ctx.memory().kind("demo.table").unwrap().live, 1);
+//! ```
+//!
+//! # Atomic orderings
+//!
+//! The promise made to users, for the thread-safe context:
+//!
+//! 1. **Construction happens-before every use through any handle.** The
+//!    payload is built and inserted under the shard's write lock; a lookup
+//!    reaches it under the same lock.
+//! 2. **Everything done through any handle before it is dropped
+//!    happens-before the payload's destructor.** Decrements are `Release`
+//!    and the last one is followed by an `Acquire` fence (strata-refcount's
+//!    `dec_strong`), so the destructor sees every write made through
+//!    interior mutability, whichever thread runs it.
+//! 3. **Increments are `Relaxed`**: `Clone` makes a handle from one the
+//!    caller holds; a lookup's upgrade is a `Relaxed` compare-and-swap that
+//!    fails on zero, whose guarantee (no revival) comes from the count's
+//!    modification order; the data it hands over is ordered by the shard
+//!    lock (point 1).
+//! 4. **Removal before free.** The owner takes the shard's write lock to
+//!    remove the entry before it drops the payload: every lookup that saw the
+//!    storage released that lock (read or write) before, so none can still be
+//!    reading it.
+//! 5. **The statistics counters are `Relaxed`** and order nothing.
+//!
+//! The loom models in `tests/loom.rs` check points 2 to 4 (a lookup racing
+//! the last drop; two last drops racing a lookup), and their mutants show
+//! that the owner check and the no-revival rule are each needed.
+//!
+//! # Performance
+//!
+//! (Figures from `cargo bench -p strata-bench --bench reclaim`; see below.)
+
+mod table;
+
+pub use table::{ReclaimStats, ReclaimTable, Strong};
+
+#[cfg(not(strata_loom))]
+mod counted;
+#[cfg(not(strata_loom))]
+mod memory;
+
+#[cfg(not(strata_loom))]
+pub(crate) use counted::ReclaimTables;
+#[cfg(not(strata_loom))]
+pub use counted::{Counted, ReclaimableInfo, ReclaimableKind};
+#[cfg(not(strata_loom))]
+pub use memory::{KindMemory, MemoryReport};

@@ -1,0 +1,449 @@
+//! The facade of reclaimable kinds: [`ReclaimableKind`], [`ReclaimableInfo`],
+//! the typed handle [`Counted`], and the per-context tables behind
+//! [`Context::intern_counted`].
+
+use core::fmt;
+use core::hash::{BuildHasher, Hash, Hasher};
+use core::marker::PhantomData;
+use core::ops::Deref;
+use core::ptr::NonNull;
+
+use strata_buckets::BucketArray;
+use strata_diag::DiagPolicy;
+use strata_sync::policy::{Policy, Shared};
+
+use super::memory::KindMemory;
+use super::table::{ReclaimTable, Strong};
+use crate::Context;
+
+/// The identity of a reclaimable kind: a `static` per kind (its address is
+/// the identity, as for [`KindInfo`](crate::KindInfo)) with a human-readable
+/// name and a dense index assigned on first use.
+pub struct ReclaimableInfo {
+    id: strata_buckets::StorageKind,
+}
+
+impl ReclaimableInfo {
+    /// Describes a reclaimable kind named `name` (by convention
+    /// `dialect.kind`). Meant for a `static`.
+    pub const fn new(name: &'static str) -> Self {
+        Self {
+            id: strata_buckets::StorageKind::new(name),
+        }
+    }
+
+    /// The kind's name.
+    pub fn name(&self) -> &'static str {
+        self.id.name()
+    }
+
+    /// The kind's dense index in the process-wide registry.
+    #[inline]
+    fn index(&'static self) -> usize {
+        self.id.index() as usize
+    }
+}
+
+impl fmt::Debug for ReclaimableInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ReclaimableInfo")
+            .field("name", &self.name())
+            .finish()
+    }
+}
+
+/// A kind of interned storage that is freed when its last handle drops.
+///
+/// The same shape as [`StorageKind`](crate::StorageKind) (a key that is
+/// hashed and compared with stored payloads, a payload built from it the
+/// first time), except that the payload owns its data: it is built without
+/// an arena (a `Box<[u8]>`, a `Vec`, a `String`) because it is freed on its
+/// own, long before the context. Interned with
+/// [`Context::intern_counted`], which returns a [`Counted`] handle.
+///
+/// A kind is either reclaimable or immortal, never both: a reclaimable kind
+/// is not a `StorageKind`, so `Context::intern` does not accept it.
+///
+/// # Lifetimes
+///
+/// As for `StorageKind`, `'ctx` in `Stored<'ctx>` is the lifetime of the
+/// immortal handles the payload may hold ([`Type`](crate::Type),
+/// [`Attribute`](crate::Attribute) of the same context): they outlive any
+/// reclaimable storage. The payload must hold nothing else borrowed, and no
+/// handle of another context.
+pub trait ReclaimableKind: Sized + 'static {
+    /// The payload.
+    type Stored<'ctx>: Send + Sync + 'ctx;
+    /// The lookup key: a borrowed form, so that a hit allocates nothing.
+    type Key<'k, 'ctx>
+    where
+        'ctx: 'k;
+
+    /// The kind's identity.
+    fn info() -> &'static ReclaimableInfo;
+
+    /// Feeds the key to the context's hasher. Equal keys must hash equally.
+    fn hash_key<'k, 'ctx: 'k, H: Hasher>(key: &Self::Key<'k, 'ctx>, state: &mut H);
+
+    /// Whether the stored payload is the one `key` describes.
+    fn matches<'k, 'ctx: 'k>(stored: &Self::Stored<'ctx>, key: &Self::Key<'k, 'ctx>) -> bool;
+
+    /// Builds the payload for `key`, owning its data. Runs under the shard's
+    /// write lock, once per storage (again after a storage died and its key
+    /// is interned anew).
+    fn construct<'k, 'ctx: 'k>(key: &Self::Key<'k, 'ctx>) -> Self::Stored<'ctx>;
+
+    /// The bytes the payload owns on the heap, for
+    /// [`Context::memory`](crate::Context::memory). Zero by default.
+    fn heap_bytes(stored: &Self::Stored<'_>) -> usize {
+        let _ = stored;
+        0
+    }
+}
+
+/// The table of a reclaimable kind `K` under policy `P`.
+type TableOf<K, P> = ReclaimTable<<K as ReclaimableKind>::Stored<'static>, P>;
+
+/// A counted handle to a storage of the reclaimable kind `K`, interned in a
+/// context that lives at least `'ctx`
+/// ([`Context::intern_counted`]).
+///
+/// - `Clone` adds a reference (a `Relaxed` increment); dropping the last
+///   handle removes the storage from its table, drops the payload and frees
+///   its memory (invariant 6's orderings, see the [module](crate::reclaim)).
+/// - `Deref`s to the payload; `Debug` and `Display` print the payload.
+/// - Equality and hashing are by address: equal keys give equal handles
+///   while a handle is alive. After the last handle drops, interning the
+///   key again builds a fresh storage, possibly at another address.
+/// - The lifetime ties it to the context, as for [`Interned`](crate::Interned):
+///
+/// ```compile_fail
+/// use strata_ctx::Context;
+/// let attr = {
+///     let ctx = Context::new();
+///     ctx.dense_elements_attr(ctx.tensor_type(&[2], ctx.i8()), &[1, 2])
+///     // error: `ctx` does not live long enough
+/// };
+/// ```
+///
+/// - With a single-threaded context the handle cannot leave its thread:
+///
+/// ```compile_fail
+/// use strata_ctx::Context;
+/// fn needs_send<T: Send>(_: T) {}
+/// let ctx = Context::single_threaded();
+/// let attr = ctx.dense_elements_attr(ctx.tensor_type(&[2], ctx.i8()), &[1, 2]);
+/// needs_send(attr); // error: `Counted<'_, _, Local>` is not `Send`
+/// ```
+///
+/// There is no conversion to the erased [`Attribute`](crate::Attribute):
+/// an erased handle is `Copy` and uncounted, and an immortal storage that
+/// kept one (a dictionary attribute, say) would outlive the storage.
+pub struct Counted<'ctx, K: ReclaimableKind, P: Policy = Shared> {
+    inner: Strong<'ctx, K::Stored<'static>, P>,
+    _kind: PhantomData<fn() -> K>,
+}
+
+impl<'ctx, K: ReclaimableKind, P: Policy> Counted<'ctx, K, P> {
+    /// The payload, borrowed from the handle.
+    #[inline]
+    pub fn payload(&self) -> &K::Stored<'ctx> {
+        relabel::<K>(&self.inner)
+    }
+
+    /// The address of the storage, which identifies it while it is alive.
+    #[inline]
+    pub fn as_ptr(&self) -> *const () {
+        Strong::as_ptr(&self.inner)
+    }
+
+    /// The number of handles to the storage (a snapshot).
+    #[inline]
+    pub fn strong_count(this: &Self) -> usize {
+        Strong::strong_count(&this.inner)
+    }
+}
+
+/// Gives a payload stored with its lifetime erased the lifetime `'ctx` of
+/// the context's borrow.
+///
+/// Sound for the reason the immortal tables rely on (see
+/// [`ReclaimableKind`]'s "Lifetimes"): what the payload borrows lives as long
+/// as the context, so it lives for any borrow `'ctx` of it; `Stored<'static>`
+/// and `Stored<'ctx>` differ only in that lifetime, so they have one layout.
+/// The outer borrow `'a` (of a handle, or of the shard lock) bounds the use.
+#[inline(always)]
+fn relabel<'a, 'ctx, K: ReclaimableKind>(stored: &'a K::Stored<'static>) -> &'a K::Stored<'ctx> {
+    let ptr = core::ptr::from_ref(stored).cast::<K::Stored<'ctx>>();
+    // SAFETY: see above: the same value, read at a shorter lifetime of what
+    // it borrows, for no longer than `'a`.
+    unsafe { &*ptr }
+}
+
+/// Erases the payload's lifetime for storage.
+#[inline(always)]
+fn erase<K: ReclaimableKind>(payload: K::Stored<'_>) -> K::Stored<'static> {
+    let payload = core::mem::ManuallyDrop::new(payload);
+    // SAFETY: `Stored<'a>` and `Stored<'static>` differ only in a lifetime,
+    // so they have one layout; the value is moved (the original is
+    // `ManuallyDrop`), and it is only ever handed out again through
+    // `relabel` at a borrow of the context.
+    unsafe { core::mem::transmute_copy::<K::Stored<'_>, K::Stored<'static>>(&payload) }
+}
+
+fn heap_bytes_of<K: ReclaimableKind>(stored: &K::Stored<'static>) -> usize {
+    K::heap_bytes(stored)
+}
+
+impl<K: ReclaimableKind, P: Policy> Clone for Counted<'_, K, P> {
+    #[inline]
+    fn clone(&self) -> Self {
+        Self {
+            inner: self.inner.clone(),
+            _kind: PhantomData,
+        }
+    }
+}
+
+impl<'ctx, K: ReclaimableKind, P: Policy> Deref for Counted<'ctx, K, P> {
+    type Target = K::Stored<'ctx>;
+    #[inline]
+    fn deref(&self) -> &K::Stored<'ctx> {
+        self.payload()
+    }
+}
+
+impl<K: ReclaimableKind, P: Policy> PartialEq for Counted<'_, K, P> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.inner == other.inner
+    }
+}
+
+impl<K: ReclaimableKind, P: Policy> Eq for Counted<'_, K, P> {}
+
+impl<K: ReclaimableKind, P: Policy> Hash for Counted<'_, K, P> {
+    #[inline]
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.inner.hash(state);
+    }
+}
+
+impl<'ctx, K: ReclaimableKind, P: Policy> fmt::Debug for Counted<'ctx, K, P>
+where
+    K::Stored<'ctx>: fmt::Debug,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.payload(), f)
+    }
+}
+
+impl<'ctx, K: ReclaimableKind, P: Policy> fmt::Display for Counted<'ctx, K, P>
+where
+    K::Stored<'ctx>: fmt::Display,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.payload(), f)
+    }
+}
+
+/// The table of one reclaimable kind, with its type erased so that the
+/// tables of every kind fit in one bucket array.
+struct Slot<P: Policy> {
+    /// Invariant: a leaked `Box<TableOf<K, P>>` for the kind `info`
+    /// describes, freed only by `Drop` below.
+    table: NonNull<()>,
+    info: &'static ReclaimableInfo,
+    drop_table: unsafe fn(NonNull<()>),
+    memory: unsafe fn(NonNull<()>) -> KindMemory,
+    _policy: PhantomData<P::Marker>,
+}
+
+// SAFETY: the erased table is a `ReclaimTable<_, P>` whose payloads are
+// `Send + Sync` (the `ReclaimableKind::Stored` bound); such a table is `Send`
+// exactly when its policy is, which `P::Marker` stands for.
+unsafe impl<P: Policy> Send for Slot<P> where P::Marker: Send {}
+// SAFETY: as above, for `Sync`.
+unsafe impl<P: Policy> Sync for Slot<P> where P::Marker: Sync {}
+
+impl<P: Policy> Slot<P> {
+    fn new<K: ReclaimableKind>(shards: usize) -> Self {
+        let table: Box<TableOf<K, P>> = Box::new(ReclaimTable::new(
+            K::info().name(),
+            shards,
+            heap_bytes_of::<K>,
+        ));
+        Self {
+            table: NonNull::from(Box::leak(table)).cast(),
+            info: K::info(),
+            drop_table: drop_table::<K, P>,
+            memory: table_memory::<K, P>,
+            _policy: PhantomData,
+        }
+    }
+
+    /// The typed table.
+    ///
+    /// # Safety
+    ///
+    /// 1. `self` was created by `Slot::new::<K>`.
+    #[inline]
+    unsafe fn typed<K: ReclaimableKind>(&self) -> &TableOf<K, P> {
+        // SAFETY: by (1) and the invariant on `table`, a live table of
+        // exactly this type, freed only when `self` drops.
+        unsafe { self.table.cast::<TableOf<K, P>>().as_ref() }
+    }
+}
+
+/// # Safety
+///
+/// 1. `p` is the leaked box `Slot::new::<K>` made, not freed before.
+unsafe fn drop_table<K: ReclaimableKind, P: Policy>(p: NonNull<()>) {
+    // SAFETY: by (1).
+    drop(unsafe { Box::from_raw(p.cast::<TableOf<K, P>>().as_ptr()) });
+}
+
+/// # Safety
+///
+/// 1. `p` is the live box `Slot::new::<K>` made.
+unsafe fn table_memory<K: ReclaimableKind, P: Policy>(p: NonNull<()>) -> KindMemory {
+    // SAFETY: by (1).
+    let table = unsafe { p.cast::<TableOf<K, P>>().as_ref() };
+    KindMemory::reclaimable(K::info().name(), &table.memory())
+}
+
+impl<P: Policy> Drop for Slot<P> {
+    fn drop(&mut self) {
+        // SAFETY: `drop_table` matches the table's type, and this is the one
+        // place that frees it.
+        unsafe { (self.drop_table)(self.table) }
+    }
+}
+
+/// The reclaimable tables of one context, indexed by the kinds' dense
+/// indices, created on first use and published by compare-and-swap (the
+/// Level 1 of the immortal tables, a second bucket array).
+pub(crate) struct ReclaimTables<P: Policy> {
+    slots: BucketArray<Slot<P>, P>,
+}
+
+impl<P: Policy> ReclaimTables<P> {
+    pub(crate) fn new() -> Self {
+        Self {
+            slots: BucketArray::new(),
+        }
+    }
+
+    /// The kind's table, created and published on first use.
+    #[inline]
+    fn table<K: ReclaimableKind>(&self, shards: usize) -> &TableOf<K, P> {
+        let info = K::info();
+        let slot = self
+            .slots
+            .get_or_init(info.index(), || Slot::new::<K>(shards));
+        debug_assert!(
+            core::ptr::eq(slot.info, info),
+            "two reclaimable kinds share one dense index"
+        );
+        // SAFETY: the slot at `K`'s dense index is only ever initialised by
+        // `Slot::new::<K>` just above: dense indices are unique per kind.
+        unsafe { slot.typed::<K>() }
+    }
+
+    /// The kind's table if it was ever used.
+    #[inline]
+    fn get<K: ReclaimableKind>(&self) -> Option<&TableOf<K, P>> {
+        let slot = self.slots.get(K::info().index())?;
+        // SAFETY: as in `table`.
+        Some(unsafe { slot.typed::<K>() })
+    }
+
+    /// The memory of every reclaimable kind that was used.
+    pub(crate) fn memory(&self) -> impl Iterator<Item = KindMemory> + '_ {
+        self.slots.iter().map(|(_, slot)| {
+            // SAFETY: `memory` was instantiated for the type `table` holds.
+            unsafe { (slot.memory)(slot.table) }
+        })
+    }
+}
+
+impl<P: Policy> fmt::Debug for ReclaimTables<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ReclaimTables")
+            .field("kinds", &self.slots.len_hint())
+            .finish()
+    }
+}
+
+impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
+    /// The 64-bit hash of a reclaimable kind's key under this context's
+    /// hasher.
+    #[inline]
+    fn hash_counted<'c, 'k, K: ReclaimableKind>(&self, key: &K::Key<'k, 'c>) -> u64
+    where
+        'c: 'k,
+    {
+        let mut state = self.hasher.build_hasher();
+        K::hash_key(key, &mut state);
+        state.finish()
+    }
+
+    /// Interns `key` as the reclaimable kind `K` and returns a counted
+    /// handle: equal keys give equal handles (one address) while any handle
+    /// to the storage is alive, from any thread. When the last handle drops,
+    /// the storage leaves the table and is freed; interning the key again
+    /// then builds a fresh storage, which may live at another address.
+    ///
+    /// The lookup bypasses the thread cache (a cached pointer could outlive
+    /// its storage; see the [module](crate::reclaim) for the measurements
+    /// behind that choice): the kind's table through the bucket array, a
+    /// probe under the shard's read lock that upgrades the count with a
+    /// compare-and-swap failing on zero, and on a miss (or a dead entry) the
+    /// write lock, a re-probe, construction and insertion.
+    ///
+    /// # Panics
+    ///
+    /// If `K::construct` or `K::matches` interns a reclaimable `K` into the
+    /// same shard (a clear message, never a deadlock); propagates a panic of
+    /// either (the table is left unchanged).
+    #[inline]
+    pub fn intern_counted<'c, 'k, K: ReclaimableKind>(
+        &'c self,
+        key: K::Key<'k, 'c>,
+    ) -> Counted<'c, K, P>
+    where
+        'c: 'k,
+    {
+        let hash = self.hash_counted::<K>(&key);
+        let inner = self.reclaim.table::<K>(self.shards).intern(
+            hash,
+            |stored| K::matches(relabel::<K>(stored), &key),
+            || erase::<K>(K::construct(&key)),
+        );
+        Counted {
+            inner,
+            _kind: PhantomData,
+        }
+    }
+
+    /// Like [`intern_counted`](Self::intern_counted), but only looks: `None`
+    /// if no live storage holds `key` (never interned, or every handle to it
+    /// dropped).
+    pub fn lookup_counted<'c, 'k, K: ReclaimableKind>(
+        &'c self,
+        key: K::Key<'k, 'c>,
+    ) -> Option<Counted<'c, K, P>>
+    where
+        'c: 'k,
+    {
+        let hash = self.hash_counted::<K>(&key);
+        let inner = self
+            .reclaim
+            .get::<K>()?
+            .get(hash, |stored| K::matches(relabel::<K>(stored), &key))?;
+        Some(Counted {
+            inner,
+            _kind: PhantomData,
+        })
+    }
+}
