@@ -7,6 +7,9 @@
 //!
 //! - `floor_fxhashmap`: an unsynchronised hashbrown map with FxHash from the
 //!   key (stored inline) to its storage pointer, the physical limit;
+//! - `floor_storage_set`: the WORKLOADS.md floor's shape, an unsynchronised
+//!   hashbrown table of storage pointers whose equality reads the storage
+//!   (the same dependent load the cache's `eq` makes);
 //! - `strata_tls`: `strata_tls::lookup` (owner, kind, hash, then `eq`
 //!   dereferencing the storage); a miss (a set overflowing in the 4-way
 //!   table) falls back to the floor map and re-inserts, as the facade does;
@@ -65,6 +68,9 @@ fn hot_keys() -> Vec<(usize, i64)> {
         .map(|_| (TY, (splitmix64(&mut state) >> 1) as i64))
         .collect()
 }
+
+/// A named batch of 1024 lookups.
+type Contender<'a> = (&'static str, Box<dyn FnMut() -> usize + 'a>);
 
 type FloorMap = hashbrown::HashMap<(usize, i64), NonNull<IntAttr>, FxBuildHasher>;
 
@@ -150,53 +156,70 @@ fn hit(c: &mut Criterion) {
     for (&k, &p) in floor {
         shards[(fx(&k) >> 60) as usize].lock().insert(k, p);
     }
+    // The WORKLOADS.md floor's shape: a set of storage pointers whose
+    // equality reads the storage, as the cache's `eq` does.
+    let mut set = hashbrown::HashTable::<NonNull<IntAttr>>::new();
+    for (k, &p) in floor {
+        set.insert_unique(fx(k), p, |p| {
+            // SAFETY: the fixture's storages outlive the set.
+            let s = unsafe { p.as_ref() };
+            fx(&(s.ty, s.value))
+        });
+    }
     let dash: DashMap<(usize, i64), usize, FxBuildHasher> = DashMap::with_hasher(FxBuildHasher);
     for (&k, &p) in floor {
         dash.insert(k, p.as_ptr() as usize);
     }
 
+    // Each contender runs one batch; the same closures feed criterion and
+    // the paired measurement, so both time identical code (the one dynamic
+    // call per batch of 1024 lookups is noise).
+    let mut contenders: [Contender<'_>; 5] = [
+        (
+            "floor_fxhashmap",
+            Box::new(|| run_batch(keys, |k| floor[&k])),
+        ),
+        (
+            "floor_storage_set",
+            Box::new(|| {
+                run_batch(keys, |k| {
+                    *set.find(fx(&k), |p| {
+                        // SAFETY: the fixture's storages outlive the set.
+                        let s = unsafe { p.as_ref() };
+                        s.ty == k.0 && s.value == k.1
+                    })
+                    .unwrap()
+                })
+            }),
+        ),
+        (
+            "strata_tls",
+            Box::new(|| run_batch(keys, |k| tls_get(&owner, floor, k))),
+        ),
+        (
+            "sharded_mutex",
+            Box::new(|| {
+                run_batch(keys, |k| {
+                    *shards[(fx(&k) >> 60) as usize].lock().get(&k).unwrap()
+                })
+            }),
+        ),
+        (
+            "dashmap",
+            Box::new(|| {
+                run_batch(keys, |k| {
+                    NonNull::new(*dash.get(&k).unwrap() as *mut IntAttr).unwrap()
+                })
+            }),
+        ),
+    ];
     let mut g = c.benchmark_group("tls/hit");
     g.throughput(Throughput::Elements(BATCH as u64));
-    g.bench_function("floor_fxhashmap", |b| {
-        b.iter(|| run_batch(keys, |k| floor[&k]))
-    });
-    g.bench_function("strata_tls", |b| {
-        b.iter(|| run_batch(keys, |k| tls_get(&owner, floor, k)))
-    });
-    g.bench_function("sharded_mutex", |b| {
-        b.iter(|| {
-            run_batch(keys, |k| {
-                let h = fx(&k);
-                *shards[(h >> 60) as usize].lock().get(&k).unwrap()
-            })
-        })
-    });
-    g.bench_function("dashmap", |b| {
-        b.iter(|| {
-            run_batch(keys, |k| {
-                let p = *dash.get(&k).unwrap();
-                NonNull::new(p as *mut IntAttr).unwrap()
-            })
-        })
-    });
+    for (name, batch) in &mut contenders {
+        g.bench_function(*name, |b| b.iter(&mut *batch));
+    }
     g.finish();
-
-    paired(&mut [
-        ("floor_fxhashmap", &mut || run_batch(keys, |k| floor[&k])),
-        ("strata_tls", &mut || {
-            run_batch(keys, |k| tls_get(&owner, floor, k))
-        }),
-        ("sharded_mutex", &mut || {
-            run_batch(keys, |k| {
-                *shards[(fx(&k) >> 60) as usize].lock().get(&k).unwrap()
-            })
-        }),
-        ("dashmap", &mut || {
-            run_batch(keys, |k| {
-                NonNull::new(*dash.get(&k).unwrap() as *mut IntAttr).unwrap()
-            })
-        }),
-    ]);
+    paired(&mut contenders);
 
     let s = strata_tls::stats();
     eprintln!(
@@ -213,7 +236,7 @@ fn hit(c: &mut Criterion) {
 /// same quiet windows (criterion measures one function after the other, and
 /// the load moves between them). Prints ns per lookup and the ratio to the
 /// floor.
-fn paired(contenders: &mut [(&str, &mut dyn FnMut() -> usize)]) {
+fn paired(contenders: &mut [Contender<'_>]) {
     const ROUNDS: usize = 200;
     const BATCHES: usize = 64;
     let mut best = vec![f64::MAX; contenders.len()];

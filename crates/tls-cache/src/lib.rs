@@ -175,15 +175,16 @@
 //!
 //! | variant | ns per hit | × floor |
 //! |---|---|---|
-//! | floor: hashbrown + FxHash, key inline, no synchronisation | 4.7–5.3 | 1.00 |
-//! | **this crate** (512 × 4, one-swap promotion) | 6.2–6.7 | 1.24–1.43 |
+//! | floor: hashbrown map + FxHash, key inline, no synchronisation | 4.7–5.3 | 1.00 |
+//! | floor with the WORKLOADS.md shape: a table of storage pointers whose equality reads the storage | 5.0 | 1.02 |
+//! | **this crate** (512 × 4, one-swap promotion) | 6.2–6.8 | 1.24–1.45 |
 //! | this crate without the promotion swap (experiment) | 6.0 | 1.12 |
-//! | `Mutex<FxHashMap>` shards, uncontended | 8.2 | 1.75 |
-//! | `DashMap::get`, uncontended | 11.1 | 2.35 |
+//! | `Mutex<FxHashMap>` shards, uncontended | 8.0–8.2 | 1.6–1.75 |
+//! | `DashMap::get`, uncontended | 10.7–11.3 | 2.2–2.4 |
 //!
-//! (The ranges come from builds that differ only in the bench harness: code
-//! layout moves the figures by that much. The floor's best build and this
-//! crate's worst give the 1.43.)
+//! (The ranges come from several runs and builds that differ only in the
+//! bench harness: code layout moves the figures by that much, the floor's
+//! most of all.)
 //!
 //! - The hit counter of [`stats`] (a plain increment of thread-local
 //!   memory) costs nothing measurable: 6.22 ns a hit with it, 6.26 without.
