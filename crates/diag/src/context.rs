@@ -1,30 +1,5 @@
 //! The per-thread diagnostic context and ordered parallel regions.
 //!
-//! # Keys
-//!
-//! Every diagnostic emitted inside a task of a region is buffered with a
-//! hierarchical [`OrderKey`] and dispatched, in key order, when the region
-//! ends. A task's key is its region's base key plus the task index. Inside a
-//! task, each emission and each nested region takes the next value of a
-//! per-task counter as one more component:
-//!
-//! ```text
-//! region (base [])
-//!   task 3 (key [3])
-//!     emit A                -> [3, 0]
-//!     nested region (base [3, 1])
-//!       task 0 (key [3, 1, 0])
-//!         emit B            -> [3, 1, 0, 0]
-//!       task 1 (key [3, 1, 1])
-//!         emit C            -> [3, 1, 1, 0]
-//!     emit D                -> [3, 2]
-//! ```
-//!
-//! Sorting the keys lexicographically gives A, B, C, D: exactly the order a
-//! serial run (tasks in index order) prints, whatever threads ran the tasks
-//! and in whatever order. A nested region does not dispatch when it ends;
-//! it hands its entries, keys intact, to the enclosing task's buffer.
-//!
 //! # The thread-local
 //!
 //! The context is one thread-local slot holding the current task: the
@@ -209,6 +184,31 @@ pub(crate) fn buffer<P: DiagPolicy>(
 ///     "warning: task 0\n\nwarning: task 1\n\nwarning: task 2\n\nwarning: task 3\n\n"
 /// );
 /// ```
+///
+/// # Keys
+///
+/// Every diagnostic emitted inside a task of a region is buffered with a
+/// hierarchical [`OrderKey`] and dispatched, in key order, when the region
+/// ends. A task's key is its region's base key plus the task index. Inside a
+/// task, each emission and each nested region takes the next value of a
+/// per-task counter as one more component:
+///
+/// ```text
+/// region (base [])
+///   task 3 (key [3])
+///     emit A                -> [3, 0]
+///     nested region (base [3, 1])
+///       task 0 (key [3, 1, 0])
+///         emit B            -> [3, 1, 0, 0]
+///       task 1 (key [3, 1, 1])
+///         emit C            -> [3, 1, 1, 0]
+///     emit D                -> [3, 2]
+/// ```
+///
+/// Sorting the keys lexicographically gives A, B, C, D: exactly the order a
+/// serial run (tasks in index order) prints, whatever threads ran the tasks
+/// and in whatever order. A nested region does not dispatch when it ends;
+/// it hands its entries, keys intact, to the enclosing task's buffer.
 ///
 /// Task indices must be distinct within a region: two tasks with one index
 /// share a key prefix, and the relative order of their diagnostics is then

@@ -1,34 +1,5 @@
-//! The expected-diagnostic verifier, with MLIR's syntax.
-//!
-//! A test source states the diagnostics it expects in comments:
-//!
-//! ```text
-//! %0 = foo.bar        // expected-error {{unknown operation}}
-//! // expected-warning@+1 {{unused value}}
-//! %1 = foo.baz
-//! // expected-note@-3 {{defined here}}
-//! // expected-remark-re@above {{folded {{[0-9]+}} ops}}
-//! // expected-error@unknown {{no location}}
-//! ```
-//!
-//! A directive is `expected-<kind>` (`error`, `warning`, `remark`, `note`,
-//! and `help` as an extension), optionally `-re`, optionally a designator
-//! (`@+N` / `@-N`: N lines below / above; `@above` / `@below`: the nearest
-//! line above / below that holds no directive itself; `@unknown`: a
-//! diagnostic without a source location), then the expected text between
-//! `{{` and the last `}}` on the line. One directive per line.
-//!
-//! The text matches when the diagnostic's message contains it. With `-re`
-//! the text is literal except for `{{...}}` parts, which are regular
-//! expressions (`{{a {{[0-9]+}} b}}` matches `a 12 b`), and the pattern is
-//! searched for in the message, as MLIR does.
-//!
-//! Notes and help are matched at their own location, or at their parent's
-//! when they have none.
-//!
-//! The verifier never panics on bad input: a malformed directive (unknown
-//! designator, missing braces, a bad regex, an offset leaving the file) is
-//! itself reported, as a diagnostic pointing at the directive.
+//! The expected-diagnostic verifier, with MLIR's syntax (documented on
+//! [`Verifier`]).
 
 use core::fmt;
 use std::borrow::Cow;
@@ -184,7 +155,39 @@ enum Place {
 }
 
 /// Checks the diagnostics of a run against the `expected-*` directives of
-/// its source files (see the [module docs](self)).
+/// its source files.
+///
+/// A test source states the diagnostics it expects in comments:
+///
+/// ```text
+/// %0 = foo.bar        // expected-error {{unknown operation}}
+/// // expected-warning@+1 {{unused value}}
+/// %1 = foo.baz
+/// // expected-note@-3 {{defined here}}
+/// // expected-remark-re@above {{folded {{[0-9]+}} ops}}
+/// // expected-error@unknown {{no location}}
+/// ```
+///
+/// A directive is `expected-<kind>` (`error`, `warning`, `remark`, `note`,
+/// and `help` as an extension), optionally `-re`, optionally a designator
+/// (`@+N` / `@-N`: N lines below / above; `@above` / `@below`: the nearest
+/// line above / below that holds no directive itself; `@unknown`: a
+/// diagnostic without a source location), then the expected text between
+/// `{{` and the last `}}` on the line. One directive per line.
+///
+/// The text matches when the diagnostic's message contains it. With `-re`
+/// the text is literal except for `{{...}}` parts, which are regular
+/// expressions (`{{a {{[0-9]+}} b}}` matches `a 12 b`), and the pattern is
+/// searched for in the message, as MLIR does.
+///
+/// Notes and help are matched at their own location, or at their parent's
+/// when they have none.
+///
+/// The verifier never panics on bad input: a malformed directive (unknown
+/// designator, missing braces, a bad regex, an offset leaving the file) is
+/// itself reported, as a diagnostic pointing at the directive.
+///
+/// # Example
 ///
 /// ```
 /// use strata_diag::{DiagEngine, Verifier};
