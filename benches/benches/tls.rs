@@ -76,23 +76,23 @@ type FloorMap = hashbrown::HashMap<(usize, i64), NonNull<IntAttr>, FxBuildHasher
 
 struct Fixture {
     keys: Vec<(usize, i64)>,
-    /// Owns the storages; never resized after construction, so the pointers
-    /// handed out stay valid.
-    _storage: Vec<Box<IntAttr>>,
+    /// Owns the storages, contiguous like an arena's; never resized after
+    /// construction, so the pointers handed out stay valid.
+    _storage: Vec<IntAttr>,
     floor: FloorMap,
 }
 
 impl Fixture {
     fn new() -> Self {
         let keys = hot_keys();
-        let storage: Vec<Box<IntAttr>> = keys
+        let storage: Vec<IntAttr> = keys
             .iter()
-            .map(|&(ty, value)| Box::new(IntAttr { ty, value }))
+            .map(|&(ty, value)| IntAttr { ty, value })
             .collect();
         let floor = keys
             .iter()
             .zip(&storage)
-            .map(|(&k, s)| (k, NonNull::from(&**s)))
+            .map(|(&k, s)| (k, NonNull::from(s)))
             .collect();
         Fixture {
             keys,

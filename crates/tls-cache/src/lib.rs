@@ -176,7 +176,7 @@
 //! | variant | ns per hit | × floor |
 //! |---|---|---|
 //! | floor: hashbrown map + FxHash, key inline, no synchronisation | 4.7–5.3 | 1.00 |
-//! | floor with the WORKLOADS.md shape: a table of storage pointers whose equality reads the storage | 5.0 | 1.02 |
+//! | floor with the WORKLOADS.md shape: a table of storage pointers whose equality reads the storage | 5.0 | 1.02–1.07 |
 //! | **this crate** (512 × 4, one-swap promotion) | 6.2–6.8 | 1.24–1.45 |
 //! | this crate without the promotion swap (experiment) | 6.0 | 1.12 |
 //! | `Mutex<FxHashMap>` shards, uncontended | 8.0–8.2 | 1.6–1.75 |
