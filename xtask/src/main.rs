@@ -160,9 +160,15 @@ fn nightly_available() -> bool {
 const SANITIZER_TARGET: &str = "x86_64-unknown-linux-gnu";
 
 fn sanitized_test(sanitizer: &str, dir: &str, extra_rustflags: &str) -> Command {
-    let mut cmd = cargo();
+    // Through rustup, not `$CARGO`: under `cargo xtask`, `$CARGO` is the
+    // stable toolchain's own cargo binary, which does not understand
+    // `+nightly` (only rustup's proxy does).
+    let mut cmd = Command::new("rustup");
+    cmd.current_dir(root());
     cmd.args([
-        "+nightly",
+        "run",
+        "nightly",
+        "cargo",
         "test",
         "--workspace",
         "--exclude",
