@@ -15,6 +15,10 @@
 //! - `diag/emit_buffered_2threads`: the same on two threads at once (time of
 //!   one emission on each thread: wall time divided by the emissions each
 //!   thread ran), shared engine against the MLIR-style engine.
+//! - `diag/emit_formatting_2threads`: two threads again, with a handler
+//!   that does real work outside any lock of its own (it formats the message
+//!   and the code into a line, then pushes the line): the MLIR-style engine
+//!   runs that work under its engine lock, strata runs it in parallel.
 //! - `diag/emit_in_region`: one emission inside a task of an ordered region
 //!   (buffered with its key; the buffer is dispatched in key order when the
 //!   region ends, and that dispatch is included).
@@ -170,6 +174,51 @@ fn emit_buffered_2threads(c: &mut Criterion) {
     g.finish();
 }
 
+/// The formatting handler's work: a rendered line, pushed in batches.
+fn format_push(buf: &Mutex<Vec<String>>, d: &Diagnostic) {
+    let line = format!(
+        "{}[{}]: {} ({:?})",
+        d.severity(),
+        d.code().unwrap_or("-"),
+        d.message(),
+        d.location()
+    );
+    let mut b = buf.lock();
+    if b.len() == BATCH {
+        b.clear();
+    }
+    b.push(line);
+}
+
+fn emit_formatting_2threads(c: &mut Criterion) {
+    let mut g = c.benchmark_group("diag/emit_formatting_2threads");
+    let (shared, span) = engine::<Shared>();
+    let buf = std::sync::Arc::new(Mutex::new(Vec::with_capacity(BATCH)));
+    let _h = shared.push_handler(move |_: &DiagEngine, d: &Diagnostic| {
+        format_push(&buf, d);
+        Handled::Consumed
+    });
+    g.bench_function("strata (shared)", |b| {
+        b.iter_custom(|iters| {
+            two_threads(iters, |i| {
+                black_box(shared.error(span, "expected {} operands").arg(i).emit());
+            })
+        })
+    });
+    let lines = Mutex::new(Vec::with_capacity(BATCH));
+    let h: MlirHandler = Box::new(move |d| {
+        format_push(&lines, d);
+        true
+    });
+    let mlir = MlirStyle {
+        handlers: ReentrantMutex::new(vec![h]),
+    };
+    g.bench_function("mlir-style (lock held)", |b| {
+        b.iter_custom(|iters| two_threads(iters, |i| mlir.emit(error_at(span, i))))
+    });
+    g.finish();
+}
+
 fn emit_in_region(c: &mut Criterion) {
     let mut g = c.benchmark_group("diag/emit_in_region");
     let (shared, span) = engine::<Shared>();
@@ -254,6 +303,7 @@ fn benches() {
     let mut c = Criterion::default().configure_from_args();
     emit_buffered(&mut c);
     emit_buffered_2threads(&mut c);
+    emit_formatting_2threads(&mut c);
     emit_in_region(&mut c);
     render_and_print(&mut c);
 }

@@ -523,7 +523,9 @@ impl<P: DiagPolicy> DiagEngine<P> {
         }
         // A snapshot, not a lock: a handler may emit again (re-entering
         // `dispatch`) or register handlers without deadlock, and a handler
-        // that panics leaves nothing locked.
+        // that panics leaves nothing locked. The load acquires the version
+        // published by `publish` (arc-swap's load pairs with its store), so
+        // the handlers a registering thread built are seen complete.
         let stack = self.handlers.load();
         for entry in stack.entries.iter().rev() {
             if (entry.handler)(self, diag) == Handled::Consumed {
@@ -632,6 +634,8 @@ impl<P: DiagPolicy> DiagEngine<P> {
             self.handlers.store(next);
             return;
         }
+        // One publication of a complete version (arc-swap's compare-and-swap
+        // releases it; the load in `dispatch` acquires it).
         self.handlers.update(f);
     }
 

@@ -87,6 +87,7 @@ fn handler_stack_model() {
         let counter = Arc::clone(&consumed);
         thread::spawn(move || {
             let _scope = e.push_handler(move |_: &DiagEngine, _: &Diagnostic| {
+                // Statistics: Relaxed, read after the join.
                 counter.fetch_add(1, Relaxed);
                 Handled::Consumed
             });
