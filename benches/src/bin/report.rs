@@ -6,7 +6,7 @@
 //! [--threads 1,2,4,8,16] [--repeat R] [--impl ...] [--workload ...]
 //! [--docs DIR] [--dry-run]`
 //!
-//! Defaults: `--scale 0.3 --threads 1,2,4,8,16`. The JSON lines go to stdout
+//! Defaults: `--scale 0.3 --threads 1,2,4,8,16 --repeat 5`. The JSON lines go to stdout
 //! as `compare` prints them; `--dry-run` prints the section instead of
 //! writing the docs. Exits with status 1 (after writing) if any check is not
 //! 0.
@@ -43,6 +43,9 @@ fn main() -> ExitCode {
     }
     if !args.iter().any(|a| a.starts_with("--threads")) {
         config.threads = Some(vec![1, 2, 4, 8, 16]);
+    }
+    if !args.iter().any(|a| a.starts_with("--repeat")) {
+        config.repeat = 5;
     }
     let mut docs = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("..")
