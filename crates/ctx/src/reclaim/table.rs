@@ -561,12 +561,17 @@ unsafe fn release<T, P: Policy>(ptr: NonNull<Node<T, P>>) {
     table.index.remove_ptr(node.hash, ptr);
     // Invariant 6, checked: every lookup that could have found the node ran
     // under the shard lock that `remove_ptr` has just taken after it, so an
-    // increment that revived the count is visible to this load. Freeing now
-    // would leave the reviving handle dangling; instead the owner backs off
-    // and that handle, whose own last drop runs this function again, owns
-    // the storage. The count tells the models (and `memory`) it happened.
-    // (A panic here would fail on the thread of the owner, which a loom
-    // model cannot report cleanly while the reviving thread waits.)
+    // increment that revived the count is visible to this load. That never
+    // happens in correct code (lookups upgrade with `try_inc_strong`), but
+    // freeing now would leave the reviving handle dangling. Instead the
+    // owner backs off: the reviving handle holds the only strong reference,
+    // and with it the collective weak one, so its own last drop runs this
+    // function again and frees the node. That is memory-safe and leak-free;
+    // what is lost is the storage's entry, so the key's next intern builds
+    // another storage. The event is counted, which is how the loom models
+    // (through `memory`) fail on it. (Not a panic: that would unwind out of
+    // a destructor, aborting a thread that is already unwinding, and fail on
+    // the thread that did nothing wrong.)
     if node.counts.strong_count() != 0 {
         table.counters.count_revived();
         return;
