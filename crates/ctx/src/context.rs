@@ -287,6 +287,47 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
         'c: 'k,
     {
         let hash = self.hash::<K>(&key);
+        if P::THREAD_SAFE {
+            let kind = K::info().index() as u32;
+            let hit = strata_tls::lookup(&self.owner, kind, hash, |s: &Storage<K::Stored<'static>>| {
+                // SAFETY: the payload is owned by this context's table (1),
+                // and `self` is borrowed for 'c (2). `shorten` then gives the
+                // payload the lifetime 'c (see "Lifetimes" on `StorageKind`).
+                let stored: &'c K::Stored<'c> = K::shorten(unsafe { extend(&s.payload) });
+                K::matches(stored, &key)
+            });
+            if let Some(p) = hit {
+                // SAFETY: the cache returns only pointers inserted for this
+                // owner (in `intern_cold`), which point into this context's
+                // tables.
+                return unsafe { Interned::from_ptr(p) };
+            }
+            // The miss path is kept out of line so that the hit path (the
+            // common case) is a small function with few registers to save.
+            return self.intern_cold::<K>(hash, key);
+        }
+        // A single-threaded context has no cache: the table probe is its hit
+        // path, so it stays inline.
+        self.intern_in_table::<K>(hash, key)
+    }
+
+    /// The thread-safe context's miss path: the table, then the cache fill.
+    #[inline(never)]
+    fn intern_cold<'c, 'k, K: StorageKind>(&'c self, hash: u64, key: K::Key<'k, 'c>) -> Interned<'c, K>
+    where
+        'c: 'k,
+    {
+        self.intern_in_table::<K>(hash, key)
+    }
+
+    /// Levels 1 and 2: the kind's table (published on first use), the read
+    /// probe, then the write lock, re-probe and insert; then the cache fill
+    /// (thread-safe contexts only), after the lock is released.
+    #[inline]
+    fn intern_in_table<'c, 'k, K: StorageKind>(&'c self, hash: u64, key: K::Key<'k, 'c>) -> Interned<'c, K>
+    where
+        'c: 'k,
+    {
         let matches = |s: &Storage<K::Stored<'static>>| {
             // SAFETY: the payload is owned by this context's table (1), and
             // `self` is borrowed for 'c (2). `shorten` then gives the payload
@@ -294,16 +335,8 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
             let stored: &'c K::Stored<'c> = K::shorten(unsafe { extend(&s.payload) });
             K::matches(stored, &key)
         };
-        if P::THREAD_SAFE {
-            let kind = K::info().index() as u32;
-            if let Some(p) = strata_tls::lookup(&self.owner, kind, hash, matches) {
-                // SAFETY: the cache returns only pointers inserted for this
-                // owner (below), which point into this context's tables.
-                return unsafe { Interned::from_ptr(p) };
-            }
-        }
         let table = self.table::<K>();
-        let (found, _outcome) = table.get_or_insert_with_outcome(hash, matches, |arena| {
+        let found = table.get_or_insert_with(hash, matches, |arena| {
             // SAFETY: the arena belongs to this context's table and is freed
             // only with it (1); `self` is borrowed for 'c (2). The payload
             // built here is stored with its lifetime erased and only handed

@@ -76,12 +76,15 @@
 //!   dereferenced and `eq` asked to compare the key itself.
 //! - **Approximate LRU, as the seed describes it.** A hit at way `w > 0`
 //!   swaps the entry with way `w - 1`: one step towards the front, one swap.
-//!   An insert goes into the set's first free way, or overwrites the tail
-//!   way when the set is full. A new entry thus starts at the back and has
-//!   to earn its promotion, so a burst of one-off keys churns the tail way
-//!   and leaves the hot front ways alone; and an entry that stops being hit
-//!   (a dropped context's, say) drifts to the tail as others are promoted
-//!   past it, and is overwritten.
+//!   An insert goes to way 1 (way 0 in an empty set) and pushes the entries
+//!   behind it one way back; when the set is full the tail falls off. The
+//!   front way is kept for an entry that earned it with a hit, so a burst of
+//!   one-off keys leaves the hottest entry alone; and an entry that stops
+//!   being hit (a dropped context's, say) is pushed to the tail by later
+//!   inserts and falls off. (The first design inserted at the tail, which
+//!   let dead entries pin the front ways: with three dropped contexts the
+//!   W1 hit rate fell from 99.2% to 95.9%, measured by the comparison
+//!   harness.)
 //! - **Positive entries only** (invariant 1 of DESIGN.md). A miss is never
 //!   recorded: another thread may publish the key a moment later, and a
 //!   negative entry would shadow it. The API cannot express one; the

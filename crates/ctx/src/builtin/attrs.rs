@@ -10,12 +10,26 @@ use super::{builtin_kind, comma_list};
 use crate::{Attribute, Context, Interned, Type};
 
 /// The payload of an integer attribute: a value of an integer or index type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IntegerAttrData<'c> {
     /// The type (`i64`, `index`, `i1` for booleans...).
     pub ty: Type<'c>,
     /// The value (wide enough for every type up to `i128`).
     pub value: i128,
+}
+
+impl core::hash::Hash for IntegerAttrData<'_> {
+    /// Hashes a value that fits in 64 bits as one word (the common case: one
+    /// multiply fewer on every lookup than hashing the `i128`), a wider one
+    /// as two; equal values always take the same branch.
+    #[inline]
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.ty.hash(state);
+        match i64::try_from(self.value) {
+            Ok(narrow) => state.write_i64(narrow),
+            Err(_) => state.write_i128(self.value),
+        }
+    }
 }
 
 impl fmt::Display for IntegerAttrData<'_> {
