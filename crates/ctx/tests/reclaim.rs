@@ -396,7 +396,7 @@ fn dense_attributes_print_as_mlir_does() {
 #[test]
 fn bad_dense_attributes_panic_and_leave_the_context_usable() {
     let ctx = Context::new();
-    let cases: [(strata_ctx::Type<'_>, &[u8], &str); 4] = [
+    let cases: [(strata_ctx::Type<'_>, &[u8], &str); 5] = [
         (
             ctx.tensor_type(&[3], ctx.i8()).into(),
             &[1, 2],
@@ -413,6 +413,11 @@ fn bad_dense_attributes_panic_and_leave_the_context_usable() {
             "statically shaped tensor or vector",
         ),
         (ctx.i32().into(), &[1, 0, 0, 0], "not `i32`"),
+        (
+            ctx.tensor_type(&[i64::MAX, 4], ctx.i8()).into(),
+            &[1],
+            "statically shaped tensor or vector",
+        ),
     ];
     for (ty, data, expected) in cases {
         let err = catch_unwind(AssertUnwindSafe(|| ctx.dense_elements_attr(ty, data)))

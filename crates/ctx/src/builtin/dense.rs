@@ -62,9 +62,10 @@ enum Element {
     Opaque,
 }
 
-/// The shape and element type of a dense attribute's type, and what its
-/// elements are: `None` if `ty` is not a statically shaped tensor or vector
-/// of a supported element type.
+/// The shape and element type of a dense attribute's type, the bytes of one
+/// element, and how elements print: `None` if `ty` is not a statically
+/// shaped tensor or vector of a supported element type, or its size in bytes
+/// does not fit in a `usize`.
 fn describe(ty: Type<'_>) -> Option<(&[i64], Type<'_>, usize, Element)> {
     let shaped = if let Some(t) = ty.dyn_cast::<RankedTensorType>() {
         t.payload().0
@@ -73,8 +74,11 @@ fn describe(ty: Type<'_>) -> Option<(&[i64], Type<'_>, usize, Element)> {
     } else {
         return None;
     };
-    shaped.num_elements()?;
+    if shaped.shape.iter().any(|&d| d < 0) {
+        return None; // dynamic (or nonsensical) dimensions
+    }
     let (bytes, element) = element_layout(shaped.element)?;
+    (shaped.num_elements()? as usize).checked_mul(bytes)?;
     Some((shaped.shape, shaped.element, bytes, element))
 }
 
@@ -313,12 +317,13 @@ impl ReclaimableKind for DenseElementsAttr {
                 key.ty
             );
         };
-        let n: i64 = shape.iter().product();
+        // `describe` checked that neither product overflows.
+        let n = shape.iter().product::<i64>() as usize;
         assert!(
-            key.data.len() == n as usize * width,
+            key.data.len() == n * width,
             "strata: a dense elements attribute of type `{}` needs {n} elements of {width} bytes ({} bytes), not {} bytes (element type `{element}`)",
             key.ty,
-            n as usize * width,
+            n * width,
             key.data.len()
         );
         DenseElementsAttrData {
