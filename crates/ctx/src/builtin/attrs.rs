@@ -10,7 +10,13 @@ use super::{builtin_kind, comma_list};
 use crate::{Attribute, Context, Interned, Type};
 
 /// The payload of an integer attribute: a value of an integer or index type.
+///
+/// Packed to 8-byte alignment: the `i128` would otherwise align the payload
+/// to 16 bytes and pad every stored integer attribute from 32 to 48 bytes
+/// (header, padding, value, type). Read the fields by value (`{ attr.value }`):
+/// a packed field cannot be borrowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, packed(8))]
 pub struct IntegerAttrData<'c> {
     /// The type (`i64`, `index`, `i1` for booleans...).
     pub ty: Type<'c>,
@@ -24,10 +30,11 @@ impl core::hash::Hash for IntegerAttrData<'_> {
     /// as two; equal values always take the same branch.
     #[inline]
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        self.ty.hash(state);
-        match i64::try_from(self.value) {
+        let (ty, value) = (self.ty, self.value);
+        ty.hash(state);
+        match i64::try_from(value) {
             Ok(narrow) => state.write_i64(narrow),
-            Err(_) => state.write_i128(self.value),
+            Err(_) => state.write_i128(value),
         }
     }
 }
@@ -39,9 +46,9 @@ impl fmt::Display for IntegerAttrData<'_> {
             .dyn_cast::<super::IntegerType>()
             .is_some_and(|t| t.width == 1 && t.signedness == super::Signedness::Signless);
         if is_bool {
-            f.write_str(if self.value != 0 { "true" } else { "false" })
+            f.write_str(if { self.value } != 0 { "true" } else { "false" })
         } else {
-            write!(f, "{} : {}", self.value, self.ty)
+            write!(f, "{} : {}", { self.value }, { self.ty })
         }
     }
 }
