@@ -236,3 +236,19 @@ fn contexts_do_not_share_cache_entries() {
     }
     assert_eq!(a.intern::<Probe>(5).as_ptr(), ha);
 }
+
+#[test]
+fn the_thread_cache_admits_a_storage_on_its_second_use() {
+    let ctx = Context::new();
+    strata_tls::reset_stats();
+    let a = ctx.intern::<Probe>(4242);
+    // Created: not cached yet, so the second lookup goes to the table (a
+    // read hit) and caches it; the third is a cache hit.
+    let before = strata_tls::stats();
+    assert_eq!(ctx.intern::<Probe>(4242), a);
+    let mid = strata_tls::stats();
+    assert_eq!(mid.hits, before.hits);
+    assert_eq!(mid.inserts, before.inserts + 1);
+    assert_eq!(ctx.intern::<Probe>(4242), a);
+    assert_eq!(strata_tls::stats().hits, mid.hits + 1);
+}
