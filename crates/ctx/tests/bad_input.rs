@@ -493,8 +493,14 @@ fn more_kinds_than_the_limit_is_a_clear_panic() {
         .expect("the child test process starts");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
+    // Under ThreadSanitizer (informational, `cargo xtask tsan`) the child
+    // exits with TSan's code 66 when the uninstrumented libtest draws a
+    // report; its own verdict is then the line it printed.
+    let tsan_reported = std::env::var_os("STRATA_SANITIZER").is_some_and(|s| s == "thread")
+        && out.status.code() == Some(66);
     assert!(
-        out.status.success() && stdout.contains("kinds-child: ok, refused `dyn.kind."),
+        (out.status.success() || tsan_reported)
+            && stdout.contains("kinds-child: ok, refused `dyn.kind."),
         "child failed ({:?}):\n{stdout}\n{stderr}",
         out.status
     );
