@@ -92,7 +92,7 @@
 //! overwrites, with no such hook; it would also keep up to one dead node
 //! header per cache entry alive. Within strata-tls's contract, then, the
 //! bypass is the design that is correct, and it is kept: a reclaimable hit
-//! costs about 2.6 times an immortal cached hit (figures below), in exchange
+//! costs about three times an immortal cached hit (figures below), in exchange
 //! for memory that is freed the moment the last handle drops and a protocol
 //! loom checks end to end (loom cannot see crossbeam-epoch).
 //!
@@ -208,19 +208,20 @@
 //! # Performance
 //!
 //! `cargo bench -p strata-bench --bench reclaim -- --warm-up-time 1
-//! --measurement-time 2`, the minimum of 30 interleaved runs (this 2-core
-//! VM, shared with other work), with the same `u64` key and payload for the
-//! immortal and the reclaimable kind:
+//! --measurement-time 2`, the minimum of 30 interleaved runs, in two
+//! invocations (this 2-core VM is shared with other work, so the spread is
+//! the noise), with the same `u64` key and payload for the immortal and the
+//! reclaimable kind:
 //!
 //! | operation | ns | vs the immortal cached hit |
 //! |---|---|---|
-//! | immortal hit, thread cache (`Context`) | 4.6 | 1.00x |
-//! | immortal hit, table probe (`Context<Local>`) | 6.5 | 1.42x |
-//! | reclaimable hit and handle drop (`Context`) | 12.0 | 2.64x |
-//! | reclaimable hit and handle drop (`Context<Local>`) | 12.0 | 2.62x |
-//! | `Counted` clone and drop (`Context`) | 4.2 | 0.92x |
-//! | `Counted` clone and drop (`Context<Local>`) | 1.2 | 0.27x |
-//! | `std::sync::Arc` clone and drop, for reference | 3.8 | 0.83x |
+//! | immortal hit, thread cache (`Context`) | 4.6 / 3.9 | 1 |
+//! | immortal hit, table probe (`Context<Local>`) | 6.5 / 7.9 | 1.4x / 2.0x |
+//! | reclaimable hit and handle drop (`Context`) | 12.0 / 12.1 | 2.6x / 3.1x |
+//! | reclaimable hit and handle drop (`Context<Local>`) | 12.0 / 11.1 | 2.6x / 2.8x |
+//! | `Counted` clone and drop (`Context`) | 4.2 / 4.2 | 0.9x / 1.1x |
+//! | `Counted` clone and drop (`Context<Local>`) | 1.2 / 1.2 | 0.3x / 0.3x |
+//! | `std::sync::Arc` clone and drop, for reference | 3.8 / 3.7 | 0.8x / 0.9x |
 //!
 //! A handle's clone and drop cost what `Arc`'s do. The single-threaded hit
 //! is no cheaper than the shared one although it does no atomic operation
@@ -229,7 +230,7 @@
 //! synchronisation: it is what remains, reaching a separately allocated
 //! node (immortal storages sit side by side in an arena) and writing its
 //! count up and down. Building and freeing a 1 KiB dense attribute costs
-//! about 165 ns, a hit on one about 102 ns (hashing and comparing the
+//! 165 to 235 ns, a hit on one 102 to 128 ns (hashing and comparing the
 //! kilobyte).
 
 mod table;
