@@ -17,8 +17,8 @@
 //! - `asan`: the test suite under AddressSanitizer and LeakSanitizer.
 //! - `tsan`: the test suite under ThreadSanitizer, informational only: the
 //!   log goes to `tsan/report.log` under the target directory, and a summary
-//!   sorts the reports into the known false positives of the uninstrumented
-//!   standard library and the ones to read.
+//!   names the known cause of each report (an uninstrumented std, fences)
+//!   and lists the ones to read; `tsan --summarize LOG` re-reads a log.
 //! - `bench [ARGS]`: the comparison harness; writes `docs/PERFORMANCE.md`.
 //!
 //! The xtask is std-only so that it builds in seconds on a fresh machine.
@@ -46,12 +46,18 @@ fn main() -> ExitCode {
         Some("ci") => ci(),
         Some("loom") => loom::run(&args[1..]),
         Some("asan") => asan(),
-        Some("tsan") => tsan(),
+        Some("tsan") => match args.get(1).map(String::as_str) {
+            Some("--summarize") => args
+                .get(2)
+                .ok_or_else(|| "tsan --summarize needs the log's path".to_string())
+                .and_then(|log| tsan::summarize_file(log)),
+            _ => tsan(),
+        },
         Some("tidy") => tidy::check(&root()).map_err(|errs| errs.join("\n")),
         Some("bench") => bench(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <ci | loom [--crate NAME] [--deep] [--mutants] | asan | tsan | tidy | bench [ARGS]>"
+                "usage: cargo xtask <ci | loom [--crate NAME] [--deep] [--mutants] | asan | tsan [--summarize LOG] | tidy | bench [ARGS]>"
             );
             return ExitCode::from(2);
         }
