@@ -434,15 +434,16 @@ fn a_thread_dying_with_cached_entries_frees_its_cache_and_nothing_else() {
     let keys = 0..300u64;
 
     std::thread::scope(|s| {
+        // Its job: release the survivors when this thread leaves the scope's
+        // closure, also by a failed assertion, so that the scope's final
+        // wait for them cannot hang the test.
+        let _release = ReleaseOnDrop(&resume);
         let survivors: Vec<_> = (0..4)
             .map(|_| {
                 let (ctx, ready, resume, keys) = (&ctx, &survivors_ready, &resume, keys.clone());
                 s.spawn(move || {
                     TRACKED.with(|t| t.set(true));
-                    let before: Vec<usize> = keys
-                        .clone()
-                        .map(|k| ctx.intern::<Fragile>(k).as_ptr() as usize)
-                        .collect();
+                    let before = intern_twice(ctx, keys.clone());
                     assert_eq!(strata_tls::stats().bytes, strata_tls::TABLE_BYTES);
                     // Release/Acquire: the main thread reads the survivors'
                     // table count only after seeing every survivor ready,
@@ -469,9 +470,7 @@ fn a_thread_dying_with_cached_entries_frees_its_cache_and_nothing_else() {
                 let (ctx, keys) = (&ctx, keys.clone());
                 s.spawn(move || {
                     TRACKED.with(|t| t.set(true));
-                    let got: Vec<usize> = keys
-                        .map(|k| ctx.intern::<Fragile>(k).as_ptr() as usize)
-                        .collect();
+                    let got = intern_twice(ctx, keys);
                     let stats = strata_tls::stats();
                     assert!(stats.len > 0);
                     assert_eq!(stats.bytes, strata_tls::TABLE_BYTES);
@@ -494,6 +493,10 @@ fn a_thread_dying_with_cached_entries_frees_its_cache_and_nothing_else() {
         }
         // Acquire: pairs with the survivors' Release increments.
         while survivors_ready.load(Ordering::Acquire) < 4 {
+            assert!(
+                !survivors.iter().any(|h| h.is_finished()),
+                "a survivor died before it was ready"
+            );
             std::thread::yield_now();
         }
         // The eight dead threads' tables are freed; the four survivors' are
@@ -510,6 +513,30 @@ fn a_thread_dying_with_cached_entries_frees_its_cache_and_nothing_else() {
     assert_eq!(entries_of(&ctx, "faults.fragile"), 300);
 }
 
+/// Sets its flag (with Release, pairing with the Acquire loads that wait
+/// for it) when dropped.
+struct ReleaseOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for ReleaseOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Release);
+    }
+}
+
+/// Interns every key twice and returns the addresses: the thread cache
+/// admits a storage on its second use (not on its creation), so afterwards
+/// this thread's cache holds entries.
+fn intern_twice(ctx: &Context, keys: std::ops::Range<u64>) -> Vec<usize> {
+    let first: Vec<usize> = keys
+        .clone()
+        .map(|k| ctx.intern::<Fragile>(k).as_ptr() as usize)
+        .collect();
+    for (k, &addr) in keys.zip(&first) {
+        assert_eq!(ctx.intern::<Fragile>(k).as_ptr() as usize, addr);
+    }
+    first
+}
+
 // ---------------------------------------------------------------------------
 // Context churn.
 
@@ -521,15 +548,12 @@ fn resident_bytes() -> usize {
     pages * 4096
 }
 
-/// How many contexts the churn test creates and drops. 10,000 in a release
-/// build; 2,000 in a debug build (each context pre-creates its builtins,
-/// about 100 interned values, which debug code does slowly) and 1,000 under
-/// a sanitizer.
+/// How many contexts the churn test creates and drops: 10,000, or 1,000
+/// under a sanitizer (`cargo xtask asan` sets `STRATA_SANITIZER`), where
+/// every allocation is several times slower.
 fn churn_contexts() -> usize {
     if std::env::var_os("STRATA_SANITIZER").is_some() {
         1_000
-    } else if cfg!(debug_assertions) {
-        2_000
     } else {
         10_000
     }
