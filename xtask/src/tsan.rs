@@ -59,8 +59,27 @@ const KNOWN: &[(&str, &[&str])] = &[
         &["crossbeam_epoch::"],
     ),
     (
+        "a lazily initialised static (std's Once, OnceLock, LazyLock) publishes through the uninstrumented std",
+        &[
+            "std::sync::lazy_lock::",
+            "std::sync::once::",
+            "std::sync::once_lock::",
+        ],
+    ),
+    (
+        "std's thread join and scope end synchronise inside the uninstrumented std",
+        &[
+            "std::thread::lifecycle::Packet",
+            "std::thread::scoped::ScopeData",
+        ],
+    ),
+    (
         "a reference count's last decrement is ordered by an Acquire fence (std's Arc, strata-refcount), which TSan does not model",
-        &["as core::ops::drop::Drop>::drop", "drop_slow", "fetch_sub"],
+        &[
+            "alloc::sync::Arc<",
+            "strata_refcount::",
+            "strata_ctx::reclaim::",
+        ],
     ),
 ];
 
