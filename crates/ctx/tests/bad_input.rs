@@ -22,6 +22,9 @@
 //! `strata-refcount`'s `counts::tests::overflow_aborts`. The facade exposes
 //! no refcounted handle to overflow.
 
+// OS threads, process-wide counters and timing: not a loom model.
+#![cfg(not(strata_loom))]
+
 use std::cell::Cell;
 use std::fmt;
 use std::hash::{Hasher, RandomState};

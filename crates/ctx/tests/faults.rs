@@ -18,6 +18,9 @@
 //! The tests of this file run one at a time (they take `SERIAL`): the
 //! allocator count and the resident-memory figure are process-wide.
 
+// OS threads, process-wide counters and timing: not a loom model.
+#![cfg(not(strata_loom))]
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::collections::HashMap;

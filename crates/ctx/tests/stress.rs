@@ -17,6 +17,9 @@
 //! The figures (operations, threads, seconds, mismatches) are printed for
 //! docs/RELIABILITY.md; run with `--nocapture` to see them.
 
+// OS threads, process-wide counters and timing: not a loom model.
+#![cfg(not(strata_loom))]
+
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::hash::Hasher;
