@@ -7,8 +7,10 @@
 //! Under AddressSanitizer (`cargo xtask asan` sets `STRATA_SANITIZER`; a run
 //! without it is recognised by the sanitizer's shadow memory, terabytes of
 //! virtual address space) freed memory goes to a quarantine of up to 256 MiB
-//! before it is reused, so the resident bound is raised by that much there;
-//! LeakSanitizer then checks that every storage was freed.
+//! before it is reused, and every block carries redzones, so the resident
+//! bound is raised by 384 MiB there (measured: about 225 MiB of growth):
+//! that check then only catches gross growth, and LeakSanitizer is what
+//! checks that every storage was freed.
 
 use strata_ctx::Context;
 use strata_ctx::builtin::DenseElementsAttr;
@@ -115,7 +117,7 @@ fn a_million_large_attributes_with_flat_resident_memory() {
         "the live storages exceed the working sets: {max_live} > {bound}"
     );
     let allowed = if under_asan() {
-        64 * MIB + 256 * MIB
+        64 * MIB + 384 * MIB
     } else {
         64 * MIB
     };
