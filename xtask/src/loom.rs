@@ -183,7 +183,11 @@ fn run_crate(c: &LoomCrate, preemptions: &str) -> Result<CrateOutcome> {
             "loom",
             "--",
         ])
-        .args(["--nocapture", "--test-threads=2"])
+        // `--show-output`, not `--nocapture`: each test's output is captured
+        // and printed after the run, whole, so that a `[loom]` line is never
+        // cut by another test's panic message printed at the same moment
+        // (which made the line unreadable and the test look model-less).
+        .args(["--show-output", "--test-threads=2"])
         .env("RUSTFLAGS", "--cfg strata_loom")
         .env("LOOM_MAX_PREEMPTIONS", preemptions)
         .env("CARGO_TARGET_DIR", crate::target_dir("loom"))
@@ -200,7 +204,7 @@ fn run_crate(c: &LoomCrate, preemptions: &str) -> Result<CrateOutcome> {
     };
     let mut model_iters: BTreeMap<String, Vec<u64>> = BTreeMap::new();
     for line in stderr.lines().chain(stdout.lines()) {
-        if let Some(rest) = line.trim().strip_prefix("[loom] ") {
+        if let Some(rest) = line.find("[loom] ").map(|i| &line[i + "[loom] ".len()..]) {
             let field = |k: &str| {
                 rest.split_whitespace()
                     .find_map(|w| w.strip_prefix(k))
