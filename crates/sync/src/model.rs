@@ -33,7 +33,10 @@ where
     let n = count.load(Ordering::Relaxed);
     let thread = std::thread::current();
     let test = thread.name().unwrap_or("?");
-    eprintln!("[loom] test={test} model={name} iterations={n}");
+    // One write of one whole line, so that the report cannot be split by
+    // other output (`cargo xtask loom` parses it).
+    let line = format!("[loom] test={test} model={name} iterations={n}\n");
+    let _ = std::io::Write::write_all(&mut std::io::stderr().lock(), line.as_bytes());
     assert!(
         n > 1,
         "loom model `{name}` explored a single interleaving: it checks nothing"
