@@ -74,19 +74,22 @@ fn local_lock_reentry_is_a_clear_panic() {
 
 #[test]
 fn once_gate_initialises_once_across_threads() {
-    let gate: &'static OnceGate<usize> = Box::leak(Box::new(OnceGate::new()));
-    let runs: &'static RwLock<usize> = Box::leak(Box::new(RwLock::new(0)));
-    let handles: Vec<_> = (0..8)
-        .map(|i| {
-            thread::spawn(move || {
-                *gate.get_or_init(|| {
-                    *runs.write() += 1;
-                    i
+    let gate = OnceGate::<usize>::new();
+    let runs = RwLock::new(0);
+    let seen: Vec<usize> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..8)
+            .map(|i| {
+                let (gate, runs) = (&gate, &runs);
+                s.spawn(move || {
+                    *gate.get_or_init(|| {
+                        *runs.write() += 1;
+                        i
+                    })
                 })
             })
-        })
-        .collect();
-    let seen: Vec<usize> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
     assert!(seen.iter().all(|&v| v == seen[0]));
     assert_eq!(*runs.read(), 1);
 }
