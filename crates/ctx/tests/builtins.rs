@@ -129,23 +129,73 @@ fn single_threaded_context() {
 
 #[test]
 fn eight_threads_agree() {
+    // Every builtin kind and the affine cluster, interned by 8 threads in
+    // different orders: equal keys must give equal handles on every thread.
     let ctx = Context::new();
     let results: Vec<Vec<usize>> = std::thread::scope(|s| {
         let hs: Vec<_> = (0..8)
             .map(|t| {
                 let ctx = &ctx;
                 s.spawn(move || {
-                    let mut out = vec![0usize; 2000];
-                    let mut order: Vec<usize> = (0..2000).collect();
+                    const N: usize = 600;
+                    const PER: usize = 17;
+                    let mut out = vec![0usize; N * PER];
+                    let mut order: Vec<usize> = (0..N).collect();
                     if t % 2 == 1 {
                         order.reverse();
                     }
+                    order.rotate_left(t * 37 % N);
                     for i in order {
-                        let ty = ctx.tensor_type(&[i as i64 % 17, 4], ctx.f32());
+                        let n = i as i64;
+                        let ty = ctx.tensor_type(&[n % 17, 4], ctx.f32());
                         let a = ctx.integer_attr(ty, i as i128 / 3);
                         let st = ctx.string_attr(&format!("s{}", i / 2));
                         let d = ctx.dictionary_attr(&[("k", a.into()), ("s", st.into())]);
-                        out[i] = d.as_ptr() as usize;
+                        let int = ctx.integer_type(1 + (i % 70) as u32, Signedness::Signed);
+                        let f = ctx.function_type(&[int.into(), ty.into()], &[ctx.index().into()]);
+                        let tup = ctx.tuple_type(&[f.into(), int.into()]);
+                        let m = ctx.memref_type(&[n % 5, DYNAMIC], int);
+                        let v = ctx.vector_type(&[n % 9 + 1], ctx.f16());
+                        let c = ctx.complex_type(ctx.float_type(FloatKind::F128));
+                        let u = ctx.unranked_tensor_type(c);
+                        let fa = ctx.float_attr(ctx.f64(), n as f64 / 4.0);
+                        let arr = ctx.array_attr(&[
+                            fa.into(),
+                            ctx.type_attr(u).into(),
+                            ctx.unit_attr().into(),
+                        ]);
+                        let fl = ctx.file_loc("a.mlir", (i % 50) as u32, 1);
+                        let nl = ctx.name_loc(&format!("n{}", i % 30), fl);
+                        let fused = ctx.fused_loc(&[fl.into(), nl.into()], Some(arr.into()));
+                        let aff = ctx.affine();
+                        let e =
+                            aff.add(aff.mul(aff.dim(0), aff.constant(n % 7 + 1)), aff.symbol(0));
+                        let map =
+                            aff.map(1, 1, &[e, aff.modulo(aff.dim(0), aff.constant(n % 5 + 1))]);
+                        let row = [
+                            ty.as_ptr(),
+                            a.as_ptr(),
+                            st.as_ptr(),
+                            d.as_ptr(),
+                            int.as_ptr(),
+                            f.as_ptr(),
+                            tup.as_ptr(),
+                            m.as_ptr(),
+                            v.as_ptr(),
+                            c.as_ptr(),
+                            u.as_ptr(),
+                            fa.as_ptr(),
+                            arr.as_ptr(),
+                            fl.as_ptr(),
+                            nl.as_ptr(),
+                            fused.as_ptr(),
+                            // An affine map's results live in the cluster's
+                            // arena, once per distinct map.
+                            map.results().as_ptr().cast(),
+                        ];
+                        for (j, p) in row.into_iter().enumerate() {
+                            out[i * PER + j] = p as usize;
+                        }
                     }
                     out
                 })
