@@ -77,10 +77,12 @@ impl FloatAttrData<'_> {
     }
 }
 
-/// Writes `v` as MLIR does: `1.000000e+00`.
-fn write_mlir_float(f: &mut fmt::Formatter<'_>, v: f64) -> fmt::Result {
+/// Writes `v` as MLIR does (`1.000000e+00`), or, if it is not finite, the
+/// bits of its stored form in hex (`0x7FC00000` for an `f32` NaN), which the
+/// caller passes as `bits`.
+pub(crate) fn write_mlir_float(f: &mut fmt::Formatter<'_>, v: f64, bits: u64) -> fmt::Result {
     if !v.is_finite() {
-        return write!(f, "0x{:X}", v.to_bits());
+        return write!(f, "0x{bits:X}");
     }
     let s = format!("{v:.6e}");
     let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
@@ -95,7 +97,7 @@ fn write_mlir_float(f: &mut fmt::Formatter<'_>, v: f64) -> fmt::Result {
 
 impl fmt::Display for FloatAttrData<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_mlir_float(f, self.value())?;
+        write_mlir_float(f, self.value(), self.bits)?;
         write!(f, " : {}", self.ty)
     }
 }

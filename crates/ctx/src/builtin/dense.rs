@@ -6,6 +6,7 @@ use core::hash::{BuildHasher, Hash, Hasher};
 
 use strata_diag::DiagPolicy;
 
+use super::attrs::write_mlir_float;
 use super::{
     FloatKind, FloatType, IndexType, IntegerType, RankedTensorType, Signedness, VectorType,
 };
@@ -193,23 +194,6 @@ fn f16_to_f64(bits: u16) -> f64 {
     }
 }
 
-/// Writes a float as MLIR does (`1.000000e+00`), or its bits in hex
-/// (`0x7FC00000`) if it is not finite.
-fn write_float(f: &mut fmt::Formatter<'_>, v: f64, bits: u64) -> fmt::Result {
-    if !v.is_finite() {
-        return write!(f, "0x{bits:X}");
-    }
-    let s = format!("{v:.6e}");
-    let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    write!(
-        f,
-        "{mantissa}e{}{:02}",
-        if exp < 0 { '-' } else { '+' },
-        exp.abs()
-    )
-}
-
 fn write_element(f: &mut fmt::Formatter<'_>, bytes: &[u8], element: Element) -> fmt::Result {
     let raw = read_int(bytes, 64, false) as u64;
     match element {
@@ -217,10 +201,10 @@ fn write_element(f: &mut fmt::Formatter<'_>, bytes: &[u8], element: Element) -> 
             f.write_str(if bytes[0] & 1 == 1 { "true" } else { "false" })
         }
         Element::Int { width, signed } => write!(f, "{}", read_int(bytes, width, signed)),
-        Element::F16 => write_float(f, f16_to_f64(raw as u16), raw),
-        Element::BF16 => write_float(f, f64::from(f32::from_bits((raw as u32) << 16)), raw),
-        Element::F32 => write_float(f, f64::from(f32::from_bits(raw as u32)), raw),
-        Element::F64 => write_float(f, f64::from_bits(raw), raw),
+        Element::F16 => write_mlir_float(f, f16_to_f64(raw as u16), raw),
+        Element::BF16 => write_mlir_float(f, f64::from(f32::from_bits((raw as u32) << 16)), raw),
+        Element::F32 => write_mlir_float(f, f64::from(f32::from_bits(raw as u32)), raw),
+        Element::F64 => write_mlir_float(f, f64::from_bits(raw), raw),
         Element::Opaque => unreachable!("opaque elements print in hex"),
     }
 }
