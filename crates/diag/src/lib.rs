@@ -171,27 +171,38 @@
 //! loom-backed stand-in with the same all-or-nothing visibility; arc-swap's
 //! own lock-free protocol is not model-checked here.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 mod context;
 mod diagnostic;
 mod emitter;
 mod engine;
+#[cfg(feature = "human")]
 mod human;
 mod inflight;
+#[cfg(feature = "json")]
 mod json;
 mod policy;
 mod source;
+#[cfg(feature = "verifier")]
 mod verify;
 
 pub use context::{OrderKey, Region, current_key};
 pub use diagnostic::{Child, ChildLevel, DiagArg, Diagnostic, Label, Level, Severity};
-pub use emitter::{Emitter, SharedBuffer};
+pub use emitter::{Emitter, PlainEmitter, SharedBuffer};
 pub use engine::{Config, DiagEngine, EngineBuilder, Handled, HandlerFn, HandlerScope, Summary};
+#[cfg(feature = "human")]
+#[cfg_attr(docsrs, doc(cfg(feature = "human")))]
 pub use human::HumanEmitter;
 pub use inflight::{ErrorReported, InFlight, IsError, MaybeError, Proof};
+#[cfg(feature = "json")]
+#[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub use json::JsonEmitter;
 pub use policy::{DiagPolicy, LocalSwap, SwapCell};
 pub use source::{
     FileId, LineCol, Location, NoSources, SourceFile, SourceManager, SourceSet, Sources, Span,
 };
 pub use strata_sync::policy::{Local, Shared};
+#[cfg(feature = "verifier")]
+#[cfg_attr(docsrs, doc(cfg(feature = "verifier")))]
 pub use verify::{Expectation, Finding, FindingKind, Target, Verifier, VerifyReport};
