@@ -31,10 +31,19 @@ const UNPUBLISHED: &[&str] = &["strata-bench", "xtask"];
 /// The feature combinations that matter, per crate: each entry is built
 /// with `--no-default-features --features LIST` (the empty list is the crate
 /// without its optional parts). A crate's default build is covered by the
-/// workspace's clippy and test steps.
+/// workspace's clippy and test steps. For `strata-diag` this is the whole
+/// feature powerset (`json` implies `human`, so `human,json` is `json`),
+/// the same seven builds `cargo hack --feature-powerset` makes.
 pub(crate) const FEATURE_SETS: &[(&str, &[&str])] = &[(
     "strata-diag",
-    &["", "human", "json", "verifier", "human,verifier"],
+    &[
+        "",
+        "human",
+        "json",
+        "verifier",
+        "human,verifier",
+        "json,verifier",
+    ],
 )];
 
 /// All package steps, in order, each under its own `ci` heading.
