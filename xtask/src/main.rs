@@ -28,6 +28,7 @@
 //! each other.
 
 mod loom;
+mod package;
 mod statics;
 mod tidy;
 mod tsan;
@@ -148,6 +149,7 @@ fn ci() -> Result {
     step("test", || {
         run("cargo test", cargo().args(["test", "--workspace"]))
     })?;
+    package::ci()?;
     step("loom", || loom::run(&[]))?;
     step("asan", asan)?;
     eprintln!(

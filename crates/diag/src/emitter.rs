@@ -1,5 +1,6 @@
-//! The [`Emitter`] trait (how a diagnostic becomes text) and
-//! [`SharedBuffer`], a cloneable in-memory sink.
+//! The [`Emitter`] trait (how a diagnostic becomes text), [`PlainEmitter`]
+//! (the renderer that needs no optional dependency) and [`SharedBuffer`], a
+//! cloneable in-memory sink.
 
 use core::fmt;
 use std::io;
@@ -7,16 +8,17 @@ use std::io;
 use strata_sync::{Arc, Mutex};
 
 use crate::diagnostic::{Diagnostic, Level};
-use crate::source::Sources;
+use crate::source::{Location, Sources};
 
 /// Turns diagnostics into text. The engine renders into a `String` first and
 /// then writes the whole string to its sink under the printer lock, so an
 /// emitter never sees the sink and never needs to be careful about
 /// interleaving.
 ///
-/// Implementations: [`HumanEmitter`](crate::HumanEmitter) (rustc-style
-/// snippets through annotate-snippets) and
-/// [`JsonEmitter`](crate::JsonEmitter) (rustc's JSON Lines subset).
+/// Implementations: [`PlainEmitter`] (one header and one location line, no
+/// dependency), `HumanEmitter` (rustc-style snippets through
+/// annotate-snippets, feature `human`) and `JsonEmitter` (rustc's JSON Lines
+/// subset, feature `json`).
 pub trait Emitter: Send + Sync {
     /// Appends the rendering of `diag` to `out`. `sources` holds the files
     /// the diagnostic refers to.
@@ -35,6 +37,100 @@ impl<E: Emitter + ?Sized> Emitter for Box<E> {
 
     fn render_message(&self, level: Level, text: &str, out: &mut String) {
         (**self).render_message(level, text, out);
+    }
+}
+
+/// The renderer that needs no optional dependency: a rustc-style header
+/// line, the location as `file:line:column` (no source snippet), and one
+/// `= note:`/`= help:` line per child. It is the engine's default emitter
+/// when the `human` feature is off.
+///
+/// ```
+/// use strata_diag::{Diagnostic, Emitter, PlainEmitter, Severity, SourceManager, Shared};
+///
+/// let sources = SourceManager::<Shared>::new();
+/// let id = sources.add_file("m.mlir", "%0 = arith.addi %a, %b : i32\n");
+/// let file = sources.file(id).unwrap();
+/// let diag = Diagnostic::new(Severity::Error, file.find("%a").unwrap(), "use of undefined value")
+///     .with_primary_label("not defined");
+/// let mut out = String::new();
+/// PlainEmitter::new().render(&diag, &*file, &mut out);
+/// assert_eq!(out, "error: use of undefined value\n --> m.mlir:1:17: not defined\n\n");
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PlainEmitter {
+    _private: (),
+}
+
+impl PlainEmitter {
+    /// The plain renderer (it has no options).
+    pub const fn new() -> Self {
+        Self { _private: () }
+    }
+}
+
+/// Appends ` --> where` for `location` (nothing for an unknown one), with
+/// `: label` when there is a label, and a newline.
+fn plain_location(
+    location: &Location,
+    label: Option<&str>,
+    sources: &dyn Sources,
+    out: &mut String,
+) {
+    use core::fmt::Write as _;
+    // Writing into a `String` cannot fail.
+    let _ = match location {
+        Location::Unknown => return,
+        Location::Name(name) => write!(out, " --> {name}"),
+        Location::FileLineCol { file, line, column } => write!(out, " --> {file}:{line}:{column}"),
+        Location::Span(span) => match sources.file(span.file) {
+            Some(file) => {
+                let at = file.line_col(span.start);
+                write!(out, " --> {}:{}:{}", file.name(), at.line, at.column)
+            }
+            None => write!(out, " --> <unknown file {}>", span.file),
+        },
+    };
+    if let Some(label) = label {
+        out.push_str(": ");
+        out.push_str(label);
+    }
+    out.push('\n');
+}
+
+impl Emitter for PlainEmitter {
+    fn render(&self, diag: &Diagnostic, sources: &dyn Sources, out: &mut String) {
+        out.push_str(diag.severity().as_str());
+        if let Some(code) = diag.code() {
+            out.push('[');
+            out.push_str(code);
+            out.push(']');
+        }
+        out.push_str(": ");
+        out.push_str(&diag.message());
+        out.push('\n');
+        plain_location(diag.location(), diag.primary_label(), sources, out);
+        for label in diag.labels() {
+            plain_location(&Location::Span(label.span), Some(&label.text), sources, out);
+        }
+        for child in diag.children() {
+            out.push_str("  = ");
+            out.push_str(child.level.as_str());
+            out.push_str(": ");
+            out.push_str(&child.message);
+            out.push('\n');
+            if let Some(location) = &child.location {
+                plain_location(location, None, sources, out);
+            }
+        }
+        out.push('\n');
+    }
+
+    fn render_message(&self, level: Level, text: &str, out: &mut String) {
+        out.push_str(level.as_str());
+        out.push_str(": ");
+        out.push_str(text);
+        out.push_str("\n\n");
     }
 }
 

@@ -4,7 +4,9 @@ use core::fmt;
 use core::marker::PhantomData;
 use std::borrow::Cow;
 use std::collections::HashSet;
-use std::io::{self, IsTerminal as _, Write};
+#[cfg(feature = "human")]
+use std::io::IsTerminal as _;
+use std::io::{self, Write};
 
 use strata_sync::atomic::Ordering::Relaxed;
 use strata_sync::policy::{ArcApi, AtomicFlag, AtomicInt, MutexApi, Shared};
@@ -13,6 +15,7 @@ use strata_sync::{CachePadded, Mutant, mutant};
 use crate::context::{self, Region};
 use crate::diagnostic::{ChildLevel, Diagnostic, Level, Severity};
 use crate::emitter::Emitter;
+#[cfg(feature = "human")]
 use crate::human::HumanEmitter;
 use crate::inflight::{ErrorReported, InFlight, IsError, MaybeError};
 use crate::policy::{DiagPolicy, SwapCell};
@@ -295,12 +298,22 @@ impl<P: DiagPolicy> EngineBuilder<P> {
     }
 
     /// Builds the engine. Without an explicit emitter, the human renderer
-    /// uses colour exactly when the sink is a terminal's standard error.
+    /// uses colour exactly when the sink is a terminal's standard error
+    /// (without the `human` feature, the default is [`PlainEmitter`]).
+    ///
+    /// [`PlainEmitter`]: crate::PlainEmitter
     pub fn build(self) -> DiagEngine<P> {
-        let colour = self.sink.is_none() && io::stderr().is_terminal();
-        let emitter = self
-            .emitter
-            .unwrap_or_else(|| Box::new(HumanEmitter::new().color(colour)));
+        #[cfg(feature = "human")]
+        let default_emitter = || {
+            let colour = self.sink.is_none() && io::stderr().is_terminal();
+            Box::new(HumanEmitter::new().color(colour)) as Box<dyn Emitter>
+        };
+        #[cfg(not(feature = "human"))]
+        let default_emitter = || Box::new(crate::emitter::PlainEmitter::new()) as Box<dyn Emitter>;
+        let emitter = match self.emitter {
+            Some(emitter) => emitter,
+            None => default_emitter(),
+        };
         let sink = self.sink.unwrap_or_else(|| Box::new(io::stderr()));
         DiagEngine {
             sources: SourceManager::new(),

@@ -12,6 +12,8 @@ use crate::source::{FileId, Location, SourceFile, Sources, Span};
 /// Renders diagnostics the way rustc prints them, with source snippets,
 /// through annotate-snippets 0.12.
 ///
+/// Available with the `human` feature (on by default).
+///
 /// Colour (ANSI escapes) and the decoration style (ASCII `-->`, `|`, `^`
 /// or Unicode box drawing) are independent switches; the default is plain
 /// ASCII, what logs and tests want.

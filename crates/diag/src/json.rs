@@ -27,6 +27,8 @@ use crate::source::{Location, Sources, Span};
 /// becomes a span with its line and column, byte offsets 0 and no text; a
 /// name-only or unknown location has no span. Children carry `spans` when
 /// they have a location of their own, and `rendered: null`, as in rustc.
+///
+/// Available with the `json` feature (on by default; it implies `human`).
 #[derive(Clone, Debug)]
 pub struct JsonEmitter {
     rendered: Option<HumanEmitter>,

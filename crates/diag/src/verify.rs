@@ -157,6 +157,8 @@ enum Place {
 /// Checks the diagnostics of a run against the `expected-*` directives of
 /// its source files.
 ///
+/// Available with the `verifier` feature (on by default).
+///
 /// A test source states the diagnostics it expects in comments:
 ///
 /// ```text

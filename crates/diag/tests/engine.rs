@@ -498,3 +498,24 @@ fn the_default_engine_is_shared_and_debuggable() {
     assert!(text.contains("shared"), "{text}");
     assert!(format!("{:?}", DiagEngine::builder()).contains("EngineBuilder"));
 }
+
+/// Without the `human` feature, an engine built with no emitter renders with
+/// `PlainEmitter` (the build that `cargo xtask ci` makes with
+/// `--no-default-features` runs this test).
+#[cfg(not(feature = "human"))]
+#[test]
+fn without_the_human_feature_the_default_emitter_is_plain() {
+    let out = SharedBuffer::new();
+    let engine = DiagEngine::builder().sink(out.clone()).build();
+    let id = engine.sources().add_file("a.mlir", "%0 = foo\n");
+    let span = engine.sources().file(id).unwrap().find("foo").unwrap();
+    engine
+        .error(span, "unknown operation `{}`")
+        .arg("foo")
+        .note("registered dialects: arith")
+        .emit();
+    assert_eq!(
+        out.contents(),
+        "error: unknown operation `foo`\n --> a.mlir:1:6\n  = note: registered dialects: arith\n\n"
+    );
+}

@@ -1,4 +1,7 @@
 //! The JSON Lines renderer, parsed back with serde_json.
+// Needs the optional renderers/verifier; `cargo xtask ci` also builds the
+// crate without them.
+#![cfg(feature = "json")]
 
 use serde_json::{Value, json};
 use strata_diag::{

@@ -1,5 +1,8 @@
 //! Property tests: arbitrary input never panics, and lines and columns
 //! agree with a naive count.
+// Needs the optional renderers/verifier; `cargo xtask ci` also builds the
+// crate without them.
+#![cfg(all(feature = "json", feature = "verifier"))]
 
 use proptest::prelude::*;
 use strata_diag::{

@@ -1,4 +1,7 @@
 //! Snapshot tests of the human renderer (expected text inline).
+// Needs the optional renderers/verifier; `cargo xtask ci` also builds the
+// crate without them.
+#![cfg(feature = "human")]
 
 use strata_diag::{
     Diagnostic, Emitter, FileId, HumanEmitter, Level, Location, NoSources, Severity, Shared,
