@@ -12,6 +12,8 @@
 //! or `$CARGO_TARGET_DIR` when it is set) so that the builds do not evict
 //! each other.
 
+#![forbid(unsafe_code)]
+
 mod flags;
 mod loom;
 mod statics;

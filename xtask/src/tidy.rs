@@ -534,18 +534,39 @@ fn safety_numbers(
 fn pairs_with(src: &Source, errors: &mut Vec<String>) {
     let lines = &src.lines;
     let says = |l: &String| l.to_lowercase().contains("pairs with");
+    let is_use = |code: &str| {
+        let t = code.trim_start();
+        t.starts_with("use ") || t.starts_with("pub use ")
+    };
+    // A bare `Acquire` is an ordering only where the file imports it so (a
+    // type may be called `Release`); `Ordering::Acquire` always is.
+    let imported: Vec<&str> = ORDERINGS
+        .iter()
+        .copied()
+        .filter(|o| {
+            src.code.iter().any(|c| {
+                is_use(c)
+                    && c.contains("Ordering::")
+                    && (c.contains("Ordering::*") || !word_positions(c, o).is_empty())
+            })
+        })
+        .collect();
     for (i, code) in src.code.iter().enumerate() {
-        if code.trim_start().starts_with("use ") || code.trim_start().starts_with("pub use ") {
+        if is_use(code) {
             continue;
         }
         let ordering = ORDERINGS
             .iter()
-            .find(|o| !word_positions(code, o).is_empty())
+            .find(|o| {
+                word_positions(code, o)
+                    .into_iter()
+                    .any(|p| imported.contains(o) || code[..p].ends_with("Ordering::"))
+            })
             .copied();
         let fence = ["fence", "compiler_fence"].iter().any(|f| {
             word_positions(code, f)
                 .iter()
-                .any(|&p| code[p + f.len()..].starts_with('('))
+                .any(|&p| code[p + f.len()..].starts_with('(') && !code[..p].ends_with("fn "))
         });
         let Some(what) = ordering.or(fence.then_some("fence")) else {
             continue;

@@ -9,6 +9,8 @@
 //!
 //! Exits with status 1 if any check is not 0, and 2 on a bad command line.
 
+#![forbid(unsafe_code)]
+
 use std::io::Write;
 use std::process::ExitCode;
 

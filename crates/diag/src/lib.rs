@@ -171,6 +171,8 @@
 //! loom-backed stand-in with the same all-or-nothing visibility; arc-swap's
 //! own lock-free protocol is not model-checked here.
 
+#![forbid(unsafe_code)]
+
 mod context;
 mod diagnostic;
 mod emitter;

@@ -161,6 +161,8 @@
 //! owner table is a hash map. A value's uses are a vector kept in creation
 //! order by pushing (a new expression has the largest id).
 
+#![forbid(unsafe_code)]
+
 mod compile;
 mod container;
 mod error;

@@ -239,6 +239,8 @@ impl Policy for Shared {
     type Marker = ();
     #[inline]
     fn fence(order: Ordering) {
+        // A forwarder: the fence pairs with whatever the caller's comment
+        // names.
         atomic::fence(order);
     }
 }

@@ -426,11 +426,12 @@ impl Drop for Release {
         // is already unreachable and `try_with` fails: nothing can reach the
         // table either way.)
         let _ = CACHE.try_with(|cache| cache.table.set(None));
-        // SAFETY: made by `Table::alloc` (in `Cache::table_or_alloc`) and
-        // freed only here, once (`take` left `None` behind); the invariant on
-        // `Cache::table`: no call into this crate is running on this thread
-        // (thread-local destructors run one at a time, outside any such
-        // call), so no `&Table` is live, and `CACHE` no longer points to it.
+        // SAFETY: (1) made by `Table::alloc` (in `Cache::table_or_alloc`) and
+        // freed only here, once (`take` left `None` behind); (2) the
+        // invariant on `Cache::table`: no call into this crate is running on
+        // this thread (thread-local destructors run one at a time, outside
+        // any such call), so no `&Table` is live, and `CACHE` no longer
+        // points to it.
         unsafe { Table::free(table) };
     }
 }

@@ -374,7 +374,8 @@ mod tests {
 
     impl Drop for Owned {
         fn drop(&mut self) {
-            // SAFETY: allocated in `new`; no `&Table` outlives `self`.
+            // SAFETY: allocated in `new` and freed only here (1); no `&Table`
+            // outlives `self` (2).
             unsafe { Table::free(self.0) };
         }
     }
