@@ -711,7 +711,8 @@ impl<T, P: Policy> BucketArray<T, P> {
         // Success AcqRel: the Release half publishes the filled value to every
         // Acquire probe (in `get`, `get_or_init` and `Iter`); the Acquire half
         // is not needed for correctness (nothing is read through the null we
-        // replaced) but costs nothing, and DESIGN.md section 5 names it.
+        // replaced) but costs nothing, and keeps one rule for every
+        // publication (the crate documentation's ordering table).
         // Failure Acquire: the loser returns the winner's value, so it must
         // see the winner's writes to it.
         match slot.compare_exchange(ptr::null_mut(), candidate.as_ptr(), success, failure) {

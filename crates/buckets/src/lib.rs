@@ -21,8 +21,8 @@
 //! now visible to every thread; a loser frees its own candidate and uses the
 //! winner's. So `make` may run in several threads at once, but exactly one
 //! result is ever published, and nobody ever sees a half-built value
-//! (invariant 2 of DESIGN.md: Level 1 publishes only fully constructed
-//! tables).
+//! (invariant 2 in `docs/ARCHITECTURE.md`: Level 1 publishes only fully
+//! constructed tables).
 //!
 //! **Growth without moving.** The slots live in segments of doubling size
 //! (32, 64, 128... slots). Segment 0 is inline in the array, so the first 32
@@ -105,7 +105,7 @@
 //! The promise: everything a `make` closure wrote while building a published
 //! value happens-before every access through a reference that
 //! [`BucketArray::get`], [`BucketArray::get_or_init`] or [`BucketArray::iter`]
-//! returns. How (DESIGN.md section 5):
+//! returns. How:
 //!
 //! | operation | ordering | pairs with |
 //! |---|---|---|

@@ -7,9 +7,9 @@
 //! constants, the values that flow between them) instead of copying it. So
 //! one container holds the values and expressions of several owners
 //! (functions, fusions, segments) at once, and several threads mutate it at
-//! once. nvFuser's `IrContainer` took exactly this step (the seed text
-//! `ir-container-thread-safety-pr.txt`) and met the two problems every such
-//! design meets:
+//! once. nvFuser's `IrContainer` took exactly this step (in the pull request
+//! that made it thread-safe) and met the two problems every such design
+//! meets:
 //!
 //! - **Nested mutations.** Removing a value removes its defining
 //!   expression; registering a new definition removes the old one; a
@@ -37,7 +37,7 @@
 //!
 //! Every mutation is atomic with respect to other guards: a reader sees the
 //! container before or after a compound mutation, never half way
-//! (invariant 8 of DESIGN.md). [`IrView::check_consistency`] states the
+//! (invariant 8 in `docs/ARCHITECTURE.md`). [`IrView::check_consistency`] states the
 //! structural invariants and verifies them; the model checks run it under a
 //! read guard while a writer works.
 //!

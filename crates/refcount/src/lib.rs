@@ -7,12 +7,11 @@
 //! compilations run out of memory because of it. strata's answer is
 //! reclaimable storage kinds: interned objects that carry a refcount header,
 //! die when their last user lets go, and leave the table that interned them.
-//! That header is the `llvm::ThreadSafeRefCountedBase` shape of the seed text
-//! (`threading-and-synchronization.txt`, "ThreadSafeRefCountedBase"): a
+//! That header has the shape of LLVM's `llvm::ThreadSafeRefCountedBase`: a
 //! strong count, a weak count and an installed-in-table marker, updated from
 //! many threads at once.
 //!
-//! Three things must hold (DESIGN.md, invariant 6):
+//! Three things must hold (invariant 6 in `docs/ARCHITECTURE.md`):
 //!
 //! - the thread that drops the payload sees every write made through every
 //!   other handle (the decrement is `Release`, the last one adds an `Acquire`

@@ -15,8 +15,9 @@
 //!
 //! # The approach
 //!
-//! This is the Level-2 table of MLIR's `StorageUniquer` (see DESIGN.md
-//! section 3), with the weaknesses DESIGN.md section 6 lists removed:
+//! This is the Level-2 table of MLIR's `StorageUniquer` (the shared table
+//! behind a context's intern, below the thread cache and the per-kind Level-1
+//! arrays), with that design's weaknesses removed:
 //!
 //! - **Shards.** A power-of-two number of shards, chosen at construction
 //!   ([`default_shard_count`]: four per hardware thread, rounded up, at most
@@ -34,7 +35,7 @@
 //!   and a resize never calls a hasher.
 //! - **Read, then write with a re-probe.** [`Table::get_or_insert_with`]
 //!   probes under the shard's read lock. On a miss it takes the write lock
-//!   and probes *again* (invariant 3 of DESIGN.md: another thread may have
+//!   and probes *again* (invariant 3 in `docs/ARCHITECTURE.md`: another thread may have
 //!   inserted the key between the two locks; without the re-probe two
 //!   storages for one key appear), and only if the key is still absent does
 //!   it run the caller's constructor in the shard's [`Arena`] and insert.
@@ -72,7 +73,7 @@
 //!
 //! ## Why construction runs under the write lock
 //!
-//! The seed constructs under the write lock; constructing before taking it
+//! MLIR's `StorageUniquer` constructs under the write lock; constructing before taking it
 //! would shorten the exclusive section only if the constructor allocated
 //! somewhere other than the shard's arena, which is a single-owner bump
 //! allocator reachable only under that lock. Moving construction out would

@@ -74,7 +74,7 @@
 //!   way compares the hash first (by far the most selective field), then the
 //!   generation and the kind; only when all three match is the pointer
 //!   dereferenced and `eq` asked to compare the key itself.
-//! - **Approximate LRU, as the seed describes it.** A hit at way `w > 0`
+//! - **Approximate LRU, with one-step promotion.** A hit at way `w > 0`
 //!   swaps the entry with way `w - 1`: one step towards the front, one swap.
 //!   An insert goes to way 1 (way 0 in an empty set) and pushes the entries
 //!   behind it one way back; when the set is full the tail falls off. The
@@ -85,7 +85,7 @@
 //!   let dead entries pin the front ways: with three dropped contexts the
 //!   W1 hit rate fell from 99.2% to 95.9%, measured by the comparison
 //!   harness.)
-//! - **Positive entries only** (invariant 1 of DESIGN.md). A miss is never
+//! - **Positive entries only** (invariant 1 in `docs/ARCHITECTURE.md`). A miss is never
 //!   recorded: another thread may publish the key a moment later, and a
 //!   negative entry would shadow it. The API cannot express one; the
 //!   `TlsCachesMiss` mutant that does is caught by a loom model.
@@ -121,7 +121,7 @@
 //! # Atomic orderings
 //!
 //! The cache has none: it is thread-private (the `!thread.private` idea of
-//! the seed, enforced by the type system, as its thread-local holds `Cell`s
+//! the original design, enforced by the type system, as its thread-local holds `Cell`s
 //! and is neither `Send` nor `Sync`), and an entry is only ever read by the
 //! thread that inserted it. The storage's contents reach that thread through
 //! the shared table (its lock or its acquire load) before the insert, and
@@ -134,8 +134,8 @@
 //! The crate has no threading-policy parameter, deliberately. There is no
 //! shared structure here to make thread-safe or not: the thread's table is
 //! plain loads and stores in every mode, and a single-threaded context skips
-//! the cache altogether (DESIGN.md section 3: its intern is one
-//! unsynchronised probe of its table).
+//! the cache altogether (its intern is one unsynchronised probe of its
+//! table).
 //!
 //! # History of the design
 //!
@@ -221,8 +221,8 @@
 //!   keep, and without promotion an entry in the front ways (a dropped
 //!   context's, for one) would never move towards the tail to be evicted. A
 //!   CLOCK-style referenced bit would give the same protection with one
-//!   byte store and entries that never move; it is not what the seed
-//!   describes, and it was not tried.
+//!   byte store and entries that never move; it is not the promotion the
+//!   design started from, and it was not tried.
 //! - 64 KiB per thread that interns at all, kept until the thread exits;
 //!   [`clear`] empties it but keeps the allocation (so that `clear` may run
 //!   from inside an `eq` while a probe holds the table).
