@@ -36,8 +36,10 @@
 //! - `[ignore]`: no test is ignored: a known wrong behaviour is an assertion
 //!   plus a FIXME, not a skipped test.
 //! - `[outside-ref]`: no `.rs` or `.md` file names a file outside the
-//!   repository: a design document by its file name, the text the project
-//!   started from (as "the seed"), or a path under a `shared/` folder.
+//!   repository: the design document the project started from (by its file
+//!   name), the text it was seeded from (by the phrase for it), or a path
+//!   under a folder named `shared`. The phrases are listed in `OUTSIDE` and
+//!   in `outside_refs`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
