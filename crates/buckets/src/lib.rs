@@ -122,25 +122,15 @@
 //!
 //! # Performance
 //!
-//! `cargo bench -p strata-bench --bench buckets -- --warm-up-time 1
-//! --measurement-time 2` (minimum of six runs on the shared two-core
-//! development machine, which other builds kept busy; per probe):
-//!
-//! | probe of a published slot | indices below 32 | 64 indices over `0..2048` |
-//! |---|---|---|
-//! | `Vec<u64>` | 0.83 ns | 0.89 ns |
-//! | `Vec<Box<u64>>` | 1.03 ns | 0.99 ns |
-//! | `BucketArray<u64>` (shared) | 1.10 ns (1.07x) | 2.23 ns (2.26x) |
-//! | `Vec<OnceLock<Box<u64>>>` (cannot grow) | 1.18 ns | 1.18 ns |
-//! | `RwLock<Vec<Option<Box<u64>>>>` (parking_lot) | 6.18 ns | 6.13 ns |
-//!
 //! Within the inline segment a probe is one load more than indexing a
 //! `Vec<Box<T>>` whose buffer pointer the compiler hoisted, and costs the
 //! same. Beyond it, the segment pointer is a third dependent load, found
 //! with a `bsr` and an addressing mode; the whole path is about 14
-//! instructions (checked in the disassembly: no variable shift, no bounds check of
-//! the segment table). First touch (64 values into a fresh array) costs
-//! 20.1 ns per value, the same as pushing a `Box` into a `Vec` (20.2 ns).
+//! instructions (checked in the disassembly: no variable shift, no bounds
+//! check of the segment table). First touch costs what pushing a `Box` into
+//! a `Vec` costs. The figures, and the bench that takes them
+//! (`cargo bench -p strata-bench --bench buckets`), are in
+//! `docs/PERFORMANCE.md`, section "strata-buckets".
 //!
 //! # Model checking
 //!

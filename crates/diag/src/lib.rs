@@ -136,31 +136,17 @@
 //!
 //! # Performance
 //!
-//! `cargo bench -p strata-bench --bench diag -- --warm-up-time 1
-//! --measurement-time 2`, on the shared 2-core development machine (load
-//! average 3 to 6 from other builds, so two-thread figures are pessimistic
-//! and noisy):
-//!
-//! | one error built, emitted and consumed by a buffering handler | time |
-//! |---|---|
-//! | strata, shared engine | 180 ns |
-//! | strata, local engine | 200 ns |
-//! | MLIR-style engine (handler list under one re-entrant lock) | 98 ns |
-//! | floor: build the diagnostic, push it into a `Mutex<Vec>` | 94 ns |
-//! | strata, shared, two threads (per emission per thread) | 355 ns |
-//! | MLIR-style, two threads | 296 ns |
-//! | strata, handler formatting a line, two threads | 1.78 us |
-//! | MLIR-style, handler formatting a line, two threads | 1.83 us |
-//! | strata, inside an ordered region (64 tasks per region, flush included) | 335 ns |
-//! | human rendering plus printing into a sink | 6.2 us |
-//!
-//! The engine costs some 80 ns per diagnostic over the floor: the boxed
-//! builder (rustc boxes its `Diag` for the same reason: a `Diagnostic` is
-//! about 260 bytes and moving it by value cost more), the thread-local task
-//! check, the arc-swap snapshot and the counters. What it buys is not speed
-//! on an idle handler but the absence of a lock around handlers (no
+//! `cargo bench -p strata-bench --bench diag` compares emission into a
+//! buffering handler with an MLIR-style engine (a handler list under one
+//! re-entrant lock) and with a floor (build the diagnostic, push it into a
+//! `Mutex<Vec>`); the figures are in `docs/PERFORMANCE.md`, section
+//! "strata-diag". On an idle handler the engine costs more than both: the
+//! boxed builder (rustc boxes its `Diag` for the same reason: a `Diagnostic`
+//! is about 260 bytes and moving it by value cost more), the thread-local
+//! task check, the arc-swap snapshot and the counters. What it buys is not
+//! speed on an idle handler but the absence of a lock around handlers (no
 //! deadlock on re-entry, handler work runs in parallel) and deterministic
-//! order; rendering a diagnostic costs 35 times more than dispatching it.
+//! order; rendering a diagnostic costs far more than dispatching it.
 //!
 //! # Loom
 //!

@@ -73,8 +73,9 @@
 //!
 //! ## Why construction runs under the write lock
 //!
-//! MLIR's `StorageUniquer` constructs under the write lock; constructing before taking it
-//! would shorten the exclusive section only if the constructor allocated
+//! MLIR's `StorageUniquer` constructs under the write lock; constructing
+//! before taking it would shorten the exclusive section only if the
+//! constructor allocated
 //! somewhere other than the shard's arena, which is a single-owner bump
 //! allocator reachable only under that lock. Moving construction out would
 //! need a per-thread arena whose memory outlives the thread (or a
@@ -87,17 +88,11 @@
 //! The read-hit counter lives in the first cache line of its shard, next to
 //! the lock word (the shard is `repr(C)` for that: in the first layout the
 //! counter sat 152 bytes into the shard, on a line of its own), and is bumped
-//! with a Relaxed load and store *before* the read lock is released. The
-//! alternatives, measured on the hot-set hit loop (min of 30 interleaved runs
-//! of 51,200 lookups, this 2-core VM, Shared policy):
-//!
-//! | read-hit counting | ns per hit |
-//! |---|---|
-//! | none | 10.9 – 11.2 |
-//! | `fetch_add` after the unlock | 13.0 |
-//! | load + store after the unlock | 13.8 |
-//! | `fetch_add` before the unlock | 10.4 – 12.2 |
-//! | **load + store before the unlock** (kept) | **10.3** |
+//! with a Relaxed load and store *before* the read lock is released. Of the
+//! four ways to count (a `fetch_add` or a load and store, before or after
+//! the unlock), this one measured fastest, no slower than not counting at
+//! all; the figures are in `docs/PERFORMANCE.md`, section "strata-table:
+//! counting read hits".
 //!
 //! After the unlock, any store delays the next lookup's lock (a locked
 //! instruction waits for the store buffer to drain); before it, the unlock's
@@ -204,28 +199,15 @@
 //!
 //! # Performance
 //!
-//! `cargo bench -p strata-bench --bench table -- --warm-up-time 1
-//! --measurement-time 2`, integer-attribute keys `(type, i64)` hashed with
-//! FxHash, against the unsynchronised floor (a `hashbrown::HashTable` over a
-//! `bumpalo` arena, no lock, no atomic). The bench first runs floor, Shared
-//! and Local alternately and prints the minimum of each; on this shared
-//! 2-core VM (load average about 12 while it ran) those are the figures to
-//! read:
-//!
-//! | workload | floor | `Shared` | `Local` |
-//! |---|---|---|---|
-//! | hit (256 hot keys, read path) | 6.27 ns | 10.25 ns (**1.64x**) | 7.70 ns (**1.23x**) |
-//! | insert (fresh table, 100,000 keys) | 81.4 ns | 113.7 ns (**1.40x**) | 96.5 ns (**1.19x**) |
-//!
-//! Criterion's own means in the same run, inflated by the load: hits 17.2 /
-//! 46.5 / 34.7 ns (2.7x, 2.0x), inserts 181 / 224 / 218 ns (1.24x, 1.20x).
-//! Instruction counts (cachegrind, deterministic): a hit costs 71
-//! instructions on the floor (`entry`; 49 with a bare `find`), 79 under
-//! `Local` and 89 under `Shared`,
-//! whose remaining gap is the latency of the lock's two locked instructions,
-//! which also keep consecutive lookups from overlapping; an insert costs 139
-//! on the floor, 169 under `Local` and 284 under `Shared` (read probe, lock,
-//! re-probe), all three dominated by about three cache misses.
+//! `cargo bench -p strata-bench --bench table` measures a read-path hit and
+//! an insert against the unsynchronised floor (a `hashbrown::HashTable` over
+//! a `bumpalo` arena, no lock, no atomic); the figures and the instruction
+//! counts are in `docs/PERFORMANCE.md`, section "strata-table". In words: a
+//! hit under `Local` costs a few instructions more than the floor, and under
+//! `Shared` the lock's two locked instructions on top, whose latency (they
+//! also keep consecutive lookups from overlapping) is the remaining gap; an
+//! insert pays the read probe, the lock and the re-probe, and all three
+//! variants are dominated by about three cache misses.
 //!
 //! Two threads hitting the same hot keys through one table share the
 //! shards' lock words, whose cache lines then travel between the cores on

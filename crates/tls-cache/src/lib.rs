@@ -82,9 +82,8 @@
 //!   one-off keys leaves the hottest entry alone; and an entry that stops
 //!   being hit (a dropped context's, say) is pushed to the tail by later
 //!   inserts and falls off. (The first design inserted at the tail, which
-//!   let dead entries pin the front ways: with three dropped contexts the
-//!   W1 hit rate fell from 99.2% to 95.9%, measured by the comparison
-//!   harness.)
+//!   let dead entries pin the front ways; see the history below the crate
+//!   documentation.)
 //! - **Positive entries only** (invariant 1 in `docs/ARCHITECTURE.md`). A miss is never
 //!   recorded: another thread may publish the key a moment later, and a
 //!   negative entry would shadow it. The API cannot express one; the
@@ -137,84 +136,10 @@
 //! the cache altogether (its intern is one unsynchronised probe of its
 //! table).
 //!
-//! # History of the design
+//! # Known weaknesses
 //!
-//! The reference system, MLIR's `StorageUniquer`, fronts its parametric
-//! storage tables with a `ThreadLocalCache`: a per-instance, per-thread map
-//! reached through a thread-local map keyed by the instance, whose values
-//! live behind `std::weak_ptr`s so that a destroyed context can be detected.
-//! A hit therefore pays a thread-local map lookup and a weak-pointer check,
-//! atomic operations on every hit; nothing is ever evicted, so memory grows
-//! with threads × keys touched; and the per-thread values are destroyed at
-//! thread exit, racing the destruction of the context they point into, a
-//! use-after-free that was fixed three times. Its hit costs about 44 ns on
-//! this kind of machine (DESIGN.md section 6).
-//!
-//! Three alternatives were weighed for strata:
-//!
-//! 1. **A global sharded map**, rustc's interner design (shards of
-//!    `Mutex<FxHashMap>` picked by high hash bits) or `DashMap`: no cache at
-//!    all, every intern probes the shared structure. Even uncontended, a hit
-//!    takes a lock (two atomic read-modify-writes, and the lock word's cache
-//!    line written on every lookup, so that two threads hitting the same
-//!    shard bounce it between cores). Measured below: 1.7× the floor for the
-//!    sharded mutex and 2.3× for `DashMap`, single-threaded.
-//! 2. **A per-context thread-local**, the `thread_local` crate's
-//!    `ThreadLocal<Cache>` in each context: entries die with their context,
-//!    so no generations are needed. But a hit adds a thread-id lookup and an
-//!    acquire load of a bucket pointer to the probe, and memory is contexts
-//!    × threads, freed only when the context drops, never at thread exit; a
-//!    compiler that creates a context per test or per module multiplies it.
-//!    (Not measured here: the crate is not a dependency of the workspace.)
-//! 3. **One cache per thread, shared by every context, entries tagged with a
-//!    never-reused generation** (this crate): one thread-local, bounded
-//!    memory per thread, nothing to clean when a context drops, nothing
-//!    shared touched when a thread exits.
-//!
-//! Within (3), what the measurements decided (`cargo bench -p strata-bench
-//! --bench tls`: 256 `(usize, i64)` keys in the WORKLOADS.md W1 order, FxHash
-//! computed in both; the paired figure alternates rounds and keeps each
-//! contender's fastest, since this 2-core machine is shared and noisy):
-//!
-//! | variant | ns per hit | × floor |
-//! |---|---|---|
-//! | floor: hashbrown map + FxHash, key inline, no synchronisation | 4.7–5.3 | 1.00 |
-//! | floor with the WORKLOADS.md shape: a table of storage pointers whose equality reads the storage | 5.0 | 1.02–1.07 |
-//! | **this crate** (512 × 4, one-swap promotion) | 6.2–6.8 | 1.24–1.45 |
-//! | this crate without the promotion swap (experiment) | 6.0 | 1.12 |
-//! | `Mutex<FxHashMap>` shards, uncontended | 8.0–8.2 | 1.6–1.75 |
-//! | `DashMap::get`, uncontended | 10.7–11.3 | 2.2–2.4 |
-//!
-//! (The ranges come from several runs and builds that differ only in the
-//! bench harness: code layout moves the figures by that much, the floor's
-//! most of all.)
-//!
-//! - The hit counter of [`stats`] (a plain increment of thread-local
-//!   memory) costs nothing measurable: 6.22 ns a hit with it, 6.26 without.
-//!
-//! - The first version ran the probe inside the closure given to std's
-//!   `LocalKey::try_with`; LLVM kept that closure out of line, and the hit
-//!   cost about 2× the floor. Taking only the cache's address inside `try_with`
-//!   and probing outside let it inline completely.
-//! - With the table's destructor on the hot thread-local, std guards every
-//!   access with a state-flag load, compare and branch; moving the
-//!   destructor to a second thread-local removed them.
-//! - 256 sets × 4 ways (the first sizing, 32 KiB) left about 2 % of the 256
-//!   hot keys missing for good: five or so of them land in sets that already
-//!   hold four (a Poisson(1) tail), and a full set evicts on every cycle.
-//!   Each such miss costs a shared-table probe, tens of nanoseconds. 512 sets
-//!   make that tail negligible for this working set; 128 sets × 8 ways also
-//!   removed the misses but scanned deeper and cost 1.5× the floor (this and
-//!   the next figure come from a throwaway copy of the probe, generic over
-//!   ways, sets and promotion, timed the same way).
-//! - A branch-free probe (a match mask over the four ways, then one indexed
-//!   load) was much slower, 2.2× the floor: it puts the hash compare on the
-//!   dependency chain of the storage load, where a predicted branch lets the
-//!   core load the storage speculatively.
-//!
-//! What I am still unhappy with:
-//!
-//! - The promotion swap costs about 0.6 ns a hit on W1. W1 visits its 256
+//! - The promotion swap costs a measurable share of a hit on W1
+//!   (`docs/PERFORMANCE.md`, section "strata-tls"). W1 visits its 256
 //!   keys round-robin, so two keys sharing a set swap places on every visit,
 //!   and 39 % of hits (the keys that share a set) pay for a second way's
 //!   compare and a 64-byte swap. On a skewed working set the swap earns its
@@ -233,6 +158,69 @@
 //! - Under loom, the generation counter is a plain `core` atomic, invisible
 //!   to the models (see `owner.rs`: loom atomics cannot live in a `static`,
 //!   and strata-sync does not offer loom's `lazy_static!`).
+
+// History of the design, 2026-11-21 (the figures it cites are in
+// `docs/PERFORMANCE.md`, section "strata-tls: the design alternatives").
+//
+// The reference system, MLIR's `StorageUniquer`, fronts its parametric
+// storage tables with a `ThreadLocalCache`: a per-instance, per-thread map
+// reached through a thread-local map keyed by the instance, whose values
+// live behind `std::weak_ptr`s so that a destroyed context can be detected.
+// A hit therefore pays a thread-local map lookup and a weak-pointer check,
+// atomic operations on every hit; nothing is ever evicted, so memory grows
+// with threads × keys touched; and the per-thread values are destroyed at
+// thread exit, racing the destruction of the context they point into, a
+// use-after-free that was fixed three times. Its hit is several times
+// slower than this crate's.
+//
+// Three alternatives were weighed:
+//
+// 1. A global sharded map, rustc's interner design (shards of
+//    `Mutex<FxHashMap>` picked by high hash bits) or `DashMap`: no cache at
+//    all, every intern probes the shared structure. Even uncontended, a hit
+//    takes a lock (two atomic read-modify-writes, and the lock word's cache
+//    line written on every lookup, so that two threads hitting the same
+//    shard bounce it between cores). Both measured slower than this crate,
+//    single-threaded.
+// 2. A per-context thread-local, the `thread_local` crate's
+//    `ThreadLocal<Cache>` in each context: entries die with their context,
+//    so no generations are needed. But a hit adds a thread-id lookup and an
+//    acquire load of a bucket pointer to the probe, and memory is contexts
+//    × threads, freed only when the context drops, never at thread exit; a
+//    compiler that creates a context per test or per module multiplies it.
+//    (Not measured: the crate is not a dependency of the workspace.)
+// 3. One cache per thread, shared by every context, entries tagged with a
+//    never-reused generation (this crate): one thread-local, bounded memory
+//    per thread, nothing to clean when a context drops, nothing shared
+//    touched when a thread exits.
+//
+// Within (3), what the measurements decided (`cargo bench -p strata-bench
+// --bench tls`, 256 keys in the W1 order of `benches/WORKLOADS.md`):
+//
+// - The hit counter of `stats` (a plain increment of thread-local memory)
+//   costs nothing measurable, so it stays.
+// - The first version ran the probe inside the closure given to std's
+//   `LocalKey::try_with`; LLVM kept that closure out of line, and the hit
+//   was far slower. Taking only the cache's address inside `try_with` and
+//   probing outside let it inline completely.
+// - With the table's destructor on the hot thread-local, std guards every
+//   access with a state-flag load, compare and branch; moving the
+//   destructor to a second thread-local removed them.
+// - 256 sets × 4 ways (the first sizing, 32 KiB) left about 2 % of the 256
+//   hot keys missing for good: five or so of them land in sets that already
+//   hold four (a Poisson(1) tail), and a full set evicts on every cycle.
+//   Each such miss costs a shared-table probe, tens of nanoseconds. 512 sets
+//   make that tail negligible for this working set; 128 sets × 8 ways also
+//   removed the misses but scanned deeper and was slower (this and the next
+//   finding come from a throwaway copy of the probe, generic over ways, sets
+//   and promotion, timed the same way).
+// - A branch-free probe (a match mask over the four ways, then one indexed
+//   load) was much slower: it puts the hash compare on the dependency chain
+//   of the storage load, where a predicted branch lets the core load the
+//   storage speculatively.
+// - Inserting at the tail (the first design) let dead entries pin the front
+//   ways; with three dropped contexts the W1 hit rate fell visibly, so
+//   inserts go behind the front way.
 
 mod owner;
 mod table;

@@ -290,8 +290,8 @@ impl Table {
     /// insert into its set, long enough to earn its promotion. (Inserting at
     /// the tail instead, the first design, let dead entries pin the front ways
     /// for good: with three dropped contexts' entries in a set, every live key
-    /// of that set fought over the tail way and the W1 hit rate fell from
-    /// 99.2% to 95.9%.)
+    /// of that set fought over the tail way and the W1 hit rate fell (the
+    /// figures are in `docs/PERFORMANCE.md`, section "strata-tls").)
     pub(crate) fn put(&self, key: Key, ptr: *const ()) -> Put {
         let set = self.set(key);
         let mut len = WAYS;
