@@ -2,7 +2,7 @@
 //! unsynchronised floor: a `hashbrown::HashTable` of `(hash, &storage)` over a
 //! `bumpalo` arena, FxHash, no lock and no atomic.
 //!
-//! Keys are the "integer attribute" keys of `shared/bench/WORKLOADS.md`:
+//! Keys are the "integer attribute" keys of `benches/WORKLOADS.md`:
 //! `(type, value)` with a fixed `usize` standing in for the type handle.
 //!
 //! - `table_hit/*`: the read path. 256 hot keys, pre-interned, visited in the

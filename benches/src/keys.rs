@@ -1,4 +1,4 @@
-//! The keys of `shared/bench/WORKLOADS.md`, generated exactly as that file
+//! The keys of `benches/WORKLOADS.md`, generated exactly as that file
 //! says, so that every implementation interns the same values in the same
 //! order.
 
@@ -12,7 +12,7 @@ pub const PEER_INT_TYPE: usize = 64;
 /// How many hot values W1 and W3 walk over.
 pub const HOT: usize = 256;
 
-/// The seed of the hot working set.
+/// The generator's starting state for the hot working set.
 const HOT_SEED: u64 = 42;
 
 /// `splitmix64(state)`: advances `state` by the golden-ratio increment and

@@ -4,7 +4,7 @@
 //! # The problem
 //!
 //! strata promises to intern faster than the designs a Rust compiler author
-//! would otherwise pick (DESIGN.md section 6): within 1.5x of an
+//! would otherwise pick: within 1.5x of an
 //! unsynchronised hash table on the hit path and on inserts, ahead of
 //! rustc's sharded interner, of a `dashmap` interner and of the published
 //! interner crates, and scaling on two threads. A promise like that is only
@@ -15,7 +15,7 @@
 //!
 //! # The approach
 //!
-//! - [`keys`] generates the keys of `shared/bench/WORKLOADS.md` exactly
+//! - [`keys`] generates the keys of `benches/WORKLOADS.md` exactly
 //!   (splitmix64 hot set, multiplicative insert keys, `sym_{i}` strings).
 //! - [`impls`] wraps each implementation behind one trait,
 //!   [`impls::Interner`], which turns a key into an identity (an address for

@@ -365,7 +365,7 @@ pub fn markdown(records: &[Record], cx: &Meta<'_>) -> String {
     );
     let _ = writeln!(
         s,
-        "- The same run as `cargo run --release -p strata-bench --bin compare -- {}` (the workloads, keys and JSON lines of `shared/bench/WORKLOADS.md`; the raw lines are at the end of this section).",
+        "- The same run as `cargo run --release -p strata-bench --bin compare -- {}` (the workloads, keys and JSON lines of `benches/WORKLOADS.md`; the raw lines are at the end of this section).",
         c.to_args().join(" ")
     );
     let _ = writeln!(

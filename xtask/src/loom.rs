@@ -37,19 +37,10 @@ struct CrateOutcome {
     seconds: f64,
 }
 
-pub(crate) fn run(args: &[String]) -> Result {
-    let mut only: Option<String> = None;
-    let mut deep = false;
-    let mut list_mutants = false;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--crate" => only = Some(it.next().ok_or("--crate needs a name")?.clone()),
-            "--deep" => deep = true,
-            "--mutants" => list_mutants = true,
-            other => return Err(format!("loom: unknown argument `{other}`")),
-        }
-    }
+pub(crate) fn run(flags: &crate::flags::Loom) -> Result {
+    let only = flags.crate_name.clone();
+    let deep = flags.deep;
+    let list_mutants = flags.mutants;
     let crates = discover()?;
     let selected: Vec<&LoomCrate> = crates
         .iter()

@@ -1,25 +1,10 @@
-//! strata's developer tasks, run as `cargo xtask <task>`.
+//! strata's developer tasks, run as `cargo xtask <task>`; `cargo xtask --help`
+//! lists every task and flag.
 //!
-//! - `ci`: everything CI checks, in order: format, clippy with warnings
-//!   denied, the test suite, the loom models, and the test suite under
-//!   AddressSanitizer/LeakSanitizer (skipped, with the reason printed, where no
-//!   nightly toolchain exists).
-//! - `loom [--crate NAME] [--deep] [--mutants]`: every layer's loom models in
-//!   release with `LOOM_MAX_PREEMPTIONS=2` (3 with `--deep`), then the
-//!   negative mutant tests; prints per crate the models passed, the mutants
-//!   caught, the interleavings explored and the seconds taken. `--mutants`
-//!   also lists every mutant of the workspace, the invariant it breaks and
-//!   whether a negative test caught it; then the *static* mutants (the
-//!   `compile_fail` doctests that keep a single-threaded type from crossing
-//!   threads: invariant 4, which no runtime mutant can break), run with
-//!   `cargo test --doc`; and, per invariant of DESIGN.md section 4, the
-//!   mutants caught. It fails if a mutant survives or an invariant has none.
-//! - `asan`: the test suite under AddressSanitizer and LeakSanitizer.
-//! - `tsan`: the test suite under ThreadSanitizer, informational only: the
-//!   log goes to `tsan/report.log` under the target directory, and a summary
-//!   names the known cause of each report (an uninstrumented std, fences)
-//!   and lists the ones to read; `tsan --summarize LOG` re-reads a log.
-//! - `bench [ARGS]`: the comparison harness; writes `docs/PERFORMANCE.md`.
+//! The tasks and their flags are declared once, in [`flags`], which parses
+//! the command line into a typed [`flags::Task`] and generates the help from
+//! the same declaration. `ci` runs a list of steps (see [`ci`]); a new check
+//! is one more entry in that list.
 //!
 //! The xtask is std-only so that it builds in seconds on a fresh machine.
 //! Loom, AddressSanitizer and ThreadSanitizer builds get their own target
@@ -27,6 +12,9 @@
 //! or `$CARGO_TARGET_DIR` when it is set) so that the builds do not evict
 //! each other.
 
+#![forbid(unsafe_code)]
+
+mod flags;
 mod loom;
 mod package;
 mod statics;
@@ -42,25 +30,26 @@ use std::time::Instant;
 type Result<T = ()> = std::result::Result<T, String>;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("ci") => ci(),
-        Some("loom") => loom::run(&args[1..]),
-        Some("asan") => asan(),
-        Some("tsan") => match args.get(1).map(String::as_str) {
-            Some("--summarize") => args
-                .get(2)
-                .ok_or_else(|| "tsan --summarize needs the log's path".to_string())
-                .and_then(|log| tsan::summarize_file(log)),
-            _ => tsan(),
-        },
-        Some("tidy") => tidy::check(&root()).map_err(|errs| errs.join("\n")),
-        Some("bench") => bench(&args[1..]),
-        _ => {
-            eprintln!(
-                "usage: cargo xtask <ci | loom [--crate NAME] [--deep] [--mutants] | asan | tsan [--summarize LOG] | tidy | bench [ARGS]>"
-            );
+    let task = match flags::Task::parse(env::args().skip(1)) {
+        Ok(task) => task,
+        Err(e) => {
+            eprintln!("xtask: {e}; `cargo xtask --help` lists the commands");
             return ExitCode::from(2);
+        }
+    };
+    let result = match task {
+        flags::Task::Ci(_) => ci(),
+        flags::Task::Loom(flags) => loom::run(&flags),
+        flags::Task::Asan(_) => asan(),
+        flags::Task::Tsan(flags::Tsan {
+            summarize: Some(log),
+        }) => tsan::summarize_file(&log),
+        flags::Task::Tsan(flags::Tsan { summarize: None }) => tsan(),
+        flags::Task::Tidy(_) => tidy(),
+        flags::Task::Bench(flags) => bench(&flags.args),
+        flags::Task::Help => {
+            print!("{}", flags::help());
+            Ok(())
         }
     };
     match result {
@@ -122,18 +111,20 @@ fn step(name: &str, f: impl FnOnce() -> Result) -> Result {
     r
 }
 
-fn ci() -> Result {
-    let start = Instant::now();
-    step("format", || {
+/// One step of `cargo xtask ci`: its name and the function that runs it.
+type CiStep = (&'static str, fn() -> Result);
+
+/// The steps of `cargo xtask ci`, in order: a name and the function that
+/// runs it. The first failure stops the run. A new check is one more entry.
+const CI_STEPS: &[CiStep] = &[
+    ("format", || {
         run(
             "cargo fmt --check",
             cargo().args(["fmt", "--all", "--check"]),
         )
-    })?;
-    step("tidy", || {
-        tidy::check(&root()).map_err(|errs| errs.join("\n"))
-    })?;
-    step("clippy", || {
+    }),
+    ("tidy", tidy),
+    ("clippy", || {
         run(
             "cargo clippy",
             cargo().args([
@@ -145,18 +136,31 @@ fn ci() -> Result {
                 "warnings",
             ]),
         )
-    })?;
-    step("test", || {
+    }),
+    ("test", || {
         run("cargo test", cargo().args(["test", "--workspace"]))
-    })?;
-    package::ci()?;
-    step("loom", || loom::run(&[]))?;
-    step("asan", asan)?;
+    }),
+    ("package", package::ci),
+    ("loom", || loom::run(&flags::Loom::default())),
+    ("asan", asan),
+];
+
+/// Runs every step of [`CI_STEPS`], timing each.
+fn ci() -> Result {
+    let start = Instant::now();
+    for (name, f) in CI_STEPS {
+        step(name, f)?;
+    }
     eprintln!(
         "\nxtask ci: all steps passed in {:.1}s",
         start.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// Runs the tidy checks over the workspace.
+fn tidy() -> Result {
+    tidy::check(&root()).map_err(|errs| errs.join("\n"))
 }
 
 /// Whether `cargo +nightly` works here.

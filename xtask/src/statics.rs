@@ -1,6 +1,6 @@
 //! Static mutants: invariants that the compiler, not a model, enforces.
 //!
-//! Invariant 4 of DESIGN.md section 4 ("the threading mode is decided once,
+//! Invariant 4 in `docs/ARCHITECTURE.md` ("the threading mode is decided once,
 //! at context construction, in the type; a single-threaded context cannot
 //! be shared between threads") cannot be broken by a runtime mutant: the
 //! mistake it guards against is a type that is `Send` or `Sync` when it must

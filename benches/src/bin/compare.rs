@@ -1,4 +1,4 @@
-//! `compare`: runs every workload of `shared/bench/WORKLOADS.md` for every
+//! `compare`: runs every workload of `benches/WORKLOADS.md` for every
 //! implementation in one process and prints one JSON line per (implementation,
 //! workload, mode, thread count) on stdout, nothing else (progress goes to
 //! stderr).
@@ -8,6 +8,8 @@
 //! [--repeat R]`
 //!
 //! Exits with status 1 if any check is not 0, and 2 on a bad command line.
+
+#![forbid(unsafe_code)]
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -11,6 +11,8 @@
 //! writing the docs. Exits with status 1 (after writing) if any check is not
 //! 0.
 
+#![forbid(unsafe_code)]
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;

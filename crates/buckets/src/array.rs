@@ -624,7 +624,9 @@ impl<T, P: Policy> BucketArray<T, P> {
     }
 
     /// The ordering of the compare-and-swaps that publish a value; success
-    /// and failure.
+    /// and failure. The success ordering's Release half pairs with the
+    /// Acquire loads of a slot in `get` and `Iter`; the failure Acquire pairs
+    /// with the winner's Release, so the loser sees the winner's value.
     #[inline(always)]
     fn publish_orders() -> (strata_sync::atomic::Ordering, strata_sync::atomic::Ordering) {
         if mutant(Mutant::BucketsRelaxedPublish) {
@@ -659,8 +661,8 @@ impl<T, P: Policy> BucketArray<T, P> {
     fn grow(&self, s: usize) -> NonNull<Slot<T, P>> {
         let fresh = alloc_segment::<T, P>(s);
         // Success AcqRel: the Release half publishes the null-initialised
-        // slots to every Acquire load of the segment table (in `get`,
-        // `segment_or_grow` and `Iter`); the Acquire half costs nothing and
+        // slots to, and pairs with, every Acquire load of the segment table
+        // (in `get`, `segment_or_grow` and `Iter`); the Acquire half costs nothing and
         // keeps the rule the same as for values. Failure Acquire: the loser
         // goes on to use the winner's slots, so it must see them initialised.
         match self.heap_segment(s).compare_exchange(
@@ -709,7 +711,8 @@ impl<T, P: Policy> BucketArray<T, P> {
         // Success AcqRel: the Release half publishes the filled value to every
         // Acquire probe (in `get`, `get_or_init` and `Iter`); the Acquire half
         // is not needed for correctness (nothing is read through the null we
-        // replaced) but costs nothing, and DESIGN.md section 5 names it.
+        // replaced) but costs nothing, and keeps one rule for every
+        // publication (the crate documentation's ordering table).
         // Failure Acquire: the loser returns the winner's value, so it must
         // see the winner's writes to it.
         match slot.compare_exchange(ptr::null_mut(), candidate.as_ptr(), success, failure) {
@@ -762,7 +765,8 @@ impl<T, P: Policy> BucketArray<T, P> {
     /// freeing what it pointed at, so that a second call (after a value's
     /// destructor panicked) frees each remaining one exactly once.
     fn free_all(&mut self) {
-        // SAFETY: the inline slots are initialised and borrowed exclusively.
+        // SAFETY: the inline slots are initialised and borrowed exclusively,
+        // so no other thread can reach them (1).
         unsafe { Self::free_nodes(&self.first) };
         for s in 1..SEGMENTS {
             // Exclusive access (`&mut self`): whatever handed this thread the
@@ -773,7 +777,7 @@ impl<T, P: Policy> BucketArray<T, P> {
             };
             // SAFETY: by the segment pointer invariant `base` points at
             // `segment_len(s)` initialised slots, which `&mut self` lets us
-            // treat as exclusively ours.
+            // treat as exclusively ours: no other thread can reach them (1).
             unsafe { Self::free_nodes(core::slice::from_raw_parts(base.as_ptr(), segment_len(s))) };
             self.heap_segment(s).store(ptr::null_mut(), Relaxed);
             // SAFETY: `base` came from `alloc_segment` for this `s` (1); the

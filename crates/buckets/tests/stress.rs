@@ -74,7 +74,8 @@ impl StartLine {
     }
 
     fn wait(&self) {
-        // AcqRel/Acquire: only a rendezvous; the data the threads share is
+        // AcqRel/Acquire: only a rendezvous (each increment pairs with the
+        // loads of the other threads); the data the threads share is
         // published through the array itself.
         self.arrived.fetch_add(1, AcqRel);
         while self.arrived.load(Acquire) < self.expected {

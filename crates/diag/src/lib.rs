@@ -2,6 +2,7 @@
 //! from parallel passes.
 //!
 #![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod context;

@@ -1,8 +1,8 @@
 //! The two guards: [`Reader`] (shared lock, read API) and [`Mutator`]
 //! (exclusive lock, read API plus mutations).
 //!
-//! This is the two-layer locking of the nvFuser container (see
-//! `ContainerMutator` in the seed), expressed in types. Layer 1 is
+//! This is the two-layer locking of the nvFuser container (its
+//! `ContainerMutator`), expressed in types. Layer 1 is
 //! [`IrContainer::read`] and [`IrContainer::write`]: the only places that
 //! take the lock. Layer 2 is every method of [`Mutator`]: a `Mutator` *is*
 //! the held write lock, so its methods (public and internal alike) call each

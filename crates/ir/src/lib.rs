@@ -1,6 +1,7 @@
 //! The shared IR container of strata, with two-layer locking.
 //!
 #![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
 
 mod compile;
 mod container;

@@ -298,9 +298,9 @@ impl<T, P: Policy> Drop for WeakRef<T, P> {
     fn drop(&mut self) {
         if self.counts().dec_weak() == Released::Last {
             // SAFETY: `ptr` was returned by `into_raw` for `Inner<T, P>`
-            // (`ptr`'s invariant), and the weak count reached zero through
+            // (`ptr`'s invariant) (1), and the weak count reached zero through
             // this handle, so no handle of either kind remains and none can
-            // be made: it is freed once and never used again. Dropping the
+            // be made: it is freed once and never used again (2). Dropping the
             // `Inner` drops only the header; the payload sits in a
             // `ManuallyDrop` and was dropped when the strong count reached
             // zero (which happened before: the strong side's collective weak

@@ -1,4 +1,4 @@
-//! Loom models of the refcount base (DESIGN.md invariant 6): the destructor
+//! Loom models of the refcount base (invariant 6 in `docs/ARCHITECTURE.md`): the destructor
 //! sees every write made through every handle, the payload is dropped once
 //! and the memory freed once, a dead object is never revived, and the
 //! installed marker hands over exactly once.

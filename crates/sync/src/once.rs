@@ -85,7 +85,8 @@ impl<T> OnceGate<T> {
         }
         let _serialise = self.init_lock.lock();
         // Another thread may have initialised while this one waited; the
-        // mutex orders that store before this load.
+        // mutex orders that store before this load, which pairs with the
+        // Release store below as made by that thread.
         if self.state.load(Ordering::Acquire) != DONE {
             let value = init();
             // SAFETY: `state` is UNINIT and the mutex is held, so no other
@@ -108,6 +109,8 @@ impl<T> Default for OnceGate<T> {
 
 impl<T> Drop for OnceGate<T> {
     fn drop(&mut self) {
+        // Pairs with the Release store in `get_or_init` (`&mut self` already
+        // orders it before this point; the Acquire states it).
         if self.state.load(Ordering::Acquire) == DONE {
             // SAFETY: DONE means the value is initialised; `&mut self` means
             // nobody else can reach it, and it is dropped only here.

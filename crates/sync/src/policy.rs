@@ -14,7 +14,7 @@
 //! | `Once<T>` | [`OnceGate<T>`](crate::OnceGate) | `core::cell::OnceCell<T>` |
 //!
 //! The mode is a type, decided once where the structure is built (invariant
-//! 4 of DESIGN.md): no hot path branches on it. Everything `Local` hands out
+//! 4 in `docs/ARCHITECTURE.md`): no hot path branches on it. Everything `Local` hands out
 //! holds a `Cell`, `RefCell` or `Rc`, so any structure built from it is
 //! `!Sync` and the compiler rejects sharing it between threads.
 //!
@@ -239,6 +239,8 @@ impl Policy for Shared {
     type Marker = ();
     #[inline]
     fn fence(order: Ordering) {
+        // A forwarder: the fence pairs with whatever the caller's comment
+        // names.
         atomic::fence(order);
     }
 }

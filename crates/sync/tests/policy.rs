@@ -12,6 +12,8 @@ fn exercise<P: Policy>() {
     let c = P::AtomicUsize::new(5);
     assert_eq!(c.fetch_add(2, Ordering::Relaxed), 5);
     assert_eq!(c.fetch_sub(1, Ordering::Relaxed), 7);
+    // The orderings below exercise the API on one thread: each pairs with
+    // nothing.
     assert_eq!(
         c.compare_exchange(6, 9, Ordering::AcqRel, Ordering::Acquire),
         Ok(6)
@@ -27,6 +29,7 @@ fn exercise<P: Policy>() {
 
     let mut x = 1u32;
     let p = P::AtomicPtr::<u32>::new(std::ptr::null_mut());
+    // One thread again: each ordering pairs with nothing.
     assert!(
         p.compare_exchange(
             std::ptr::null_mut(),
@@ -36,6 +39,7 @@ fn exercise<P: Policy>() {
         )
         .is_ok()
     );
+    // Pairs with the compare-and-swap above, on the same thread.
     assert_eq!(p.load(Ordering::Acquire), &mut x as *mut u32);
 
     let lock = P::RwLock::new(vec![1]);

@@ -153,11 +153,10 @@ impl<D, P: Policy> Shard<D, P> {
     /// hit, the path the whole design keeps cheap. Inside the critical
     /// section the store costs nothing measurable (the unlock's locked
     /// instruction drains it along with its own); after the unlock, either
-    /// form delayed the next lookup's lock by about 2 ns (DESIGN notes in the
-    /// crate docs). Two readers of one shard counting at the same moment may
+    /// form measurably delayed the next lookup's lock. Two readers of one shard counting at the same moment may
     /// lose one of the two increments, so the figure is a lower bound under
-    /// contention and exact without it: statistics are approximate by design
-    /// (DESIGN.md section 5). The counter pairs with nothing.
+    /// contention and exact without it: statistics are approximate by
+    /// design. The counter pairs with nothing.
     #[inline]
     pub(crate) fn count_read_hit(&self) {
         let hits = self.read_hits.load(Relaxed);

@@ -395,17 +395,19 @@ fn release(table: &PtrTable<Obj>, addr: usize) -> bool {
     let p = NonNull::new(addr as *mut Obj).unwrap();
     // SAFETY: the caller holds a strong handle, so the object is live.
     let obj = unsafe { p.as_ref() };
-    // AcqRel: the Release half publishes this handle's uses to the freeing
-    // thread; the Acquire half, when this is the last handle, makes every
+    // AcqRel, and it pairs with itself: the Release half publishes this
+    // handle's uses to the freeing thread; the Acquire half, when this is
+    // the last handle, makes every
     // other handle's uses happen-before the free.
     if obj.strong.fetch_sub(1, Ordering::AcqRel) != 1 {
         return false;
     }
     table.remove_ptr(OBJ_HASH, p);
-    // SAFETY: the count reached zero, so no handle is left and no upgrade
-    // can succeed; the entry is gone (removed just now, or replaced under the
-    // write lock before), so no lookup can reach the object; freed once,
-    // here, by the one thread whose decrement reached zero.
+    // SAFETY: `p` came from `into_raw` for this type (1); the count reached
+    // zero, so no handle is left and no upgrade can succeed; the entry is
+    // gone (removed just now, or replaced under the write lock before), so
+    // no lookup can reach the object; freed once, here, by the one thread
+    // whose decrement reached zero (2).
     unsafe { drop_raw(p) };
     true
 }

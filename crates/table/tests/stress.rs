@@ -187,8 +187,9 @@ fn release(table: &PtrTable<Obj>, p: NonNull<Obj>) {
     // SAFETY: the caller holds a strong reference.
     let obj = unsafe { p.as_ref() };
     let key = obj.key;
-    // AcqRel: the thread that reaches zero frees the object and must see
-    // every other thread's use of it.
+    // AcqRel, pairs with the other threads' decrements: the thread that
+    // reaches zero frees the object and must see every other thread's use
+    // of it.
     if obj.strong.fetch_sub(1, Ordering::AcqRel) == 1 {
         table.remove_ptr(table.hash_one(&key), p);
         LIVE_OBJECTS.fetch_sub(1, Ordering::Relaxed);

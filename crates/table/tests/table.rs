@@ -170,6 +170,8 @@ fn arena_parts_are_stable_and_dropped_once() {
     drop(table);
 }
 
+// Test counters. Every access is SeqCst, which costs nothing here and pairs
+// each increment with the loads in the assertions without further thought.
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static DROPS: AtomicUsize = AtomicUsize::new(0);
 
@@ -177,6 +179,7 @@ struct Counted(u64);
 
 impl Counted {
     fn new(v: u64) -> Self {
+        // Pairs with the loads in `destructors_run_exactly_once`.
         LIVE.fetch_add(1, SeqCst);
         Counted(v)
     }
@@ -184,6 +187,7 @@ impl Counted {
 
 impl Drop for Counted {
     fn drop(&mut self) {
+        // Pairs with the loads in `destructors_run_exactly_once`.
         LIVE.fetch_sub(1, SeqCst);
         DROPS.fetch_add(1, SeqCst);
     }
@@ -191,6 +195,7 @@ impl Drop for Counted {
 
 #[test]
 fn destructors_run_exactly_once() {
+    // Pairs with the counters' updates in `Counted` (SeqCst throughout).
     let before = DROPS.load(SeqCst);
     {
         let table = Table::<Counted>::with_shards("counted", 4);
@@ -200,8 +205,10 @@ fn destructors_run_exactly_once() {
             // A hit constructs nothing.
             table.get_or_insert_with(h, |c| c.0 == i, |_| unreachable!("hit"));
         }
+        // Pairs with the increments in `Counted::new`.
         assert_eq!(LIVE.load(SeqCst), 500);
     }
+    // Pairs with the decrements in `Counted::drop`.
     assert_eq!(LIVE.load(SeqCst), 0);
     assert_eq!(DROPS.load(SeqCst) - before, 500);
 }
@@ -303,6 +310,7 @@ fn a_panicking_constructor_inserts_nothing_and_others_keep_going() {
     let waiter = {
         let (table, started) = (Arc::clone(&table), Arc::clone(&started));
         strata_sync::thread::spawn(move || {
+            // Pairs with the store in the constructor below.
             while !started.load(SeqCst) {
                 strata_sync::thread::yield_now();
             }
@@ -317,6 +325,7 @@ fn a_panicking_constructor_inserts_nothing_and_others_keep_going() {
             |_| false,
             |arena| {
                 arena.alloc_slice_copy(&[1u8; 64]);
+                // Pairs with the waiter's load.
                 started.store(true, SeqCst);
                 std::thread::sleep(std::time::Duration::from_millis(20));
                 panic!("constructor failed");
@@ -405,6 +414,9 @@ fn upgrade(p: NonNull<Obj>, key: u64) -> PtrProbe<NonNull<Obj>> {
     if obj.key != key {
         return PtrProbe::NoMatch;
     }
+    // SeqCst on the count (here, in the loop and in `release`): a test
+    // object's count, where the strongest ordering pairs with every other
+    // access and costs nothing worth saving.
     let mut n = obj.strong.load(SeqCst);
     loop {
         if n == 0 {
@@ -432,6 +444,7 @@ fn acquire<P: Policy>(table: &PtrTable<Obj, P>, key: u64, hash: u64) -> NonNull<
 }
 
 fn release<P: Policy>(table: &PtrTable<Obj, P>, p: NonNull<Obj>, hash: u64) -> bool {
+    // Pairs with the other handles' decrements and with `upgrade`.
     // SAFETY: the caller holds a strong reference.
     if unsafe { p.as_ref() }.strong.fetch_sub(1, SeqCst) == 1 {
         table.remove_ptr(hash, p);
@@ -477,6 +490,7 @@ fn ptr_table_replaces_a_dead_entry_and_checks_the_owner() {
     let old = acquire(&table, 5, h);
     // The last handle goes: the count reaches zero, but the owner has not
     // removed the entry yet.
+    // Pairs with `upgrade`'s loads (one thread here).
     // SAFETY: `old` is live; we hold its only reference.
     assert_eq!(unsafe { old.as_ref() }.strong.fetch_sub(1, SeqCst), 1);
     // A lookup meanwhile finds the dead entry and replaces it.

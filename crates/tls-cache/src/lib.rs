@@ -2,6 +2,71 @@
 //!
 #![doc = include_str!("../README.md")]
 
+// History of the design, 2026-11-21 (the figures it cites are in
+// `docs/PERFORMANCE.md`, section "strata-tls: the design alternatives").
+//
+// The reference system, MLIR's `StorageUniquer`, fronts its parametric
+// storage tables with a `ThreadLocalCache`: a per-instance, per-thread map
+// reached through a thread-local map keyed by the instance, whose values
+// live behind `std::weak_ptr`s so that a destroyed context can be detected.
+// A hit therefore pays a thread-local map lookup and a weak-pointer check,
+// atomic operations on every hit; nothing is ever evicted, so memory grows
+// with threads × keys touched; and the per-thread values are destroyed at
+// thread exit, racing the destruction of the context they point into, a
+// use-after-free that was fixed three times. Its hit is several times
+// slower than this crate's.
+//
+// Three alternatives were weighed:
+//
+// 1. A global sharded map, rustc's interner design (shards of
+//    `Mutex<FxHashMap>` picked by high hash bits) or `DashMap`: no cache at
+//    all, every intern probes the shared structure. Even uncontended, a hit
+//    takes a lock (two atomic read-modify-writes, and the lock word's cache
+//    line written on every lookup, so that two threads hitting the same
+//    shard bounce it between cores). Both measured slower than this crate,
+//    single-threaded.
+// 2. A per-context thread-local, the `thread_local` crate's
+//    `ThreadLocal<Cache>` in each context: entries die with their context,
+//    so no generations are needed. But a hit adds a thread-id lookup and an
+//    acquire load of a bucket pointer to the probe, and memory is contexts
+//    × threads, freed only when the context drops, never at thread exit; a
+//    compiler that creates a context per test or per module multiplies it.
+//    (Not measured: the crate is not a dependency of the workspace.)
+// 3. One cache per thread, shared by every context, entries tagged with a
+//    never-reused generation (this crate): one thread-local, bounded memory
+//    per thread, nothing to clean when a context drops, nothing shared
+//    touched when a thread exits.
+//
+// Within (3), what the measurements decided (`cargo bench -p strata-bench
+// --bench tls`, 256 keys in the W1 order of `benches/WORKLOADS.md`):
+//
+// - The hit counter of `stats` (a plain increment of thread-local memory)
+//   costs nothing measurable, so it stays.
+// - The first version ran the probe inside the closure given to std's
+//   `LocalKey::try_with`; LLVM kept that closure out of line, and the hit
+//   was far slower. Taking only the cache's address inside `try_with` and
+//   probing outside let it inline completely.
+// - With the table's destructor on the hot thread-local, std guards every
+//   access with a state-flag load, compare and branch; moving the
+//   destructor to a second thread-local removed them.
+// - 256 sets × 4 ways (the first sizing, 32 KiB) left about 2 % of the 256
+//   hot keys missing for good: five or so of them land in sets that already
+//   hold four (a Poisson(1) tail), and a full set evicts on every cycle.
+//   Each such miss costs a shared-table probe, tens of nanoseconds. 512 sets
+//   make that tail negligible for this working set; 128 sets × 8 ways also
+//   removed the misses but scanned deeper and was slower (this and the next
+//   finding come from a throwaway copy of the probe, generic over ways, sets
+//   and promotion, timed the same way).
+// - A branch-free probe (a match mask over the four ways, then one indexed
+//   load) was much slower: it puts the hash compare on the dependency chain
+//   of the storage load, where a predicted branch lets the core load the
+//   storage speculatively.
+// - Inserting at the tail (the first design) let dead entries pin the front
+//   ways; with three dropped contexts the W1 hit rate fell visibly, so
+//   inserts go behind the front way.
+
+
+
 mod owner;
 mod table;
 
@@ -194,11 +259,12 @@ impl Drop for Release {
         // is already unreachable and `try_with` fails: nothing can reach the
         // table either way.)
         let _ = CACHE.try_with(|cache| cache.table.set(None));
-        // SAFETY: made by `Table::alloc` (in `Cache::table_or_alloc`) and
-        // freed only here, once (`take` left `None` behind); the invariant on
-        // `Cache::table`: no call into this crate is running on this thread
-        // (thread-local destructors run one at a time, outside any such
-        // call), so no `&Table` is live, and `CACHE` no longer points to it.
+        // SAFETY: (1) made by `Table::alloc` (in `Cache::table_or_alloc`) and
+        // freed only here, once (`take` left `None` behind); (2) the
+        // invariant on `Cache::table`: no call into this crate is running on
+        // this thread (thread-local destructors run one at a time, outside
+        // any such call), so no `&Table` is live, and `CACHE` no longer
+        // points to it.
         unsafe { Table::free(table) };
     }
 }

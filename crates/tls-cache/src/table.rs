@@ -290,8 +290,8 @@ impl Table {
     /// insert into its set, long enough to earn its promotion. (Inserting at
     /// the tail instead, the first design, let dead entries pin the front ways
     /// for good: with three dropped contexts' entries in a set, every live key
-    /// of that set fought over the tail way and the W1 hit rate fell from
-    /// 99.2% to 95.9%.)
+    /// of that set fought over the tail way and the W1 hit rate fell (the
+    /// figures are in `docs/PERFORMANCE.md`, section "strata-tls").)
     pub(crate) fn put(&self, key: Key, ptr: *const ()) -> Put {
         let set = self.set(key);
         let mut len = WAYS;
@@ -374,7 +374,8 @@ mod tests {
 
     impl Drop for Owned {
         fn drop(&mut self) {
-            // SAFETY: allocated in `new`; no `&Table` outlives `self`.
+            // SAFETY: allocated in `new` and freed only here (1); no `&Table`
+            // outlives `self` (2).
             unsafe { Table::free(self.0) };
         }
     }

@@ -28,8 +28,9 @@ fn is_table(layout: Layout) -> bool {
 unsafe impl GlobalAlloc for CountTables {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         if is_table(layout) {
-            // SeqCst: a test-only counter, kept simple; nothing depends on
-            // the ordering beyond the joins that already order the threads.
+            // SeqCst: a test-only counter, kept simple; it pairs with the
+            // load in `live_tables`, though nothing depends on the ordering
+            // beyond the joins that already order the threads.
             LIVE_TABLES.fetch_add(1, SeqCst);
         }
         // SAFETY: forwarded with the caller's guarantees.
@@ -38,7 +39,7 @@ unsafe impl GlobalAlloc for CountTables {
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         if is_table(layout) {
-            // SeqCst: as in `alloc`.
+            // SeqCst: as in `alloc`; pairs with the load in `live_tables`.
             LIVE_TABLES.fetch_sub(1, SeqCst);
         }
         // SAFETY: forwarded with the caller's guarantees.
@@ -50,7 +51,7 @@ unsafe impl GlobalAlloc for CountTables {
 static ALLOCATOR: CountTables = CountTables;
 
 fn live_tables() -> usize {
-    // SeqCst: as in `alloc`.
+    // SeqCst: as in `alloc`; pairs with the updates there and in `dealloc`.
     LIVE_TABLES.load(SeqCst)
 }
 
@@ -62,7 +63,7 @@ struct Probe {
 
 impl Drop for Probe {
     fn drop(&mut self) {
-        // SeqCst: test-only counter.
+        // SeqCst: test-only counter; pairs with the test's loads of it.
         self.drops.fetch_add(1, SeqCst);
     }
 }
@@ -157,7 +158,8 @@ fn thread_exit_frees_its_cache_and_nothing_else() {
         );
         thread::spawn(move || {
             put(&owner, &storages, 0);
-            // SeqCst: test-only flags.
+            // SeqCst: test-only flags; each store pairs with the other
+            // thread's load of the same flag.
             b_cached.store(true, SeqCst);
             while !a_done.load(SeqCst) {
                 thread::yield_now();
@@ -167,6 +169,7 @@ fn thread_exit_frees_its_cache_and_nothing_else() {
             assert_eq!(stats().len, 1);
         })
     };
+    // Pairs with B's store of the flag.
     while !b_cached.load(SeqCst) {
         thread::yield_now();
     }
@@ -183,10 +186,13 @@ fn thread_exit_frees_its_cache_and_nothing_else() {
     }
     // A's table is gone, B's is not; no storage was dropped.
     assert_eq!(live_tables(), base + 1);
+    // Pairs with the increments in `Probe::drop`; the store pairs with B's
+    // load of the flag.
     assert_eq!(drops.load(SeqCst), 0);
     a_done.store(true, SeqCst);
     b.join().unwrap();
     assert_eq!(live_tables(), base);
+    // Pairs with the increments in `Probe::drop` (as every load of `drops`).
     assert_eq!(drops.load(SeqCst), 0);
     // The storages are intact and owned by whoever owned them.
     assert!(
@@ -224,6 +230,7 @@ fn thread_exit_frees_its_cache_and_nothing_else() {
             "user_first = {user_first}: a table outlived its thread"
         );
     }
+    // Pairs with the increments in `Probe::drop`, here and below.
     assert_eq!(drops.load(SeqCst), 0);
 
     drop(owner);
