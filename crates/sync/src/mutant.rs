@@ -54,6 +54,8 @@ macro_rules! mutants {
 }
 
 mutants! {
+    /// The weak decrement (the one that frees the memory) is `Relaxed`.
+    RefcountWeakRelaxedDecrement => ("strata-refcount", 11, "the weak decrement is Relaxed instead of Release, so the last weak release may free the block before another thread's access through its strong handle is done"),
     /// The refcount decrement is `Relaxed` and has no acquire fence.
     RefcountRelaxedDecrement => ("strata-refcount", 6, "the strong decrement is Relaxed, with no Acquire fence before the payload is dropped"),
     /// `upgrade` increments with `fetch_add` instead of a CAS loop.
