@@ -282,7 +282,15 @@ impl KindRegistry {
     fn reserve(&self, kind: &StorageKind) -> u32 {
         // Relaxed: the read-modify-write alone makes every number unique; the
         // number publishes no other data.
-        let number = self.next.fetch_add(1, Relaxed);
+        let number = if mutant(Mutant::BucketsReserveSplit) {
+            // The deliberate bug: a load, then a store. Two kinds reserving
+            // at once can both read the same number.
+            let n = self.next.load(Relaxed);
+            self.next.store(n + 1, Relaxed);
+            n
+        } else {
+            self.next.fetch_add(1, Relaxed)
+        };
         if number >= u64::from(self.limit) {
             panic!(
                 "strata: more than {} storage kinds; cannot register `{}`",

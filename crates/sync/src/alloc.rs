@@ -47,6 +47,12 @@ pub use std::alloc::{Layout, handle_alloc_error};
 /// another thread's access to the freed block (loom's own report follows it).
 pub const FREE_RACE: &str = "strata_sync::alloc: a block was freed while another thread's access to it was not ordered before the free";
 
+/// The start of the panic message of a model in which a thread accesses a
+/// block that was allocated by another thread without the allocation being
+/// ordered before the access (an unpublished or badly published block).
+pub const UNORDERED_ACCESS: &str =
+    "strata_sync::alloc: a thread accessed a block whose allocation is not ordered before the access";
+
 #[cfg(not(strata_loom))]
 pub use std::alloc::{alloc, dealloc};
 
@@ -154,13 +160,8 @@ pub unsafe fn dealloc(ptr: *mut u8, layout: Layout) {
         }))
     };
     if let Err(report) = checked {
-        let loom_says = report
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| report.downcast_ref::<&str>().copied())
-            .unwrap_or("");
         // The block is leaked on purpose: the model has failed.
-        panic!("{FREE_RACE} (loom: {})", loom_says.trim());
+        panic!("{FREE_RACE} (loom: {})", loom_report(&*report));
     }
     let (full, _) = tracked::extended(layout);
     // SAFETY: (2): the header is dropped once (its `Track` tells loom the
@@ -184,7 +185,25 @@ pub fn access(ptr: *const u8, layout: Layout) {
     // does anyway under loom, where memory is never reused mid-model).
     let header = unsafe { tracked::header(ptr, layout) };
     // SAFETY: as above, the header is live.
-    unsafe { (*header).live.get_ref() }.with(|_| ());
+    let live = unsafe { (*header).live.get_ref() };
+    if std::thread::panicking() {
+        return;
+    }
+    let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| live.with(|_| ())));
+    if let Err(report) = checked {
+        panic!("{UNORDERED_ACCESS} (loom: {})", loom_report(&*report));
+    }
+}
+
+/// Loom's panic message, for the shim's own report.
+#[cfg(strata_loom)]
+fn loom_report(report: &(dyn core::any::Any + Send)) -> &str {
+    report
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| report.downcast_ref::<&str>().copied())
+        .unwrap_or("")
+        .trim()
 }
 
 /// Moves `value` to a fresh heap allocation made through this module's

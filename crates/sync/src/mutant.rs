@@ -70,6 +70,10 @@ mutants! {
     BucketsLoserLeaks => ("strata-buckets", 2, "the loser of the publishing CAS does not free its candidate"),
     /// The dense kind index is assigned without a CAS.
     BucketsKindIndexRace => ("strata-buckets", 2, "a kind's dense index is assigned with a plain store instead of a CAS"),
+    /// The segment-publishing compare-and-swap of `grow` is `Relaxed`.
+    BucketsRelaxedGrow => ("strata-buckets", 2, "the compare-and-swap that publishes a new segment is Relaxed, so a probe racing the growth can reach a segment whose allocation it does not see"),
+    /// The registry's number reservation is a load then a store.
+    BucketsReserveSplit => ("strata-buckets", 12, "the registry reserves a kind number with a load and a store instead of one fetch_add, so two different kinds can get the same dense index"),
     /// The write path does not re-probe under the write lock.
     TableNoReprobe => ("strata-table", 3, "the write path inserts without re-probing under the write lock"),
     /// The re-entrancy check before taking a shard lock is skipped.
