@@ -127,6 +127,45 @@ pub use loom::thread_local;
 #[cfg(not(strata_loom))]
 pub use std::thread_local;
 
+#[cfg(strata_loom)]
+#[doc(hidden)]
+pub use loom as __loom;
+
+/// Declares a process-wide atomic `static` that loom sees.
+///
+/// `static NAME: AtomicU64 = 1;` (any atomic integer of [`atomic`]) becomes a
+/// plain `const`-initialised static in a normal build. Loom's atomics have no
+/// `const` constructor, so under `--cfg strata_loom` it becomes a loom
+/// `lazy_static!` instead: created on first use in each iteration of a
+/// model and fresh in the next, so a model can race threads on it.
+///
+/// ```
+/// use strata_sync::atomic::Ordering::Relaxed;
+///
+/// strata_sync::static_atomic! {
+///     /// Tickets, unique for the process.
+///     static NEXT_TICKET: AtomicU64 = 1;
+/// }
+///
+/// // Relaxed: uniqueness comes from the read-modify-write; pairs with nothing.
+/// let a = NEXT_TICKET.fetch_add(1, Relaxed);
+/// let b = NEXT_TICKET.fetch_add(1, Relaxed);
+/// assert_ne!(a, b);
+/// ```
+#[macro_export]
+macro_rules! static_atomic {
+    ($(#[$attr:meta])* $vis:vis static $name:ident: $ty:ident = $init:expr;) => {
+        #[cfg(not(strata_loom))]
+        $(#[$attr])*
+        $vis static $name: $crate::atomic::$ty = $crate::atomic::$ty::new($init);
+        #[cfg(strata_loom)]
+        $crate::__loom::lazy_static! {
+            $(#[$attr])*
+            static ref $name: $crate::atomic::$ty = $crate::atomic::$ty::new($init);
+        }
+    };
+}
+
 /// A hint for spin loops: `core::hint::spin_loop` normally; under loom it
 /// yields to the scheduler, so a spinning model still terminates.
 #[inline]

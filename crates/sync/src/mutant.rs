@@ -82,6 +82,8 @@ mutants! {
     TlsCachesMiss => ("strata-tls", 1, "the thread cache records a miss as a negative entry"),
     /// Owner generations are reused.
     TlsReuseGeneration => ("strata-tls", 10, "a new owner reuses a dropped owner's generation"),
+    /// The generation counter is read and then written, not incremented.
+    TlsGenerationSplit => ("strata-tls", 12, "a new owner takes its generation with a load and a store instead of one fetch_add, so two owners created at once can share a generation"),
     /// A diagnostic's rendering is written in pieces outside the printer lock.
     DiagSplitWrite => ("strata-diag", 7, "a diagnostic is written in two pieces, each under its own printer-lock acquisition"),
     /// The handler stack is updated in place instead of by snapshot swap.

@@ -230,9 +230,6 @@
 //!   lookup with the same owner and kind (the pointer is stored type-erased).
 //!   Storing a type id in the entry would check it for one more compare a
 //!   hit; the facade, the one caller, keeps its owner private instead.
-//! - Under loom, the generation counter is a plain `core` atomic, invisible
-//!   to the models (see `owner.rs`: loom atomics cannot live in a `static`,
-//!   and strata-sync does not offer loom's `lazy_static!`).
 
 mod owner;
 mod table;
@@ -410,7 +407,7 @@ impl Drop for Release {
     fn drop(&mut self) {
         // FIXME(loom): when a model fails, loom drops the model's
         // thread-locals while the panic unwinds, outside the model, where
-        // touching any loom primitive (`CACHE`, the table's token) panics
+        // touching any loom primitive (`CACHE`, the table's tracked block) panics
         // again and aborts the process before `should_panic` can see the
         // failure. The table is leaked then; the test is failing anyway.
         #[cfg(strata_loom)]
