@@ -78,6 +78,8 @@ mutants! {
     TableNoReprobe => ("strata-table", 3, "the write path inserts without re-probing under the write lock"),
     /// The re-entrancy check before taking a shard lock is skipped.
     TableNoReentrancyCheck => ("strata-table", 9, "a constructor re-entering its own shard is not detected"),
+    /// A lock attempt that cannot be granted is taken for re-entry.
+    TableBusyIsReentry => ("strata-table", 9, "the re-entrancy check panics whenever a shard lock cannot be granted at once, without comparing the owner word with the caller's token, so a shard another thread holds looks like re-entry"),
     /// The thread cache records misses.
     TlsCachesMiss => ("strata-tls", 1, "the thread cache records a miss as a negative entry"),
     /// Owner generations are reused.

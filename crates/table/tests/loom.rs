@@ -136,6 +136,22 @@ fn mutant_table_no_reprobe() {
     });
 }
 
+/// Invariant 9 broken the other way: the re-entrancy check takes any shard
+/// lock it cannot get at once for re-entry, without comparing the owner word
+/// with the caller's token. Only a model in which a thread finds the lock
+/// held by another thread can see it. In this model the inserter's critical
+/// section makes no loom operation of its own, so before the shim's locks
+/// gained a scheduling point inside every critical section the lookup never
+/// found the lock held and this mutant survived (tried: with that point
+/// removed, the model reports `locks=28 contended=0` and the test fails).
+#[test]
+#[should_panic(expected = "strata: re-entrant interning into storage kind `model`")]
+fn mutant_table_busy_is_reentry() {
+    with_mutant(Mutant::TableBusyIsReentry, || {
+        model::check("mutant_table_busy_is_reentry", probe_insert_model)
+    });
+}
+
 /// Two threads intern different keys that fall into the same shard of a
 /// two-shard table. Targets the interleavings in which both miss, both
 /// queue for the write lock, and the second one's re-probe sees the first
@@ -165,32 +181,42 @@ fn different_keys_one_shard_both_present() {
     });
 }
 
+/// The body of `probe_racing_insert_sees_nothing_or_complete` (and of the
+/// `TableBusyIsReentry` mutant test).
+fn probe_insert_model() {
+    let table = Arc::new(StoreTable::with_shards("model", 1));
+    let constructs = Arc::new(AtomicUsize::new(0));
+    let prober = {
+        let table = table.clone();
+        thread::spawn(move || match table.get(5, |s| s.key == 3) {
+            Some(s) => {
+                s.check();
+                true
+            }
+            None => false,
+        })
+    };
+    let (addr, how) = intern(&table, 5, 3, &constructs);
+    assert_eq!(how, Outcome::Inserted);
+    let _found = prober.join().unwrap();
+    let again = table.get(5, |s| s.key == 3).unwrap();
+    assert_eq!(again as *const Stored as usize, addr);
+}
+
 /// A lookup (`get`, read lock only) races the insertion of the key it looks
 /// for. Targets every point of the insert, constructor included: the lookup
 /// finds nothing, or a storage whose constructor's write to the payload
 /// happens-before the lookup's read (loom's causality checker fails the
-/// model otherwise).
+/// model otherwise). Checks invariants 2 and 9: the lookup also finds the
+/// shard's lock held by the inserter (`strata_sync::model::check` fails a
+/// model whose locks never contend) and waits instead of taking that for
+/// re-entry.
 #[test]
 fn probe_racing_insert_sees_nothing_or_complete() {
-    model::check("probe_racing_insert_sees_nothing_or_complete", || {
-        let table = Arc::new(StoreTable::with_shards("model", 1));
-        let constructs = Arc::new(AtomicUsize::new(0));
-        let prober = {
-            let table = table.clone();
-            thread::spawn(move || match table.get(5, |s| s.key == 3) {
-                Some(s) => {
-                    s.check();
-                    true
-                }
-                None => false,
-            })
-        };
-        let (addr, how) = intern(&table, 5, 3, &constructs);
-        assert_eq!(how, Outcome::Inserted);
-        let _found = prober.join().unwrap();
-        let again = table.get(5, |s| s.key == 3).unwrap();
-        assert_eq!(again as *const Stored as usize, addr);
-    });
+    model::check(
+        "probe_racing_insert_sees_nothing_or_complete",
+        probe_insert_model,
+    );
 }
 
 /// The body of `reentrant_construct_panics` (and of its mutant test):
