@@ -506,7 +506,16 @@ impl<P: DiagPolicy> DiagEngine<P> {
                     self.counters.errors_not_shown.fetch_add(1, Relaxed);
                     // Exactly one thread swaps `false` out (RMWs on one
                     // location are totally ordered): Relaxed suffices.
-                    if !self.counters.limit_notice.swap(true, Relaxed) {
+                    // (The mutant `DiagLimitNoticeSplit` splits the swap into
+                    // a load and a store.)
+                    let already = if mutant(Mutant::DiagLimitNoticeSplit) {
+                        let seen = self.counters.limit_notice.load(Relaxed);
+                        self.counters.limit_notice.store(true, Relaxed);
+                        seen
+                    } else {
+                        self.counters.limit_notice.swap(true, Relaxed)
+                    };
+                    if !already {
                         let text =
                             format!("error limit of {limit} reached; further errors are not shown");
                         self.print_message(Level::Note, &text);
@@ -634,8 +643,17 @@ impl<P: DiagPolicy> DiagEngine<P> {
             self.handlers.store(next);
             return;
         }
+        if mutant(Mutant::DiagHandlerLostUpdate) {
+            // The bug: a whole new version, computed from a load and published
+            // with a plain store, so a concurrent change is overwritten.
+            let next = f(&self.handlers.load());
+            self.handlers.store(next);
+            return;
+        }
         // One publication of a complete version (arc-swap's compare-and-swap
-        // releases it; the load in `dispatch` acquires it).
+        // releases it; the load in `dispatch` acquires it). The compare-and-swap
+        // retries when another change was published since the load, so no
+        // change is lost.
         self.handlers.update(f);
     }
 

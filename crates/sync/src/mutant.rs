@@ -90,6 +90,10 @@ mutants! {
     DiagSplitWrite => ("strata-diag", 7, "a diagnostic is written in two pieces, each under its own printer-lock acquisition"),
     /// The handler stack is updated in place instead of by snapshot swap.
     DiagTornHandlerStack => ("strata-diag", 7, "the handler stack is replaced in two steps, so an emitter can see a torn stack"),
+    /// The error limit's notice flag is read and then written.
+    DiagLimitNoticeSplit => ("strata-diag", 13, "the error-limit notice flag is tested with a load and set with a store instead of one swap, so two errors past the limit at once both print the notice"),
+    /// A handler-stack change is published with a store, not a compare-and-swap.
+    DiagHandlerLostUpdate => ("strata-diag", 7, "a handler-stack change is computed from a load and published with a plain store, so a registration or removal racing it is lost"),
     /// A container mutation is split across two lock acquisitions.
     IrSplitMutation => ("strata-ir", 8, "a compound mutation releases and re-takes the lock half way"),
     /// Removing a reclaimable storage does not check the entry is still its own.
