@@ -32,6 +32,8 @@ struct CrateOutcome {
     mutants_caught: Vec<String>,
     mutants_missed: Vec<String>,
     iterations: u64,
+    /// Interleavings per model test (summed over its `model::check` runs).
+    per_test: BTreeMap<String, u64>,
     single_iteration: Vec<String>,
     no_model_line: Vec<String>,
     seconds: f64,
@@ -119,6 +121,7 @@ pub(crate) fn run(args: &[String]) -> Result {
         }
     }
 
+    invariant_table(&crates, &outcomes, preemptions)?;
     if list_mutants {
         failed |= !mutant_table(&crates, &outcomes)?;
     }
@@ -213,6 +216,7 @@ fn run_crate(c: &LoomCrate, preemptions: &str) -> Result<CrateOutcome> {
             if let (Some(test), Some(n)) = (field("test="), field("iterations=")) {
                 let n: u64 = n.parse().unwrap_or(0);
                 o.iterations += n;
+                *o.per_test.entry(test.clone()).or_default() += n;
                 model_iters.entry(test).or_default().push(n);
             }
         }
@@ -257,6 +261,11 @@ fn run_crate(c: &LoomCrate, preemptions: &str) -> Result<CrateOutcome> {
 pub(crate) fn declared_mutants() -> Result<Vec<MutantDecl>> {
     let path = root().join("crates/sync/src/mutant.rs");
     let text = fs::read_to_string(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    parse_mutants(&text)
+}
+
+/// The `Name => ("layer", N, "what"),` entries of the mutant list.
+pub(crate) fn parse_mutants(text: &str) -> Result<Vec<MutantDecl>> {
     let mut out = Vec::new();
     for line in text.lines() {
         let l = line.trim();
@@ -422,9 +431,10 @@ fn mutant_table(crates: &[LoomCrate], outcomes: &BTreeMap<String, CrateOutcome>)
     }
 
     println!();
-    println!("invariants of DESIGN.md section 4 and the mutants that break them:");
+    println!("invariants (docs/ARCHITECTURE.md) and the mutants caught for each:");
     let mut uncovered = Vec::new();
-    for (n, title) in INVARIANTS {
+    for inv in crate::invariants::list(&root())? {
+        let n = inv.number;
         let by = covered.get(&n).map(Vec::as_slice).unwrap_or(&[]);
         if by.is_empty() {
             uncovered.push(n);
@@ -436,7 +446,7 @@ fn mutant_table(crates: &[LoomCrate], outcomes: &BTreeMap<String, CrateOutcome>)
         } else {
             by.join(", ")
         };
-        println!("{n:>3}. {title:<56} {list}");
+        println!("{n:>3}. {:<64} {list}", inv.title);
     }
     println!(
         "mutation score: {caught_count}/{} dynamic mutants caught, {static_caught}/{} static mutants caught; invariants without a caught mutant: {uncovered:?}",
@@ -446,16 +456,74 @@ fn mutant_table(crates: &[LoomCrate], outcomes: &BTreeMap<String, CrateOutcome>)
     Ok(all_caught && uncovered.is_empty())
 }
 
-/// The invariants of DESIGN.md section 4, by number, in a few words.
-const INVARIANTS: [(u32, &str); 10] = [
-    (1, "the thread cache holds only positive entries"),
-    (2, "Level 1 publishes only fully constructed tables"),
-    (3, "Level 2 re-probes under the write lock"),
-    (4, "the threading mode is in the type"),
-    (5, "payloads immutable; mutable part only under write lock"),
-    (6, "refcounts: Relaxed inc, Release/Acquire dec, no revival"),
-    (7, "diagnostics never interleave; no lock around handlers"),
-    (8, "no reference escapes a lock; compound mutation atomic"),
-    (9, "re-entrant interning is a panic, not a deadlock"),
-    (10, "thread exit and context drop free nothing reachable"),
-];
+/// Prints every numbered invariant with the models that name it (and the
+/// interleavings each explored in this run) and the mutants that break it
+/// (and whether this run caught them).
+fn invariant_table(
+    crates: &[LoomCrate],
+    outcomes: &BTreeMap<String, CrateOutcome>,
+    preemptions: &str,
+) -> Result {
+    let root = root();
+    let package_of: BTreeMap<String, &str> = crates
+        .iter()
+        .filter_map(|c| {
+            let dir = c.dir.file_name()?.to_string_lossy().into_owned();
+            Some((dir, c.package.as_str()))
+        })
+        .collect();
+    let models = crate::invariants::models(&root);
+    let decls = declared_mutants()?;
+    let tests = negative_tests(crates);
+    println!();
+    println!(
+        "invariants (docs/ARCHITECTURE.md), their models and mutants (LOOM_MAX_PREEMPTIONS={preemptions}):"
+    );
+    for inv in crate::invariants::list(&root)? {
+        let n = inv.number;
+        println!("{n:>3}. {}", inv.title);
+        if n == 4 {
+            println!(
+                "       models and mutants: the compile_fail doctests (`--mutants` runs them)"
+            );
+            continue;
+        }
+        for m in models.iter().filter(|m| m.invariants.contains(&n)) {
+            let package = package_of.get(&m.dir).copied().unwrap_or(m.dir.as_str());
+            let run = outcomes
+                .get(package)
+                .and_then(|o| o.per_test.get(&m.test))
+                .map_or_else(|| "not run".to_string(), |k| format!("{k} interleavings"));
+            println!("       model  {package}::{} ({run})", m.test);
+        }
+        for d in decls.iter().filter(|d| d.invariant == n) {
+            let ts = tests.get(&d.name).cloned().unwrap_or_default();
+            let status = if ts.is_empty() {
+                "NO TEST".to_string()
+            } else if let Some((p, t)) = ts.iter().find(|(p, t)| {
+                outcomes
+                    .get(p)
+                    .is_some_and(|o| o.mutants_caught.contains(t))
+            }) {
+                format!("caught by {p}::{t}")
+            } else if ts.iter().any(|(p, _)| outcomes.contains_key(p)) {
+                "NOT CAUGHT".to_string()
+            } else {
+                "not run".to_string()
+            };
+            println!("       mutant {} ({status})", d.name);
+        }
+    }
+    let unnamed: Vec<String> = models
+        .iter()
+        .filter(|m| m.invariants.is_empty())
+        .map(|m| format!("{}::{}", m.dir, m.test))
+        .collect();
+    if !unnamed.is_empty() {
+        println!(
+            "models whose doc comment names no invariant: {}",
+            unnamed.join(", ")
+        );
+    }
+    Ok(())
+}

@@ -27,6 +27,7 @@
 //! or `$CARGO_TARGET_DIR` when it is set) so that the builds do not evict
 //! each other.
 
+mod invariants;
 mod loom;
 mod statics;
 mod tidy;

@@ -124,6 +124,7 @@ pub(crate) fn check(root: &Path) -> Result<(), Vec<String>> {
             }
         }
     }
+    crate::invariants::check(root, &mut errors);
     if errors.is_empty() {
         Ok(())
     } else {

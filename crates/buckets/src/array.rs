@@ -593,10 +593,12 @@ impl<T, P: Policy> BucketArray<T, P> {
         } else {
             (AcqRel, Acquire)
         };
-        match self
-            .heap_segment(s)
-            .compare_exchange(ptr::null_mut(), fresh.as_ptr(), success, failure)
-        {
+        match self.heap_segment(s).compare_exchange(
+            ptr::null_mut(),
+            fresh.as_ptr(),
+            success,
+            failure,
+        ) {
             Ok(_) => fresh,
             Err(winner) => {
                 // Lost the race: another thread published segment `s` first.

@@ -21,7 +21,7 @@
 //! now visible to every thread; a loser frees its own candidate and uses the
 //! winner's. So `make` may run in several threads at once, but exactly one
 //! result is ever published, and nobody ever sees a half-built value
-//! (invariant 2 of DESIGN.md: Level 1 publishes only fully constructed
+//! (invariant 2: Level 1 publishes only fully constructed
 //! tables).
 //!
 //! **Growth without moving.** The slots live in segments of doubling size

@@ -27,9 +27,9 @@
 // every iteration), so they are plain std atomics.
 use std::sync::atomic::{AtomicUsize as Tally, Ordering::Relaxed as Plain}; // tidy: allow (tallies across loom iterations must not be loom objects)
 
+use core::ptr::NonNull;
 use strata_buckets::{BucketArray, BucketStats, KindRegistry, StorageKind};
 use strata_sync::mutant::with_mutant;
-use core::ptr::NonNull;
 
 use strata_sync::{Arc, Mutant, UnsafeCell, alloc, model, thread};
 
@@ -331,10 +331,7 @@ fn two_kinds_race(seen: &Outcomes) {
     let second = StorageKind::new("test.second");
     let mine = second.index_in(&registry);
     let theirs = theirs.join().unwrap();
-    assert_ne!(
-        mine, theirs,
-        "two different kinds got the same dense index"
-    );
+    assert_ne!(mine, theirs, "two different kinds got the same dense index");
     assert_eq!(registry.reserved(), 2, "two numbers reserved");
     seen.record(if theirs == 0 {
         FIRST_KIND_GOT_ZERO
@@ -358,9 +355,15 @@ fn probe_racing_segment_growth() {
     SEEN.assert_seen(
         name,
         &[
-            (SAW_NO_SEGMENT, "the probe runs before segment 1 is published"),
+            (
+                SAW_NO_SEGMENT,
+                "the probe runs before segment 1 is published",
+            ),
             (SAW_EMPTY_SLOT, "the probe finds segment 1 before its value"),
-            (SAW_GROWN_VALUE, "the probe runs after the value is published"),
+            (
+                SAW_GROWN_VALUE,
+                "the probe runs after the value is published",
+            ),
         ],
     );
 }
@@ -376,8 +379,14 @@ fn two_kinds_reserve_distinct_indices() {
     SEEN.assert_seen(
         name,
         &[
-            (FIRST_KIND_GOT_ZERO, "the spawned thread's kind is numbered first"),
-            (SECOND_KIND_GOT_ZERO, "the main thread's kind is numbered first"),
+            (
+                FIRST_KIND_GOT_ZERO,
+                "the spawned thread's kind is numbered first",
+            ),
+            (
+                SECOND_KIND_GOT_ZERO,
+                "the main thread's kind is numbered first",
+            ),
         ],
     );
 }
@@ -389,6 +398,9 @@ fn two_kinds_reserve_distinct_indices() {
 /// threads return it with the field `make` wrote visible (causality checker),
 /// and the loser's candidate is dropped (leak checker). Each thread must win
 /// in some iteration, and some iteration must run the loser path.
+///
+/// Checks invariants 2 and 11 (the loser frees its candidate before anyone
+/// can reach it).
 #[test]
 fn publish_race_publishes_exactly_one_value() {
     static SEEN: Outcomes = Outcomes::new();
@@ -407,6 +419,8 @@ fn publish_race_publishes_exactly_one_value() {
 /// Targets: `get` loads slot 0 before, and after, the other thread's
 /// build-then-publish. The probe sees either nothing or the complete value,
 /// and both outcomes occur.
+///
+/// Checks invariant 2.
 #[test]
 fn probe_sees_nothing_or_a_complete_value() {
     static SEEN: Outcomes = Outcomes::new();
@@ -425,6 +439,8 @@ fn probe_sees_nothing_or_a_complete_value() {
 /// slot 0. The probe sees nothing or the one value that is published (never
 /// the loser's candidate, never a partial value); both outcomes occur, and
 /// some iteration runs the loser path.
+///
+/// Checks invariant 2.
 #[test]
 fn contested_publication_probed_by_a_third_thread() {
     static SEEN: Outcomes = Outcomes::new();
@@ -450,6 +466,8 @@ fn contested_publication_probed_by_a_third_thread() {
 /// attempt to publish it. One segment survives holding both values; the
 /// loser's segment is freed (a leaked segment would fail the run) and its
 /// slots are never used. Some iteration must run the segment loser path.
+///
+/// Checks invariants 2 and 11.
 #[test]
 fn growth_race_keeps_one_segment() {
     static SEEN: Outcomes = Outcomes::new();
@@ -470,6 +488,8 @@ fn growth_race_keeps_one_segment() {
 /// Targets: `iter` walks the segments while the other thread publishes slot
 /// 1 and then slot 0. Every value it yields is complete; it sees nothing,
 /// slot 1 alone, or both, and at least nothing and both occur.
+///
+/// Checks invariant 2.
 #[test]
 fn iteration_sees_only_complete_values() {
     static SEEN: Outcomes = Outcomes::new();
@@ -487,6 +507,8 @@ fn iteration_sees_only_complete_values() {
 /// Targets: both threads find the kind unnumbered, both reserve a number,
 /// both attempt the compare-and-swap. Both return the winner's number, and
 /// some iteration has both reserve (the loser leaves a hole).
+///
+/// Checks invariants 2 and 12.
 #[test]
 fn kind_index_race_agrees_on_one_index() {
     static SEEN: Outcomes = Outcomes::new();
@@ -570,7 +592,9 @@ fn mutant_buckets_kind_index_race() {
 /// that publishes segment 1 is Relaxed, so the probe that finds the segment
 /// is not ordered after its allocation; the shim's liveness cell reports it.
 #[test]
-#[should_panic(expected = "strata_sync::alloc: a thread accessed a block whose allocation is not ordered before the access")]
+#[should_panic(
+    expected = "strata_sync::alloc: a thread accessed a block whose allocation is not ordered before the access"
+)]
 fn mutant_buckets_relaxed_grow() {
     static SEEN: Outcomes = Outcomes::new();
     with_mutant(Mutant::BucketsRelaxedGrow, || {

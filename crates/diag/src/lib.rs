@@ -19,7 +19,7 @@
 //! - **Render first, write once.** A diagnostic is rendered into a `String`
 //!   with no lock held, then written to the sink with one `write_all` under
 //!   the *printer lock*. Nothing else takes that lock, and nothing runs under
-//!   it but the write (invariant 7 of DESIGN.md).
+//!   it but the write (invariant 7).
 //! - **Handlers from a snapshot.** The handler stack is an immutable
 //!   version published through [`strata_sync::ArcSwap`]. An emitter loads a
 //!   snapshot and runs the handlers top-down with no engine lock held: a

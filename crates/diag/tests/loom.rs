@@ -1,4 +1,4 @@
-//! Loom models of the diagnostic engine (invariant 7 of DESIGN.md): the
+//! Loom models of the diagnostic engine (invariant 7): the
 //! printer lock keeps each rendering whole, and the handler stack is only
 //! ever seen whole. Run with
 //! `RUSTFLAGS="--cfg strata_loom" cargo test --release -p strata-diag --test loom`.

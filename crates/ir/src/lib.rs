@@ -37,7 +37,7 @@
 //!
 //! Every mutation is atomic with respect to other guards: a reader sees the
 //! container before or after a compound mutation, never half way
-//! (invariant 8 of DESIGN.md). [`IrView::check_consistency`] states the
+//! (invariant 8). [`IrView::check_consistency`] states the
 //! structural invariants and verifies them; the model checks run it under a
 //! read guard while a writer works.
 //!

@@ -3,7 +3,7 @@
 //! [`IrView`] is what both guards dereference to. Users never own one and
 //! never get `&mut` to one: a `&IrView` lives exactly as long as the guard
 //! it was borrowed from, so no reference into the container outlives its
-//! lock (invariant 8 of DESIGN.md).
+//! lock (invariant 8).
 
 use core::fmt;
 use std::collections::{BTreeMap, BTreeSet};

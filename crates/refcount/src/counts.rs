@@ -1,5 +1,5 @@
 //! The refcount header: a strong count, a weak count and the installed
-//! marker, with the orderings of DESIGN.md invariant 6.
+//! marker, with the orderings of invariant 6.
 
 use core::fmt;
 

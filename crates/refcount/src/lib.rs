@@ -12,7 +12,7 @@
 //! strong count, a weak count and an installed-in-table marker, updated from
 //! many threads at once.
 //!
-//! Three things must hold (DESIGN.md, invariant 6):
+//! Three things must hold (invariant 6):
 //!
 //! - the thread that drops the payload sees every write made through every
 //!   other handle (the decrement is `Release`, the last one adds an `Acquire`

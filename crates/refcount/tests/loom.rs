@@ -1,4 +1,4 @@
-//! Loom models of the refcount base (DESIGN.md invariant 6): the destructor
+//! Loom models of the refcount base (invariant 6): the destructor
 //! sees every write made through every handle, the payload is dropped once
 //! and the memory freed once, a dead object is never revived, and the
 //! installed marker hands over exactly once.
@@ -83,6 +83,8 @@ fn clone_drop_model() {
 /// writer, then the Acquire fence of the last dropper), and the payload is
 /// dropped exactly once and the block freed exactly once (loom's leak and
 /// double-free checks).
+///
+/// Checks invariants 6 and 11.
 #[test]
 fn clone_drop_sees_every_write() {
     model::check("clone_drop_sees_every_write", clone_drop_model);
@@ -174,6 +176,8 @@ fn upgrade_model() {
 /// `None`, or a handle to a payload that is not dropped while it is held; the
 /// payload is dropped exactly once, a later upgrade fails, and the block is
 /// freed exactly once.
+///
+/// Checks invariant 6.
 #[test]
 fn upgrade_races_last_drop() {
     model::check("upgrade_races_last_drop", upgrade_model);
@@ -255,7 +259,9 @@ fn weak_strong_model() {
 /// payload holds no loom cell the free would touch: only the free check of
 /// `strata_sync::alloc` sees it.
 #[test]
-#[should_panic(expected = "strata_sync::alloc: a block was freed while another thread's access to it was not ordered before the free")]
+#[should_panic(
+    expected = "strata_sync::alloc: a block was freed while another thread's access to it was not ordered before the free"
+)]
 fn mutant_refcount_weak_relaxed_decrement() {
     with_mutant(Mutant::RefcountWeakRelaxedDecrement, || {
         model::check("mutant_refcount_weak_relaxed_decrement", weak_strong_model)
@@ -267,6 +273,8 @@ fn mutant_refcount_weak_relaxed_decrement() {
 /// reads the write (the AcqRel swaps hand it over; the causality checker
 /// verifies it), and the set is consumed by at most one clearer, or is
 /// still pending at the end.
+///
+/// Checks invariant 13.
 #[test]
 fn installed_marker_hands_over_once() {
     model::check("installed_marker_hands_over_once", || {

@@ -50,8 +50,7 @@ pub const FREE_RACE: &str = "strata_sync::alloc: a block was freed while another
 /// The start of the panic message of a model in which a thread accesses a
 /// block that was allocated by another thread without the allocation being
 /// ordered before the access (an unpublished or badly published block).
-pub const UNORDERED_ACCESS: &str =
-    "strata_sync::alloc: a thread accessed a block whose allocation is not ordered before the access";
+pub const UNORDERED_ACCESS: &str = "strata_sync::alloc: a thread accessed a block whose allocation is not ordered before the access";
 
 #[cfg(not(strata_loom))]
 pub use std::alloc::{alloc, dealloc};

@@ -1,16 +1,19 @@
 //! The mutant hook: deliberate bugs that negative model tests switch on.
 //!
-//! Every invariant of strata (DESIGN.md section 4) is guarded by code that a
-//! careless edit could remove: a `Release` weakened to `Relaxed`, a re-probe
-//! deleted, a miss cached. To prove that the loom models would notice, each
-//! such guard is written as
+//! Every numbered invariant of strata (the list in `docs/ARCHITECTURE.md`,
+//! section "Invariants") is guarded by code that a careless edit could
+//! remove: a `Release` weakened to `Relaxed`, a re-probe deleted, a miss
+//! cached, a read-modify-write split into a load and a store. To prove that
+//! the loom models would notice, each such guard is written as
 //!
 //! ```text
 //! let order = if mutant(Mutant::BucketsRelaxedPublish) { Relaxed } else { AcqRel };
 //! ```
 //!
 //! and a negative test runs the model with that one mutant switched on,
-//! expecting the exact failure (`#[should_panic(expected = "...")]`).
+//! expecting the exact failure (`#[should_panic(expected = "...")]`). Each
+//! entry of the list below names the invariant it breaks by number, and
+//! `cargo xtask loom --mutants` prints them grouped by invariant.
 //!
 //! Outside `--cfg strata_loom`, [`mutant`] is a `const fn` returning `false`,
 //! so the branch folds away and a release build carries no trace of it.
@@ -40,7 +43,8 @@ macro_rules! mutants {
                 match self { $(Mutant::$name => $layer,)* }
             }
 
-            /// The invariant of DESIGN.md section 4 that the mutant breaks.
+            /// The number of the invariant the mutant breaks (the numbered
+            /// list of `docs/ARCHITECTURE.md`).
             pub const fn invariant(self) -> u8 {
                 match self { $(Mutant::$name => $inv,)* }
             }

@@ -34,7 +34,7 @@
 //!   and a resize never calls a hasher.
 //! - **Read, then write with a re-probe.** [`Table::get_or_insert_with`]
 //!   probes under the shard's read lock. On a miss it takes the write lock
-//!   and probes *again* (invariant 3 of DESIGN.md: another thread may have
+//!   and probes *again* (invariant 3: another thread may have
 //!   inserted the key between the two locks; without the re-probe two
 //!   storages for one key appear), and only if the key is still absent does
 //!   it run the caller's constructor in the shard's [`Arena`] and insert.

@@ -120,6 +120,8 @@ fn same_key_model() {
 /// find the first one's storage on its re-probe (`Outcome::ReprobeHit`), so
 /// exactly one storage is constructed and both threads get its address; the
 /// prober sees nothing or that same, complete storage.
+///
+/// Checks invariant 3.
 #[test]
 fn same_key_one_storage() {
     model::check("same_key_one_storage", same_key_model);
@@ -157,6 +159,8 @@ fn mutant_table_busy_is_reentry() {
 /// queue for the write lock, and the second one's re-probe sees the first
 /// one's entry (same shard, different stored hash): it must not take it for
 /// its own, and neither insert may be lost.
+///
+/// Checks invariant 3.
 #[test]
 fn different_keys_one_shard_both_present() {
     model::check("different_keys_one_shard_both_present", || {
@@ -207,7 +211,7 @@ fn probe_insert_model() {
 /// for. Targets every point of the insert, constructor included: the lookup
 /// finds nothing, or a storage whose constructor's write to the payload
 /// happens-before the lookup's read (loom's causality checker fails the
-/// model otherwise). Checks invariants 2 and 9: the lookup also finds the
+/// model otherwise). Checks invariants 3 and 9: the lookup also finds the
 /// shard's lock held by the inserter (`strata_sync::model::check` fails a
 /// model whose locks never contend) and waits instead of taking that for
 /// re-entry.
@@ -274,6 +278,8 @@ fn reentry_model() {
 /// wait for the lock, not panic: the owner word is not its token), and the
 /// re-entrant probe itself (it must panic with the kind's name instead of
 /// blocking, and the table must carry on).
+///
+/// Checks invariant 9.
 #[test]
 fn reentrant_construct_panics() {
     model::check("reentrant_construct_panics", reentry_model);
@@ -348,6 +354,8 @@ fn mutable_model() {
 /// at once, each through `with_write_lock`. Targets every interleaving of
 /// the two read-modify-write sequences: the shard's write lock orders them,
 /// so loom sees no concurrent access and no change is lost.
+///
+/// Checks invariant 5.
 #[test]
 fn mutable_component_only_under_the_write_lock() {
     model::check("mutable_component_only_under_the_write_lock", mutable_model);
@@ -474,6 +482,8 @@ fn ptr_removal_model() {
 /// then does the dead object's owner call `remove_ptr`: the owner check must
 /// leave the fresh entry alone. Every object is freed exactly once (loom's
 /// allocation tracker), none leaks (its leak checker).
+///
+/// Checks invariant 6.
 #[test]
 fn ptr_removal_keeps_a_replacement() {
     model::check("ptr_removal_keeps_a_replacement", ptr_removal_model);
@@ -495,6 +505,8 @@ fn mutant_reclaim_no_owner_check() {
 /// Targets the interleaving in which both read probes miss: the second
 /// writer's re-probe must find (and upgrade) the first one's object, so one
 /// object is made and both threads hold it.
+///
+/// Checks invariant 3.
 #[test]
 fn ptr_same_key_one_object() {
     model::check("ptr_same_key_one_object", || {

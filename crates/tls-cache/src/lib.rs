@@ -85,7 +85,7 @@
 //!   let dead entries pin the front ways: with three dropped contexts the
 //!   W1 hit rate fell from 99.2% to 95.9%, measured by the comparison
 //!   harness.)
-//! - **Positive entries only** (invariant 1 of DESIGN.md). A miss is never
+//! - **Positive entries only** (invariant 1). A miss is never
 //!   recorded: another thread may publish the key a moment later, and a
 //!   negative entry would shadow it. The API cannot express one; the
 //!   `TlsCachesMiss` mutant that does is caught by a loom model.

@@ -227,7 +227,10 @@ fn two_owners() {
     let mine = Owner::new().generation();
     let theirs = spawned.join().unwrap();
     assert_ne!(mine, theirs, "two owners got the same generation");
-    assert!(mine != 0 && theirs != 0, "generation 0 marks an empty entry");
+    assert!(
+        mine != 0 && theirs != 0,
+        "generation 0 marks an empty entry"
+    );
     if theirs < mine {
         SPAWNED_FIRST.fetch_add(1, Plain);
     } else {
