@@ -1,4 +1,14 @@
 //! `cargo xtask loom`: run every layer's loom models and mutant tests.
+//!
+//! Every crate with a `tests/loom.rs` is tested under `--cfg strata_loom` at
+//! preemption bound 2 (`--deep`: 3). The run fails if a model fails, explores
+//! a single interleaving, takes locks that never contend (both checked by
+//! `strata_sync::model::check`), or if a mutant test is not caught. It then
+//! prints every numbered invariant of `docs/ARCHITECTURE.md` with the models
+//! whose doc comment names it, the interleavings each explored in this run,
+//! and the mutants that break it with the test that caught each.
+//! `--mutants` adds the full mutant table and runs the static mutants (the
+//! `compile_fail` doctests of invariant 4).
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -490,10 +500,14 @@ fn invariant_table(
         }
         for m in models.iter().filter(|m| m.invariants.contains(&n)) {
             let package = package_of.get(&m.dir).copied().unwrap_or(m.dir.as_str());
-            let run = outcomes
-                .get(package)
-                .and_then(|o| o.per_test.get(&m.test))
-                .map_or_else(|| "not run".to_string(), |k| format!("{k} interleavings"));
+            let outcome = outcomes.get(package);
+            let run = if outcome.is_some_and(|o| o.models_failed.contains(&m.test)) {
+                "FAILED".to_string()
+            } else {
+                outcome
+                    .and_then(|o| o.per_test.get(&m.test))
+                    .map_or_else(|| "not run".to_string(), |k| format!("{k} interleavings"))
+            };
             println!("       model  {package}::{} ({run})", m.test);
         }
         for d in decls.iter().filter(|d| d.invariant == n) {
