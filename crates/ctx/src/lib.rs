@@ -147,7 +147,7 @@ facade! {
     mod kind;
     mod stats;
 
-    pub mod affine;
+    pub use strata_affine as affine;
     pub mod builtin;
 
     pub use context::{Context, Dialect, Registry};

@@ -25,7 +25,7 @@ use std::fmt;
 use std::hash::Hasher;
 use std::time::Instant;
 
-use strata_ctx::affine::AffineMap;
+use strata_affine::AffineMap;
 use strata_ctx::builtin::{IntegerAttr, IntegerAttrData, RankedTensorType, RankedTensorTypeData};
 use strata_ctx::builtin::{ShapedTypeData, StringAttr};
 use strata_ctx::diag::{EngineBuilder, HumanEmitter, Location as DiagLoc, SharedBuffer};
