@@ -374,4 +374,3 @@ impl<P: Policy> fmt::Debug for AffineContext<P> {
             .finish()
     }
 }
-

@@ -17,7 +17,6 @@ use crate::node::{
 };
 use crate::simplify::fold;
 
-
 /// A handle to an interned affine expression: one pointer, `Copy`, equal and
 /// hashed by address.
 ///
@@ -183,7 +182,6 @@ impl<'a, P: Policy> AffineExpr<'a, P> {
     pub fn eval(self, dims: &[i64], symbols: &[i64]) -> Option<i64> {
         eval_node(self.node, dims, symbols)
     }
-
 }
 
 /// Evaluates a node (see [`AffineExpr::eval`]).
@@ -342,7 +340,6 @@ impl<'a, P: Policy> AffineMap<'a, P> {
             .map(|e| e.eval(dims, symbols))
             .collect()
     }
-
 }
 
 impl<P: Policy> Clone for AffineMap<'_, P> {
@@ -499,4 +496,3 @@ impl<P: Policy> fmt::Debug for IntegerSet<'_, P> {
         fmt::Display::fmt(self, f)
     }
 }
-

@@ -181,14 +181,13 @@
 //! counters live inside the mutex too, so the `Local` instance has no atomic
 //! operation at all.
 
-
-mod node;
-mod tables;
-mod simplify;
-mod handle;
 mod context;
+mod handle;
+mod node;
 mod ops;
 mod print;
+mod simplify;
+mod tables;
 
 pub use context::AffineContext;
 pub use handle::{AffineExpr, AffineExprKind, AffineMap, IntegerSet, Operand};

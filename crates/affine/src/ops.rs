@@ -16,7 +16,6 @@ use crate::tables::Tables;
 type Constructor<P> = fn(&mut Tables<P>, NodeRef<P>, NodeRef<P>) -> NodeRef<P>;
 
 impl<'a, P: Policy> AffineExpr<'a, P> {
-
     /// The context's shared state.
     #[inline]
     fn inner(self) -> &'a Inner<P> {

@@ -11,7 +11,9 @@ use hashbrown::hash_table::Entry;
 use rustc_hash::FxHasher;
 use strata_sync::policy::Policy;
 
-use crate::node::{BinOp, ExprNode, MapNode, MapRef, NodeKind, NodeRef, OwnerRef, OwnerTag, Ptr, SetNode, SetRef};
+use crate::node::{
+    BinOp, ExprNode, MapNode, MapRef, NodeKind, NodeRef, OwnerRef, OwnerTag, Ptr, SetNode, SetRef,
+};
 
 /// Everything the cluster mutex protects.
 ///
