@@ -7,20 +7,20 @@ use core::ptr::NonNull;
 
 use rustc_hash::FxBuildHasher;
 use strata_buckets::BucketArray;
-use strata_diag::{DiagEngine, DiagPolicy, EngineBuilder};
+use strata_diag::{DiagEngine, EngineBuilder, Policy};
 use strata_sync::policy::{Local, Shared};
 use strata_table::{Table, TableStats};
 
+use crate::Interned;
 use crate::affine::AffineContext;
+use crate::extension::ExtensionSlot;
 use crate::kind::{KindInfo, Storage, StorageHeader, StorageKind};
 use crate::reclaim::{KindMemory, MemoryReport, ReclaimTables};
 use crate::stats::{KindStatistics, Statistics};
-use crate::Interned;
-use crate::extension::ExtensionSlot;
 
 /// The table of one kind, with its concrete type erased so that tables of
 /// every kind fit in one bucket array.
-pub(crate) struct KindTable<P: DiagPolicy> {
+pub(crate) struct KindTable<P: Policy> {
     /// Invariant: a leaked `Box<Table<Storage<K::Stored<'static>>, P>>` for
     /// the kind `info` describes, freed only by `Drop` below.
     table: NonNull<()>,
@@ -33,13 +33,13 @@ pub(crate) struct KindTable<P: DiagPolicy> {
 // SAFETY: the erased table is a `Table<_, P>` whose payloads are `Send +
 // Sync` (the `StorageKind::Stored` bound); such a table is `Send` exactly
 // when its policy is, which `P::Marker` stands for.
-unsafe impl<P: DiagPolicy> Send for KindTable<P> where P::Marker: Send {}
+unsafe impl<P: Policy> Send for KindTable<P> where P::Marker: Send {}
 // SAFETY: as above, for `Sync`.
-unsafe impl<P: DiagPolicy> Sync for KindTable<P> where P::Marker: Sync {}
+unsafe impl<P: Policy> Sync for KindTable<P> where P::Marker: Sync {}
 
 type TableOf<K, P> = Table<Storage<<K as StorageKind>::Stored<'static>>, P>;
 
-impl<P: DiagPolicy> KindTable<P> {
+impl<P: Policy> KindTable<P> {
     fn new<K: StorageKind>(shards: usize) -> Self {
         let table: Box<TableOf<K, P>> = Box::new(Table::with_shards(K::info().name(), shards));
         Self {
@@ -72,7 +72,7 @@ impl<P: DiagPolicy> KindTable<P> {
 /// # Safety
 ///
 /// 1. `p` is the leaked box `KindTable::new::<K>` made, not freed before.
-unsafe fn drop_table<K: StorageKind, P: DiagPolicy>(p: NonNull<()>) {
+unsafe fn drop_table<K: StorageKind, P: Policy>(p: NonNull<()>) {
     // SAFETY: by (1).
     drop(unsafe { Box::from_raw(p.cast::<TableOf<K, P>>().as_ptr()) });
 }
@@ -80,12 +80,12 @@ unsafe fn drop_table<K: StorageKind, P: DiagPolicy>(p: NonNull<()>) {
 /// # Safety
 ///
 /// 1. `p` is the live box `KindTable::new::<K>` made.
-unsafe fn table_stats<K: StorageKind, P: DiagPolicy>(p: NonNull<()>) -> TableStats {
+unsafe fn table_stats<K: StorageKind, P: Policy>(p: NonNull<()>) -> TableStats {
     // SAFETY: by (1).
     unsafe { p.cast::<TableOf<K, P>>().as_ref() }.stats()
 }
 
-impl<P: DiagPolicy> Drop for KindTable<P> {
+impl<P: Policy> Drop for KindTable<P> {
     fn drop(&mut self) {
         // SAFETY: `drop_table` matches the table's type, and this is the one
         // place that frees it.
@@ -136,7 +136,7 @@ impl Registry<'_> {
 ///     s.spawn(|| ctx.mode()); // error: `Context<Local>` cannot be shared between threads
 /// });
 /// ```
-pub struct Context<P: DiagPolicy = Shared, S = FxBuildHasher> {
+pub struct Context<P: Policy = Shared, S = FxBuildHasher> {
     /// One table per reclaimable kind, created on first use. Declared first
     /// so that it drops first: a reclaimable payload may hold handles into
     /// the immortal tables below.
@@ -187,7 +187,7 @@ impl Context<Local> {
     }
 }
 
-impl<P: DiagPolicy> Context<P> {
+impl<P: Policy> Context<P> {
     /// A context whose tables have `shards` shards (rounded up to a power of
     /// two by the table).
     pub fn with_shards(shards: usize) -> Self {
@@ -201,7 +201,7 @@ impl<P: DiagPolicy> Context<P> {
     }
 }
 
-impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
+impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// A context that hashes keys with `hasher`.
     ///
     /// FxHash (the default) is the fastest for compiler-generated keys, but
@@ -295,13 +295,18 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
         let hash = self.hash::<K>(&key);
         if P::THREAD_SAFE {
             let kind = K::info().index() as u32;
-            let hit = strata_tls::lookup(&self.owner, kind, hash, |s: &Storage<K::Stored<'static>>| {
-                // SAFETY: the payload is owned by this context's table (1),
-                // and `self` is borrowed for 'c (2). `shorten` then gives the
-                // payload the lifetime 'c (see "Lifetimes" on `StorageKind`).
-                let stored: &'c K::Stored<'c> = K::shorten(unsafe { extend(&s.payload) });
-                K::matches(stored, &key)
-            });
+            let hit = strata_tls::lookup(
+                &self.owner,
+                kind,
+                hash,
+                |s: &Storage<K::Stored<'static>>| {
+                    // SAFETY: the payload is owned by this context's table (1),
+                    // and `self` is borrowed for 'c (2). `shorten` then gives the
+                    // payload the lifetime 'c (see "Lifetimes" on `StorageKind`).
+                    let stored: &'c K::Stored<'c> = K::shorten(unsafe { extend(&s.payload) });
+                    K::matches(stored, &key)
+                },
+            );
             if let Some(p) = hit {
                 // SAFETY: the cache returns only pointers inserted for this
                 // owner (in `intern_cold`), which point into this context's
@@ -319,7 +324,11 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
 
     /// The thread-safe context's miss path: the table, then the cache fill.
     #[inline(never)]
-    fn intern_cold<'c, 'k, K: StorageKind>(&'c self, hash: u64, key: K::Key<'k, 'c>) -> Interned<'c, K>
+    fn intern_cold<'c, 'k, K: StorageKind>(
+        &'c self,
+        hash: u64,
+        key: K::Key<'k, 'c>,
+    ) -> Interned<'c, K>
     where
         'c: 'k,
     {
@@ -330,7 +339,11 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
     /// probe, then the write lock, re-probe and insert; then the cache fill
     /// (thread-safe contexts only), after the lock is released.
     #[inline]
-    fn intern_in_table<'c, 'k, K: StorageKind>(&'c self, hash: u64, key: K::Key<'k, 'c>) -> Interned<'c, K>
+    fn intern_in_table<'c, 'k, K: StorageKind>(
+        &'c self,
+        hash: u64,
+        key: K::Key<'k, 'c>,
+    ) -> Interned<'c, K>
     where
         'c: 'k,
     {
@@ -510,7 +523,7 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
     }
 }
 
-impl<P: DiagPolicy, S> fmt::Debug for Context<P, S> {
+impl<P: Policy, S> fmt::Debug for Context<P, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Context")
             .field("mode", &P::NAME)

@@ -127,41 +127,28 @@
 //! a key must not hold handles of *another* context (the payload would point
 //! into a context that may die first).
 
-/// Declares the facade's items, which do not build under `--cfg
-/// strata_loom`: the kinds' `static` identities need `const` constructors
-/// that loom's atomics lack. Under loom the crate is only the reclaim core
-/// ([`reclaim::ReclaimTable`]), which the models of `tests/loom.rs` check.
-macro_rules! facade {
-    ($($item:item)*) => { $( #[cfg(not(strata_loom))] $item )* };
-}
+mod context;
+mod driver;
+pub mod extension;
+mod handle;
+mod kind;
+mod stats;
 
-facade! {
-    mod context;
-    mod driver;
-    pub mod extension;
-    mod handle;
-    mod kind;
-    mod stats;
+pub use strata_affine as affine;
 
-    pub use strata_affine as affine;
-
-    pub use context::{Context, Dialect, Registry};
-    pub use extension::{Extension, ExtensionInfo};
-    pub use handle::{
-        Attribute, AttributeKind, Interned, Location, LocationKind, RawInterned, Type, TypeKind,
-    };
-    pub use kind::{Category, KindInfo, StorageHeader, StorageKind, fx_hash};
-    pub use reclaim::{Counted, KindMemory, MemoryReport, ReclaimableInfo, ReclaimableKind};
-    pub use stats::{KindStatistics, Statistics};
-    /// The threading policy of a [`Context`]: [`Shared`] or [`Local`]. (It is
-    /// strata-diag's `DiagPolicy`, which extends strata-sync's policy with what
-    /// the diagnostic engine needs, so that one parameter covers the context's
-    /// tables and its diagnostics.)
-    pub use strata_diag::DiagPolicy as Policy;
-    pub use strata_diag::{self as diag, DiagEngine};
-    pub use strata_table::Arena;
-}
+pub use context::{Context, Dialect, Registry};
+pub use extension::{Extension, ExtensionInfo};
+pub use handle::{
+    Attribute, AttributeKind, Interned, Location, LocationKind, RawInterned, Type, TypeKind,
+};
+pub use kind::{Category, KindInfo, StorageHeader, StorageKind, fx_hash};
+pub use reclaim::{Counted, KindMemory, MemoryReport, ReclaimableInfo, ReclaimableKind};
+pub use stats::{KindStatistics, Statistics};
+pub use strata_diag::{self as diag, DiagEngine};
+pub use strata_table::Arena;
 
 pub mod reclaim;
 
-pub use strata_sync::policy::{Local, Shared};
+/// The threading policy of a [`Context`], its tables and its diagnostics:
+/// [`Shared`] or [`Local`] (strata-sync's, the one policy family).
+pub use strata_sync::policy::{Local, Policy, Shared};

@@ -23,7 +23,6 @@
 //! no refcounted handle to overflow.
 
 // OS threads, process-wide counters and timing: not a loom model.
-#![cfg(not(strata_loom))]
 
 use std::cell::Cell;
 use std::fmt;

@@ -9,12 +9,11 @@ use core::ops::Deref;
 use core::ptr::NonNull;
 
 use strata_buckets::BucketArray;
-use strata_diag::DiagPolicy;
 use strata_sync::policy::{Policy, Shared};
 
 use super::memory::KindMemory;
-use super::table::{ReclaimTable, Strong};
 use crate::Context;
+use strata_reclaim::{ReclaimTable, Strong};
 
 /// The identity of a reclaimable kind: a `static` per kind (its address is
 /// the identity, as for [`KindInfo`](crate::KindInfo)) with a human-readable
@@ -403,7 +402,7 @@ impl<P: Policy> fmt::Debug for ReclaimTables<P> {
     }
 }
 
-impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
+impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// The 64-bit hash of a reclaimable kind's key under this context's
     /// hasher.
     #[inline]
