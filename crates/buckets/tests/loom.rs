@@ -28,9 +28,9 @@
 use std::sync::atomic::{AtomicUsize as Tally, Ordering::Relaxed as Plain}; // tidy: allow (tallies across loom iterations must not be loom objects)
 
 use core::ptr::NonNull;
-use strata_buckets::{BucketArray, BucketStats, KindRegistry, StorageKind};
-use strata_sync::mutant::with_mutant;
 
+use strata_buckets::{BucketArray, BucketStats, DenseKind, KindRegistry};
+use strata_sync::mutant::with_mutant;
 use strata_sync::{Arc, Mutant, UnsafeCell, alloc, model, thread};
 
 /// How often each outcome of a model occurred, across all its iterations.
@@ -257,7 +257,7 @@ const ONE_RESERVED: usize = 1;
 /// Two threads ask for the dense index of one kind for the first time.
 fn kind_index_race(seen: &Outcomes) {
     let registry = Arc::new(KindRegistry::new());
-    let kind = Arc::new(StorageKind::new("test.racy"));
+    let kind = Arc::new(DenseKind::new("test.racy"));
     let theirs = {
         let (registry, kind) = (Arc::clone(&registry), Arc::clone(&kind));
         thread::spawn(move || kind.index_in(&registry))
@@ -278,7 +278,7 @@ fn kind_index_race(seen: &Outcomes) {
         ONE_RESERVED
     });
     // The next kind gets a fresh number.
-    let next = StorageKind::new("test.next");
+    let next = DenseKind::new("test.next");
     assert_eq!(next.index_in(&registry), reserved);
 }
 
@@ -323,12 +323,12 @@ const SECOND_KIND_GOT_ZERO: usize = 1;
 /// time: both reserve from the registry's counter at once.
 fn two_kinds_race(seen: &Outcomes) {
     let registry = Arc::new(KindRegistry::new());
-    let first = Arc::new(StorageKind::new("test.first"));
+    let first = Arc::new(DenseKind::new("test.first"));
     let theirs = {
         let (registry, first) = (Arc::clone(&registry), Arc::clone(&first));
         thread::spawn(move || first.index_in(&registry))
     };
-    let second = StorageKind::new("test.second");
+    let second = DenseKind::new("test.second");
     let mine = second.index_in(&registry);
     let theirs = theirs.join().unwrap();
     assert_ne!(mine, theirs, "two different kinds got the same dense index");

@@ -56,8 +56,9 @@
 //!   Lines subset); [`SharedBuffer`], a cloneable in-memory sink.
 //! - [`Verifier`]: MLIR's `expected-error {{...}}` checks, with
 //!   [`Expectation`], [`VerifyReport`] and [`Finding`].
-//! - [`DiagPolicy`] and [`SwapCell`]: the threading policy. `DiagEngine`
-//!   defaults to [`Shared`]; `DiagEngine<Local>` is single-threaded.
+//! - [`Policy`] and [`SwapCell`]: the threading policy (strata-sync's, which
+//!   carries the handler stack's snapshot cell). `DiagEngine` defaults to
+//!   [`Shared`]; `DiagEngine<Local>` is single-threaded.
 //!
 //! # Example
 //!
@@ -178,7 +179,6 @@ mod engine;
 mod human;
 mod inflight;
 mod json;
-mod policy;
 mod source;
 mod verify;
 
@@ -189,9 +189,8 @@ pub use engine::{Config, DiagEngine, EngineBuilder, Handled, HandlerFn, HandlerS
 pub use human::HumanEmitter;
 pub use inflight::{ErrorReported, InFlight, IsError, MaybeError, Proof};
 pub use json::JsonEmitter;
-pub use policy::{DiagPolicy, LocalSwap, SwapCell};
 pub use source::{
     FileId, LineCol, Location, NoSources, SourceFile, SourceManager, SourceSet, Sources, Span,
 };
-pub use strata_sync::policy::{Local, Shared};
+pub use strata_sync::policy::{Local, LocalSwap, Policy, Shared, SwapCell};
 pub use verify::{Expectation, Finding, FindingKind, Target, Verifier, VerifyReport};

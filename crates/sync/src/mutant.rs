@@ -101,9 +101,9 @@ mutants! {
     /// A container mutation is split across two lock acquisitions.
     IrSplitMutation => ("strata-ir", 8, "a compound mutation releases and re-takes the lock half way"),
     /// Removing a reclaimable storage does not check the entry is still its own.
-    ReclaimNoOwnerCheck => ("strata-ctx", 6, "removal of a dead storage does not check that the table entry is still its own"),
+    ReclaimNoOwnerCheck => ("strata-reclaim", 6, "removal of a dead storage does not check that the table entry is still its own"),
     /// A lookup revives a storage whose strong count reached zero.
-    ReclaimRevive => ("strata-ctx", 6, "a lookup increments a strong count that already reached zero"),
+    ReclaimRevive => ("strata-reclaim", 6, "a lookup increments a strong count that already reached zero"),
     /// `Table::with_write_lock` runs its closure without taking the lock.
     TableMutateWithoutLock => ("strata-table", 5, "with_write_lock runs the mutation of a declared mutable component without taking the shard's write lock"),
 }

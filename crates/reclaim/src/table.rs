@@ -1,11 +1,9 @@
 //! The core of the reclaim protocol: [`ReclaimTable`] and its counted handle
 //! [`Strong`].
 //!
-//! This file knows nothing of contexts, kinds or statics: it is a
-//! policy-generic table of reference-counted payloads built from
-//! [`strata_table::PtrTable`] and [`strata_refcount::Counts`], so that it
-//! compiles under `--cfg strata_loom` and the models of `tests/loom.rs` check
-//! exactly the code the facade runs.
+//! A policy-generic table of reference-counted payloads built from
+//! [`strata_table::PtrTable`] and [`strata_refcount::Counts`] (see the crate
+//! documentation).
 
 use core::fmt;
 use core::hash::{Hash, Hasher};
@@ -170,7 +168,7 @@ impl<P: Policy> Counters<P> {
 /// # Example
 ///
 /// ```
-/// use strata_ctx::reclaim::ReclaimTable;
+/// use strata_reclaim::ReclaimTable;
 ///
 /// let table = ReclaimTable::<String>::new("names", 4, |s| s.capacity());
 /// let key = "a long constant";
@@ -324,7 +322,7 @@ impl<T: Send + Sync, P: Policy> ReclaimTable<T, P> {
     }
 
     /// Hashes `key` with FxHash, for callers without a hasher of their own.
-    /// (A [`Context`](crate::Context) hashes with its own.)
+    /// (The facade's `Context` hashes with its own hasher.)
     #[inline]
     pub fn hash_one<K: Hash + ?Sized>(&self, key: &K) -> u64 {
         self.index.hash_one(key)
@@ -433,7 +431,7 @@ pub struct ReclaimStats {
 /// `Send` nor `Sync`:
 ///
 /// ```compile_fail
-/// use strata_ctx::reclaim::ReclaimTable;
+/// use strata_reclaim::ReclaimTable;
 /// use strata_sync::policy::Local;
 ///
 /// fn needs_send<T: Send>(_: T) {}

@@ -1,4 +1,4 @@
-//! Loom models of the reclaim protocol (strata-ctx's `reclaim` module), run
+//! Loom models of the reclaim protocol (strata-reclaim), run
 //! on the policy-generic core [`ReclaimTable`] that the facade's
 //! reclaimable kinds are built on.
 //!
@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! RUSTFLAGS="--cfg strata_loom" LOOM_MAX_PREEMPTIONS=2 \
-//!     cargo test --release -p strata-ctx --test loom
+//!     cargo test --release -p strata-reclaim --test loom
 //! ```
 //!
 //! Storages are allocated through `strata_sync::alloc`, so loom's leak
@@ -19,7 +19,7 @@
 
 use core::mem::transmute;
 
-use strata_ctx::reclaim::{ReclaimTable, Strong};
+use strata_reclaim::{ReclaimTable, Strong};
 use strata_sync::atomic::AtomicUsize;
 use strata_sync::atomic::Ordering::Relaxed;
 use strata_sync::mutant::with_mutant;
