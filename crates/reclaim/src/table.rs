@@ -260,6 +260,8 @@ impl<T: Send + Sync, P: Policy> ReclaimTable<T, P> {
         // payload are alive until this closure returns (its owner frees
         // nothing before it has taken that lock for writing).
         let node = unsafe { ptr.as_ref() };
+        // Under loom: the node's free must come after this access.
+        alloc::access_raw(ptr);
         // SAFETY: as just said, the payload is alive under the lock.
         if !matches(unsafe { node.payload() }) {
             return PtrProbe::NoMatch;
@@ -486,6 +488,8 @@ impl<T, P: Policy> Strong<'_, T, P> {
 
     #[inline]
     fn node(&self) -> &Node<T, P> {
+        // Under loom: the node's free must come after this access.
+        alloc::access_raw(self.node);
         // SAFETY: the invariant on `node`: the handle's reference keeps the
         // node alive.
         unsafe { self.node.as_ref() }
@@ -548,6 +552,9 @@ unsafe fn release<T, P: Policy>(ptr: NonNull<Node<T, P>>) {
     // SAFETY: by (1) the caller owns the collective weak reference, released
     // at the end, which keeps the memory alive until then.
     let node = unsafe { ptr.as_ref() };
+    // Under loom: the node's free (by this thread or another) must come
+    // after this access.
+    alloc::access_raw(ptr);
     // SAFETY: by (2) and the invariant on `Node::table`.
     let table = unsafe { node.table.as_ref() };
     // Leave the index, under the shard's write lock, only if the entry still

@@ -458,18 +458,14 @@ fn ptr_removal_model() {
     // The getter still holds its handle, so its object must still be
     // findable, whatever happened to the first one.
     let found = table.get_ptr(OBJ_HASH, upgrade);
-    if found != Some(got) {
-        // Free every live object before failing: a block loom's allocation
-        // tracker still holds when a model panics makes its cleanup abort
-        // the process, and `should_panic` would never see this message.
-        if let Some(other) = found {
-            release(table, other);
-        }
-        release(table, got);
-        panic!(
-            "the dead object's owner removed the entry of a live object (found {found:?}, expected {got:#x})"
-        );
-    }
+    // A failing model may leave objects live: `strata_sync::alloc`'s blocks
+    // then fail the model cleanly (they used to abort the test binary, so
+    // this check freed everything before it panicked).
+    assert_eq!(
+        found,
+        Some(got),
+        "the dead object's owner removed the entry of a live object"
+    );
     assert!(!release(table, got), "the lookup above holds a handle");
     assert!(release(table, got), "the last handle frees");
     assert!(freed_first || got == first);
