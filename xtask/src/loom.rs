@@ -42,8 +42,9 @@ struct CrateOutcome {
     mutants_caught: Vec<String>,
     mutants_missed: Vec<String>,
     iterations: u64,
-    /// Interleavings per model test (summed over its `model::check` runs).
-    per_test: BTreeMap<String, u64>,
+    /// Interleavings, lock acquisitions and contended acquisitions per
+    /// model test (summed over its `model::check` runs).
+    per_test: BTreeMap<String, [u64; 3]>,
     single_iteration: Vec<String>,
     no_model_line: Vec<String>,
     seconds: f64,
@@ -226,7 +227,11 @@ fn run_crate(c: &LoomCrate, preemptions: &str) -> Result<CrateOutcome> {
             if let (Some(test), Some(n)) = (field("test="), field("iterations=")) {
                 let n: u64 = n.parse().unwrap_or(0);
                 o.iterations += n;
-                *o.per_test.entry(test.clone()).or_default() += n;
+                let num = |k: &str| field(k).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+                let entry = o.per_test.entry(test.clone()).or_default();
+                entry[0] += n;
+                entry[1] += num("locks=");
+                entry[2] += num("contended=");
                 model_iters.entry(test).or_default().push(n);
             }
         }
@@ -504,9 +509,16 @@ fn invariant_table(
             let run = if outcome.is_some_and(|o| o.models_failed.contains(&m.test)) {
                 "FAILED".to_string()
             } else {
-                outcome
-                    .and_then(|o| o.per_test.get(&m.test))
-                    .map_or_else(|| "not run".to_string(), |k| format!("{k} interleavings"))
+                outcome.and_then(|o| o.per_test.get(&m.test)).map_or_else(
+                    || "not run".to_string(),
+                    |[k, locks, held]| {
+                        if *locks == 0 {
+                            format!("{k} interleavings")
+                        } else {
+                            format!("{k} interleavings; {held} of {locks} lock acquisitions found the lock held")
+                        }
+                    },
+                )
             };
             println!("       model  {package}::{} ({run})", m.test);
         }

@@ -158,8 +158,11 @@ impl<T> Node<T> {
         let node: &'a Self = unsafe { &*this };
         // Under loom: the node's free (at the array's drop) must come after
         // this access, and the access after the node's allocation.
-        // SAFETY (of the cast): `this` is non-null, by (1).
-        alloc::access_raw(unsafe { NonNull::new_unchecked(this) });
+        if let Some(block) = NonNull::new(this) {
+            // SAFETY: by (1) and the slot pointer invariant the node came
+            // from `alloc::into_raw` and is live.
+            unsafe { alloc::access_raw(block) };
+        }
         node.wait_written();
         // SAFETY: by (1) the value was initialised before publication and is
         // never written again, so a shared borrow for `'a` (within the node's
@@ -430,7 +433,9 @@ impl<T, P: Policy> BucketArray<T, P> {
             }
             // Under loom: this access must come after the segment's
             // allocation (publication) and before its free (the array's drop).
-            alloc::access(base.cast_const().cast(), segment_layout::<T, P>(s));
+            // SAFETY: by the segment pointer invariant `base` is segment
+            // `s`, allocated by `alloc_segment` with this layout, and live.
+            unsafe { alloc::access(base.cast_const().cast(), segment_layout::<T, P>(s)) };
             (base.cast_const(), off)
         };
         // SAFETY: either `base` is the inline segment 0 and `off = i <
@@ -572,7 +577,9 @@ impl<T, P: Policy> BucketArray<T, P> {
         };
         // Under loom: this access must come after the segment's allocation
         // (publication) and before its free (the array's drop).
-        alloc::access(base.as_ptr().cast_const().cast(), segment_layout::<T, P>(s));
+        // SAFETY: by the segment pointer invariant `base` is segment `s`,
+        // allocated by `alloc_segment` with this layout, and live.
+        unsafe { alloc::access(base.as_ptr().cast_const().cast(), segment_layout::<T, P>(s)) };
         base
     }
 
@@ -853,10 +860,14 @@ impl<'a, T, P: Policy> Iterator for Iter<'a, T, P> {
                 if !base.is_null() {
                     // Under loom: ordered after the segment's allocation and
                     // before its free.
-                    alloc::access(
-                        base.cast_const().cast(),
-                        segment_layout::<T, P>(self.segment),
-                    );
+                    // SAFETY: by the segment pointer invariant `base` is the segment,
+                    // allocated by `alloc_segment` with this layout, and live.
+                    unsafe {
+                        alloc::access(
+                            base.cast_const().cast(),
+                            segment_layout::<T, P>(self.segment),
+                        )
+                    };
                     // SAFETY: by the segment pointer invariant `base` points
                     // at `segment_len(segment)` initialised slots that live as
                     // long as the array, which `'a` borrows.

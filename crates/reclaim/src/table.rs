@@ -261,7 +261,8 @@ impl<T: Send + Sync, P: Policy> ReclaimTable<T, P> {
         // nothing before it has taken that lock for writing).
         let node = unsafe { ptr.as_ref() };
         // Under loom: the node's free must come after this access.
-        alloc::access_raw(ptr);
+        // SAFETY: as just said, the node (from `into_raw`) is alive.
+        unsafe { alloc::access_raw(ptr) };
         // SAFETY: as just said, the payload is alive under the lock.
         if !matches(unsafe { node.payload() }) {
             return PtrProbe::NoMatch;
@@ -489,7 +490,9 @@ impl<T, P: Policy> Strong<'_, T, P> {
     #[inline]
     fn node(&self) -> &Node<T, P> {
         // Under loom: the node's free must come after this access.
-        alloc::access_raw(self.node);
+        // SAFETY: the invariant on `node`: the node came from `into_raw` and
+        // the handle's reference keeps it alive.
+        unsafe { alloc::access_raw(self.node) };
         // SAFETY: the invariant on `node`: the handle's reference keeps the
         // node alive.
         unsafe { self.node.as_ref() }
@@ -554,7 +557,8 @@ unsafe fn release<T, P: Policy>(ptr: NonNull<Node<T, P>>) {
     let node = unsafe { ptr.as_ref() };
     // Under loom: the node's free (by this thread or another) must come
     // after this access.
-    alloc::access_raw(ptr);
+    // SAFETY: by (1) the node (from `into_raw`) is alive.
+    unsafe { alloc::access_raw(ptr) };
     // SAFETY: by (2) and the invariant on `Node::table`.
     let table = unsafe { node.table.as_ref() };
     // Leave the index, under the shard's write lock, only if the entry still

@@ -34,7 +34,8 @@
 //!
 //! let block = alloc::into_raw(41_u64);
 //! // A thread that reads the block records the access (nothing outside loom).
-//! alloc::access_raw(block);
+//! // SAFETY: `block` came from `into_raw` and is live.
+//! unsafe { alloc::access_raw(block) };
 //! // SAFETY: `block` came from `into_raw` for `u64` and is freed once.
 //! unsafe { alloc::drop_raw(block) };
 //! ```
@@ -59,19 +60,27 @@ pub use std::alloc::{alloc, dealloc};
 /// [`alloc`] with `layout`): the block's free must happen-after this call.
 /// Nothing outside loom.
 ///
-/// It takes a raw pointer and reads nothing through it in a normal build;
-/// under loom it reads the block's header, so the block must be live.
+/// # Safety
+///
+/// 1. `ptr` came from [`alloc`] with `layout` and is not freed yet (under
+///    loom the block's hidden header is read; a normal build reads nothing).
 #[cfg(not(strata_loom))]
 #[inline(always)]
-pub fn access(ptr: *const u8, layout: Layout) {
+pub unsafe fn access(ptr: *const u8, layout: Layout) {
     let _ = (ptr, layout);
 }
 
 /// Like [`access`], for a block made by [`into_raw`].
+///
+/// # Safety
+///
+/// 1. `ptr` came from [`into_raw`] for the same `T` and is not freed yet.
 #[inline(always)]
-pub fn access_raw<T>(ptr: NonNull<T>) {
+pub unsafe fn access_raw<T>(ptr: NonNull<T>) {
     if size_of::<T>() != 0 {
-        access(ptr.as_ptr().cast_const().cast(), Layout::new::<T>());
+        // SAFETY: by (1) the block was allocated by `alloc` with `T`'s
+        // layout (in `into_raw`) and is live, which is `access`'s (1).
+        unsafe { access(ptr.as_ptr().cast_const().cast(), Layout::new::<T>()) };
     }
 }
 
@@ -176,14 +185,20 @@ pub unsafe fn dealloc(ptr: *mut u8, layout: Layout) {
 /// [`alloc`] with `layout`): the block's free must happen-after this call.
 ///
 /// Under loom this is a read of the block's liveness cell.
+///
+/// # Panics
+///
+/// With a message starting with [`UNORDERED_ACCESS`] if the block's
+/// allocation (by another thread) is not ordered before this access.
+///
+/// # Safety
+///
+/// 1. `ptr` came from [`alloc`] with `layout` and is not freed yet.
 #[cfg(strata_loom)]
-pub fn access(ptr: *const u8, layout: Layout) {
-    // SAFETY: the caller passes a live block from `alloc` with `layout`
-    // (this function's contract; a dangling one is the bug loom would
-    // report at the free, and reading its header is what a use after free
-    // does anyway under loom, where memory is never reused mid-model).
+pub unsafe fn access(ptr: *const u8, layout: Layout) {
+    // SAFETY: (1) is `header`'s (1).
     let header = unsafe { tracked::header(ptr, layout) };
-    // SAFETY: as above, the header is live.
+    // SAFETY: by (1) the block, and so its header, is live.
     let live = unsafe { (*header).live.get_ref() };
     if std::thread::panicking() {
         return;
