@@ -10,6 +10,7 @@ use bumpalo::Bump;
 use criterion::{BatchSize, Criterion, Throughput, black_box, criterion_main};
 use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
+use strata_builtin::prelude::*;
 use strata_ctx::{Context, Local, Policy};
 
 fn splitmix64(state: &mut u64) -> u64 {

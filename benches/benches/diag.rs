@@ -33,8 +33,8 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_main};
 use parking_lot::{Mutex, ReentrantMutex};
 use strata_diag::{
-    DiagEngine, DiagPolicy, Diagnostic, EngineBuilder, Handled, HumanEmitter, Local, Severity,
-    Shared, Span,
+    DiagEngine, Diagnostic, EngineBuilder, Handled, HumanEmitter, Local, Policy, Severity, Shared,
+    Span,
 };
 
 /// Buffered diagnostics are dropped in batches, so memory stays flat over
@@ -50,7 +50,7 @@ fn buffer_push(buf: &Mutex<Vec<Diagnostic>>, d: &Diagnostic) {
 }
 
 /// A shared engine (or local one) whose only handler buffers and consumes.
-fn engine<P: DiagPolicy>() -> (DiagEngine<P>, Span) {
+fn engine<P: Policy>() -> (DiagEngine<P>, Span) {
     let e = EngineBuilder::<P>::new()
         .deduplicate(false)
         .sink(std::io::sink())
@@ -62,7 +62,7 @@ fn engine<P: DiagPolicy>() -> (DiagEngine<P>, Span) {
     (e, span)
 }
 
-fn buffering_handler<P: DiagPolicy>(e: &DiagEngine<P>) -> strata_diag::HandlerScope<'_, P> {
+fn buffering_handler<P: Policy>(e: &DiagEngine<P>) -> strata_diag::HandlerScope<'_, P> {
     let buf = std::sync::Arc::new(Mutex::new(Vec::with_capacity(BATCH)));
     e.push_handler(move |_: &DiagEngine<P>, d: &Diagnostic| {
         buffer_push(&buf, d);

@@ -37,6 +37,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_main};
+use strata_builtin::prelude::*;
 use strata_ctx::{
     Category, Context, Counted, Interned, Policy, ReclaimableInfo, ReclaimableKind, Shared,
     storage_kind,

@@ -1,4 +1,14 @@
 //! `cargo xtask loom`: run every layer's loom models and mutant tests.
+//!
+//! Every crate with a `tests/loom.rs` is tested under `--cfg strata_loom` at
+//! preemption bound 2 (`--deep`: 3). The run fails if a model fails, explores
+//! a single interleaving, takes locks that never contend (both checked by
+//! `strata_sync::model::check`), or if a mutant test is not caught. It then
+//! prints every numbered invariant of `docs/ARCHITECTURE.md` with the models
+//! whose doc comment names it, the interleavings each explored in this run,
+//! and the mutants that break it with the test that caught each.
+//! `--mutants` adds the full mutant table and runs the static mutants (the
+//! `compile_fail` doctests of invariant 4).
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -32,6 +42,9 @@ struct CrateOutcome {
     mutants_caught: Vec<String>,
     mutants_missed: Vec<String>,
     iterations: u64,
+    /// Interleavings, lock acquisitions and contended acquisitions per
+    /// model test (summed over its `model::check` runs).
+    per_test: BTreeMap<String, [u64; 3]>,
     single_iteration: Vec<String>,
     no_model_line: Vec<String>,
     seconds: f64,
@@ -110,6 +123,7 @@ pub(crate) fn run(flags: &crate::flags::Loom) -> Result {
         }
     }
 
+    invariant_table(&crates, &outcomes, preemptions)?;
     if list_mutants {
         failed |= !mutant_table(&crates, &outcomes)?;
     }
@@ -204,6 +218,11 @@ fn run_crate(c: &LoomCrate, preemptions: &str) -> Result<CrateOutcome> {
             if let (Some(test), Some(n)) = (field("test="), field("iterations=")) {
                 let n: u64 = n.parse().unwrap_or(0);
                 o.iterations += n;
+                let num = |k: &str| field(k).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+                let entry = o.per_test.entry(test.clone()).or_default();
+                entry[0] += n;
+                entry[1] += num("locks=");
+                entry[2] += num("contended=");
                 model_iters.entry(test).or_default().push(n);
             }
         }
@@ -248,6 +267,11 @@ fn run_crate(c: &LoomCrate, preemptions: &str) -> Result<CrateOutcome> {
 pub(crate) fn declared_mutants() -> Result<Vec<MutantDecl>> {
     let path = root().join("crates/sync/src/mutant.rs");
     let text = fs::read_to_string(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    parse_mutants(&text)
+}
+
+/// The `Name => ("layer", N, "what"),` entries of the mutant list.
+pub(crate) fn parse_mutants(text: &str) -> Result<Vec<MutantDecl>> {
     let mut out = Vec::new();
     for line in text.lines() {
         let l = line.trim();
@@ -413,9 +437,10 @@ fn mutant_table(crates: &[LoomCrate], outcomes: &BTreeMap<String, CrateOutcome>)
     }
 
     println!();
-    println!("invariants of DESIGN.md section 4 and the mutants that break them:");
+    println!("invariants (docs/ARCHITECTURE.md) and the mutants caught for each:");
     let mut uncovered = Vec::new();
-    for (n, title) in INVARIANTS {
+    for inv in crate::invariants::list(&root())? {
+        let n = inv.number;
         let by = covered.get(&n).map(Vec::as_slice).unwrap_or(&[]);
         if by.is_empty() {
             uncovered.push(n);
@@ -427,7 +452,7 @@ fn mutant_table(crates: &[LoomCrate], outcomes: &BTreeMap<String, CrateOutcome>)
         } else {
             by.join(", ")
         };
-        println!("{n:>3}. {title:<56} {list}");
+        println!("{n:>3}. {:<64} {list}", inv.title);
     }
     println!(
         "mutation score: {caught_count}/{} dynamic mutants caught, {static_caught}/{} static mutants caught; invariants without a caught mutant: {uncovered:?}",
@@ -437,16 +462,85 @@ fn mutant_table(crates: &[LoomCrate], outcomes: &BTreeMap<String, CrateOutcome>)
     Ok(all_caught && uncovered.is_empty())
 }
 
-/// The invariants of DESIGN.md section 4, by number, in a few words.
-const INVARIANTS: [(u32, &str); 10] = [
-    (1, "the thread cache holds only positive entries"),
-    (2, "Level 1 publishes only fully constructed tables"),
-    (3, "Level 2 re-probes under the write lock"),
-    (4, "the threading mode is in the type"),
-    (5, "payloads immutable; mutable part only under write lock"),
-    (6, "refcounts: Relaxed inc, Release/Acquire dec, no revival"),
-    (7, "diagnostics never interleave; no lock around handlers"),
-    (8, "no reference escapes a lock; compound mutation atomic"),
-    (9, "re-entrant interning is a panic, not a deadlock"),
-    (10, "thread exit and context drop free nothing reachable"),
-];
+/// Prints every numbered invariant with the models that name it (and the
+/// interleavings each explored in this run) and the mutants that break it
+/// (and whether this run caught them).
+fn invariant_table(
+    crates: &[LoomCrate],
+    outcomes: &BTreeMap<String, CrateOutcome>,
+    preemptions: &str,
+) -> Result {
+    let root = root();
+    let package_of: BTreeMap<String, &str> = crates
+        .iter()
+        .filter_map(|c| {
+            let dir = c.dir.file_name()?.to_string_lossy().into_owned();
+            Some((dir, c.package.as_str()))
+        })
+        .collect();
+    let models = crate::invariants::models(&root);
+    let decls = declared_mutants()?;
+    let tests = negative_tests(crates);
+    println!();
+    println!(
+        "invariants (docs/ARCHITECTURE.md), their models and mutants (LOOM_MAX_PREEMPTIONS={preemptions}):"
+    );
+    for inv in crate::invariants::list(&root)? {
+        let n = inv.number;
+        println!("{n:>3}. {}", inv.title);
+        if n == 4 {
+            println!(
+                "       models and mutants: the compile_fail doctests (`--mutants` runs them)"
+            );
+            continue;
+        }
+        for m in models.iter().filter(|m| m.invariants.contains(&n)) {
+            let package = package_of.get(&m.dir).copied().unwrap_or(m.dir.as_str());
+            let outcome = outcomes.get(package);
+            let run = if outcome.is_some_and(|o| o.models_failed.contains(&m.test)) {
+                "FAILED".to_string()
+            } else {
+                outcome.and_then(|o| o.per_test.get(&m.test)).map_or_else(
+                    || "not run".to_string(),
+                    |[k, locks, held]| {
+                        if *locks == 0 {
+                            format!("{k} interleavings")
+                        } else {
+                            format!("{k} interleavings; {held} of {locks} lock acquisitions found the lock held")
+                        }
+                    },
+                )
+            };
+            println!("       model  {package}::{} ({run})", m.test);
+        }
+        for d in decls.iter().filter(|d| d.invariant == n) {
+            let ts = tests.get(&d.name).cloned().unwrap_or_default();
+            let status = if ts.is_empty() {
+                "NO TEST".to_string()
+            } else if let Some((p, t)) = ts.iter().find(|(p, t)| {
+                outcomes
+                    .get(p)
+                    .is_some_and(|o| o.mutants_caught.contains(t))
+            }) {
+                format!("caught by {p}::{t}")
+            } else if ts.iter().any(|(p, _)| outcomes.contains_key(p)) {
+                "NOT CAUGHT".to_string()
+            } else {
+                "not run".to_string()
+            };
+            println!("       mutant {} ({status})", d.name);
+        }
+    }
+    let unnamed: Vec<String> = models
+        .iter()
+        .filter(|m| m.invariants.is_empty())
+        .map(|m| format!("{}::{}", m.dir, m.test))
+        .collect();
+    if !unnamed.is_empty() {
+        println!(
+            "models whose doc comment names no invariant: {}",
+            unnamed.join(", ")
+        );
+    }
+    Ok(())
+}

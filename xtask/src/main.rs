@@ -15,6 +15,7 @@
 #![forbid(unsafe_code)]
 
 mod flags;
+mod invariants;
 mod loom;
 mod package;
 mod statics;

@@ -271,6 +271,7 @@ pub(crate) fn check(root: &Path) -> Result<(), Vec<String>> {
     }
     forbid_unsafe(&sources, &mut errors);
     outside_refs(root, &mut errors);
+    crate::invariants::check(root, &mut errors);
     if errors.is_empty() {
         Ok(())
     } else {

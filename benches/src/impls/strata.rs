@@ -8,6 +8,7 @@
 //! `single` mode: one unsynchronised probe. The facade has no switch to turn
 //! the thread cache off, so there is no `strata-nocache` line.
 
+use strata_builtin::prelude::*;
 use strata_ctx::{Context, Policy};
 
 use super::Interner;

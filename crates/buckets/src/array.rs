@@ -17,7 +17,6 @@ use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 use core::ptr::{self, NonNull};
 
-#[cfg(not(strata_loom))]
 use strata_sync::alloc::{self, Layout};
 use strata_sync::atomic::Ordering::{AcqRel, Acquire, Relaxed};
 use strata_sync::policy::{AtomicInt, AtomicPointer, Policy, Shared};
@@ -53,63 +52,6 @@ const SEGMENTS: usize = 4;
 /// loom).
 pub const CAPACITY: usize = (1 << (SEGMENTS + FIRST_SHIFT as usize)) - FIRST_SEGMENT_LEN;
 
-/// Heap blocks for nodes and (under loom) segments.
-///
-/// A normal build allocates through `strata_sync::alloc`. FIXME(loom): under
-/// `--cfg strata_loom` a block is a loom `Arc` instead (turned into a raw
-/// pointer and back), which loom tracks just as well (a leaked block fails
-/// the model with "Arc leaked."; a double free fails too) but without loom
-/// 0.7.2's defect with raw allocations: when a model fails (a causality
-/// violation, a leak report) while a block from `loom::alloc` is live, loom's
-/// table of raw allocations is dropped outside the model during unwinding,
-/// its entries panic in their destructor, and the whole test binary aborts,
-/// so no `should_panic` mutant test could observe the failure. The cost is
-/// that the loom build does not exercise the normal build's allocation calls
-/// (ASan and the stress tests do).
-mod block {
-    use core::ptr::NonNull;
-
-    /// Moves `value` into a new block.
-    #[cfg(not(strata_loom))]
-    #[inline]
-    pub(super) fn new<B>(value: B) -> NonNull<B> {
-        strata_sync::alloc::into_raw(value)
-    }
-
-    /// Moves `value` into a new block.
-    #[cfg(strata_loom)]
-    pub(super) fn new<B>(value: B) -> NonNull<B> {
-        let raw = strata_sync::Arc::into_raw(strata_sync::Arc::new(value));
-        NonNull::new(raw.cast_mut()).expect("an `Arc` is never null")
-    }
-
-    /// Drops the value in the block and frees it.
-    ///
-    /// # Safety
-    ///
-    /// 1. `block` came from [`new`] for the same `B`.
-    /// 2. It is not freed before, and nothing uses it afterwards.
-    #[cfg(not(strata_loom))]
-    #[inline]
-    pub(super) unsafe fn drop<B>(block: NonNull<B>) {
-        // SAFETY: (1) and (2) are `drop_raw`'s (1) and (2).
-        unsafe { strata_sync::alloc::drop_raw(block) };
-    }
-
-    /// Drops the value in the block and frees it.
-    ///
-    /// # Safety
-    ///
-    /// 1. `block` came from [`new`] for the same `B`.
-    /// 2. It is not freed before, and nothing uses it afterwards.
-    #[cfg(strata_loom)]
-    pub(super) unsafe fn drop<B>(block: NonNull<B>) {
-        // SAFETY: by (1) the pointer came from `Arc::into_raw` for `B`, whose
-        // single strong count this `Arc` takes back; by (2) exactly once.
-        core::mem::drop(unsafe { strata_sync::Arc::from_raw(block.as_ptr().cast_const()) });
-    }
-}
-
 /// One slot of a segment.
 ///
 /// **Slot pointer invariant.** A slot holds null, or a `Node<T>` allocated by
@@ -141,7 +83,7 @@ struct Node<T> {
 impl<T> Node<T> {
     /// Allocates a node whose value is not written yet.
     fn alloc_empty() -> NonNull<Self> {
-        block::new(Node {
+        alloc::into_raw(Node {
             value: UnsafeCell::new(MaybeUninit::uninit()),
             #[cfg(strata_loom)]
             written: UnsafeCell::new(false),
@@ -214,6 +156,13 @@ impl<T> Node<T> {
         // SAFETY: by (1) and the slot pointer invariant the node is live and
         // never written again; by (2) it stays live for `'a`.
         let node: &'a Self = unsafe { &*this };
+        // Under loom: the node's free (at the array's drop) must come after
+        // this access, and the access after the node's allocation.
+        if let Some(block) = NonNull::new(this) {
+            // SAFETY: by (1) and the slot pointer invariant the node came
+            // from `alloc::into_raw` and is live.
+            unsafe { alloc::access_raw(block) };
+        }
         node.wait_written();
         // SAFETY: by (1) the value was initialised before publication and is
         // never written again, so a shared borrow for `'a` (within the node's
@@ -243,11 +192,11 @@ impl<T> Node<T> {
         } else {
             None
         };
-        // SAFETY: by (1) `this` came from `block::new` (inside `alloc_empty`)
-        // for `Node<T>`; by (2) it is freed once. Dropping the node drops
-        // only its cells: `MaybeUninit` never drops the value, which was
-        // moved out above.
-        unsafe { block::drop(this) };
+        // SAFETY: by (1) `this` came from `alloc::into_raw` (inside
+        // `alloc_empty`) for `Node<T>`; by (2) it is freed once. Dropping the
+        // node drops only its cells: `MaybeUninit` never drops the value,
+        // which was moved out above.
+        unsafe { alloc::drop_raw(this) };
         value
     }
 }
@@ -256,7 +205,7 @@ impl<T> Node<T> {
 /// compare-and-swap and never moved or freed before the array is dropped.
 ///
 /// Level 1 of strata: the facade keeps one per-kind table in each slot,
-/// indexed by the kind's dense index (see [`StorageKind`]). Any structure
+/// indexed by the kind's dense index (see [`DenseKind`]). Any structure
 /// whose parts are created lazily and must never move (shards, per-thread
 /// or per-dialect state indexed by a dense number) can use it the same way.
 ///
@@ -294,7 +243,7 @@ impl<T> Node<T> {
 /// failure ordering `Acquire`, for the loser who reads the winner's value),
 /// and every probe load is `Acquire`.
 ///
-/// [`StorageKind`]: crate::StorageKind
+/// [`DenseKind`]: crate::DenseKind
 pub struct BucketArray<T, P: Policy = Shared> {
     /// Segment 0, inline: the slots of indices `0..FIRST_SEGMENT_LEN`.
     first: [Slot<T, P>; FIRST_SEGMENT_LEN],
@@ -374,7 +323,6 @@ const fn segment_start(s: usize) -> usize {
 }
 
 /// Allocates segment `s`: `segment_len(s)` slots, every one null.
-#[cfg(not(strata_loom))]
 fn alloc_segment<T, P: Policy>(s: usize) -> NonNull<Slot<T, P>> {
     let len = segment_len(s);
     let layout = segment_layout::<T, P>(s);
@@ -398,7 +346,6 @@ fn alloc_segment<T, P: Policy>(s: usize) -> NonNull<Slot<T, P>> {
 }
 
 /// The layout of segment `s`.
-#[cfg(not(strata_loom))]
 fn segment_layout<T, P: Policy>(s: usize) -> Layout {
     // A segment of a valid index is at most `CAPACITY` slots of one pointer
     // each, which fits the address space by the choice of `SEGMENTS`.
@@ -412,7 +359,6 @@ fn segment_layout<T, P: Policy>(s: usize) -> Layout {
 ///
 /// 1. `base` came from [`alloc_segment`] for the same `T`, `P` and `s`.
 /// 2. No other thread can reach it, and it is not freed before or used after.
-#[cfg(not(strata_loom))]
 unsafe fn free_segment<T, P: Policy>(base: NonNull<Slot<T, P>>, s: usize) {
     // SAFETY: by (1) the segment holds `segment_len(s)` initialised slots;
     // by (2) nobody else uses them, so dropping them in place is sound.
@@ -420,32 +366,6 @@ unsafe fn free_segment<T, P: Policy>(base: NonNull<Slot<T, P>>, s: usize) {
     // SAFETY: by (1) the block was allocated by `alloc::alloc` with exactly
     // this layout; by (2) it is freed once.
     unsafe { alloc::dealloc(base.as_ptr().cast(), segment_layout::<T, P>(s)) };
-}
-
-/// Under loom every segment is a block of the largest segment's length
-/// (8 slots), of which segment `s` uses the first `segment_len(s)`: a
-/// block's type must be `Sized` (see [`block`]).
-#[cfg(strata_loom)]
-type LoomSegment<T, P> = [Slot<T, P>; FIRST_SEGMENT_LEN << (SEGMENTS - 1)];
-
-/// Allocates segment `s`: at least `segment_len(s)` slots, every one null.
-#[cfg(strata_loom)]
-fn alloc_segment<T, P: Policy>(_s: usize) -> NonNull<Slot<T, P>> {
-    let slots: LoomSegment<T, P> = core::array::from_fn(|_| AtomicPointer::new(ptr::null_mut()));
-    block::new(slots).cast()
-}
-
-/// Frees a segment.
-///
-/// # Safety
-///
-/// 1. `base` came from [`alloc_segment`] for the same `T` and `P`.
-/// 2. No other thread can reach it, and it is not freed before or used after.
-#[cfg(strata_loom)]
-unsafe fn free_segment<T, P: Policy>(base: NonNull<Slot<T, P>>, _s: usize) {
-    // SAFETY: by (1) `base` is the block `alloc_segment` made for a
-    // `LoomSegment<T, P>`; (2) is `block::drop`'s (2).
-    unsafe { block::drop(base.cast::<LoomSegment<T, P>>()) };
 }
 
 impl<T, P: Policy> BucketArray<T, P> {
@@ -511,6 +431,11 @@ impl<T, P: Policy> BucketArray<T, P> {
             if base.is_null() {
                 return None;
             }
+            // Under loom: this access must come after the segment's
+            // allocation (publication) and before its free (the array's drop).
+            // SAFETY: by the segment pointer invariant `base` is segment
+            // `s`, allocated by `alloc_segment` with this layout, and live.
+            unsafe { alloc::access(base.cast_const().cast(), segment_layout::<T, P>(s)) };
             (base.cast_const(), off)
         };
         // SAFETY: either `base` is the inline segment 0 and `off = i <
@@ -648,10 +573,16 @@ impl<T, P: Policy> BucketArray<T, P> {
     fn segment_or_grow(&self, s: usize) -> NonNull<Slot<T, P>> {
         // Pairs with the AcqRel compare-and-swap in `grow`: seeing the
         // segment means seeing its slots initialised.
-        match NonNull::new(self.heap_segment(s).load(Acquire)) {
+        let base = match NonNull::new(self.heap_segment(s).load(Acquire)) {
             Some(base) => base,
             None => self.grow(s),
-        }
+        };
+        // Under loom: this access must come after the segment's allocation
+        // (publication) and before its free (the array's drop).
+        // SAFETY: by the segment pointer invariant `base` is segment `s`,
+        // allocated by `alloc_segment` with this layout, and live.
+        unsafe { alloc::access(base.as_ptr().cast_const().cast(), segment_layout::<T, P>(s)) };
+        base
     }
 
     /// Allocates segment `s` and publishes it, or frees it and returns the
@@ -665,11 +596,17 @@ impl<T, P: Policy> BucketArray<T, P> {
         // (in `get`, `segment_or_grow` and `Iter`); the Acquire half costs nothing and
         // keeps the rule the same as for values. Failure Acquire: the loser
         // goes on to use the winner's slots, so it must see them initialised.
+        // (The mutant `BucketsRelaxedGrow` makes both Relaxed.)
+        let (success, failure) = if mutant(Mutant::BucketsRelaxedGrow) {
+            (Relaxed, Relaxed)
+        } else {
+            (AcqRel, Acquire)
+        };
         match self.heap_segment(s).compare_exchange(
             ptr::null_mut(),
             fresh.as_ptr(),
-            AcqRel,
-            Acquire,
+            success,
+            failure,
         ) {
             Ok(_) => fresh,
             Err(winner) => {
@@ -743,9 +680,7 @@ impl<T, P: Policy> BucketArray<T, P> {
                     // The deliberate bug: the loser forgets its candidate
                     // value instead of dropping it, leaking everything the
                     // value owns (for a per-kind table: its arena). The node's
-                    // own block is still freed above, because loom 0.7.2
-                    // aborts the process, instead of failing the model, when a
-                    // raw allocation leaks.
+                    // own block is freed above either way.
                     core::mem::forget(ours);
                 } else {
                     // The node is already freed, so a panicking destructor
@@ -927,6 +862,16 @@ impl<'a, T, P: Policy> Iterator for Iter<'a, T, P> {
                 // the segment means seeing its slots initialised.
                 let base = self.array.heap_segment(self.segment).load(Acquire);
                 if !base.is_null() {
+                    // Under loom: ordered after the segment's allocation and
+                    // before its free.
+                    // SAFETY: by the segment pointer invariant `base` is the segment,
+                    // allocated by `alloc_segment` with this layout, and live.
+                    unsafe {
+                        alloc::access(
+                            base.cast_const().cast(),
+                            segment_layout::<T, P>(self.segment),
+                        )
+                    };
                     // SAFETY: by the segment pointer invariant `base` points
                     // at `segment_len(segment)` initialised slots that live as
                     // long as the array, which `'a` borrows.

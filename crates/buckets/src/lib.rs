@@ -7,4 +7,4 @@ mod array;
 mod kind;
 
 pub use array::{BucketArray, BucketStats, CAPACITY, FIRST_SEGMENT_LEN, Iter};
-pub use kind::{KindId, KindRegistry, MAX_KINDS, StorageKind};
+pub use kind::{DenseKind, KindId, KindRegistry, MAX_KINDS};

@@ -27,9 +27,11 @@
 // every iteration), so they are plain std atomics.
 use std::sync::atomic::{AtomicUsize as Tally, Ordering::Relaxed as Plain}; // tidy: allow (tallies across loom iterations must not be loom objects)
 
-use strata_buckets::{BucketArray, BucketStats, KindRegistry, StorageKind};
+use core::ptr::NonNull;
+
+use strata_buckets::{BucketArray, BucketStats, DenseKind, KindRegistry};
 use strata_sync::mutant::with_mutant;
-use strata_sync::{Arc, Mutant, UnsafeCell, model, thread};
+use strata_sync::{Arc, Mutant, UnsafeCell, alloc, model, thread};
 
 /// How often each outcome of a model occurred, across all its iterations.
 struct Outcomes([Tally; 4]);
@@ -59,31 +61,38 @@ impl Outcomes {
 }
 
 /// A value built by `make`: a non-atomic field that loom's causality checker
-/// watches, and a token that loom's leak checker watches, so a value that is
-/// never dropped fails the model.
-///
-/// The token is a loom `Arc` rather than a block from `strata_sync::alloc`:
-/// loom 0.7.2 reports a leaked `Arc` with a clean panic ("Arc leaked."), but
-/// after reporting a leaked raw allocation ("Allocation leaked.") it panics
-/// again while unwinding (its table of raw allocations is dropped outside the
-/// model) and the process aborts, which no `should_panic` test can observe.
+/// watches, and a token block from `strata_sync::alloc` that loom's leak
+/// checker watches, so a value that is never dropped fails the model with
+/// "Allocation leaked." (cleanly: the shim's blocks do not abort the test
+/// process when a model fails).
 struct Payload {
     /// Written when the payload is built, read by every thread that obtains
     /// it.
     tag: UnsafeCell<usize>,
-    /// Created when the payload is built, released when it is dropped.
-    _token: Arc<()>,
+    /// Allocated when the payload is built, freed when it is dropped.
+    token: NonNull<u8>,
 }
 
 // SAFETY: `tag` is written only when the payload is built and only read
-// afterwards (through `UnsafeCell::with`, so loom checks each read).
+// afterwards (through `UnsafeCell::with`, so loom checks each read); `token`
+// is only freed, by the payload's drop.
 unsafe impl Sync for Payload {}
+// SAFETY: as for `Sync`: the token block is owned by the payload.
+unsafe impl Send for Payload {}
+
+impl Drop for Payload {
+    fn drop(&mut self) {
+        // SAFETY: the token came from `into_raw` in `new` and is freed once,
+        // here.
+        unsafe { alloc::drop_raw(self.token) };
+    }
+}
 
 impl Payload {
     fn new(tag: usize) -> Self {
         Payload {
             tag: UnsafeCell::new(tag),
-            _token: Arc::new(()),
+            token: alloc::into_raw(0_u8),
         }
     }
 
@@ -248,7 +257,7 @@ const ONE_RESERVED: usize = 1;
 /// Two threads ask for the dense index of one kind for the first time.
 fn kind_index_race(seen: &Outcomes) {
     let registry = Arc::new(KindRegistry::new());
-    let kind = Arc::new(StorageKind::new("test.racy"));
+    let kind = Arc::new(DenseKind::new("test.racy"));
     let theirs = {
         let (registry, kind) = (Arc::clone(&registry), Arc::clone(&kind));
         thread::spawn(move || kind.index_in(&registry))
@@ -269,8 +278,117 @@ fn kind_index_race(seen: &Outcomes) {
         ONE_RESERVED
     });
     // The next kind gets a fresh number.
-    let next = StorageKind::new("test.next");
+    let next = DenseKind::new("test.next");
     assert_eq!(next.index_in(&registry), reserved);
+}
+
+/// Outcomes of [`growth_probe_race`].
+const SAW_NO_SEGMENT: usize = 0;
+const SAW_EMPTY_SLOT: usize = 1;
+const SAW_GROWN_VALUE: usize = 2;
+
+/// A probe (spawned) of index 1 races the main thread's first
+/// `get_or_init(1)`, which allocates and publishes segment 1 (beyond the
+/// inline segment) and then the value in it. Outcome: whether the probe found
+/// no segment, the segment with an empty slot, or the value.
+fn growth_probe_race(seen: &Outcomes) {
+    let array = Arc::new(BucketArray::<Payload>::new());
+    let prober = {
+        let array = Arc::clone(&array);
+        thread::spawn(move || {
+            // Read before the probe: a segment seen here is seen by the probe
+            // (coherence of the segment pointer), so a probe that then finds
+            // nothing found an empty slot.
+            let segment_seen = array.allocated_slots() > 1;
+            match array.get(1) {
+                Some(value) => {
+                    assert_eq!(value.tag(), 5, "the probe saw an incomplete value");
+                    SAW_GROWN_VALUE
+                }
+                None if segment_seen => SAW_EMPTY_SLOT,
+                None => SAW_NO_SEGMENT,
+            }
+        })
+    };
+    assert_eq!(array.get_or_init(1, || Payload::new(5)).tag(), 5);
+    seen.record(prober.join().unwrap());
+    assert_eq!(array.stats().allocated_slots, 3, "one segment 1 was kept");
+}
+
+/// Outcomes of [`two_kinds_race`].
+const FIRST_KIND_GOT_ZERO: usize = 0;
+const SECOND_KIND_GOT_ZERO: usize = 1;
+
+/// Two threads number two *different* kinds in one registry for the first
+/// time: both reserve from the registry's counter at once.
+fn two_kinds_race(seen: &Outcomes) {
+    let registry = Arc::new(KindRegistry::new());
+    let first = Arc::new(DenseKind::new("test.first"));
+    let theirs = {
+        let (registry, first) = (Arc::clone(&registry), Arc::clone(&first));
+        thread::spawn(move || first.index_in(&registry))
+    };
+    let second = DenseKind::new("test.second");
+    let mine = second.index_in(&registry);
+    let theirs = theirs.join().unwrap();
+    assert_ne!(mine, theirs, "two different kinds got the same dense index");
+    assert_eq!(registry.reserved(), 2, "two numbers reserved");
+    seen.record(if theirs == 0 {
+        FIRST_KIND_GOT_ZERO
+    } else {
+        SECOND_KIND_GOT_ZERO
+    });
+}
+
+// ---- models (races of growth and of unique numbers) --------------------
+
+/// Checks invariants 2 and 11 where publication races growth: the probe of
+/// index 1 runs while segment 1 is being allocated and published. The probe
+/// finds no segment, an empty slot, or the complete value; its access to the
+/// segment is ordered after the segment's allocation (the shim's liveness
+/// cell) and before its free at the array's drop. All three outcomes occur.
+#[test]
+fn probe_racing_segment_growth() {
+    static SEEN: Outcomes = Outcomes::new();
+    let name = "probe_racing_segment_growth";
+    model::check(name, || growth_probe_race(&SEEN));
+    SEEN.assert_seen(
+        name,
+        &[
+            (
+                SAW_NO_SEGMENT,
+                "the probe runs before segment 1 is published",
+            ),
+            (SAW_EMPTY_SLOT, "the probe finds segment 1 before its value"),
+            (
+                SAW_GROWN_VALUE,
+                "the probe runs after the value is published",
+            ),
+        ],
+    );
+}
+
+/// Checks invariant 12 (numbers handed out by a counter are unique): two
+/// different kinds reserve their dense indices at once and get different
+/// numbers; each kind gets 0 in some iteration.
+#[test]
+fn two_kinds_reserve_distinct_indices() {
+    static SEEN: Outcomes = Outcomes::new();
+    let name = "two_kinds_reserve_distinct_indices";
+    model::check(name, || two_kinds_race(&SEEN));
+    SEEN.assert_seen(
+        name,
+        &[
+            (
+                FIRST_KIND_GOT_ZERO,
+                "the spawned thread's kind is numbered first",
+            ),
+            (
+                SECOND_KIND_GOT_ZERO,
+                "the main thread's kind is numbered first",
+            ),
+        ],
+    );
 }
 
 // ---- models ------------------------------------------------------------
@@ -280,6 +398,9 @@ fn kind_index_race(seen: &Outcomes) {
 /// threads return it with the field `make` wrote visible (causality checker),
 /// and the loser's candidate is dropped (leak checker). Each thread must win
 /// in some iteration, and some iteration must run the loser path.
+///
+/// Checks invariants 2 and 11 (the loser frees its candidate before anyone
+/// can reach it).
 #[test]
 fn publish_race_publishes_exactly_one_value() {
     static SEEN: Outcomes = Outcomes::new();
@@ -298,6 +419,8 @@ fn publish_race_publishes_exactly_one_value() {
 /// Targets: `get` loads slot 0 before, and after, the other thread's
 /// build-then-publish. The probe sees either nothing or the complete value,
 /// and both outcomes occur.
+///
+/// Checks invariant 2.
 #[test]
 fn probe_sees_nothing_or_a_complete_value() {
     static SEEN: Outcomes = Outcomes::new();
@@ -316,6 +439,8 @@ fn probe_sees_nothing_or_a_complete_value() {
 /// slot 0. The probe sees nothing or the one value that is published (never
 /// the loser's candidate, never a partial value); both outcomes occur, and
 /// some iteration runs the loser path.
+///
+/// Checks invariant 2.
 #[test]
 fn contested_publication_probed_by_a_third_thread() {
     static SEEN: Outcomes = Outcomes::new();
@@ -341,6 +466,8 @@ fn contested_publication_probed_by_a_third_thread() {
 /// attempt to publish it. One segment survives holding both values; the
 /// loser's segment is freed (a leaked segment would fail the run) and its
 /// slots are never used. Some iteration must run the segment loser path.
+///
+/// Checks invariants 2 and 11.
 #[test]
 fn growth_race_keeps_one_segment() {
     static SEEN: Outcomes = Outcomes::new();
@@ -361,6 +488,8 @@ fn growth_race_keeps_one_segment() {
 /// Targets: `iter` walks the segments while the other thread publishes slot
 /// 1 and then slot 0. Every value it yields is complete; it sees nothing,
 /// slot 1 alone, or both, and at least nothing and both occur.
+///
+/// Checks invariant 2.
 #[test]
 fn iteration_sees_only_complete_values() {
     static SEEN: Outcomes = Outcomes::new();
@@ -378,6 +507,8 @@ fn iteration_sees_only_complete_values() {
 /// Targets: both threads find the kind unnumbered, both reserve a number,
 /// both attempt the compare-and-swap. Both return the winner's number, and
 /// some iteration has both reserve (the loser leaves a hole).
+///
+/// Checks invariants 2 and 12.
 #[test]
 fn kind_index_race_agrees_on_one_index() {
     static SEEN: Outcomes = Outcomes::new();
@@ -434,10 +565,10 @@ fn mutant_buckets_publish_before_init() {
 
 /// Breaks publish-or-free (invariant 2's "the loser frees its candidate"):
 /// the loser of the value compare-and-swap forgets its candidate instead of
-/// dropping it; loom's leak checker reports the candidate's token
-/// (loom-0.7.2 `src/rt/arc.rs`: "Arc leaked.").
+/// dropping it; loom's leak checker reports the candidate's token block
+/// (loom-0.7.2 `src/rt/alloc.rs`: "Allocation leaked.").
 #[test]
-#[should_panic(expected = "Arc leaked.")]
+#[should_panic(expected = "Allocation leaked.")]
 fn mutant_buckets_loser_leaks() {
     static SEEN: Outcomes = Outcomes::new();
     with_mutant(Mutant::BucketsLoserLeaks, || {
@@ -454,5 +585,31 @@ fn mutant_buckets_kind_index_race() {
     static SEEN: Outcomes = Outcomes::new();
     with_mutant(Mutant::BucketsKindIndexRace, || {
         model::check("mutant_buckets_kind_index_race", || kind_index_race(&SEEN))
+    });
+}
+
+/// Breaks invariant 2 where publication races growth: the compare-and-swap
+/// that publishes segment 1 is Relaxed, so the probe that finds the segment
+/// is not ordered after its allocation; the shim's liveness cell reports it.
+#[test]
+#[should_panic(
+    expected = "strata_sync::alloc: a thread accessed a block whose allocation is not ordered before the access"
+)]
+fn mutant_buckets_relaxed_grow() {
+    static SEEN: Outcomes = Outcomes::new();
+    with_mutant(Mutant::BucketsRelaxedGrow, || {
+        model::check("mutant_buckets_relaxed_grow", || growth_probe_race(&SEEN))
+    });
+}
+
+/// Breaks invariant 12: the registry reserves a number with a load and a
+/// store, so two different kinds numbered at once can both read the same
+/// number; the model's assertion fails.
+#[test]
+#[should_panic(expected = "two different kinds got the same dense index")]
+fn mutant_buckets_reserve_split() {
+    static SEEN: Outcomes = Outcomes::new();
+    with_mutant(Mutant::BucketsReserveSplit, || {
+        model::check("mutant_buckets_reserve_split", || two_kinds_race(&SEEN))
     });
 }

@@ -7,19 +7,20 @@ use core::ptr::NonNull;
 
 use rustc_hash::FxBuildHasher;
 use strata_buckets::BucketArray;
-use strata_diag::{DiagEngine, DiagPolicy, EngineBuilder};
+use strata_diag::{DiagEngine, EngineBuilder, Policy};
 use strata_sync::policy::{Local, Shared};
 use strata_table::{Table, TableStats};
 
+use crate::Interned;
 use crate::affine::AffineContext;
+use crate::extension::ExtensionSlot;
 use crate::kind::{KindInfo, Storage, StorageHeader, StorageKind};
 use crate::reclaim::{KindMemory, MemoryReport, ReclaimTables};
 use crate::stats::{KindStatistics, Statistics};
-use crate::{Interned, builtin};
 
 /// The table of one kind, with its concrete type erased so that tables of
 /// every kind fit in one bucket array.
-pub(crate) struct KindTable<P: DiagPolicy> {
+pub(crate) struct KindTable<P: Policy> {
     /// Invariant: a leaked `Box<Table<Storage<K::Stored<'static>>, P>>` for
     /// the kind `info` describes, freed only by `Drop` below.
     table: NonNull<()>,
@@ -32,13 +33,13 @@ pub(crate) struct KindTable<P: DiagPolicy> {
 // SAFETY: the erased table is a `Table<_, P>` whose payloads are `Send +
 // Sync` (the `StorageKind::Stored` bound); such a table is `Send` exactly
 // when its policy is, which `P::Marker` stands for.
-unsafe impl<P: DiagPolicy> Send for KindTable<P> where P::Marker: Send {}
+unsafe impl<P: Policy> Send for KindTable<P> where P::Marker: Send {}
 // SAFETY: as above, for `Sync`.
-unsafe impl<P: DiagPolicy> Sync for KindTable<P> where P::Marker: Sync {}
+unsafe impl<P: Policy> Sync for KindTable<P> where P::Marker: Sync {}
 
 type TableOf<K, P> = Table<Storage<<K as StorageKind>::Stored<'static>>, P>;
 
-impl<P: DiagPolicy> KindTable<P> {
+impl<P: Policy> KindTable<P> {
     fn new<K: StorageKind>(shards: usize) -> Self {
         let table: Box<TableOf<K, P>> = Box::new(Table::with_shards(K::info().name(), shards));
         Self {
@@ -71,7 +72,7 @@ impl<P: DiagPolicy> KindTable<P> {
 /// # Safety
 ///
 /// 1. `p` is the leaked box `KindTable::new::<K>` made, not freed before.
-unsafe fn drop_table<K: StorageKind, P: DiagPolicy>(p: NonNull<()>) {
+unsafe fn drop_table<K: StorageKind, P: Policy>(p: NonNull<()>) {
     // SAFETY: by (1).
     drop(unsafe { Box::from_raw(p.cast::<TableOf<K, P>>().as_ptr()) });
 }
@@ -79,12 +80,12 @@ unsafe fn drop_table<K: StorageKind, P: DiagPolicy>(p: NonNull<()>) {
 /// # Safety
 ///
 /// 1. `p` is the live box `KindTable::new::<K>` made.
-unsafe fn table_stats<K: StorageKind, P: DiagPolicy>(p: NonNull<()>) -> TableStats {
+unsafe fn table_stats<K: StorageKind, P: Policy>(p: NonNull<()>) -> TableStats {
     // SAFETY: by (1).
     unsafe { p.cast::<TableOf<K, P>>().as_ref() }.stats()
 }
 
-impl<P: DiagPolicy> Drop for KindTable<P> {
+impl<P: Policy> Drop for KindTable<P> {
     fn drop(&mut self) {
         // SAFETY: `drop_table` matches the table's type, and this is the one
         // place that frees it.
@@ -118,8 +119,8 @@ impl Registry<'_> {
 }
 
 /// One interning universe: the tables of every storage kind, the per-thread
-/// cache generation, the affine cluster, the registries and the pre-created
-/// builtins.
+/// cache generation, the affine cluster, the registries and the dialects'
+/// per-context state ([`Extension`](crate::Extension)s).
 ///
 /// The threading policy is part of the type (invariant 4):
 ///
@@ -132,10 +133,10 @@ impl Registry<'_> {
 /// ```compile_fail
 /// let ctx = strata_ctx::Context::single_threaded();
 /// std::thread::scope(|s| {
-///     s.spawn(|| ctx.i32()); // error: `Context<Local>` cannot be shared between threads
+///     s.spawn(|| ctx.mode()); // error: `Context<Local>` cannot be shared between threads
 /// });
 /// ```
-pub struct Context<P: DiagPolicy = Shared, S = FxBuildHasher> {
+pub struct Context<P: Policy = Shared, S = FxBuildHasher> {
     /// One table per reclaimable kind, created on first use. Declared first
     /// so that it drops first: a reclaimable payload may hold handles into
     /// the immortal tables below.
@@ -155,8 +156,10 @@ pub struct Context<P: DiagPolicy = Shared, S = FxBuildHasher> {
     dialects: Vec<&'static str>,
     /// The diagnostic engine parallel passes report through.
     diagnostics: DiagEngine<P>,
-    /// The pre-created builtins.
-    pub(crate) common: builtin::Common,
+    /// The dialects' per-context state, one slot per extension type, created
+    /// on first use and published by compare-and-swap (see
+    /// [`Context::extension`]).
+    pub(crate) extensions: BucketArray<ExtensionSlot, P>,
     /// Hashes every key (FxHash by default; a keyed hasher such as
     /// `std::hash::RandomState` for untrusted input, see
     /// [`Context::with_hasher`]).
@@ -184,7 +187,7 @@ impl Context<Local> {
     }
 }
 
-impl<P: DiagPolicy> Context<P> {
+impl<P: Policy> Context<P> {
     /// A context whose tables have `shards` shards (rounded up to a power of
     /// two by the table).
     pub fn with_shards(shards: usize) -> Self {
@@ -198,7 +201,7 @@ impl<P: DiagPolicy> Context<P> {
     }
 }
 
-impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
+impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// A context that hashes keys with `hasher`.
     ///
     /// FxHash (the default) is the fastest for compiler-generated keys, but
@@ -209,14 +212,20 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
     ///
     /// ```
     /// use std::hash::RandomState;
-    /// use strata_ctx::{Context, Shared, diag::EngineBuilder};
+    /// use strata_ctx::{Category, Context, Shared, diag::EngineBuilder, storage_kind};
+    ///
+    /// storage_kind! {
+    ///     /// A name from the outside world.
+    ///     pub Name => String, "demo.name", Category::Other
+    /// }
     ///
     /// let ctx: Context<Shared, RandomState> =
     ///     Context::with_hasher(8, EngineBuilder::new().build(), RandomState::new());
-    /// assert_eq!(ctx.i64_attr(7), ctx.i64_attr(7));
+    /// let name = String::from("untrusted");
+    /// assert_eq!(ctx.intern::<Name>(&name), ctx.intern::<Name>(&name));
     /// ```
     pub fn with_hasher(shards: usize, diagnostics: DiagEngine<P>, hasher: S) -> Self {
-        let mut ctx = Self {
+        Self {
             reclaim: ReclaimTables::new(),
             tables: BucketArray::new(),
             owner: strata_tls::Owner::new(),
@@ -225,12 +234,9 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
             kinds: Vec::new(),
             dialects: Vec::new(),
             diagnostics,
-            common: builtin::Common::dangling(),
+            extensions: BucketArray::new(),
             hasher,
-        };
-        ctx.common = builtin::Common::create(&ctx);
-        builtin::register_builtin_kinds(&mut ctx.kinds);
-        ctx
+        }
     }
 
     /// The policy's name (`"shared"` or `"single"`).
@@ -289,13 +295,18 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
         let hash = self.hash::<K>(&key);
         if P::THREAD_SAFE {
             let kind = K::info().index() as u32;
-            let hit = strata_tls::lookup(&self.owner, kind, hash, |s: &Storage<K::Stored<'static>>| {
-                // SAFETY: the payload is owned by this context's table (1),
-                // and `self` is borrowed for 'c (2). `shorten` then gives the
-                // payload the lifetime 'c (see "Lifetimes" on `StorageKind`).
-                let stored: &'c K::Stored<'c> = K::shorten(unsafe { extend(&s.payload) });
-                K::matches(stored, &key)
-            });
+            let hit = strata_tls::lookup(
+                &self.owner,
+                kind,
+                hash,
+                |s: &Storage<K::Stored<'static>>| {
+                    // SAFETY: the payload is owned by this context's table (1),
+                    // and `self` is borrowed for 'c (2). `shorten` then gives the
+                    // payload the lifetime 'c (see "Lifetimes" on `StorageKind`).
+                    let stored: &'c K::Stored<'c> = K::shorten(unsafe { extend(&s.payload) });
+                    K::matches(stored, &key)
+                },
+            );
             if let Some(p) = hit {
                 // SAFETY: the cache returns only pointers inserted for this
                 // owner (in `intern_cold`), which point into this context's
@@ -313,7 +324,11 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
 
     /// The thread-safe context's miss path: the table, then the cache fill.
     #[inline(never)]
-    fn intern_cold<'c, 'k, K: StorageKind>(&'c self, hash: u64, key: K::Key<'k, 'c>) -> Interned<'c, K>
+    fn intern_cold<'c, 'k, K: StorageKind>(
+        &'c self,
+        hash: u64,
+        key: K::Key<'k, 'c>,
+    ) -> Interned<'c, K>
     where
         'c: 'k,
     {
@@ -324,7 +339,11 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
     /// probe, then the write lock, re-probe and insert; then the cache fill
     /// (thread-safe contexts only), after the lock is released.
     #[inline]
-    fn intern_in_table<'c, 'k, K: StorageKind>(&'c self, hash: u64, key: K::Key<'k, 'c>) -> Interned<'c, K>
+    fn intern_in_table<'c, 'k, K: StorageKind>(
+        &'c self,
+        hash: u64,
+        key: K::Key<'k, 'c>,
+    ) -> Interned<'c, K>
     where
         'c: 'k,
     {
@@ -504,7 +523,7 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
     }
 }
 
-impl<P: DiagPolicy, S> fmt::Debug for Context<P, S> {
+impl<P: Policy, S> fmt::Debug for Context<P, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Context")
             .field("mode", &P::NAME)

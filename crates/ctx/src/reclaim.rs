@@ -24,36 +24,16 @@
 //! `Deref` reaches the payload, equality and hashing are by address, and the
 //! lifetime ties the handle to the context.
 //!
-//! Underneath is [`ReclaimTable`], a policy-generic table with no statics
-//! (which is what the loom models check), built from two layers:
-//! strata-table's [`PtrTable`](strata_table::PtrTable), a sharded index of
-//! caller-owned pointers with the owner-checked removal and dead-entry
-//! replacement this protocol needs, and strata-refcount's
-//! [`Counts`](strata_refcount::Counts) header (strong count, weak count,
-//! installed marker) inside every storage:
-//!
-//! 1. **Lookup.** Under the shard's read lock, an entry whose hash and
-//!    payload match is upgraded with `try_inc_strong`, a compare-and-swap
-//!    that fails on zero. A storage whose count reached zero is never
-//!    revived (invariant 6): the lookup treats it as absent, and
-//!    `intern_counted` takes the write lock, re-probes, and *replaces* the
-//!    dead entry with a fresh storage.
-//! 2. **Last drop.** The handle whose decrement takes the count to zero
-//!    (a `Release` decrement, then an `Acquire` fence) removes the storage's
-//!    entry under the shard's write lock, but only if the entry still holds
-//!    that storage: a lookup may have replaced it already, and the
-//!    replacement is alive (the owner check). Then it checks that no lookup
-//!    revived the count, drops the payload, and frees the memory through the
-//!    weak count. Once the removal has returned no lookup can reach the
-//!    storage, because lookups reach entries only under that lock.
-//! 3. **Context drop.** Storages whose handles were leaked (`mem::forget`)
-//!    are freed with the context, as the arenas are.
-//!
-//! So equal keys give equal live handles from any thread at any time, and a
-//! key whose storage died and is interned again gets a *fresh* storage: it
-//! may live at a new address (or at the old one, reused by the allocator).
-//! Compare handles only while both are alive, and do not keep a storage's
-//! address (`as_ptr`) past its last handle.
+//! Underneath is `strata-reclaim`'s [`ReclaimTable`]: the protocol (lookup
+//! under the shard's read lock with an upgrade that fails on zero, removal
+//! by the last handle's owner under the write lock with the owner check,
+//! leaked storages freed with the context) and its atomic orderings are
+//! documented, and loom-checked, there. Equal keys give equal live handles
+//! from any thread at any time, and a key whose storage died and is
+//! interned again gets a *fresh* storage: it may live at a new address (or
+//! at the old one, reused by the allocator). Compare handles only while both
+//! are alive, and do not keep a storage's address (`as_ptr`) past its last
+//! handle.
 //!
 //! A reclaimable storage cannot be referred to by an immortal one: there is
 //! no conversion from [`Counted`] to the erased, uncounted
@@ -108,39 +88,12 @@
 //! - [`ReclaimableKind`] and [`ReclaimableInfo`]: declaring a kind.
 //! - [`Counted`]: the typed, counted handle.
 //! - [`MemoryReport`] and [`KindMemory`]: visible memory.
-//! - [`ReclaimTable`], [`Strong`] and [`ReclaimStats`]: the policy-generic
-//!   core, usable on its own.
-//! - The builtin reclaimable kind is
-//!   [`DenseElementsAttr`](crate::builtin::DenseElementsAttr).
+//! - [`ReclaimTable`], [`Strong`] and [`ReclaimStats`]: re-exported from
+//!   `strata-reclaim`, the policy-generic core, usable on its own.
+//! - The builtin reclaimable kind is `strata-builtin`'s
+//!   `DenseElementsAttr`.
 //!
 //! # Example
-//!
-//! ```
-//! use strata_ctx::Context;
-//!
-//! let ctx = Context::new();
-//! let ty = ctx.tensor_type(&[4], ctx.i8());
-//! let weights = ctx.dense_elements_attr(ty, &[1, 2, 3, 4]);
-//! assert_eq!(weights.to_string(), "dense<[1, 2, 3, 4]> : tensor<4xi8>");
-//!
-//! // Equal keys, equal live handles, from any thread.
-//! let again = std::thread::scope(|s| {
-//!     s.spawn(|| ctx.dense_elements_attr(ty, &[1, 2, 3, 4])).join().unwrap()
-//! });
-//! assert_eq!(weights, again);
-//! let report = ctx.memory();
-//! assert_eq!(report.kind("builtin.dense_elements").unwrap().live, 1);
-//!
-//! // The last handle goes: the storage is freed, and counted as reclaimed.
-//! drop((weights, again));
-//! let dense = *ctx.memory().kind("builtin.dense_elements").unwrap();
-//! assert_eq!((dense.live, dense.bytes_in_use, dense.reclaimed), (0, 0, 1));
-//! assert!(ctx.lookup_counted::<strata_ctx::builtin::DenseElementsAttr>(
-//!     strata_ctx::builtin::DenseElementsKey { ty: ty.into(), data: &[1, 2, 3, 4] }
-//! ).is_none());
-//! ```
-//!
-//! A kind of one's own:
 //!
 //! ```
 //! use std::hash::{Hash, Hasher};
@@ -171,39 +124,24 @@
 //!     }
 //! }
 //!
-//! let ctx = Context::single_threaded();
+//! let ctx = Context::new();
 //! let t = ctx.intern_counted::<Table>(&[1, 2, 3]);
 //! assert_eq!(t, ctx.intern_counted::<Table>(&vec![1, 2, 3]));
 //! assert_eq!(t.len(), 3);
+//!
+//! // Equal keys, equal live handles, from any thread.
+//! let again = std::thread::scope(|s| {
+//!     s.spawn(|| ctx.intern_counted::<Table>(&[1, 2, 3])).join().unwrap()
+//! });
+//! assert_eq!(t, again);
 //! assert_eq!(ctx.memory().kind("demo.table").unwrap().live, 1);
+//!
+//! // The last handle goes: the storage is freed, and counted as reclaimed.
+//! drop((t, again));
+//! let m = *ctx.memory().kind("demo.table").unwrap();
+//! assert_eq!((m.live, m.bytes_in_use, m.reclaimed), (0, 0, 1));
+//! assert!(ctx.lookup_counted::<Table>(&[1, 2, 3]).is_none());
 //! ```
-//!
-//! # Atomic orderings
-//!
-//! The promise made to users, for the thread-safe context:
-//!
-//! 1. **Construction happens-before every use through any handle.** The
-//!    payload is built and inserted under the shard's write lock; a lookup
-//!    reaches it under the same lock.
-//! 2. **Everything done through any handle before it is dropped
-//!    happens-before the payload's destructor.** Decrements are `Release`
-//!    and the last one is followed by an `Acquire` fence (strata-refcount's
-//!    `dec_strong`), so the destructor sees every write made through
-//!    interior mutability, whichever thread runs it.
-//! 3. **Increments are `Relaxed`**: `Clone` makes a handle from one the
-//!    caller holds; a lookup's upgrade is a `Relaxed` compare-and-swap that
-//!    fails on zero, whose guarantee (no revival) comes from the count's
-//!    modification order; the data it hands over is ordered by the shard
-//!    lock (point 1).
-//! 4. **Removal before free.** The owner takes the shard's write lock to
-//!    remove the entry before it drops the payload: every lookup that saw the
-//!    storage released that lock (read or write) before, so none can still be
-//!    reading it.
-//! 5. **The statistics counters are `Relaxed`** and order nothing.
-//!
-//! The loom models in `tests/loom.rs` check points 2 to 4 (a lookup racing
-//! the last drop; two last drops racing a lookup), and their mutants show
-//! that the owner check and the no-revival rule are each needed.
 //!
 //! # Performance
 //!
@@ -233,18 +171,10 @@
 //! 165 to 235 ns, a hit on one 102 to 128 ns (hashing and comparing the
 //! kilobyte).
 
-mod table;
-
-pub use table::{ReclaimStats, ReclaimTable, Strong};
-
-#[cfg(not(strata_loom))]
 mod counted;
-#[cfg(not(strata_loom))]
 mod memory;
 
-#[cfg(not(strata_loom))]
 pub(crate) use counted::ReclaimTables;
-#[cfg(not(strata_loom))]
 pub use counted::{Counted, ReclaimableInfo, ReclaimableKind};
-#[cfg(not(strata_loom))]
 pub use memory::{KindMemory, MemoryReport};
+pub use strata_reclaim::{ReclaimStats, ReclaimTable, Strong};

@@ -17,7 +17,7 @@ use strata_sync::policy::{ArcApi, MutexApi};
 
 use crate::diagnostic::Diagnostic;
 use crate::engine::DiagEngine;
-use crate::policy::DiagPolicy;
+use strata_sync::policy::Policy;
 
 /// A hierarchical task key, compared lexicographically (a prefix sorts
 /// first). Up to four components are stored inline.
@@ -77,7 +77,7 @@ struct Buffered {
 }
 
 /// A region's buffer, shared by the region and its running tasks.
-type Buffer<P> = <P as DiagPolicy>::Shelf<Vec<Buffered>>;
+type Buffer<P> = <P as Policy>::Shelf<Vec<Buffered>>;
 
 /// The current task of this thread.
 struct TaskContext {
@@ -119,7 +119,7 @@ pub fn current_key() -> Option<OrderKey> {
 }
 
 /// Runs `f` on this thread's task context if it belongs to `engine`.
-fn with_task<P: DiagPolicy, R>(
+fn with_task<P: Policy, R>(
     engine: &DiagEngine<P>,
     f: impl FnOnce(&mut TaskContext, &Buffer<P>) -> R,
 ) -> Option<R> {
@@ -139,7 +139,7 @@ fn with_task<P: DiagPolicy, R>(
 
 /// Buffers `diag` if this thread runs a task of `engine`'s region (and
 /// returns `None`); gives it back otherwise.
-pub(crate) fn buffer<P: DiagPolicy>(
+pub(crate) fn buffer<P: Policy>(
     engine: &DiagEngine<P>,
     diag: Box<Diagnostic>,
 ) -> Option<Box<Diagnostic>> {
@@ -214,7 +214,7 @@ pub(crate) fn buffer<P: DiagPolicy>(
 /// share a key prefix, and the relative order of their diagnostics is then
 /// unspecified. A task's own threads (if it spawns any) are not part of the
 /// task.
-pub struct Region<'e, P: DiagPolicy> {
+pub struct Region<'e, P: Policy> {
     engine: &'e DiagEngine<P>,
     base: OrderKey,
     /// Whether the region was opened inside a task of the same engine (its
@@ -223,7 +223,7 @@ pub struct Region<'e, P: DiagPolicy> {
     buffer: Buffer<P>,
 }
 
-impl<'e, P: DiagPolicy> Region<'e, P> {
+impl<'e, P: Policy> Region<'e, P> {
     pub(crate) fn new(engine: &'e DiagEngine<P>) -> Self {
         let base = with_task(engine, |cx, _| cx.next_key());
         Self {
@@ -297,7 +297,7 @@ impl<'e, P: DiagPolicy> Region<'e, P> {
     }
 }
 
-impl<P: DiagPolicy> Drop for Region<'_, P> {
+impl<P: Policy> Drop for Region<'_, P> {
     /// The drop guard's job: the buffer is reported even when the region's
     /// closure or one of its tasks panics.
     fn drop(&mut self) {
@@ -305,7 +305,7 @@ impl<P: DiagPolicy> Drop for Region<'_, P> {
     }
 }
 
-impl<P: DiagPolicy> fmt::Debug for Region<'_, P> {
+impl<P: Policy> fmt::Debug for Region<'_, P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Region")
             .field("base", &self.base)

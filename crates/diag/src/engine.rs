@@ -18,8 +18,8 @@ use crate::emitter::Emitter;
 #[cfg(feature = "human")]
 use crate::human::HumanEmitter;
 use crate::inflight::{ErrorReported, InFlight, IsError, MaybeError};
-use crate::policy::{DiagPolicy, SwapCell};
 use crate::source::{Location, SourceManager, SourceSet};
+use strata_sync::policy::{Policy, SwapCell};
 
 /// What a handler did with a diagnostic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,12 +40,12 @@ pub enum Handled {
 pub type HandlerFn<P> = dyn Fn(&DiagEngine<P>, &Diagnostic) -> Handled + Send + Sync;
 
 /// One registered handler.
-struct HandlerEntry<P: DiagPolicy> {
+struct HandlerEntry<P: Policy> {
     id: u64,
     handler: P::Arc<Box<HandlerFn<P>>>,
 }
 
-impl<P: DiagPolicy> Clone for HandlerEntry<P> {
+impl<P: Policy> Clone for HandlerEntry<P> {
     fn clone(&self) -> Self {
         Self {
             id: self.id,
@@ -57,11 +57,11 @@ impl<P: DiagPolicy> Clone for HandlerEntry<P> {
 /// One version of the handler stack, bottom first. A version is never
 /// changed after it is published: registering or removing a handler
 /// publishes a new version (a copy of a few `Arc`s).
-struct HandlerStack<P: DiagPolicy> {
+struct HandlerStack<P: Policy> {
     entries: Vec<HandlerEntry<P>>,
 }
 
-impl<P: DiagPolicy> Default for HandlerStack<P> {
+impl<P: Policy> Default for HandlerStack<P> {
     fn default() -> Self {
         Self {
             entries: Vec::new(),
@@ -69,7 +69,7 @@ impl<P: DiagPolicy> Default for HandlerStack<P> {
     }
 }
 
-impl<P: DiagPolicy> HandlerStack<P> {
+impl<P: Policy> HandlerStack<P> {
     fn with(&self, entry: HandlerEntry<P>) -> Self {
         let mut entries = Vec::with_capacity(self.entries.len() + 1);
         entries.extend(self.entries.iter().cloned());
@@ -94,19 +94,19 @@ impl<P: DiagPolicy> HandlerStack<P> {
 /// Scopes normally end in reverse order of registration (LIFO), but any
 /// order is correct: each scope removes exactly its own handler.
 #[must_use = "the handler is removed when the scope is dropped"]
-pub struct HandlerScope<'e, P: DiagPolicy = Shared> {
+pub struct HandlerScope<'e, P: Policy = Shared> {
     engine: &'e DiagEngine<P>,
     id: u64,
 }
 
-impl<P: DiagPolicy> Drop for HandlerScope<'_, P> {
+impl<P: Policy> Drop for HandlerScope<'_, P> {
     fn drop(&mut self) {
         let id = self.id;
         self.engine.publish(|stack| stack.without(id));
     }
 }
 
-impl<P: DiagPolicy> fmt::Debug for HandlerScope<'_, P> {
+impl<P: Policy> fmt::Debug for HandlerScope<'_, P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("HandlerScope")
             .field("id", &self.id)
@@ -197,7 +197,7 @@ impl Summary {
 /// The engine's counters. Statistics: every update is `Relaxed` and pairs
 /// with nothing; a reader that needs exact values joins the emitting
 /// threads first (the join orders everything).
-struct Counters<P: DiagPolicy> {
+struct Counters<P: Policy> {
     errors: P::AtomicUsize,
     warnings: P::AtomicUsize,
     remarks: P::AtomicUsize,
@@ -213,7 +213,7 @@ struct Counters<P: DiagPolicy> {
     limit_notice: P::AtomicBool,
 }
 
-impl<P: DiagPolicy> Counters<P> {
+impl<P: Policy> Counters<P> {
     fn new() -> Self {
         Self {
             errors: AtomicInt::new(0),
@@ -230,14 +230,14 @@ impl<P: DiagPolicy> Counters<P> {
 }
 
 /// Builds a [`DiagEngine`] with a chosen emitter, sink and policy.
-pub struct EngineBuilder<P: DiagPolicy = Shared> {
+pub struct EngineBuilder<P: Policy = Shared> {
     config: Config,
     emitter: Option<Box<dyn Emitter>>,
     sink: Option<Box<dyn Write + Send>>,
     _policy: PhantomData<P>,
 }
 
-impl<P: DiagPolicy> EngineBuilder<P> {
+impl<P: Policy> EngineBuilder<P> {
     /// Default settings: human renderer, standard error, deduplication on.
     pub fn new() -> Self {
         Self {
@@ -328,13 +328,13 @@ impl<P: DiagPolicy> EngineBuilder<P> {
     }
 }
 
-impl<P: DiagPolicy> Default for EngineBuilder<P> {
+impl<P: Policy> Default for EngineBuilder<P> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<P: DiagPolicy> fmt::Debug for EngineBuilder<P> {
+impl<P: Policy> fmt::Debug for EngineBuilder<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("EngineBuilder")
             .field("config", &self.config)
@@ -351,7 +351,7 @@ impl<P: DiagPolicy> fmt::Debug for EngineBuilder<P> {
 /// reference between the threads of a parallel pass. `DiagEngine<Local>` has
 /// the same API with `Cell`/`RefCell`/`Rc` inside and cannot leave its
 /// thread.
-pub struct DiagEngine<P: DiagPolicy = Shared> {
+pub struct DiagEngine<P: Policy = Shared> {
     sources: SourceManager<P>,
     /// The handler stack. Invariant: replaced only as a whole version
     /// (`SwapCell::update`), so an emitter's snapshot is always a stack some
@@ -391,7 +391,7 @@ impl Default for DiagEngine<Shared> {
     }
 }
 
-impl<P: DiagPolicy> DiagEngine<P> {
+impl<P: Policy> DiagEngine<P> {
     /// A builder for an engine with policy `P`.
     pub fn builder_with_policy() -> EngineBuilder<P> {
         EngineBuilder::new()
@@ -519,7 +519,16 @@ impl<P: DiagPolicy> DiagEngine<P> {
                     self.counters.errors_not_shown.fetch_add(1, Relaxed);
                     // Exactly one thread swaps `false` out (RMWs on one
                     // location are totally ordered): Relaxed suffices.
-                    if !self.counters.limit_notice.swap(true, Relaxed) {
+                    // (The mutant `DiagLimitNoticeSplit` splits the swap into
+                    // a load and a store.)
+                    let already = if mutant(Mutant::DiagLimitNoticeSplit) {
+                        let seen = self.counters.limit_notice.load(Relaxed);
+                        self.counters.limit_notice.store(true, Relaxed);
+                        seen
+                    } else {
+                        self.counters.limit_notice.swap(true, Relaxed)
+                    };
+                    if !already {
                         let text =
                             format!("error limit of {limit} reached; further errors are not shown");
                         self.print_message(Level::Note, &text);
@@ -647,8 +656,17 @@ impl<P: DiagPolicy> DiagEngine<P> {
             self.handlers.store(next);
             return;
         }
+        if mutant(Mutant::DiagHandlerLostUpdate) {
+            // The bug: a whole new version, computed from a load and published
+            // with a plain store, so a concurrent change is overwritten.
+            let next = f(&self.handlers.load());
+            self.handlers.store(next);
+            return;
+        }
         // One publication of a complete version (arc-swap's compare-and-swap
-        // releases it; the load in `dispatch` acquires it).
+        // releases it; the load in `dispatch` acquires it). The compare-and-swap
+        // retries when another change was published since the load, so no
+        // change is lost.
         self.handlers.update(f);
     }
 
@@ -703,7 +721,7 @@ impl<P: DiagPolicy> DiagEngine<P> {
     }
 }
 
-impl<P: DiagPolicy> fmt::Debug for DiagEngine<P> {
+impl<P: Policy> fmt::Debug for DiagEngine<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("DiagEngine")
             .field("policy", &P::NAME)

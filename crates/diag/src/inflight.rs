@@ -8,8 +8,8 @@ use strata_sync::policy::Shared;
 
 use crate::diagnostic::{ChildLevel, DiagArg, Diagnostic};
 use crate::engine::DiagEngine;
-use crate::policy::DiagPolicy;
 use crate::source::{Location, Span};
+use strata_sync::policy::Policy;
 
 /// Proof that an error was emitted. Zero-sized; only the engine creates
 /// one, so a function returning `Result<T, ErrorReported>` cannot fail
@@ -97,7 +97,7 @@ impl Proof for MaybeError {
 /// assert!(out.contents().starts_with("error[E0001]: unknown operation `foo`"));
 /// ```
 #[must_use = "a diagnostic is emitted when its builder drops: call `.emit()`, or `.abandon()` to discard it"]
-pub struct InFlight<'e, P: DiagPolicy = Shared, K: Proof = MaybeError> {
+pub struct InFlight<'e, P: Policy = Shared, K: Proof = MaybeError> {
     engine: &'e DiagEngine<P>,
     /// `Some` until emitted or abandoned. Boxed, as rustc's `Diag` boxes its
     /// inner diagnostic: a `Diagnostic` is some 260 bytes, and the builder
@@ -106,7 +106,7 @@ pub struct InFlight<'e, P: DiagPolicy = Shared, K: Proof = MaybeError> {
     _kind: PhantomData<fn() -> K>,
 }
 
-impl<'e, P: DiagPolicy, K: Proof> InFlight<'e, P, K> {
+impl<'e, P: Policy, K: Proof> InFlight<'e, P, K> {
     pub(crate) fn new(engine: &'e DiagEngine<P>, diag: Diagnostic) -> Self {
         Self {
             engine,
@@ -205,7 +205,7 @@ impl<'e, P: DiagPolicy, K: Proof> InFlight<'e, P, K> {
     }
 }
 
-impl<P: DiagPolicy, K: Proof> Drop for InFlight<'_, P, K> {
+impl<P: Policy, K: Proof> Drop for InFlight<'_, P, K> {
     fn drop(&mut self) {
         if let Some(diag) = self.diag.take()
             && !std::thread::panicking()
@@ -217,7 +217,7 @@ impl<P: DiagPolicy, K: Proof> Drop for InFlight<'_, P, K> {
     }
 }
 
-impl<P: DiagPolicy, K: Proof> fmt::Debug for InFlight<'_, P, K> {
+impl<P: Policy, K: Proof> fmt::Debug for InFlight<'_, P, K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("InFlight")
             .field("diag", &self.diag)

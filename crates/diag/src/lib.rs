@@ -14,7 +14,6 @@ mod human;
 mod inflight;
 #[cfg(feature = "json")]
 mod json;
-mod policy;
 mod source;
 #[cfg(feature = "verifier")]
 mod verify;
@@ -30,11 +29,11 @@ pub use inflight::{ErrorReported, InFlight, IsError, MaybeError, Proof};
 #[cfg(feature = "json")]
 #[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub use json::JsonEmitter;
-pub use policy::{DiagPolicy, LocalSwap, SwapCell};
+
 pub use source::{
     FileId, LineCol, Location, NoSources, SourceFile, SourceManager, SourceSet, Sources, Span,
 };
-pub use strata_sync::policy::{Local, Shared};
+pub use strata_sync::policy::{Local, LocalSwap, Policy, Shared, SwapCell};
 #[cfg(feature = "verifier")]
 #[cfg_attr(docsrs, doc(cfg(feature = "verifier")))]
 pub use verify::{Expectation, Finding, FindingKind, Target, Verifier, VerifyReport};

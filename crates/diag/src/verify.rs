@@ -10,7 +10,6 @@ use strata_sync::{Arc, Mutex};
 use crate::diagnostic::{Diagnostic, Level, Severity};
 use crate::engine::{DiagEngine, Handled, HandlerScope};
 use crate::inflight::ErrorReported;
-use crate::policy::DiagPolicy;
 use crate::source::{FileId, Location, SourceFile, SourceManager, Span};
 
 /// Which diagnostics an expectation applies to.
@@ -130,7 +129,7 @@ impl VerifyReport {
 
     /// Emits every finding into `engine` (as errors) and returns the proof
     /// token if there was any.
-    pub fn emit<P: DiagPolicy>(&self, engine: &DiagEngine<P>) -> Result<(), ErrorReported> {
+    pub fn emit<P: Policy>(&self, engine: &DiagEngine<P>) -> Result<(), ErrorReported> {
         let mut proof = None;
         for f in &self.findings {
             proof = proof.or(engine.emit(f.diagnostic.clone()));
@@ -475,7 +474,7 @@ impl Verifier {
 
     /// A handler that records and consumes every diagnostic, for
     /// [`DiagEngine::push_handler`].
-    pub fn handler<P: DiagPolicy>(
+    pub fn handler<P: Policy>(
         &self,
     ) -> impl Fn(&DiagEngine<P>, &Diagnostic) -> Handled + Send + Sync + 'static {
         let captured = Arc::clone(&self.captured);
@@ -487,7 +486,7 @@ impl Verifier {
 
     /// Registers [`handler`](Self::handler) on `engine` for the lifetime of
     /// the returned scope.
-    pub fn install<'e, P: DiagPolicy>(&self, engine: &'e DiagEngine<P>) -> HandlerScope<'e, P> {
+    pub fn install<'e, P: Policy>(&self, engine: &'e DiagEngine<P>) -> HandlerScope<'e, P> {
         engine.push_handler(self.handler())
     }
 

@@ -3,8 +3,8 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use strata_diag::{
-    Config, DiagEngine, DiagPolicy, Diagnostic, EngineBuilder, ErrorReported, Handled, Level,
-    Local, Location, Severity, Shared, SharedBuffer, Sources, Summary,
+    Config, DiagEngine, Diagnostic, EngineBuilder, ErrorReported, Handled, Level, Local, Location,
+    Policy, Severity, Shared, SharedBuffer, Sources, Summary,
 };
 use strata_sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use strata_sync::{Arc, Mutex};
@@ -33,7 +33,7 @@ impl strata_diag::Emitter for Lines {
     }
 }
 
-fn engine_with<P: DiagPolicy>(b: EngineBuilder<P>) -> (DiagEngine<P>, SharedBuffer) {
+fn engine_with<P: Policy>(b: EngineBuilder<P>) -> (DiagEngine<P>, SharedBuffer) {
     let out = SharedBuffer::new();
     (b.emitter(Lines).sink(out.clone()).build(), out)
 }

@@ -109,6 +109,8 @@ fn handler_stack_model() {
     );
 }
 
+/// Checks invariant 7: two threads emit one two-line diagnostic each; the
+/// output is one whole rendering after the other.
 #[test]
 fn printer_lock_keeps_each_rendering_whole() {
     model::check("printer_lock_keeps_each_rendering_whole", printer_model);
@@ -126,6 +128,8 @@ fn mutant_diag_split_write() {
     });
 }
 
+/// Checks invariant 7: an emission racing a registration and a removal
+/// sees a whole version of the handler stack.
 #[test]
 fn registration_racing_emission_sees_a_whole_stack() {
     model::check(
@@ -150,7 +154,7 @@ fn mutant_diag_torn_handler_stack() {
 /// registration's publication happens while the handler runs, between the
 /// outer and the inner emission: no lock is held across the handler, so
 /// there is no deadlock (loom reports one as "deadlock"), and the inner
-/// emission runs on whichever stack it loads.
+/// emission runs on whichever stack it loads. Checks invariant 7.
 #[test]
 fn a_handler_emitting_again_races_a_registration() {
     model::check("a_handler_emitting_again_races_a_registration", || {
@@ -176,5 +180,118 @@ fn a_handler_emitting_again_races_a_registration() {
         assert_eq!(out.contents(), "again\nAGAIN\n");
         assert_eq!(e.summary().remarks, 1);
         assert_eq!(e.summary().warnings, 1);
+    });
+}
+
+/// The body of `two_threads_register_and_remove_handlers` (and of its
+/// mutant test): two threads each register a handler that consumes only its
+/// own message, emit that message, and remove the handler, at the same time.
+/// Each message must reach its own handler (a lost registration would let
+/// it through to the sink) and no handler may be left at the end (a lost
+/// removal would leave one registered).
+fn two_registrars_model() {
+    let out = SharedBuffer::new();
+    let e = engine(&out);
+    let registrar = |mine: &'static str| {
+        let e = Arc::clone(&e);
+        move || {
+            let scope = e.push_handler(move |_: &DiagEngine, d: &Diagnostic| {
+                if d.message() == mine {
+                    Handled::Consumed
+                } else {
+                    Handled::Pass
+                }
+            });
+            e.remark(Location::Unknown, mine).emit();
+            drop(scope);
+        }
+    };
+    let a = thread::spawn(registrar("a"));
+    registrar("b")();
+    a.join().unwrap();
+    assert!(
+        out.is_empty(),
+        "a handler registration was lost: its message reached the sink ({:?})",
+        out.contents()
+    );
+    assert_eq!(
+        e.handler_count(),
+        0,
+        "a handler removal was lost: a removed handler is still registered"
+    );
+}
+
+/// Checks invariant 7 for writers: two threads register and remove handlers
+/// at the same time; every change is published as one new version computed
+/// from the latest one (a compare-and-swap that retries), so none is lost.
+#[test]
+fn two_threads_register_and_remove_handlers() {
+    model::check(
+        "two_threads_register_and_remove_handlers",
+        two_registrars_model,
+    );
+}
+
+/// Mutant `DiagHandlerLostUpdate` breaks invariant 7 for writers: a change
+/// is computed from a load and published with a store, so a registration or
+/// removal published in between is overwritten.
+#[test]
+#[should_panic(expected = "a handler re")]
+fn mutant_diag_handler_lost_update() {
+    with_mutant(Mutant::DiagHandlerLostUpdate, || {
+        model::check("mutant_diag_handler_lost_update", two_registrars_model)
+    });
+}
+
+/// The body of `error_limit_notice_printed_once` (and of its mutant test):
+/// an engine with an error limit of 1 has shown one error; two threads then
+/// emit one error each, both past the limit, and a warning (which is shown,
+/// so the printer lock is contended by the notice and a warning).
+fn limit_model() {
+    let out = SharedBuffer::new();
+    let e = Arc::new(
+        DiagEngine::builder()
+            .emitter(TwoLines)
+            .sink(out.clone())
+            .deduplicate(false)
+            .error_limit(Some(1))
+            .build(),
+    );
+    e.error(Location::Unknown, "shown").emit();
+    let other = {
+        let e = Arc::clone(&e);
+        thread::spawn(move || {
+            e.error(Location::Unknown, "x").emit();
+            e.warning(Location::Unknown, "w").emit();
+        })
+    };
+    e.error(Location::Unknown, "y").emit();
+    e.warning(Location::Unknown, "w").emit();
+    other.join().unwrap();
+    let text = out.contents();
+    let notices = text.matches("error limit of 1 reached").count();
+    assert_eq!(
+        notices, 1,
+        "the error-limit notice was printed {notices} times: {text:?}"
+    );
+    assert_eq!(e.summary().errors_not_shown, 2);
+    assert_eq!(text.matches("w\nW\n").count(), 2, "a warning was lost");
+}
+
+/// Checks invariant 13 (a one-shot action happens exactly once): two errors
+/// past the limit at the same moment print the limit's notice once.
+#[test]
+fn error_limit_notice_printed_once() {
+    model::check("error_limit_notice_printed_once", limit_model);
+}
+
+/// Mutant `DiagLimitNoticeSplit` breaks invariant 13: the notice flag is
+/// tested with a load and set with a store, so both errors can find it clear
+/// and both print the notice.
+#[test]
+#[should_panic(expected = "the error-limit notice was printed 2 times")]
+fn mutant_diag_limit_notice_split() {
+    with_mutant(Mutant::DiagLimitNoticeSplit, || {
+        model::check("mutant_diag_limit_notice_split", limit_model)
     });
 }

@@ -22,6 +22,8 @@ type Ir = Owner<u8, u8>;
 /// tables, no statement is lost or doubled, and SSA holds: `y` has exactly
 /// one definition, the one registered last, and the other is gone with its
 /// use of `x`.
+///
+/// Checks invariant 8.
 #[test]
 fn two_owners_register_and_remove() {
     check("two_owners_register_and_remove", || {
@@ -112,6 +114,8 @@ fn reader_during_compound_removal() {
 /// Targets a reader that takes the lock at every point of a compound
 /// removal (`remove_value` of a value with a defining expression): the
 /// reader sees the container entirely before it or entirely after it.
+///
+/// Checks invariant 8.
 #[test]
 fn reader_never_sees_a_half_removal() {
     check(
@@ -125,6 +129,8 @@ fn reader_never_sees_a_half_removal() {
 /// `f`'s old one in the same critical section. The reader sees the old
 /// definition or the new one (with `x`'s uses to match), never neither and
 /// never both.
+///
+/// Checks invariant 8.
 #[test]
 fn reader_never_sees_a_half_redefinition() {
     check("reader_never_sees_a_half_redefinition", || {
@@ -165,6 +171,8 @@ fn reader_never_sees_a_half_redefinition() {
 /// an expression reading `f`'s pre-checkpoint value) and is dropped at the
 /// end of its thread. The rollback removes only `f`'s new statements, in
 /// every interleaving; `g`'s drop removes only `g`'s.
+///
+/// Checks invariant 8.
 #[test]
 fn rollback_spares_a_concurrent_owner() {
     check("rollback_spares_a_concurrent_owner", || {

@@ -262,8 +262,12 @@ impl<P: Policy> Counts<P> {
         // Release: publishes this thread's accesses through its reference
         // (including, for the collective weak reference, the payload's
         // destruction) to the thread that frees the memory. Pairs with the
-        // Acquire fence below, run by that thread.
-        let old = self.weak.fetch_sub(1, Release);
+        // Acquire fence below, run by that thread. (The mutant
+        // `RefcountWeakRelaxedDecrement` weakens it to Relaxed.)
+        let broken = mutant(Mutant::RefcountWeakRelaxedDecrement);
+        let old = self
+            .weak
+            .fetch_sub(1, if broken { Relaxed } else { Release });
         debug_assert!(old != 0, "strata-refcount: weak count underflow");
         if old != 1 {
             return Released::NotLast;

@@ -125,6 +125,10 @@ impl<T, P: Policy> Ref<T, P> {
     /// statistics.
     #[inline]
     pub fn counts(this: &Self) -> &Counts<P> {
+        // Under loom: the block's free must come after this access.
+        // SAFETY: `ptr`'s invariant: the block came from `into_raw` and is
+        // alive while `this` is.
+        unsafe { alloc::access_raw(this.ptr) };
         // SAFETY: `ptr`'s invariant: the block is alive while `this` is, so
         // its header is too.
         unsafe { &(*this.ptr.as_ptr()).counts }
@@ -217,6 +221,10 @@ impl<T, P: Policy> Deref for Ref<T, P> {
 
     #[inline]
     fn deref(&self) -> &T {
+        // Under loom: the block's free must come after this access.
+        // SAFETY: `ptr`'s invariant: the block came from `into_raw` and is
+        // alive while `self` is.
+        unsafe { alloc::access_raw(self.ptr) };
         // SAFETY: `ptr`'s invariant: this handle's strong reference keeps the
         // payload initialised for as long as `self` is borrowed.
         unsafe { &(*self.ptr.as_ptr()).value }
@@ -247,6 +255,10 @@ impl<T, P: Policy> WeakRef<T, P> {
     /// The header of the object. Its memory is alive while `self` is.
     #[inline]
     pub fn counts(&self) -> &Counts<P> {
+        // Under loom: the block's free must come after this access.
+        // SAFETY: `ptr`'s invariant: the block came from `into_raw` and is
+        // alive while `self` is.
+        unsafe { alloc::access_raw(self.ptr) };
         // SAFETY: `ptr`'s invariant: the block stays allocated while `self`
         // holds its weak reference. Only the `counts` field is borrowed; the
         // `value` field may be dropped already.

@@ -5,13 +5,15 @@
 //!
 //! Every heap block is allocated through `strata_sync::alloc` (that is what
 //! `Ref::new` does), so loom tracks it: a model that leaks it fails with
-//! "Allocation leaked.", and one that frees it twice fails too (with
-//! "pointer not tracked" at the second free, or earlier, when a thread
-//! touches the freed header's atomics).
+//! "Allocation leaked.", and every access through a handle (`Deref`, the
+//! header's counts) is recorded, so a free that is not ordered after another
+//! thread's access fails with `strata_sync::alloc::FREE_RACE`.
 
 #![cfg(strata_loom)]
 
 use core::mem::ManuallyDrop;
+
+use std::sync::atomic::{AtomicUsize as Tally, Ordering::Relaxed as Plain}; // tidy: allow (tallies across loom iterations must not be loom objects)
 
 use strata_refcount::Ref;
 use strata_sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -81,6 +83,8 @@ fn clone_drop_model() {
 /// writer, then the Acquire fence of the last dropper), and the payload is
 /// dropped exactly once and the block freed exactly once (loom's leak and
 /// double-free checks).
+///
+/// Checks invariants 6 and 11.
 #[test]
 fn clone_drop_sees_every_write() {
     model::check("clone_drop_sees_every_write", clone_drop_model);
@@ -172,6 +176,8 @@ fn upgrade_model() {
 /// `None`, or a handle to a payload that is not dropped while it is held; the
 /// payload is dropped exactly once, a later upgrade fails, and the block is
 /// freed exactly once.
+///
+/// Checks invariant 6.
 #[test]
 fn upgrade_races_last_drop() {
     model::check("upgrade_races_last_drop", upgrade_model);
@@ -195,19 +201,70 @@ fn mutant_refcount_upgrade_fetch_add() {
 /// and exactly one of the two decrements of the weak count frees the block
 /// (loom's allocation tracking fails a missing free with "Allocation
 /// leaked." and a double free as the file's opening comment says).
+///
+/// Checks invariants 6 and 11: whichever thread frees the block, the other
+/// thread's accesses to it (its handle's counts) happen-before the free
+/// (`strata_sync::alloc`'s free check). The model asserts that the strong
+/// thread found the weak handle both still there and already gone when it
+/// released its own (the second is the order in which the strong side frees
+/// the block; the mutant test below shows loom reaching the other).
 #[test]
 fn weak_drop_races_strong_drop() {
-    model::check("weak_drop_races_strong_drop", || {
-        let drops = Arc::new(AtomicUsize::new(0));
-        let r = Ref::new(Counted {
-            drops: &*drops as *const AtomicUsize,
-        });
-        let w = Ref::downgrade(&r);
-        let strong = thread::spawn(move || drop(r));
-        let weak = thread::spawn(move || drop(w));
-        strong.join().unwrap();
-        weak.join().unwrap();
-        assert_eq!(drops.load(Relaxed), 1, "the payload was not dropped once");
+    WEAK_FREED.store(0, Plain);
+    STRONG_FREED.store(0, Plain);
+    model::check("weak_drop_races_strong_drop", weak_strong_model);
+    assert!(
+        WEAK_FREED.load(Plain) > 0 && STRONG_FREED.load(Plain) > 0,
+        "the model never explored both orders of the last releases"
+    );
+}
+
+// What the strong thread saw of the weak handle at its release, across the
+// iterations of one model run (plain std atomics: loom resets its own
+// objects on every iteration): gone (so the strong side frees the block) or
+// still there.
+static WEAK_FREED: Tally = Tally::new(0); // tidy: allow (tallies across loom iterations)
+static STRONG_FREED: Tally = Tally::new(0); // tidy: allow (tallies across loom iterations)
+
+/// The body of `weak_drop_races_strong_drop` (and of its mutant test).
+fn weak_strong_model() {
+    let drops = Arc::new(AtomicUsize::new(0));
+    let r = Ref::new(Counted {
+        drops: &*drops as *const AtomicUsize,
+    });
+    let w = Ref::downgrade(&r);
+    let strong = thread::spawn(move || {
+        // The weak count after this thread's release tells whether the
+        // weak handle was already gone (then this thread freed the block).
+        let weak_left = Ref::weak_count(&r);
+        drop(r);
+        weak_left
+    });
+    let weak = thread::spawn(move || drop(w));
+    let weak_left = strong.join().unwrap();
+    weak.join().unwrap();
+    assert_eq!(drops.load(Relaxed), 1, "the payload was not dropped once");
+    if weak_left == 0 {
+        STRONG_FREED.fetch_add(1, Plain);
+    } else {
+        WEAK_FREED.fetch_add(1, Plain);
+    }
+}
+
+/// Breaks invariant 11 (every free happens-after every access to the freed
+/// block): with a Relaxed weak decrement, the strong side's release of its
+/// collective weak reference no longer publishes its accesses to the block
+/// (the header's counts, read and written by `drop`), so when the weak
+/// handle's drop is the last one it frees the block unordered with them. The
+/// payload holds no loom cell the free would touch: only the free check of
+/// `strata_sync::alloc` sees it.
+#[test]
+#[should_panic(
+    expected = "strata_sync::alloc: a block was freed while another thread's access to it was not ordered before the free"
+)]
+fn mutant_refcount_weak_relaxed_decrement() {
+    with_mutant(Mutant::RefcountWeakRelaxedDecrement, || {
+        model::check("mutant_refcount_weak_relaxed_decrement", weak_strong_model)
     });
 }
 
@@ -216,6 +273,8 @@ fn weak_drop_races_strong_drop() {
 /// reads the write (the AcqRel swaps hand it over; the causality checker
 /// verifies it), and the set is consumed by at most one clearer, or is
 /// still pending at the end.
+///
+/// Checks invariant 13.
 #[test]
 fn installed_marker_hands_over_once() {
     model::check("installed_marker_hands_over_once", || {

@@ -3,6 +3,7 @@
 //!
 #![doc = include_str!("../README.md")]
 
+pub mod alloc;
 mod cell;
 mod lock;
 pub mod mutant;
@@ -51,73 +52,43 @@ pub use loom::thread_local;
 #[cfg(not(strata_loom))]
 pub use std::thread_local;
 
-/// Allocation hooks. Under loom every allocation made here is tracked, and a
-/// model that ends with one still live fails with loom's leak report; that is
-/// how "the loser frees its candidate" and "memory is freed exactly once" are
-/// checked.
-pub mod alloc {
-    use core::ptr::NonNull;
+#[cfg(strata_loom)]
+#[doc(hidden)]
+pub use loom as __loom;
 
-    #[cfg(strata_loom)]
-    pub use loom::alloc::{Layout, alloc, dealloc};
-    #[cfg(strata_loom)]
-    pub use std::alloc::handle_alloc_error;
-    #[cfg(not(strata_loom))]
-    pub use std::alloc::{Layout, alloc, dealloc, handle_alloc_error};
-
-    /// Moves `value` to a fresh heap allocation made through this module's
-    /// [`alloc`] and returns the pointer. Free it with [`drop_raw`].
-    ///
-    /// Zero-sized types get a dangling, well-aligned pointer and no
-    /// allocation.
-    pub fn into_raw<T>(value: T) -> NonNull<T> {
-        let layout = Layout::new::<T>();
-        if layout.size() == 0 {
-            core::mem::forget(value);
-            return NonNull::dangling();
+/// Declares a process-wide atomic `static` that loom sees.
+///
+/// `static NAME: AtomicU64 = 1;` (any atomic integer of [`atomic`]) becomes a
+/// plain `const`-initialised static in a normal build. Loom's atomics have no
+/// `const` constructor, so under `--cfg strata_loom` it becomes a loom
+/// `lazy_static!` instead: created on first use in each iteration of a
+/// model and fresh in the next, so a model can race threads on it.
+///
+/// ```
+/// use strata_sync::atomic::Ordering::Relaxed;
+///
+/// strata_sync::static_atomic! {
+///     /// Tickets, unique for the process.
+///     static NEXT_TICKET: AtomicU64 = 1;
+/// }
+///
+/// // Relaxed: uniqueness comes from the read-modify-write; pairs with nothing.
+/// let a = NEXT_TICKET.fetch_add(1, Relaxed);
+/// let b = NEXT_TICKET.fetch_add(1, Relaxed);
+/// assert_ne!(a, b);
+/// ```
+#[macro_export]
+macro_rules! static_atomic {
+    ($(#[$attr:meta])* $vis:vis static $name:ident: $ty:ident = $init:expr;) => {
+        #[cfg(not(strata_loom))]
+        $(#[$attr])*
+        $vis static $name: $crate::atomic::$ty = $crate::atomic::$ty::new($init);
+        #[cfg(strata_loom)]
+        $crate::__loom::lazy_static! {
+            $(#[$attr])*
+            static ref $name: $crate::atomic::$ty = $crate::atomic::$ty::new($init);
         }
-        // SAFETY: the layout has a non-zero size (checked just above), which
-        // is the one requirement of `alloc`.
-        let raw = unsafe { alloc(layout) }.cast::<T>();
-        let Some(ptr) = NonNull::new(raw) else {
-            handle_alloc_error(layout)
-        };
-        // SAFETY: `ptr` was just allocated with `T`'s layout, so it is valid
-        // for a write of one `T` and properly aligned.
-        unsafe { ptr.as_ptr().write(value) };
-        ptr
-    }
-
-    /// Drops the value behind `ptr` and frees its allocation.
-    ///
-    /// # Safety
-    ///
-    /// 1. `ptr` was returned by [`into_raw`] for the same `T`.
-    /// 2. It has not been passed to `drop_raw` or [`free_raw`] before, and
-    ///    nothing uses it afterwards.
-    pub unsafe fn drop_raw<T>(ptr: NonNull<T>) {
-        // SAFETY: by (1) the pointer holds an initialised `T` that, by (2),
-        // nobody else will read or drop.
-        unsafe { ptr.as_ptr().drop_in_place() };
-        // SAFETY: the value is dropped; (1) and (2) are passed on unchanged.
-        unsafe { free_raw(ptr) };
-    }
-
-    /// Frees the allocation behind `ptr` without dropping its value (the
-    /// value was already dropped or moved out).
-    ///
-    /// # Safety
-    ///
-    /// 1. `ptr` was returned by [`into_raw`] for the same `T`.
-    /// 2. It has not been freed before, and nothing uses it afterwards.
-    pub unsafe fn free_raw<T>(ptr: NonNull<T>) {
-        let layout = Layout::new::<T>();
-        if layout.size() != 0 {
-            // SAFETY: by (1) the block was allocated by `alloc` with this
-            // very layout; by (2) it is freed once.
-            unsafe { dealloc(ptr.as_ptr().cast(), layout) };
-        }
-    }
+    };
 }
 
 /// A hint for spin loops: `core::hint::spin_loop` normally; under loom it

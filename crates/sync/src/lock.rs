@@ -43,10 +43,32 @@ fn try_unpoison<G>(r: Result<G, std::sync::TryLockError<G>>) -> Option<G> {
     }
 }
 
+/// Under loom, the first step inside every critical section.
+///
+/// Loom switches threads only at its own operations, and releasing a lock is
+/// not one; so a critical section that makes no loom-visible operation runs
+/// as one step, and no other thread can ever find the lock held. That made
+/// models of lock-protected code pass without exercising the lock at all.
+/// Each acquisition therefore makes one loom atomic operation right after the
+/// lock is taken (a point where loom may run another thread, which then finds
+/// the lock held), and tells [`crate::model`] whether the acquisition found
+/// the lock held, so that a model that takes locks and never contends fails.
+#[cfg(strata_loom)]
+fn in_section(section: &loom::sync::atomic::AtomicUsize, contended: bool) {
+    crate::model::note_acquisition(contended);
+    // Relaxed: a scheduling point, ordered by the lock itself. Pairs with
+    // nothing.
+    section.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+}
+
 /// A mutual-exclusion lock: `parking_lot::Mutex` normally, loom's under
 /// `--cfg strata_loom`.
 pub struct Mutex<T> {
     inner: imp::Mutex<T>,
+    /// Under loom: the critical section's scheduling point (see
+    /// [`in_section`]).
+    #[cfg(strata_loom)]
+    section: loom::sync::atomic::AtomicUsize,
 }
 
 /// The guard of a [`Mutex`]; the lock is released when it drops.
@@ -69,6 +91,7 @@ impl<T> Mutex<T> {
     pub fn new(value: T) -> Self {
         Self {
             inner: loom::sync::Mutex::new(value),
+            section: loom::sync::atomic::AtomicUsize::new(0),
         }
     }
 
@@ -80,8 +103,13 @@ impl<T> Mutex<T> {
             inner: self.inner.lock(),
         };
         #[cfg(strata_loom)]
-        return MutexGuard {
-            inner: unpoison(self.inner.lock()),
+        return {
+            let (inner, contended) = match try_unpoison(self.inner.try_lock()) {
+                Some(g) => (g, false),
+                None => (unpoison(self.inner.lock()), true),
+            };
+            in_section(&self.section, contended);
+            MutexGuard { inner }
         };
     }
 
@@ -91,7 +119,10 @@ impl<T> Mutex<T> {
         #[cfg(not(strata_loom))]
         return self.inner.try_lock().map(|inner| MutexGuard { inner });
         #[cfg(strata_loom)]
-        return try_unpoison(self.inner.try_lock()).map(|inner| MutexGuard { inner });
+        return try_unpoison(self.inner.try_lock()).map(|inner| {
+            in_section(&self.section, false);
+            MutexGuard { inner }
+        });
     }
 
     /// Returns the data through a unique borrow, without locking.
@@ -150,6 +181,10 @@ impl<T: fmt::Debug> fmt::Debug for MutexGuard<'_, T> {
 /// are not starved), loom's under `--cfg strata_loom`.
 pub struct RwLock<T> {
     inner: imp::RwLock<T>,
+    /// Under loom: the critical section's scheduling point (see
+    /// [`in_section`]).
+    #[cfg(strata_loom)]
+    section: loom::sync::atomic::AtomicUsize,
 }
 
 /// Shared access to the data of a [`RwLock`].
@@ -177,6 +212,7 @@ impl<T> RwLock<T> {
     pub fn new(value: T) -> Self {
         Self {
             inner: loom::sync::RwLock::new(value),
+            section: loom::sync::atomic::AtomicUsize::new(0),
         }
     }
 
@@ -188,8 +224,13 @@ impl<T> RwLock<T> {
             inner: self.inner.read(),
         };
         #[cfg(strata_loom)]
-        return ReadGuard {
-            inner: unpoison(self.inner.read()),
+        return {
+            let (inner, contended) = match try_unpoison(self.inner.try_read()) {
+                Some(g) => (g, false),
+                None => (unpoison(self.inner.read()), true),
+            };
+            in_section(&self.section, contended);
+            ReadGuard { inner }
         };
     }
 
@@ -199,7 +240,10 @@ impl<T> RwLock<T> {
         #[cfg(not(strata_loom))]
         return self.inner.try_read().map(|inner| ReadGuard { inner });
         #[cfg(strata_loom)]
-        return try_unpoison(self.inner.try_read()).map(|inner| ReadGuard { inner });
+        return try_unpoison(self.inner.try_read()).map(|inner| {
+            in_section(&self.section, false);
+            ReadGuard { inner }
+        });
     }
 
     /// Blocks until exclusive access is granted.
@@ -210,8 +254,13 @@ impl<T> RwLock<T> {
             inner: self.inner.write(),
         };
         #[cfg(strata_loom)]
-        return WriteGuard {
-            inner: unpoison(self.inner.write()),
+        return {
+            let (inner, contended) = match try_unpoison(self.inner.try_write()) {
+                Some(g) => (g, false),
+                None => (unpoison(self.inner.write()), true),
+            };
+            in_section(&self.section, contended);
+            WriteGuard { inner }
         };
     }
 
@@ -221,7 +270,10 @@ impl<T> RwLock<T> {
         #[cfg(not(strata_loom))]
         return self.inner.try_write().map(|inner| WriteGuard { inner });
         #[cfg(strata_loom)]
-        return try_unpoison(self.inner.try_write()).map(|inner| WriteGuard { inner });
+        return try_unpoison(self.inner.try_write()).map(|inner| {
+            in_section(&self.section, false);
+            WriteGuard { inner }
+        });
     }
 
     /// Returns the data through a unique borrow, without locking.

@@ -1,16 +1,19 @@
 //! The mutant hook: deliberate bugs that negative model tests switch on.
 //!
-//! Every invariant of strata (DESIGN.md section 4) is guarded by code that a
-//! careless edit could remove: a `Release` weakened to `Relaxed`, a re-probe
-//! deleted, a miss cached. To prove that the loom models would notice, each
-//! such guard is written as
+//! Every numbered invariant of strata (the list in `docs/ARCHITECTURE.md`,
+//! section "Invariants") is guarded by code that a careless edit could
+//! remove: a `Release` weakened to `Relaxed`, a re-probe deleted, a miss
+//! cached, a read-modify-write split into a load and a store. To prove that
+//! the loom models would notice, each such guard is written as
 //!
 //! ```text
 //! let order = if mutant(Mutant::BucketsRelaxedPublish) { Relaxed } else { AcqRel };
 //! ```
 //!
 //! and a negative test runs the model with that one mutant switched on,
-//! expecting the exact failure (`#[should_panic(expected = "...")]`).
+//! expecting the exact failure (`#[should_panic(expected = "...")]`). Each
+//! entry of the list below names the invariant it breaks by number, and
+//! `cargo xtask loom --mutants` prints them grouped by invariant.
 //!
 //! Outside `--cfg strata_loom`, [`mutant`] is a `const fn` returning `false`,
 //! so the branch folds away and a release build carries no trace of it.
@@ -40,7 +43,8 @@ macro_rules! mutants {
                 match self { $(Mutant::$name => $layer,)* }
             }
 
-            /// The invariant of DESIGN.md section 4 that the mutant breaks.
+            /// The number of the invariant the mutant breaks (the numbered
+            /// list of `docs/ARCHITECTURE.md`).
             pub const fn invariant(self) -> u8 {
                 match self { $(Mutant::$name => $inv,)* }
             }
@@ -54,6 +58,8 @@ macro_rules! mutants {
 }
 
 mutants! {
+    /// The weak decrement (the one that frees the memory) is `Relaxed`.
+    RefcountWeakRelaxedDecrement => ("strata-refcount", 11, "the weak decrement is Relaxed instead of Release, so the last weak release may free the block before another thread's access through its strong handle is done"),
     /// The refcount decrement is `Relaxed` and has no acquire fence.
     RefcountRelaxedDecrement => ("strata-refcount", 6, "the strong decrement is Relaxed, with no Acquire fence before the payload is dropped"),
     /// `upgrade` increments with `fetch_add` instead of a CAS loop.
@@ -68,24 +74,36 @@ mutants! {
     BucketsLoserLeaks => ("strata-buckets", 2, "the loser of the publishing CAS does not free its candidate"),
     /// The dense kind index is assigned without a CAS.
     BucketsKindIndexRace => ("strata-buckets", 2, "a kind's dense index is assigned with a plain store instead of a CAS"),
+    /// The segment-publishing compare-and-swap of `grow` is `Relaxed`.
+    BucketsRelaxedGrow => ("strata-buckets", 2, "the compare-and-swap that publishes a new segment is Relaxed, so a probe racing the growth can reach a segment whose allocation it does not see"),
+    /// The registry's number reservation is a load then a store.
+    BucketsReserveSplit => ("strata-buckets", 12, "the registry reserves a kind number with a load and a store instead of one fetch_add, so two different kinds can get the same dense index"),
     /// The write path does not re-probe under the write lock.
     TableNoReprobe => ("strata-table", 3, "the write path inserts without re-probing under the write lock"),
     /// The re-entrancy check before taking a shard lock is skipped.
     TableNoReentrancyCheck => ("strata-table", 9, "a constructor re-entering its own shard is not detected"),
+    /// A lock attempt that cannot be granted is taken for re-entry.
+    TableBusyIsReentry => ("strata-table", 9, "the re-entrancy check panics whenever a shard lock cannot be granted at once, without comparing the owner word with the caller's token, so a shard another thread holds looks like re-entry"),
     /// The thread cache records misses.
     TlsCachesMiss => ("strata-tls", 1, "the thread cache records a miss as a negative entry"),
     /// Owner generations are reused.
     TlsReuseGeneration => ("strata-tls", 10, "a new owner reuses a dropped owner's generation"),
+    /// The generation counter is read and then written, not incremented.
+    TlsGenerationSplit => ("strata-tls", 12, "a new owner takes its generation with a load and a store instead of one fetch_add, so two owners created at once can share a generation"),
     /// A diagnostic's rendering is written in pieces outside the printer lock.
     DiagSplitWrite => ("strata-diag", 7, "a diagnostic is written in two pieces, each under its own printer-lock acquisition"),
     /// The handler stack is updated in place instead of by snapshot swap.
     DiagTornHandlerStack => ("strata-diag", 7, "the handler stack is replaced in two steps, so an emitter can see a torn stack"),
+    /// The error limit's notice flag is read and then written.
+    DiagLimitNoticeSplit => ("strata-diag", 13, "the error-limit notice flag is tested with a load and set with a store instead of one swap, so two errors past the limit at once both print the notice"),
+    /// A handler-stack change is published with a store, not a compare-and-swap.
+    DiagHandlerLostUpdate => ("strata-diag", 7, "a handler-stack change is computed from a load and published with a plain store, so a registration or removal racing it is lost"),
     /// A container mutation is split across two lock acquisitions.
     IrSplitMutation => ("strata-ir", 8, "a compound mutation releases and re-takes the lock half way"),
     /// Removing a reclaimable storage does not check the entry is still its own.
-    ReclaimNoOwnerCheck => ("strata-ctx", 6, "removal of a dead storage does not check that the table entry is still its own"),
+    ReclaimNoOwnerCheck => ("strata-reclaim", 6, "removal of a dead storage does not check that the table entry is still its own"),
     /// A lookup revives a storage whose strong count reached zero.
-    ReclaimRevive => ("strata-ctx", 6, "a lookup increments a strong count that already reached zero"),
+    ReclaimRevive => ("strata-reclaim", 6, "a lookup increments a strong count that already reached zero"),
     /// `Table::with_write_lock` runs its closure without taking the lock.
     TableMutateWithoutLock => ("strata-table", 5, "with_write_lock runs the mutation of a declared mutable component without taking the shard's write lock"),
 }

@@ -12,6 +12,11 @@
 //! | `RwLock<T>`, `Mutex<T>` | the shim's (parking_lot) locks | a `RefCell` (a borrow flag, no lock) |
 //! | `Arc<T>` | `Arc<T>` | `Rc<T>` |
 //! | `Once<T>` | [`OnceGate<T>`](crate::OnceGate) | `core::cell::OnceCell<T>` |
+//! | `Swap<T>` ([`SwapCell`]) | [`ArcSwap<T>`](crate::ArcSwap) | [`LocalSwap<T>`] (`RefCell<Rc<T>>`) |
+//! | `Shelf<T>` | `Arc<Mutex<T>>` | `Rc<LocalLock<T>>` |
+//!
+//! [`Read`], [`Write`], [`Guard`] and [`SwapSnapshot`] name the guard types
+//! of a policy's locks and snapshot cell (`Read<'a, P, T>`).
 //!
 //! The mode is a type, decided once where the structure is built (invariant
 //! 4 in `docs/ARCHITECTURE.md`): no hot path branches on it. Everything `Local` hands out
@@ -170,6 +175,85 @@ pub trait OnceApi<T>: Sized {
     fn get_or_init(&self, init: impl FnOnce() -> T) -> &T;
 }
 
+/// A cell holding the current version of some read-mostly value, replaced as
+/// a whole: a reader's snapshot is always one complete version.
+pub trait SwapCell<T>: Sized {
+    /// A snapshot of one version; it stays valid while newer versions are
+    /// published.
+    type Snapshot: Deref<Target = T>;
+    /// Publishes `value` as the first version.
+    fn new(value: T) -> Self;
+    /// The current version.
+    fn load(&self) -> Self::Snapshot;
+    /// Publishes `value` as the current version.
+    fn store(&self, value: T);
+    /// Publishes `f(current)`. With arc-swap, `f` may run more than once when
+    /// writers race, so it must be a pure function of its argument.
+    fn update(&self, f: impl FnMut(&T) -> T);
+}
+
+impl<T> SwapCell<T> for crate::ArcSwap<T> {
+    type Snapshot = crate::Snapshot<T>;
+
+    #[inline]
+    fn new(value: T) -> Self {
+        crate::ArcSwap::from_value(value)
+    }
+
+    #[inline]
+    fn load(&self) -> crate::Snapshot<T> {
+        crate::ArcSwap::load(self)
+    }
+
+    fn store(&self, value: T) {
+        crate::ArcSwap::store(self, crate::Arc::new(value));
+    }
+
+    fn update(&self, mut f: impl FnMut(&T) -> T) {
+        // The replaced version is dropped here, or later by the last reader
+        // still holding a snapshot of it.
+        drop(self.rcu(|current| crate::Arc::new(f(current))));
+    }
+}
+
+/// The single-threaded [`SwapCell`]: a `RefCell<Rc<T>>`. Loading clones the
+/// `Rc` (a plain increment) and releases the borrow at once.
+pub struct LocalSwap<T> {
+    current: RefCell<std::rc::Rc<T>>,
+}
+
+impl<T> SwapCell<T> for LocalSwap<T> {
+    type Snapshot = std::rc::Rc<T>;
+
+    #[inline]
+    fn new(value: T) -> Self {
+        Self {
+            current: RefCell::new(std::rc::Rc::new(value)),
+        }
+    }
+
+    #[inline]
+    fn load(&self) -> std::rc::Rc<T> {
+        std::rc::Rc::clone(&self.current.borrow())
+    }
+
+    fn store(&self, value: T) {
+        *self.current.borrow_mut() = std::rc::Rc::new(value);
+    }
+
+    fn update(&self, mut f: impl FnMut(&T) -> T) {
+        // Compute from a snapshot, so no borrow is held while `f` runs.
+        let next = f(&self.load());
+        self.store(next);
+    }
+}
+
+impl<T: Debug> Debug for LocalSwap<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("LocalSwap").field(&*self.load()).finish()
+    }
+}
+
 /// A threading policy: the family of primitives a layer is built from.
 ///
 /// Sealed: the two policies are [`Shared`] and [`Local`].
@@ -199,6 +283,15 @@ pub trait Policy: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'stati
     type Arc<T>: ArcApi<T>;
     /// Run-once initialisation.
     type Once<T>: OnceApi<T>;
+    /// A snapshot cell for a read-mostly value replaced as a whole (the
+    /// diagnostic engine's handler stack): arc-swap or `RefCell<Rc<T>>`.
+    type Swap<T>: SwapCell<T>;
+    /// A shared, locked value that is `'static` whenever its content is:
+    /// `Arc<Mutex<T>>` or `Rc<RefCell<T>>`. An ordered diagnostic region's
+    /// buffer is one, and the per-thread task context holds a type-erased
+    /// clone (`dyn Any` needs the `'static`, which [`Policy::Arc`] alone does
+    /// not promise in generic code).
+    type Shelf<T: 'static>: ArcApi<Self::Mutex<T>> + 'static;
     /// A zero-sized marker to embed in structures that must inherit the
     /// policy's thread-safety but hold none of the types above: `()` for
     /// [`Shared`], a `!Send + !Sync` marker for [`Local`].
@@ -206,6 +299,16 @@ pub trait Policy: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'stati
     /// A memory fence; a no-op for [`Local`].
     fn fence(order: Ordering);
 }
+
+/// Shared access to a `P::RwLock<T>`: `Read<'a, P, T>` reads better than
+/// `<<P as Policy>::RwLock<T> as RwLockApi<T>>::Read<'a>`.
+pub type Read<'a, P, T> = <<P as Policy>::RwLock<T> as RwLockApi<T>>::Read<'a>;
+/// Exclusive access to a `P::RwLock<T>`.
+pub type Write<'a, P, T> = <<P as Policy>::RwLock<T> as RwLockApi<T>>::Write<'a>;
+/// A held `P::Mutex<T>`.
+pub type Guard<'a, P, T> = <<P as Policy>::Mutex<T> as MutexApi<T>>::Guard<'a>;
+/// A snapshot of a `P::Swap<T>`.
+pub type SwapSnapshot<P, T> = <<P as Policy>::Swap<T> as SwapCell<T>>::Snapshot;
 
 /// The thread-safe policy: atomics, `parking_lot` locks, `Arc`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -236,6 +339,8 @@ impl Policy for Shared {
     type Mutex<T> = crate::Mutex<T>;
     type Arc<T> = crate::Arc<T>;
     type Once<T> = crate::OnceGate<T>;
+    type Swap<T> = crate::ArcSwap<T>;
+    type Shelf<T: 'static> = crate::Arc<crate::Mutex<T>>;
     type Marker = ();
     #[inline]
     fn fence(order: Ordering) {
@@ -258,29 +363,61 @@ impl Policy for Local {
     type Mutex<T> = LocalLock<T>;
     type Arc<T> = std::rc::Rc<T>;
     type Once<T> = OnceCell<T>;
+    type Swap<T> = LocalSwap<T>;
+    type Shelf<T: 'static> = std::rc::Rc<LocalLock<T>>;
     type Marker = NotThreadSafe;
     #[inline]
     fn fence(_order: Ordering) {}
 }
 
+/// Implements a policy trait for a thread-safe primitive by forwarding every
+/// method to the primitive's inherent method of the same name (the one
+/// generator of the forwarding impls). Associated types come first, in
+/// braces; methods are written as their signatures.
+macro_rules! forward {
+    (impl[$($g:tt)*] $trait:ty, for $ty:ty { $($assoc:item)* } $($methods:tt)*) => {
+        impl<$($g)*> $trait for $ty {
+            $($assoc)*
+            forward!(@methods $ty; $($methods)*);
+        }
+    };
+    (@methods $ty:ty;) => {};
+    (@methods $ty:ty; fn $n:ident(&self $(, $a:ident: $t:ty)*) $(-> $r:ty)?; $($rest:tt)*) => {
+        #[inline]
+        fn $n(&self $(, $a: $t)*) $(-> $r)? { <$ty>::$n(self $(, $a)*) }
+        forward!(@methods $ty; $($rest)*);
+    };
+    (@methods $ty:ty; fn $n:ident(&mut self $(, $a:ident: $t:ty)*) $(-> $r:ty)?; $($rest:tt)*) => {
+        #[inline]
+        fn $n(&mut self $(, $a: $t)*) $(-> $r)? { <$ty>::$n(self $(, $a)*) }
+        forward!(@methods $ty; $($rest)*);
+    };
+    (@methods $ty:ty; fn $n:ident(self $(, $a:ident: $t:ty)*) $(-> $r:ty)?; $($rest:tt)*) => {
+        #[inline]
+        fn $n(self $(, $a: $t)*) $(-> $r)? { <$ty>::$n(self $(, $a)*) }
+        forward!(@methods $ty; $($rest)*);
+    };
+    (@methods $ty:ty; fn $n:ident($($a:ident: $t:ty),*) $(-> $r:ty)?; $($rest:tt)*) => {
+        #[inline]
+        fn $n($($a: $t),*) $(-> $r)? { <$ty>::$n($($a),*) }
+        forward!(@methods $ty; $($rest)*);
+    };
+}
+
 macro_rules! atomic_int {
     ($($t:ty => $atomic:ty),*) => {$(
-        impl AtomicInt<$t> for $atomic {
-            #[inline] fn new(v: $t) -> Self { <$atomic>::new(v) }
-            #[inline] fn load(&self, o: Ordering) -> $t { <$atomic>::load(self, o) }
-            #[inline] fn store(&self, v: $t, o: Ordering) { <$atomic>::store(self, v, o) }
-            #[inline] fn swap(&self, v: $t, o: Ordering) -> $t { <$atomic>::swap(self, v, o) }
-            #[inline] fn compare_exchange(&self, c: $t, n: $t, s: Ordering, f: Ordering) -> Result<$t, $t> {
-                <$atomic>::compare_exchange(self, c, n, s, f)
-            }
-            #[inline] fn compare_exchange_weak(&self, c: $t, n: $t, s: Ordering, f: Ordering) -> Result<$t, $t> {
-                <$atomic>::compare_exchange_weak(self, c, n, s, f)
-            }
-            #[inline] fn fetch_add(&self, v: $t, o: Ordering) -> $t { <$atomic>::fetch_add(self, v, o) }
-            #[inline] fn fetch_sub(&self, v: $t, o: Ordering) -> $t { <$atomic>::fetch_sub(self, v, o) }
-            #[inline] fn fetch_or(&self, v: $t, o: Ordering) -> $t { <$atomic>::fetch_or(self, v, o) }
-            #[inline] fn fetch_and(&self, v: $t, o: Ordering) -> $t { <$atomic>::fetch_and(self, v, o) }
-        }
+        forward!(impl[] AtomicInt<$t>, for $atomic {}
+            fn new(v: $t) -> Self;
+            fn load(&self, o: Ordering) -> $t;
+            fn store(&self, v: $t, o: Ordering);
+            fn swap(&self, v: $t, o: Ordering) -> $t;
+            fn compare_exchange(&self, c: $t, n: $t, s: Ordering, f: Ordering) -> Result<$t, $t>;
+            fn compare_exchange_weak(&self, c: $t, n: $t, s: Ordering, f: Ordering) -> Result<$t, $t>;
+            fn fetch_add(&self, v: $t, o: Ordering) -> $t;
+            fn fetch_sub(&self, v: $t, o: Ordering) -> $t;
+            fn fetch_or(&self, v: $t, o: Ordering) -> $t;
+            fn fetch_and(&self, v: $t, o: Ordering) -> $t;
+        );
 
         impl AtomicInt<$t> for Cell<$t> {
             #[inline] fn new(v: $t) -> Self { Cell::new(v) }
@@ -309,24 +446,12 @@ atomic_int!(
     u8 => atomic::AtomicU8
 );
 
-impl AtomicFlag for atomic::AtomicBool {
-    #[inline]
-    fn new(v: bool) -> Self {
-        atomic::AtomicBool::new(v)
-    }
-    #[inline]
-    fn load(&self, o: Ordering) -> bool {
-        atomic::AtomicBool::load(self, o)
-    }
-    #[inline]
-    fn store(&self, v: bool, o: Ordering) {
-        atomic::AtomicBool::store(self, v, o)
-    }
-    #[inline]
-    fn swap(&self, v: bool, o: Ordering) -> bool {
-        atomic::AtomicBool::swap(self, v, o)
-    }
-}
+forward!(impl[] AtomicFlag, for atomic::AtomicBool {}
+    fn new(v: bool) -> Self;
+    fn load(&self, o: Ordering) -> bool;
+    fn store(&self, v: bool, o: Ordering);
+    fn swap(&self, v: bool, o: Ordering) -> bool;
+);
 
 impl AtomicFlag for Cell<bool> {
     #[inline]
@@ -347,34 +472,13 @@ impl AtomicFlag for Cell<bool> {
     }
 }
 
-impl<T> AtomicPointer<T> for atomic::AtomicPtr<T> {
-    #[inline]
-    fn new(p: *mut T) -> Self {
-        atomic::AtomicPtr::new(p)
-    }
-    #[inline]
-    fn load(&self, o: Ordering) -> *mut T {
-        atomic::AtomicPtr::load(self, o)
-    }
-    #[inline]
-    fn store(&self, p: *mut T, o: Ordering) {
-        atomic::AtomicPtr::store(self, p, o)
-    }
-    #[inline]
-    fn swap(&self, p: *mut T, o: Ordering) -> *mut T {
-        atomic::AtomicPtr::swap(self, p, o)
-    }
-    #[inline]
-    fn compare_exchange(
-        &self,
-        c: *mut T,
-        n: *mut T,
-        s: Ordering,
-        f: Ordering,
-    ) -> Result<*mut T, *mut T> {
-        atomic::AtomicPtr::compare_exchange(self, c, n, s, f)
-    }
-}
+forward!(impl[T] AtomicPointer<T>, for atomic::AtomicPtr<T> {}
+    fn new(p: *mut T) -> Self;
+    fn load(&self, o: Ordering) -> *mut T;
+    fn store(&self, p: *mut T, o: Ordering);
+    fn swap(&self, p: *mut T, o: Ordering) -> *mut T;
+    fn compare_exchange(&self, c: *mut T, n: *mut T, s: Ordering, f: Ordering) -> Result<*mut T, *mut T>;
+);
 
 impl<T> AtomicPointer<T> for Cell<*mut T> {
     #[inline]
@@ -411,71 +515,28 @@ impl<T> AtomicPointer<T> for Cell<*mut T> {
     }
 }
 
-impl<T> RwLockApi<T> for crate::RwLock<T> {
-    type Read<'a>
-        = crate::ReadGuard<'a, T>
-    where
-        Self: 'a;
-    type Write<'a>
-        = crate::WriteGuard<'a, T>
-    where
-        Self: 'a;
-    #[inline]
-    fn new(value: T) -> Self {
-        crate::RwLock::new(value)
+forward!(impl[T] RwLockApi<T>, for crate::RwLock<T> {
+        type Read<'a> = crate::ReadGuard<'a, T> where Self: 'a;
+        type Write<'a> = crate::WriteGuard<'a, T> where Self: 'a;
     }
-    #[inline]
-    fn read(&self) -> Self::Read<'_> {
-        crate::RwLock::read(self)
-    }
-    #[inline]
-    fn write(&self) -> Self::Write<'_> {
-        crate::RwLock::write(self)
-    }
-    #[inline]
-    fn try_read(&self) -> Option<Self::Read<'_>> {
-        crate::RwLock::try_read(self)
-    }
-    #[inline]
-    fn try_write(&self) -> Option<Self::Write<'_>> {
-        crate::RwLock::try_write(self)
-    }
-    #[inline]
-    fn get_mut(&mut self) -> &mut T {
-        crate::RwLock::get_mut(self)
-    }
-    #[inline]
-    fn into_inner(self) -> T {
-        crate::RwLock::into_inner(self)
-    }
-}
+    fn new(value: T) -> Self;
+    fn read(&self) -> Self::Read<'_>;
+    fn write(&self) -> Self::Write<'_>;
+    fn try_read(&self) -> Option<Self::Read<'_>>;
+    fn try_write(&self) -> Option<Self::Write<'_>>;
+    fn get_mut(&mut self) -> &mut T;
+    fn into_inner(self) -> T;
+);
 
-impl<T> MutexApi<T> for crate::Mutex<T> {
-    type Guard<'a>
-        = crate::MutexGuard<'a, T>
-    where
-        Self: 'a;
-    #[inline]
-    fn new(value: T) -> Self {
-        crate::Mutex::new(value)
+forward!(impl[T] MutexApi<T>, for crate::Mutex<T> {
+        type Guard<'a> = crate::MutexGuard<'a, T> where Self: 'a;
     }
-    #[inline]
-    fn lock(&self) -> Self::Guard<'_> {
-        crate::Mutex::lock(self)
-    }
-    #[inline]
-    fn try_lock(&self) -> Option<Self::Guard<'_>> {
-        crate::Mutex::try_lock(self)
-    }
-    #[inline]
-    fn get_mut(&mut self) -> &mut T {
-        crate::Mutex::get_mut(self)
-    }
-    #[inline]
-    fn into_inner(self) -> T {
-        crate::Mutex::into_inner(self)
-    }
-}
+    fn new(value: T) -> Self;
+    fn lock(&self) -> Self::Guard<'_>;
+    fn try_lock(&self) -> Option<Self::Guard<'_>>;
+    fn get_mut(&mut self) -> &mut T;
+    fn into_inner(self) -> T;
+);
 
 /// The single-threaded lock: a `RefCell`. Taking it costs a plain load and
 /// store of a borrow flag; taking it again while held (re-entrancy, the only

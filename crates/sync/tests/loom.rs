@@ -10,6 +10,9 @@ use strata_sync::{Arc, ArcSwap, Mutant, OnceGate, UnsafeCell, model, mutant, thr
 /// Two threads race to initialise one gate: the initialiser runs exactly
 /// once, and both threads see every write it made (the causality checker
 /// reads the cell the initialiser wrote).
+///
+/// Checks invariant 13: of the racing callers exactly one runs the
+/// initialiser, and every caller sees its value.
 #[test]
 fn once_gate_runs_once_and_publishes() {
     model::check("once_gate_runs_once_and_publishes", || {
@@ -36,6 +39,9 @@ fn once_gate_runs_once_and_publishes() {
 
 /// A reader loads while a writer swaps in a new version: the reader sees the
 /// old version or the new one, whole.
+///
+/// Checks invariant 7 for the loom stand-in of `ArcSwap` (the handler stack
+/// lives in one): a load sees a whole version.
 #[test]
 fn arc_swap_is_all_or_nothing() {
     model::check("arc_swap_is_all_or_nothing", || {

@@ -362,7 +362,12 @@ impl<D, P: Policy> Shards<D, P> {
         // last store to the word (its token while it holds the lock, 0 after)
         // is what coherence guarantees it reads, or a later store by another
         // thread, which is never this thread's token.
-        if !P::THREAD_SAFE || shard.owner.load(Relaxed) == thread::token() {
+        // (The mutant `TableBusyIsReentry` skips the comparison, so a shard
+        // another thread holds looks like re-entry.)
+        if !P::THREAD_SAFE
+            || mutant(Mutant::TableBusyIsReentry)
+            || shard.owner.load(Relaxed) == thread::token()
+        {
             reentry_panic(self.name);
         }
     }

@@ -243,7 +243,7 @@ impl Drop for Release {
     fn drop(&mut self) {
         // FIXME(loom): when a model fails, loom drops the model's
         // thread-locals while the panic unwinds, outside the model, where
-        // touching any loom primitive (`CACHE`, the table's token) panics
+        // touching any loom primitive (`CACHE`, the table's tracked block) panics
         // again and aborts the process before `should_panic` can see the
         // failure. The table is leaked then; the test is failing anyway.
         #[cfg(strata_loom)]

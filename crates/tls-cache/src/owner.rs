@@ -3,29 +3,22 @@
 use strata_sync::atomic::Ordering::Relaxed;
 use strata_sync::{Mutant, mutant};
 
-// FIXME(loom): a process-wide counter needs a `static` with a `const`
-// constructor, and loom's atomics have none (they register with the running
-// model; loom offers `loom::lazy_static!` for this, which strata-sync does not
-// re-export). Under `--cfg strata_loom` the counters are therefore plain
-// `core` atomics that loom does not see. Nothing is lost: the generation
-// counter orders nothing (every use is `Relaxed`; uniqueness comes from the
-// atomicity of `fetch_add`, not from any happens-before edge), so loom would
-// have no interleaving of it to explore. The models still exercise every
-// read and write of it.
-#[cfg(strata_loom)]
-use core::sync::atomic::AtomicU64; // tidy: allow (a const-constructible static; see the FIXME above)
-#[cfg(not(strata_loom))]
-use strata_sync::atomic::AtomicU64;
+strata_sync::static_atomic! {
+    /// The generation the next owner gets. Starts at 1 because generation 0
+    /// marks an empty cache entry; only ever incremented, so a generation is
+    /// never handed out twice (see [`Owner`] on why it cannot wrap). Under
+    /// loom it is a loom atomic, fresh in every iteration of a model, so the
+    /// models race owners on it.
+    static NEXT_GENERATION: AtomicU64 = 1;
+}
 
-/// The generation the next owner gets. Starts at 1 because generation 0
-/// marks an empty cache entry; only ever incremented, so a generation is
-/// never handed out twice (see [`Owner`] on why it cannot wrap).
-static NEXT_GENERATION: AtomicU64 = AtomicU64::new(1);
-
-/// The generation of the most recently dropped owner, written and read only
-/// under the `TlsReuseGeneration` mutant (0: none). It is the one-slot free
-/// list a careless "recycle generations" optimisation would add.
-static LAST_DROPPED: AtomicU64 = AtomicU64::new(0);
+strata_sync::static_atomic! {
+    /// The generation of the most recently dropped owner, written and read
+    /// only under the `TlsReuseGeneration` mutant (0: none). It is the
+    /// one-slot free list a careless "recycle generations" optimisation
+    /// would add.
+    static LAST_DROPPED: AtomicU64 = 0;
+}
 
 /// The identity of one owner of cache entries (a context), by a 64-bit
 /// generation that no other owner ever had or will have.
@@ -76,7 +69,15 @@ impl Owner {
         // Relaxed: the generation publishes no data, so there is nothing to
         // order; uniqueness comes from the read-modify-write itself, which
         // always reads the latest value of the counter.
-        let generation = NEXT_GENERATION.fetch_add(1, Relaxed);
+        let generation = if mutant(Mutant::TlsGenerationSplit) {
+            // The mutant: a load, then a store (a check-then-act split of
+            // the read-modify-write). Relaxed, pairs with nothing.
+            let g = NEXT_GENERATION.load(Relaxed);
+            NEXT_GENERATION.store(g + 1, Relaxed);
+            g
+        } else {
+            NEXT_GENERATION.fetch_add(1, Relaxed)
+        };
         if generation == 0 || generation == u64::MAX {
             // The counter wrapped (584 years at one owner per nanosecond):
             // the next generations would repeat earlier ones.

@@ -11,14 +11,10 @@
 use core::cell::Cell;
 use core::ptr::{self, NonNull};
 
-// The table comes from std's allocator in every build. Under loom,
-// `strata_sync::alloc` is loom's tracked allocator, and loom 0.7 aborts the
-// whole process (a panic while unwinding) when a model fails while a block it
-// tracks is still live: every thread's table is live until its thread ends,
-// so any failing model that interns through the cache, in any crate, would
-// abort instead of failing cleanly. Loom sees the table through a token
-// instead (`Table::token`), which its leak checker reports cleanly.
-use std::alloc::{Layout, alloc, dealloc, handle_alloc_error};
+// The table comes from the shim's allocator, which loom tracks: a model in
+// which a table is never freed fails with "Allocation leaked.", and a free
+// not ordered after an access fails too.
+use strata_sync::alloc::{Layout, alloc, dealloc, handle_alloc_error};
 
 use strata_sync::{Mutant, mutant};
 
@@ -160,15 +156,9 @@ struct Set([Entry; WAYS]);
 const _: () = assert!(core::mem::size_of::<Entry>() * WAYS == SET_ALIGN);
 const _: () = assert!(core::mem::align_of::<Set>() == SET_ALIGN);
 
-/// The table of one thread. All-zero bytes are a valid, empty table (the
-/// loom token aside).
+/// The table of one thread. All-zero bytes are a valid, empty table.
 pub(crate) struct Table {
     sets: [Set; SETS],
-    /// Under loom: a loom `Arc` created by [`Table::alloc`] and dropped only
-    /// by [`Table::free`], so that loom's leak checker fails a model in which
-    /// a table is never freed (the block itself comes from std's allocator).
-    #[cfg(strata_loom)]
-    token: core::mem::MaybeUninit<strata_sync::Arc<()>>,
 }
 
 /// The heap bytes one thread's table occupies.
@@ -198,13 +188,6 @@ impl Table {
         // valid `Table` (every field is a `Cell` of an integer or a raw
         // pointer) in which every entry is empty (generation 0).
         unsafe { raw.write_bytes(0, layout.size()) };
-        // SAFETY: the block is valid for writes (above); the token field is
-        // written once, here, and read once, in `free`.
-        #[cfg(strata_loom)]
-        unsafe {
-            (&raw mut (*table.as_ptr()).token)
-                .write(core::mem::MaybeUninit::new(strata_sync::Arc::new(())));
-        }
         table
     }
 
@@ -215,10 +198,6 @@ impl Table {
     /// 1. `table` was returned by [`Table::alloc`] and is not freed yet.
     /// 2. Nothing uses it afterwards (no `&Table` derived from it is live).
     pub(crate) unsafe fn free(table: NonNull<Table>) {
-        // SAFETY: by (1) the token was written by `alloc` and not read since;
-        // by (2) nothing reads it after this.
-        #[cfg(strata_loom)]
-        drop(unsafe { (*table.as_ptr()).token.assume_init_read() });
         // SAFETY: by (1) the block was allocated by `alloc` with exactly this
         // layout and is freed once; by (2) nobody reads it afterwards. The
         // entries own nothing (raw pointers), so there is nothing to drop.

@@ -17,6 +17,7 @@
 #![cfg(strata_loom)]
 
 use core::ptr::NonNull;
+use std::sync::atomic::{AtomicUsize as Tally, Ordering::Relaxed as Plain}; // tidy: allow (tallies across loom iterations must not be loom objects)
 
 use strata_sync::mutant::with_mutant;
 use strata_sync::{Arc, Mutant, Mutex, model, thread};
@@ -41,9 +42,7 @@ unsafe impl Send for Ptr {}
 
 /// A tiny shared table: the storages published so far. Each storage is a
 /// loom `Arc` the table keeps until it drops, so loom's leak checker sees
-/// the storages too (and a model that fails with some still live fails
-/// cleanly: loom 0.7 aborts instead when raw `strata_sync::alloc` blocks are
-/// live at that point).
+/// the storages too.
 #[derive(Debug, Default)]
 struct Table {
     slots: Mutex<Vec<(u64, Arc<Storage>)>>,
@@ -216,11 +215,38 @@ fn thread_exit_frees_only_its_cache() {
     drop(table);
 }
 
+// Which thread's owner got the lower generation, across the iterations of
+// one model run (plain std atomics: loom resets its own objects).
+static SPAWNED_FIRST: Tally = Tally::new(0); // tidy: allow (tallies across loom iterations)
+static MAIN_FIRST: Tally = Tally::new(0); // tidy: allow (tallies across loom iterations)
+
+/// Two threads create an owner at the same moment, racing on the
+/// process-wide generation counter (a loom atomic under the cfg).
+fn two_owners() {
+    let spawned = thread::spawn(|| Owner::new().generation());
+    let mine = Owner::new().generation();
+    let theirs = spawned.join().unwrap();
+    assert_ne!(mine, theirs, "two owners got the same generation");
+    assert!(
+        mine != 0 && theirs != 0,
+        "generation 0 marks an empty entry"
+    );
+    if theirs < mine {
+        SPAWNED_FIRST.fetch_add(1, Plain);
+    } else {
+        MAIN_FIRST.fetch_add(1, Plain);
+    }
+}
+
+/// Checks invariant 1: a thread that missed a key finds it once another
+/// thread published it (no negative entry shadows the publication).
 #[test]
 fn a_miss_is_never_cached() {
     model::check("a_miss_is_never_cached", miss_then_publish);
 }
 
+/// Checks invariant 10: a dropped owner's entries, cached by two threads,
+/// are never returned to a new owner.
 #[test]
 fn dropped_owners_entries_are_never_returned() {
     model::check(
@@ -229,6 +255,9 @@ fn dropped_owners_entries_are_never_returned() {
     );
 }
 
+/// Checks invariants 10 and 11: a thread's exit frees its own table (loom's
+/// leak checker, through `strata_sync::alloc`) and nothing another thread
+/// still uses.
 #[test]
 fn thread_exit_frees_only_its_own_cache() {
     model::check(
@@ -258,5 +287,27 @@ fn mutant_tls_reuse_generation() {
             "mutant_tls_reuse_generation",
             owner_dropped_while_cached_elsewhere,
         )
+    });
+}
+
+/// Checks invariant 12 (numbers handed out by a counter are unique): two
+/// owners created at once get different, non-zero generations; each thread
+/// gets the lower one in some iteration.
+#[test]
+fn two_owners_take_distinct_generations() {
+    model::check("two_owners_take_distinct_generations", two_owners);
+    assert!(
+        SPAWNED_FIRST.load(Plain) > 0 && MAIN_FIRST.load(Plain) > 0,
+        "the model never explored both orders of the two increments"
+    );
+}
+
+/// Invariant 12 broken: the generation is taken with a load and a store, so
+/// two owners created at once can read the same counter value.
+#[test]
+#[should_panic(expected = "two owners got the same generation")]
+fn mutant_tls_generation_split() {
+    with_mutant(Mutant::TlsGenerationSplit, || {
+        model::check("mutant_tls_generation_split", two_owners)
     });
 }

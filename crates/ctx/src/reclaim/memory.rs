@@ -5,7 +5,7 @@ use core::fmt;
 
 use strata_table::TableStats;
 
-use super::table::ReclaimStats;
+use strata_reclaim::ReclaimStats;
 
 /// The memory of one storage kind.
 ///

@@ -1,4 +1,4 @@
-//! Loom models of the reclaim protocol (strata-ctx's `reclaim` module), run
+//! Loom models of the reclaim protocol (strata-reclaim), run
 //! on the policy-generic core [`ReclaimTable`] that the facade's
 //! reclaimable kinds are built on.
 //!
@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! RUSTFLAGS="--cfg strata_loom" LOOM_MAX_PREEMPTIONS=2 \
-//!     cargo test --release -p strata-ctx --test loom
+//!     cargo test --release -p strata-reclaim --test loom
 //! ```
 //!
 //! Storages are allocated through `strata_sync::alloc`, so loom's leak
@@ -19,7 +19,7 @@
 
 use core::mem::transmute;
 
-use strata_ctx::reclaim::{ReclaimTable, Strong};
+use strata_reclaim::{ReclaimTable, Strong};
 use strata_sync::atomic::AtomicUsize;
 use strata_sync::atomic::Ordering::Relaxed;
 use strata_sync::mutant::with_mutant;
@@ -189,6 +189,8 @@ fn lookup_races_last_drop_model() {
 /// its entry only if the entry is still its own, so the storage the lookup
 /// holds stays in the table; every storage is dropped and freed exactly
 /// once, and no payload is dropped while a handle may still read it.
+/// Checks invariants 6 and 11 (every access through a handle or a lookup is
+/// recorded, so a free not ordered after one fails the model).
 #[test]
 fn lookup_races_last_drop() {
     model::check("lookup_races_last_drop", lookup_races_last_drop_model);
@@ -198,6 +200,7 @@ fn lookup_races_last_drop() {
 /// thread) looks the key up: exactly one of the droppers (or the lookup's
 /// own drop, if it took a count first) owns the storage's removal; the
 /// lookup's storage is alive and in the table; everything is freed once.
+/// Checks invariants 6 and 11.
 #[test]
 fn two_last_drops_race_a_lookup() {
     model::check("two_last_drops_race_a_lookup", || {
@@ -219,7 +222,7 @@ fn two_last_drops_race_a_lookup() {
 /// Two threads intern a new key at once and hold their handles: one of
 /// them builds the storage and the other finds it (in the read probe or in
 /// the re-probe under the write lock), so both hold the same storage; then
-/// both drop it and it is freed once.
+/// both drop it and it is freed once. Checks invariants 3 and 11.
 #[test]
 fn racing_interns_share_one_storage() {
     model::check("racing_interns_share_one_storage", || {

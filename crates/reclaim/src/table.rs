@@ -1,11 +1,9 @@
 //! The core of the reclaim protocol: [`ReclaimTable`] and its counted handle
 //! [`Strong`].
 //!
-//! This file knows nothing of contexts, kinds or statics: it is a
-//! policy-generic table of reference-counted payloads built from
-//! [`strata_table::PtrTable`] and [`strata_refcount::Counts`], so that it
-//! compiles under `--cfg strata_loom` and the models of `tests/loom.rs` check
-//! exactly the code the facade runs.
+//! A policy-generic table of reference-counted payloads built from
+//! [`strata_table::PtrTable`] and [`strata_refcount::Counts`] (see the crate
+//! documentation).
 
 use core::fmt;
 use core::hash::{Hash, Hasher};
@@ -170,7 +168,7 @@ impl<P: Policy> Counters<P> {
 /// # Example
 ///
 /// ```
-/// use strata_ctx::reclaim::ReclaimTable;
+/// use strata_reclaim::ReclaimTable;
 ///
 /// let table = ReclaimTable::<String>::new("names", 4, |s| s.capacity());
 /// let key = "a long constant";
@@ -262,6 +260,9 @@ impl<T: Send + Sync, P: Policy> ReclaimTable<T, P> {
         // payload are alive until this closure returns (its owner frees
         // nothing before it has taken that lock for writing).
         let node = unsafe { ptr.as_ref() };
+        // Under loom: the node's free must come after this access.
+        // SAFETY: as just said, the node (from `into_raw`) is alive.
+        unsafe { alloc::access_raw(ptr) };
         // SAFETY: as just said, the payload is alive under the lock.
         if !matches(unsafe { node.payload() }) {
             return PtrProbe::NoMatch;
@@ -324,7 +325,7 @@ impl<T: Send + Sync, P: Policy> ReclaimTable<T, P> {
     }
 
     /// Hashes `key` with FxHash, for callers without a hasher of their own.
-    /// (A [`Context`](crate::Context) hashes with its own.)
+    /// (The facade's `Context` hashes with its own hasher.)
     #[inline]
     pub fn hash_one<K: Hash + ?Sized>(&self, key: &K) -> u64 {
         self.index.hash_one(key)
@@ -433,7 +434,7 @@ pub struct ReclaimStats {
 /// `Send` nor `Sync`:
 ///
 /// ```compile_fail
-/// use strata_ctx::reclaim::ReclaimTable;
+/// use strata_reclaim::ReclaimTable;
 /// use strata_sync::policy::Local;
 ///
 /// fn needs_send<T: Send>(_: T) {}
@@ -488,6 +489,10 @@ impl<T, P: Policy> Strong<'_, T, P> {
 
     #[inline]
     fn node(&self) -> &Node<T, P> {
+        // Under loom: the node's free must come after this access.
+        // SAFETY: the invariant on `node`: the node came from `into_raw` and
+        // the handle's reference keeps it alive.
+        unsafe { alloc::access_raw(self.node) };
         // SAFETY: the invariant on `node`: the handle's reference keeps the
         // node alive.
         unsafe { self.node.as_ref() }
@@ -550,6 +555,10 @@ unsafe fn release<T, P: Policy>(ptr: NonNull<Node<T, P>>) {
     // SAFETY: by (1) the caller owns the collective weak reference, released
     // at the end, which keeps the memory alive until then.
     let node = unsafe { ptr.as_ref() };
+    // Under loom: the node's free (by this thread or another) must come
+    // after this access.
+    // SAFETY: by (1) the node (from `into_raw`) is alive.
+    unsafe { alloc::access_raw(ptr) };
     // SAFETY: by (2) and the invariant on `Node::table`.
     let table = unsafe { node.table.as_ref() };
     // Leave the index, under the shard's write lock, only if the entry still
