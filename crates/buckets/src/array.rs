@@ -326,7 +326,7 @@ const fn segment_start(s: usize) -> usize {
 fn alloc_segment<T, P: Policy>(s: usize) -> NonNull<Slot<T, P>> {
     let len = segment_len(s);
     let layout = segment_layout::<T, P>(s);
-    // SAFETY: the layout is non-empty: `len >= 1` and a slot is an atomic
+    // SAFETY: (1) the layout is non-empty: `len >= 1` and a slot is an atomic
     // pointer or a `Cell` of one, never zero-sized.
     let raw = unsafe { alloc::alloc(layout) }.cast::<Slot<T, P>>();
     let Some(base) = NonNull::new(raw) else {
@@ -433,7 +433,7 @@ impl<T, P: Policy> BucketArray<T, P> {
             }
             // Under loom: this access must come after the segment's
             // allocation (publication) and before its free (the array's drop).
-            // SAFETY: by the segment pointer invariant `base` is segment
+            // SAFETY: (1) by the segment pointer invariant `base` is segment
             // `s`, allocated by `alloc_segment` with this layout, and live.
             unsafe { alloc::access(base.cast_const().cast(), segment_layout::<T, P>(s)) };
             (base.cast_const(), off)
@@ -579,7 +579,7 @@ impl<T, P: Policy> BucketArray<T, P> {
         };
         // Under loom: this access must come after the segment's allocation
         // (publication) and before its free (the array's drop).
-        // SAFETY: by the segment pointer invariant `base` is segment `s`,
+        // SAFETY: (1) by the segment pointer invariant `base` is segment `s`,
         // allocated by `alloc_segment` with this layout, and live.
         unsafe { alloc::access(base.as_ptr().cast_const().cast(), segment_layout::<T, P>(s)) };
         base
@@ -864,7 +864,7 @@ impl<'a, T, P: Policy> Iterator for Iter<'a, T, P> {
                 if !base.is_null() {
                     // Under loom: ordered after the segment's allocation and
                     // before its free.
-                    // SAFETY: by the segment pointer invariant `base` is the segment,
+                    // SAFETY: (1) by the segment pointer invariant `base` is the segment,
                     // allocated by `alloc_segment` with this layout, and live.
                     unsafe {
                         alloc::access(

@@ -82,8 +82,8 @@ unsafe impl Send for Payload {}
 
 impl Drop for Payload {
     fn drop(&mut self) {
-        // SAFETY: the token came from `into_raw` in `new` and is freed once,
-        // here.
+        // SAFETY: (1) the token came from `into_raw` in `new`; (2) it is freed
+        // once, here.
         unsafe { alloc::drop_raw(self.token) };
     }
 }

@@ -126,7 +126,7 @@ impl<T, P: Policy> Ref<T, P> {
     #[inline]
     pub fn counts(this: &Self) -> &Counts<P> {
         // Under loom: the block's free must come after this access.
-        // SAFETY: `ptr`'s invariant: the block came from `into_raw` and is
+        // SAFETY: (1) `ptr`'s invariant: the block came from `into_raw` and is
         // alive while `this` is.
         unsafe { alloc::access_raw(this.ptr) };
         // SAFETY: `ptr`'s invariant: the block is alive while `this` is, so
@@ -222,7 +222,7 @@ impl<T, P: Policy> Deref for Ref<T, P> {
     #[inline]
     fn deref(&self) -> &T {
         // Under loom: the block's free must come after this access.
-        // SAFETY: `ptr`'s invariant: the block came from `into_raw` and is
+        // SAFETY: (1) `ptr`'s invariant: the block came from `into_raw` and is
         // alive while `self` is.
         unsafe { alloc::access_raw(self.ptr) };
         // SAFETY: `ptr`'s invariant: this handle's strong reference keeps the
@@ -256,7 +256,7 @@ impl<T, P: Policy> WeakRef<T, P> {
     #[inline]
     pub fn counts(&self) -> &Counts<P> {
         // Under loom: the block's free must come after this access.
-        // SAFETY: `ptr`'s invariant: the block came from `into_raw` and is
+        // SAFETY: (1) `ptr`'s invariant: the block came from `into_raw` and is
         // alive while `self` is.
         unsafe { alloc::access_raw(self.ptr) };
         // SAFETY: `ptr`'s invariant: the block stays allocated while `self`

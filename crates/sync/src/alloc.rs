@@ -231,8 +231,8 @@ pub fn into_raw<T>(value: T) -> NonNull<T> {
         core::mem::forget(value);
         return NonNull::dangling();
     }
-    // SAFETY: the layout has a non-zero size (checked just above), which
-    // is the one requirement of `alloc`.
+    // SAFETY: (1) the layout has a non-zero size (checked just above),
+    // which is the one requirement of `alloc`.
     let raw = unsafe { alloc(layout) }.cast::<T>();
     let Some(ptr) = NonNull::new(raw) else {
         handle_alloc_error(layout)

@@ -177,8 +177,8 @@ impl Table {
     /// Allocates an empty table. Free it with [`Table::free`].
     pub(crate) fn alloc() -> NonNull<Table> {
         let layout = Layout::new::<Table>();
-        // SAFETY: `Table` is not zero-sized (checked by the const assertions
-        // on `Set`), which is `alloc`'s one requirement.
+        // SAFETY: (1) `Table` is not zero-sized (checked by the const
+        // assertions on `Set`), which is `alloc`'s one requirement.
         let raw = unsafe { alloc(layout) };
         let Some(table) = NonNull::new(raw.cast::<Table>()) else {
             handle_alloc_error(layout)
