@@ -329,17 +329,13 @@ fn main() {
             .emitter(HumanEmitter::new())
             .sink(std::io::stdout())
             .build();
-        run(&Context::<Local>::with_engine(1, engine), &text, &functions);
+        run(&Context::<Local>::with_engine(engine), &text, &functions);
     } else {
         let engine = EngineBuilder::<Shared>::new()
             .emitter(HumanEmitter::new())
             .sink(std::io::stdout())
             .build();
-        run(
-            &Context::with_engine(strata_table::default_shard_count::<Shared>(), engine),
-            &text,
-            &functions,
-        );
+        run(&Context::<Shared>::with_engine(engine), &text, &functions);
     }
 }
 

@@ -104,7 +104,7 @@ fn parallel_driver_orders_diagnostics_and_reports_every_failure() {
     let mut outputs = Vec::new();
     for _ in 0..5 {
         let buf = SharedBuffer::new();
-        let ctx = Context::<Shared>::with_engine(4, engine_into(&buf));
+        let ctx = Context::<Shared>::with_engine(engine_into(&buf)).with_table_shards(4);
         let r = ctx.failable_parallel_for_each(&items, |i, &item| {
             let _ = ctx.index_attr(i as i64 % 7);
             if item % 3 == 0 {
@@ -131,7 +131,7 @@ fn parallel_driver_orders_diagnostics_and_reports_every_failure() {
         .emitter(HumanEmitter::new())
         .sink(buf.clone())
         .build();
-    let ctx = Context::<Local>::with_engine(1, engine);
+    let ctx = Context::<Local>::with_engine(engine);
     let r = ctx.failable_parallel_for_each(&items, |_, &item| {
         if item % 3 == 0 {
             ctx.diagnostics()

@@ -287,7 +287,7 @@ fn a_panicking_diagnostic_handler_leaves_the_engine_usable() {
     let _serial = SERIAL.lock();
     quiet_expected_panics();
     let buf = SharedBuffer::new();
-    let ctx = Context::with_engine(2, engine_into(&buf));
+    let ctx = Context::with_engine(engine_into(&buf)).with_table_shards(2);
     let engine = ctx.diagnostics();
     let scope = engine.push_handler(|_, diag| {
         if diag.message().contains("boom") {
@@ -377,7 +377,7 @@ fn a_panicking_work_item_leaves_the_context_usable() {
     let _serial = SERIAL.lock();
     quiet_expected_panics();
     let buf = SharedBuffer::new();
-    let ctx = Context::with_engine(2, engine_into(&buf));
+    let ctx = Context::with_engine(engine_into(&buf)).with_table_shards(2);
     let items: Vec<u32> = (0..64).collect();
     let r = catch_unwind(AssertUnwindSafe(|| {
         ctx.parallel_for_each(&items, |i, &item| {

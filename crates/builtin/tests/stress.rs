@@ -335,7 +335,7 @@ fn mixed_workload_on_32_threads() {
         .sink(buf.clone())
         .deduplicate(false)
         .build();
-    let ctx = Context::with_engine(4, engine);
+    let ctx = Context::with_engine(engine).with_table_shards(4);
 
     // What exists before the workload: the common builtins, pre-created on
     // their first use (this one).

@@ -4,6 +4,7 @@ use core::fmt;
 use core::hash::{BuildHasher, Hasher};
 use core::marker::PhantomData;
 use core::ptr::NonNull;
+use std::panic::AssertUnwindSafe;
 
 use rustc_hash::FxBuildHasher;
 use strata_buckets::BucketArray;
@@ -14,7 +15,7 @@ use strata_table::{Table, TableStats};
 use crate::Interned;
 use crate::affine::AffineContext;
 use crate::extension::ExtensionSlot;
-use crate::kind::{KindInfo, Storage, StorageHeader, StorageKind};
+use crate::kind::{KindInfo, MutableKind, Storage, StorageHeader, StorageKind};
 use crate::reclaim::{KindMemory, MemoryReport, ReclaimTables};
 use crate::stats::{KindStatistics, Statistics};
 
@@ -167,9 +168,10 @@ pub struct Context<P: Policy = Shared, S = FxBuildHasher> {
 }
 
 impl Context<Shared> {
-    /// A thread-safe context with one table shard per few cores.
+    /// A thread-safe context with the default shard count (a few shards per
+    /// hardware thread).
     pub fn new() -> Self {
-        Self::with_shards(strata_table::default_shard_count::<Shared>())
+        Self::with_engine(EngineBuilder::new().build())
     }
 }
 
@@ -183,7 +185,7 @@ impl Context<Local> {
     /// A single-threaded context: no locks, no cache, no atomic
     /// read-modify-write, `!Sync`.
     pub fn single_threaded() -> Self {
-        Self::with_shards(1)
+        Self::with_engine(EngineBuilder::new().build())
     }
 }
 
@@ -191,18 +193,30 @@ impl<P: Policy> Context<P> {
     /// A context whose tables have `shards` shards (rounded up to a power of
     /// two by the table).
     pub fn with_shards(shards: usize) -> Self {
-        Self::with_engine(shards, EngineBuilder::new().build())
+        Self::with_engine(EngineBuilder::new().build()).with_table_shards(shards)
     }
 
-    /// A context whose tables have `shards` shards and whose diagnostics go
-    /// through `diagnostics` (to capture or render them differently).
-    pub fn with_engine(shards: usize, diagnostics: DiagEngine<P>) -> Self {
-        Self::with_hasher(shards, diagnostics, FxBuildHasher)
+    /// A context whose diagnostics go through `diagnostics` (to capture or
+    /// render them differently), with the policy's default shard count
+    /// (change it with [`with_table_shards`](Self::with_table_shards)).
+    pub fn with_engine(diagnostics: DiagEngine<P>) -> Self {
+        Self::with_hasher(diagnostics, FxBuildHasher)
     }
 }
 
 impl<P: Policy, S: BuildHasher> Context<P, S> {
-    /// A context that hashes keys with `hasher`.
+    /// The same context, whose tables created from now on have `shards`
+    /// shards (rounded up to a power of two by the table) instead of the
+    /// policy's default (`strata_table::default_shard_count`: a few per
+    /// hardware thread for [`Shared`], one for [`Local`]). Meant for the
+    /// construction chain: `Context::with_engine(e).with_table_shards(4)`.
+    pub fn with_table_shards(mut self, shards: usize) -> Self {
+        self.shards = shards.max(1);
+        self
+    }
+
+    /// A context that hashes keys with `hasher`, with the policy's default
+    /// shard count.
     ///
     /// FxHash (the default) is the fastest for compiler-generated keys, but
     /// keys chosen by an adversary can all collide under it, turning every
@@ -220,16 +234,16 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// }
     ///
     /// let ctx: Context<Shared, RandomState> =
-    ///     Context::with_hasher(8, EngineBuilder::new().build(), RandomState::new());
+    ///     Context::with_hasher(EngineBuilder::new().build(), RandomState::new());
     /// let name = String::from("untrusted");
     /// assert_eq!(ctx.intern::<Name>(&name), ctx.intern::<Name>(&name));
     /// ```
-    pub fn with_hasher(shards: usize, diagnostics: DiagEngine<P>, hasher: S) -> Self {
+    pub fn with_hasher(diagnostics: DiagEngine<P>, hasher: S) -> Self {
         Self {
             reclaim: ReclaimTables::new(),
             tables: BucketArray::new(),
             owner: strata_tls::Owner::new(),
-            shards: shards.max(1),
+            shards: strata_table::default_shard_count::<P>(),
             affine: AffineContext::with_policy(),
             kinds: Vec::new(),
             dialects: Vec::new(),
@@ -404,39 +418,71 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
 
     /// Runs `f` under the write lock of the shard holding `handle`: the one
     /// place a kind's declared mutable component may change (invariant 5,
-    /// MLIR's `mutate` for recursive types). Readers of that component use
-    /// [`read_mutable`](Self::read_mutable).
-    pub fn mutate<'c, 'k, K: StorageKind, R>(
+    /// MLIR's `mutate` for recursive types). The shard is found from the
+    /// handle alone ([`MutableKind::key_of`]), never from a key the caller
+    /// passes again.
+    ///
+    /// `f` may intern any kind, except a new key of `K` that lands in the
+    /// shard being mutated: that would wait for the lock `f` runs under, and
+    /// is a panic that says so ("... inside `Context::mutate` ...") instead
+    /// of a deadlock. Readers of the component use
+    /// [`read_mutable`](Self::read_mutable), which takes no lock.
+    pub fn mutate<'c, K: MutableKind, R>(
         &'c self,
         handle: Interned<'c, K>,
-        key: K::Key<'k, 'c>,
         f: impl FnOnce(&'c K::Stored<'c>) -> R,
-    ) -> R
-    where
-        'c: 'k,
-    {
-        let hash = self.hash::<K>(&key);
+    ) -> R {
+        let stored = handle.payload();
+        let key = K::key_of(stored);
         debug_assert!(
-            K::matches(handle.payload(), &key),
-            "mutate: the key does not describe the handle"
+            K::matches(stored, &key),
+            "MutableKind::key_of of `{}` does not give the key that built the payload",
+            K::info().name()
         );
-        self.table::<K>()
-            .with_write_lock(hash, || f(handle.payload()))
+        let hash = self.hash::<K>(&key);
+        let table = self.table::<K>();
+        match std::panic::catch_unwind(AssertUnwindSafe(|| {
+            table.with_write_lock(hash, || f(stored))
+        })) {
+            Ok(r) => r,
+            Err(payload) => {
+                // The table's re-entrancy panic for this kind (a nested
+                // `mutate`, or an intern whose construction needs this
+                // shard's lock) is reported as what it is: `f` re-entered.
+                let reentered = panic_text(&*payload)
+                    .and_then(|m| {
+                        m.strip_prefix("strata: re-entrant interning into storage kind `")
+                    })
+                    .and_then(|m| m.strip_prefix(K::info().name()))
+                    .is_some_and(|m| m.starts_with('`'));
+                if reentered {
+                    panic!(
+                        "strata: interning into storage kind `{}` inside `Context::mutate` of one of its handles, into the shard `mutate` holds locked: the callback of `mutate` must not intern a new key of the kind it mutates into that shard",
+                        K::info().name()
+                    );
+                }
+                std::panic::resume_unwind(payload)
+            }
+        }
     }
 
-    /// Runs `f` under the read lock of the shard holding `handle`.
-    pub fn read_mutable<'c, 'k, K: StorageKind, R>(
+    /// Runs `f` on the payload of `handle` to read its mutable component,
+    /// without any lock (MLIR takes none for this read either).
+    ///
+    /// The payload is `Sync`, so the component is a type that may be read
+    /// while [`mutate`](Self::mutate) writes it on another thread (atomics, a
+    /// `OnceLock` body set once, a lock of its own); what `mutate` wrote is
+    /// visible through the component's own synchronisation (the `Release` of
+    /// its store or `set` pairs with the `Acquire` of the read). A component
+    /// whose fields must be read together keeps them behind one such cell.
+    /// Because no shard lock is held, `f` may intern anything, including new
+    /// keys of `K` in the same shard.
+    pub fn read_mutable<'c, K: StorageKind, R>(
         &'c self,
         handle: Interned<'c, K>,
-        key: K::Key<'k, 'c>,
         f: impl FnOnce(&'c K::Stored<'c>) -> R,
-    ) -> R
-    where
-        'c: 'k,
-    {
-        let hash = self.hash::<K>(&key);
-        self.table::<K>()
-            .with_read_lock(hash, || f(handle.payload()))
+    ) -> R {
+        f(handle.payload())
     }
 
     /// The affine cluster of this context: affine expressions, maps and
@@ -557,4 +603,12 @@ fn erase<K: StorageKind>(payload: K::Stored<'_>) -> K::Stored<'static> {
     // through `StorageKind::shorten` at a borrow of the context (see the
     // trait's "Lifetimes").
     unsafe { core::mem::transmute_copy::<K::Stored<'_>, K::Stored<'static>>(&payload) }
+}
+
+/// The message of a panic payload (`panic!` with a literal or a format).
+fn panic_text(payload: &(dyn core::any::Any + Send)) -> Option<&str> {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
 }

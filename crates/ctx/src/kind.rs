@@ -196,6 +196,19 @@ pub trait StorageKind: Sized + 'static {
     fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a>;
 }
 
+/// A storage kind with a declared mutable component (an identified struct's
+/// body), changed only through [`Context::mutate`](crate::Context::mutate).
+///
+/// `mutate` finds the shard of a handle from the handle alone: it rebuilds
+/// the key from the payload with [`key_of`](Self::key_of) and hashes it. The
+/// key must be the one that built the payload (checked in debug builds with
+/// [`matches`](StorageKind::matches)); it describes the immutable part only
+/// (an identified struct's name), never the mutable component.
+pub trait MutableKind: StorageKind {
+    /// The key that built `stored`.
+    fn key_of<'a>(stored: &'a Self::Stored<'a>) -> Self::Key<'a, 'a>;
+}
+
 /// FxHash of a value, as the builtin kinds hash their keys.
 #[inline]
 pub fn fx_hash<T: Hash + ?Sized>(value: &T) -> u64 {

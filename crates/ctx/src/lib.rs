@@ -141,7 +141,7 @@ pub use extension::{Extension, ExtensionInfo};
 pub use handle::{
     Attribute, AttributeKind, Interned, Location, LocationKind, RawInterned, Type, TypeKind,
 };
-pub use kind::{Category, KindInfo, StorageHeader, StorageKind, fx_hash};
+pub use kind::{Category, KindInfo, MutableKind, StorageHeader, StorageKind, fx_hash};
 pub use reclaim::{Counted, KindMemory, MemoryReport, ReclaimableInfo, ReclaimableKind};
 pub use stats::{KindStatistics, Statistics};
 pub use strata_diag::{self as diag, DiagEngine};

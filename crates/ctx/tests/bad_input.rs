@@ -31,7 +31,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
 use strata_ctx::diag::EngineBuilder;
-use strata_ctx::{Arena, Category, Context, KindInfo, Shared, StorageKind};
+use strata_ctx::{Arena, Category, Context, KindInfo, MutableKind, Shared, StorageKind};
 use strata_sync::{Arc, Mutex};
 
 fn panic_message(err: &(dyn std::any::Any + Send)) -> String {
@@ -132,7 +132,7 @@ fn fx_context() -> Context {
 }
 
 fn keyed_context() -> Context<Shared, RandomState> {
-    Context::with_hasher(4, EngineBuilder::new().build(), RandomState::new())
+    Context::with_hasher(EngineBuilder::new().build(), RandomState::new()).with_table_shards(4)
 }
 
 /// The crafted keys do collide: one FxHash value for all of them, and
@@ -216,6 +216,12 @@ struct ReenterData(Reentry);
 impl fmt::Display for ReenterData {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:?}", self.0)
+    }
+}
+
+impl MutableKind for Reenter {
+    fn key_of(stored: &ReenterData) -> Reentry {
+        stored.0
     }
 }
 
@@ -335,13 +341,63 @@ fn nested_mutate_of_one_shard_is_a_clear_panic_not_a_deadlock() {
     let msg = on_watched_thread(&ctx, |ctx| {
         let key = Reentry::Plain(9);
         let h = ctx.intern::<Reenter>(key);
-        ctx.mutate(h, key, |_| ctx.mutate(h, key, |_| ()));
+        ctx.mutate(h, |_| ctx.mutate(h, |_| ()));
     })
     .expect("a nested mutate panics");
-    assert!(msg.contains("re-entrant"), "{msg}");
+    assert!(msg.contains("inside `Context::mutate`"), "{msg}");
     // The shard's lock was released by the unwinding: it works again.
     let h = ctx.intern::<Reenter>(Reentry::Plain(9));
-    assert_eq!(ctx.mutate(h, Reentry::Plain(9), |d| d.0), Reentry::Plain(9));
+    assert_eq!(ctx.mutate(h, |d| d.0), Reentry::Plain(9));
+}
+
+/// Interning a new key of a kind inside `mutate` of one of its handles, into
+/// the shard `mutate` holds (one shard): a panic that names `mutate`, not the
+/// constructor, and never a deadlock.
+#[test]
+fn interning_inside_mutate_into_its_shard_says_mutate() {
+    let ctx = Arc::new(Context::with_shards(1));
+    let msg = on_watched_thread(&ctx, |ctx| {
+        let h = ctx.intern::<Reenter>(Reentry::Plain(10));
+        let _ = ctx.mutate(h, |_| ctx.intern::<Reenter>(Reentry::Plain(11)));
+    })
+    .expect("interning into the mutated shard panics");
+    assert!(
+        msg.contains("inside `Context::mutate`") && msg.contains("bad.reenter"),
+        "{msg}"
+    );
+    // Nothing was inserted, and the shard works again.
+    assert!(ctx.lookup::<Reenter>(Reentry::Plain(11)).is_none());
+    assert_eq!(
+        ctx.intern::<Reenter>(Reentry::Plain(11)).0,
+        Reentry::Plain(11)
+    );
+    // Another kind may be interned inside `mutate`.
+    let h = ctx.intern::<Reenter>(Reentry::Plain(10));
+    assert_eq!(ctx.mutate(h, |_| ctx.intern::<Pair>((6, 6)).1), 6);
+}
+
+/// The deadlock trap: interning a new key of a kind inside `read_mutable` of
+/// one of its handles, into the same shard (one shard, so every key lands
+/// there). It used to wait forever for the write lock its own read lock
+/// blocked; `read_mutable` takes no lock now, so it works, on every thread
+/// count and every shard count.
+#[test]
+fn interning_inside_read_mutable_of_the_same_shard_works() {
+    for shards in [1, 4] {
+        let ctx = Arc::new(Context::with_shards(shards));
+        let failure = on_watched_thread(&ctx, |ctx| {
+            let h = ctx.intern::<Reenter>(Reentry::Plain(20));
+            for k in 21..37 {
+                let fresh = ctx.read_mutable(h, |d| {
+                    assert_eq!(d.0, Reentry::Plain(20));
+                    ctx.intern::<Reenter>(Reentry::Plain(k))
+                });
+                assert_eq!(fresh.0, Reentry::Plain(k));
+            }
+        });
+        assert_eq!(failure, None, "{shards} shards");
+        assert!(ctx.lookup::<Reenter>(Reentry::Plain(36)).is_some());
+    }
 }
 
 // ---------------------------------------------------------------------------
