@@ -2,7 +2,6 @@
 
 use core::fmt;
 use core::hash::{BuildHasher, Hasher};
-use core::marker::PhantomData;
 use core::ptr::NonNull;
 use std::panic::AssertUnwindSafe;
 
@@ -14,85 +13,22 @@ use strata_table::{Table, TableStats};
 
 use crate::Interned;
 use crate::affine::AffineContext;
+use crate::erased::{Erased, Report};
 use crate::extension::ExtensionSlot;
 use crate::kind::{KindInfo, MutableKind, Storage, StorageHeader, StorageKind};
 use crate::reclaim::{KindMemory, MemoryReport, ReclaimTables};
 use crate::stats::{KindStatistics, Statistics};
 
-/// The table of one kind, with its concrete type erased so that tables of
-/// every kind fit in one bucket array.
-pub(crate) struct KindTable<P: Policy> {
-    /// Invariant: a leaked `Box<Table<Storage<K::Stored<'static>>, P>>` for
-    /// the kind `info` describes, freed only by `Drop` below.
-    table: NonNull<()>,
-    info: &'static KindInfo,
-    drop_table: unsafe fn(NonNull<()>),
-    stats: unsafe fn(NonNull<()>) -> TableStats,
-    _policy: PhantomData<P::Marker>,
-}
-
-// SAFETY: the erased table is a `Table<_, P>` whose payloads are `Send +
-// Sync` (the `StorageKind::Stored` bound); such a table is `Send` exactly
-// when its policy is, which `P::Marker` stands for.
-unsafe impl<P: Policy> Send for KindTable<P> where P::Marker: Send {}
-// SAFETY: as above, for `Sync`.
-unsafe impl<P: Policy> Sync for KindTable<P> where P::Marker: Sync {}
-
 type TableOf<K, P> = Table<Storage<<K as StorageKind>::Stored<'static>>, P>;
 
-impl<P: Policy> KindTable<P> {
-    fn new<K: StorageKind>(shards: usize) -> Self {
-        let table: Box<TableOf<K, P>> = Box::new(Table::with_shards(K::info().name(), shards));
-        Self {
-            table: NonNull::from(Box::leak(table)).cast(),
-            info: K::info(),
-            drop_table: drop_table::<K, P>,
-            stats: table_stats::<K, P>,
-            _policy: PhantomData,
-        }
-    }
-
-    /// The typed table.
-    ///
-    /// # Safety
-    ///
-    /// 1. `self` was created by `KindTable::new::<K>`.
-    #[inline]
-    unsafe fn typed<K: StorageKind>(&self) -> &TableOf<K, P> {
-        // SAFETY: by (1) and the invariant on `table`, the pointer is a live
-        // `Table` of exactly this type, freed only when `self` drops.
-        unsafe { self.table.cast::<TableOf<K, P>>().as_ref() }
-    }
-
-    fn stats(&self) -> TableStats {
-        // SAFETY: `stats` was instantiated for the type `table` holds.
-        unsafe { (self.stats)(self.table) }
+impl<S, P: Policy> Report<TableStats> for Table<S, P> {
+    fn report(&self) -> TableStats {
+        self.stats()
     }
 }
 
-/// # Safety
-///
-/// 1. `p` is the leaked box `KindTable::new::<K>` made, not freed before.
-unsafe fn drop_table<K: StorageKind, P: Policy>(p: NonNull<()>) {
-    // SAFETY: by (1).
-    drop(unsafe { Box::from_raw(p.cast::<TableOf<K, P>>().as_ptr()) });
-}
-
-/// # Safety
-///
-/// 1. `p` is the live box `KindTable::new::<K>` made.
-unsafe fn table_stats<K: StorageKind, P: Policy>(p: NonNull<()>) -> TableStats {
-    // SAFETY: by (1).
-    unsafe { p.cast::<TableOf<K, P>>().as_ref() }.stats()
-}
-
-impl<P: Policy> Drop for KindTable<P> {
-    fn drop(&mut self) {
-        // SAFETY: `drop_table` matches the table's type, and this is the one
-        // place that frees it.
-        unsafe { (self.drop_table)(self.table) }
-    }
-}
+/// The table of one kind, its type erased (see [`Erased`]).
+type KindTable<P> = Erased<P, TableStats>;
 
 /// A dialect: a namespace of storage kinds, registered once per context.
 pub trait Dialect: 'static {
@@ -160,7 +96,7 @@ pub struct Context<P: Policy = Shared, S = FxBuildHasher> {
     /// The dialects' per-context state, one slot per extension type, created
     /// on first use and published by compare-and-swap (see
     /// [`Context::extension`]).
-    pub(crate) extensions: BucketArray<ExtensionSlot, P>,
+    pub(crate) extensions: BucketArray<ExtensionSlot<P>, P>,
     /// Hashes every key (FxHash by default; a keyed hasher such as
     /// `std::hash::RandomState` for untrusted input, see
     /// [`Context::with_hasher`]).
@@ -273,17 +209,18 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     #[inline]
     fn table<K: StorageKind>(&self) -> &TableOf<K, P> {
         let info = K::info();
-        let slot = self
-            .tables
-            .get_or_init(info.index(), || KindTable::new::<K>(self.shards));
-        debug_assert!(
-            core::ptr::eq(slot.info, info),
-            "two kinds share one dense index"
-        );
-        // SAFETY: the slot at `K`'s dense index is only ever initialised by
-        // `KindTable::new::<K>` just above: dense indices are unique per
+        let slot = self.tables.get_or_init(info.index(), || {
+            let table: TableOf<K, P> = Table::with_shards(info.name(), self.shards);
+            // SAFETY: (1) a `Table` of `P` whose payloads are `Send + Sync`
+            // (the `StorageKind::Stored` bound) is `Send + Sync` when `P`
+            // is thread-safe.
+            unsafe { KindTable::new(info, table) }
+        });
+        debug_assert!(slot.is(info), "two kinds share one dense index");
+        // SAFETY: (1) the slot at `K`'s dense index is only ever initialised
+        // with a `TableOf<K, P>` just above: dense indices are unique per
         // kind (strata-buckets assigns each kind its own, once).
-        unsafe { slot.typed::<K>() }
+        unsafe { slot.typed::<TableOf<K, P>>() }
     }
 
     /// Interns `key` as kind `K` and returns the handle: equal keys give
@@ -406,8 +343,8 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     {
         let hash = self.hash::<K>(&key);
         let slot = self.tables.get(K::info().index())?;
-        // SAFETY: as in `table`.
-        let table = unsafe { slot.typed::<K>() };
+        // SAFETY: (1) as in `table`.
+        let table = unsafe { slot.typed::<TableOf<K, P>>() };
         let found = table.get(hash, |s| {
             // SAFETY: as in `intern`: a payload of this context, borrowed for 'c.
             K::matches(K::shorten(unsafe { extend(&s.payload) }), &key)
@@ -548,7 +485,10 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         let mut kinds: Vec<KindStatistics> = self
             .tables
             .iter()
-            .map(|(_, t)| KindStatistics::from_table(t.info.name(), &t.stats()))
+            .map(|(_, t)| {
+                let stats = t.report();
+                KindStatistics::from_table(stats.name, &stats)
+            })
             .collect();
         kinds.sort_by(|a, b| a.name.cmp(b.name));
         Statistics::new(P::NAME, kinds, strata_tls::stats(), self.affine.stats())
@@ -562,7 +502,10 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         let kinds = self
             .tables
             .iter()
-            .map(|(_, t)| KindMemory::immortal(t.info.name(), &t.stats()))
+            .map(|(_, t)| {
+                let stats = t.report();
+                KindMemory::immortal(stats.name, &stats)
+            })
             .chain(self.reclaim.memory())
             .collect();
         MemoryReport::new(kinds, self.affine.stats().bytes)

@@ -27,11 +27,11 @@
 //! [`RawInterned::get`] turns back into handles of the context they came
 //! from.
 
-use core::any::Any;
 use core::hash::BuildHasher;
 
 use crate::Context;
 use crate::Policy;
+use crate::erased::{Erased, Report};
 
 /// The identity of an [`Extension`] type: a `static` per type, whose dense
 /// index (assigned on first use, from the same process-wide registry as the
@@ -101,11 +101,12 @@ pub trait Extension: Send + Sync + Sized + 'static {
     fn create<P: Policy, S: BuildHasher>(ctx: &Context<P, S>) -> Self;
 }
 
-/// One extension's state, type-erased.
-pub(crate) struct ExtensionSlot {
-    info: &'static ExtensionInfo,
-    state: Box<dyn Any + Send + Sync>,
+impl<E: Extension> Report<()> for E {
+    fn report(&self) {}
 }
+
+/// One extension's state, its type erased (see [`Erased`]).
+pub(crate) type ExtensionSlot<P> = Erased<P, ()>;
 
 impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// The state of extension `E` for this context, created on first use
@@ -114,19 +115,15 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     #[inline]
     pub fn extension<E: Extension>(&self) -> &E {
         let info = E::info();
-        let slot = self.extensions.get_or_init(info.index(), || ExtensionSlot {
-            info,
-            state: Box::new(E::create(self)),
+        let slot = self.extensions.get_or_init(info.index(), || {
+            // SAFETY: (1) an extension's state is `Send + Sync` (the trait's
+            // bound).
+            unsafe { ExtensionSlot::new(info, E::create(self)) }
         });
-        debug_assert!(
-            core::ptr::eq(slot.info, info),
-            "two extensions share one dense index"
-        );
-        let state: *const (dyn Any + Send + Sync) = &*slot.state;
-        // SAFETY: the slot at `E`'s dense index is only ever filled just
-        // above, with a `Box<E>`: dense indices are unique per `static`
-        // (strata-buckets assigns each its own, once). The box lives until
-        // the context drops, and the result borrows the context.
-        unsafe { &*state.cast::<E>() }
+        debug_assert!(slot.is(info), "two extensions share one dense index");
+        // SAFETY: (1) the slot at `E`'s dense index is only ever filled just
+        // above, with an `E`: dense indices are unique per `static`
+        // (strata-buckets assigns each its own, once).
+        unsafe { slot.typed::<E>() }
     }
 }

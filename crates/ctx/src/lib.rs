@@ -129,6 +129,7 @@
 
 mod context;
 mod driver;
+mod erased;
 pub mod extension;
 mod handle;
 mod kind;

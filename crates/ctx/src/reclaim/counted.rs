@@ -6,13 +6,13 @@ use core::fmt;
 use core::hash::{BuildHasher, Hash, Hasher};
 use core::marker::PhantomData;
 use core::ops::Deref;
-use core::ptr::NonNull;
 
 use strata_buckets::BucketArray;
 use strata_sync::policy::{Policy, Shared};
 
 use super::memory::KindMemory;
 use crate::Context;
+use crate::erased::{Erased, Report};
 use strata_reclaim::{ReclaimTable, Strong};
 
 /// The identity of a reclaimable kind: a `static` per kind (its address is
@@ -274,76 +274,9 @@ where
     }
 }
 
-/// The table of one reclaimable kind, with its type erased so that the
-/// tables of every kind fit in one bucket array.
-struct Slot<P: Policy> {
-    /// Invariant: a leaked `Box<TableOf<K, P>>` for the kind `info`
-    /// describes, freed only by `Drop` below.
-    table: NonNull<()>,
-    info: &'static ReclaimableInfo,
-    drop_table: unsafe fn(NonNull<()>),
-    memory: unsafe fn(NonNull<()>) -> KindMemory,
-    _policy: PhantomData<P::Marker>,
-}
-
-// SAFETY: the erased table is a `ReclaimTable<_, P>` whose payloads are
-// `Send + Sync` (the `ReclaimableKind::Stored` bound); such a table is `Send`
-// exactly when its policy is, which `P::Marker` stands for.
-unsafe impl<P: Policy> Send for Slot<P> where P::Marker: Send {}
-// SAFETY: as above, for `Sync`.
-unsafe impl<P: Policy> Sync for Slot<P> where P::Marker: Sync {}
-
-impl<P: Policy> Slot<P> {
-    fn new<K: ReclaimableKind>(shards: usize) -> Self {
-        let table: Box<TableOf<K, P>> = Box::new(ReclaimTable::new(
-            K::info().name(),
-            shards,
-            heap_bytes_of::<K>,
-        ));
-        Self {
-            table: NonNull::from(Box::leak(table)).cast(),
-            info: K::info(),
-            drop_table: drop_table::<K, P>,
-            memory: table_memory::<K, P>,
-            _policy: PhantomData,
-        }
-    }
-
-    /// The typed table.
-    ///
-    /// # Safety
-    ///
-    /// 1. `self` was created by `Slot::new::<K>`.
-    #[inline]
-    unsafe fn typed<K: ReclaimableKind>(&self) -> &TableOf<K, P> {
-        // SAFETY: by (1) and the invariant on `table`, a live table of
-        // exactly this type, freed only when `self` drops.
-        unsafe { self.table.cast::<TableOf<K, P>>().as_ref() }
-    }
-}
-
-/// # Safety
-///
-/// 1. `p` is the leaked box `Slot::new::<K>` made, not freed before.
-unsafe fn drop_table<K: ReclaimableKind, P: Policy>(p: NonNull<()>) {
-    // SAFETY: by (1).
-    drop(unsafe { Box::from_raw(p.cast::<TableOf<K, P>>().as_ptr()) });
-}
-
-/// # Safety
-///
-/// 1. `p` is the live box `Slot::new::<K>` made.
-unsafe fn table_memory<K: ReclaimableKind, P: Policy>(p: NonNull<()>) -> KindMemory {
-    // SAFETY: by (1).
-    let table = unsafe { p.cast::<TableOf<K, P>>().as_ref() };
-    KindMemory::reclaimable(K::info().name(), &table.memory())
-}
-
-impl<P: Policy> Drop for Slot<P> {
-    fn drop(&mut self) {
-        // SAFETY: `drop_table` matches the table's type, and this is the one
-        // place that frees it.
-        unsafe { (self.drop_table)(self.table) }
+impl<T: Send + Sync, P: Policy> Report<KindMemory> for ReclaimTable<T, P> {
+    fn report(&self) -> KindMemory {
+        KindMemory::reclaimable(self.name(), &self.memory())
     }
 }
 
@@ -351,7 +284,7 @@ impl<P: Policy> Drop for Slot<P> {
 /// indices, created on first use and published by compare-and-swap (the
 /// Level 1 of the immortal tables, a second bucket array).
 pub(crate) struct ReclaimTables<P: Policy> {
-    slots: BucketArray<Slot<P>, P>,
+    slots: BucketArray<Erased<P, KindMemory>, P>,
 }
 
 impl<P: Policy> ReclaimTables<P> {
@@ -365,32 +298,30 @@ impl<P: Policy> ReclaimTables<P> {
     #[inline]
     fn table<K: ReclaimableKind>(&self, shards: usize) -> &TableOf<K, P> {
         let info = K::info();
-        let slot = self
-            .slots
-            .get_or_init(info.index(), || Slot::new::<K>(shards));
-        debug_assert!(
-            core::ptr::eq(slot.info, info),
-            "two reclaimable kinds share one dense index"
-        );
-        // SAFETY: the slot at `K`'s dense index is only ever initialised by
-        // `Slot::new::<K>` just above: dense indices are unique per kind.
-        unsafe { slot.typed::<K>() }
+        let slot = self.slots.get_or_init(info.index(), || {
+            let table: TableOf<K, P> = ReclaimTable::new(info.name(), shards, heap_bytes_of::<K>);
+            // SAFETY: (1) a `ReclaimTable` of `P` whose payloads are
+            // `Send + Sync` (the `ReclaimableKind::Stored` bound) is
+            // `Send + Sync` when `P` is thread-safe.
+            unsafe { Erased::new(info, table) }
+        });
+        debug_assert!(slot.is(info), "two reclaimable kinds share one dense index");
+        // SAFETY: (1) the slot at `K`'s dense index is only ever initialised
+        // with a `TableOf<K, P>` just above: dense indices are unique per kind.
+        unsafe { slot.typed::<TableOf<K, P>>() }
     }
 
     /// The kind's table if it was ever used.
     #[inline]
     fn get<K: ReclaimableKind>(&self) -> Option<&TableOf<K, P>> {
         let slot = self.slots.get(K::info().index())?;
-        // SAFETY: as in `table`.
-        Some(unsafe { slot.typed::<K>() })
+        // SAFETY: (1) as in `table`.
+        Some(unsafe { slot.typed::<TableOf<K, P>>() })
     }
 
     /// The memory of every reclaimable kind that was used.
     pub(crate) fn memory(&self) -> impl Iterator<Item = KindMemory> + '_ {
-        self.slots.iter().map(|(_, slot)| {
-            // SAFETY: `memory` was instantiated for the type `table` holds.
-            unsafe { (slot.memory)(slot.table) }
-        })
+        self.slots.iter().map(|(_, slot)| slot.report())
     }
 }
 
