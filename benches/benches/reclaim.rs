@@ -39,8 +39,7 @@ use std::time::Instant;
 use criterion::{BatchSize, Criterion, Throughput, criterion_main};
 use strata_builtin::prelude::*;
 use strata_ctx::{
-    Category, Context, Counted, Interned, Policy, ReclaimableInfo, ReclaimableKind, Shared,
-    storage_kind,
+    Context, Counted, Interned, Policy, ReclaimableInfo, ReclaimableKind, Shared, storage_kind,
 };
 
 storage_kind! {

@@ -138,6 +138,7 @@ impl fmt::Display for StringAttrData<'_> {
 pub enum StringAttr {}
 
 impl strata_ctx::StorageKind for StringAttr {
+    type Family = strata_ctx::AttributeFamily;
     type Stored<'c> = StringAttrData<'c>;
     type Key<'k, 'c>
         = &'k str
@@ -145,10 +146,8 @@ impl strata_ctx::StorageKind for StringAttr {
         'c: 'k;
 
     fn info() -> &'static strata_ctx::KindInfo {
-        static INFO: strata_ctx::KindInfo = strata_ctx::KindInfo::new::<StringAttr>(
-            "builtin.string",
-            strata_ctx::Category::Attribute,
-        );
+        static INFO: strata_ctx::KindInfo =
+            strata_ctx::KindInfo::new::<StringAttr>("builtin.string");
         &INFO
     }
 
@@ -173,8 +172,6 @@ impl strata_ctx::StorageKind for StringAttr {
         stored
     }
 }
-
-impl strata_ctx::AttributeKind for StringAttr {}
 
 /// `as_str` on a string attribute's handle (a trait, because the handle type
 /// belongs to strata-ctx; in the [prelude](crate::prelude)).

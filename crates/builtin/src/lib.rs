@@ -150,12 +150,13 @@ macro_rules! builtin_kind {
         pub enum $kind {}
 
         impl ::strata_ctx::StorageKind for $kind {
+            type Family = ::strata_ctx::family_by_category::$category;
             type Stored<'c> = $stored;
             type Key<'k, 'c> = $keyty where 'c: 'k;
 
             fn info() -> &'static ::strata_ctx::KindInfo {
                 static INFO: ::strata_ctx::KindInfo =
-                    ::strata_ctx::KindInfo::new::<$kind>($name, ::strata_ctx::Category::$category);
+                    ::strata_ctx::KindInfo::new::<$kind>($name);
                 &INFO
             }
 
@@ -179,7 +180,7 @@ macro_rules! builtin_kind {
             }
         }
 
-        impl ::strata_ctx::$marker for $kind {}
+        // `$marker` (the erased handle's kind trait) follows from the family.
     };
 }
 pub(crate) use builtin_kind;

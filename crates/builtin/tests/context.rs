@@ -5,9 +5,7 @@ use std::cell::Cell;
 
 use strata_builtin::prelude::*;
 use strata_ctx::diag::{EngineBuilder, HumanEmitter, Location as DiagLoc, SharedBuffer};
-use strata_ctx::{
-    Arena, Category, Context, Dialect, KindInfo, Local, Registry, Shared, StorageKind,
-};
+use strata_ctx::{Arena, Context, Dialect, KindInfo, Local, Registry, Shared, StorageKind};
 
 /// A kind whose constructor can be told to intern again or to panic, through
 /// a thread-local that points at the context under test.
@@ -27,6 +25,7 @@ strata_sync::thread_local! {
 }
 
 impl StorageKind for Probe {
+    type Family = strata_ctx::OtherFamily;
     type Stored<'c> = ProbeData;
     type Key<'k, 'c>
         = u64
@@ -34,7 +33,7 @@ impl StorageKind for Probe {
         'c: 'k;
 
     fn info() -> &'static KindInfo {
-        static INFO: KindInfo = KindInfo::new::<Probe>("test.probe", Category::Other);
+        static INFO: KindInfo = KindInfo::new::<Probe>("test.probe");
         &INFO
     }
     fn hash_key<'k, 'c: 'k, H: std::hash::Hasher>(key: &u64, state: &mut H) {

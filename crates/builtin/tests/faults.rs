@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use strata_builtin::prelude::*;
 use strata_ctx::diag::{EngineBuilder, Handled, HumanEmitter, Location as DiagLoc, SharedBuffer};
-use strata_ctx::{Arena, Category, Context, KindInfo, Shared, StorageKind};
+use strata_ctx::{Arena, Context, KindInfo, Shared, StorageKind};
 use strata_sync::Mutex;
 use strata_sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -150,6 +150,7 @@ impl fmt::Display for FragileData {
 }
 
 impl StorageKind for Fragile {
+    type Family = strata_ctx::OtherFamily;
     type Stored<'c> = FragileData;
     type Key<'k, 'c>
         = u64
@@ -157,7 +158,7 @@ impl StorageKind for Fragile {
         'c: 'k;
 
     fn info() -> &'static KindInfo {
-        static INFO: KindInfo = KindInfo::new::<Fragile>("faults.fragile", Category::Other);
+        static INFO: KindInfo = KindInfo::new::<Fragile>("faults.fragile");
         &INFO
     }
     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &u64, state: &mut H) {

@@ -30,7 +30,7 @@ use strata_builtin::prelude::*;
 use strata_builtin::{IntegerAttr, IntegerAttrData, RankedTensorType, RankedTensorTypeData};
 use strata_builtin::{ShapedTypeData, StringAttr};
 use strata_ctx::diag::{EngineBuilder, HumanEmitter, Location as DiagLoc, SharedBuffer};
-use strata_ctx::{Arena, Category, Context, KindInfo, StorageKind, Type};
+use strata_ctx::{Arena, Context, KindInfo, StorageKind, Type};
 use strata_ir::{ExprId, Owner, ValueId};
 use strata_sync::atomic::{AtomicBool, Ordering};
 
@@ -80,6 +80,7 @@ impl fmt::Display for StressData {
 }
 
 impl StorageKind for StressKey {
+    type Family = strata_ctx::OtherFamily;
     type Stored<'c> = StressData;
     type Key<'k, 'c>
         = u64
@@ -87,7 +88,7 @@ impl StorageKind for StressKey {
         'c: 'k;
 
     fn info() -> &'static KindInfo {
-        static INFO: KindInfo = KindInfo::new::<StressKey>("stress.key", Category::Other);
+        static INFO: KindInfo = KindInfo::new::<StressKey>("stress.key");
         &INFO
     }
     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &u64, state: &mut H) {

@@ -180,15 +180,17 @@ where
 }
 
 macro_rules! erased_handle {
-    ($(#[$doc:meta])* $name:ident, $marker:ident, $category:ident) => {
+    ($(#[$doc:meta])* $name:ident, $marker:ident, $family:ident) => {
         $(#[$doc])*
         #[derive(Clone, Copy)]
         pub struct $name<'ctx> {
             header: &'ctx StorageHeader,
         }
 
-        #[doc = concat!("Kinds whose handles convert to [`", stringify!($name), "`].")]
-        pub trait $marker: StorageKind {}
+        #[doc = concat!("Kinds whose handles convert to [`", stringify!($name), "`]: every kind of the family `", stringify!($family), "` (implemented for them all, and only them).")]
+        pub trait $marker: StorageKind<Family = crate::$family> {}
+
+        impl<K: StorageKind<Family = crate::$family>> $marker for K {}
 
         impl<'ctx> $name<'ctx> {
             /// The kind of the value.
@@ -227,7 +229,6 @@ macro_rules! erased_handle {
         impl<'ctx, K: $marker> From<Interned<'ctx, K>> for $name<'ctx> {
             #[inline]
             fn from(h: Interned<'ctx, K>) -> Self {
-                debug_assert_eq!(K::info().category(), crate::Category::$category);
                 Self { header: h.header() }
             }
         }
@@ -266,14 +267,14 @@ erased_handle!(
     /// A handle to an interned type of any kind (MLIR's `Type`): one pointer,
     /// compared by address, printed in MLIR syntax, downcast with
     /// [`dyn_cast`](Type::dyn_cast).
-    Type, TypeKind, Type
+    Type, TypeKind, TypeFamily
 );
 erased_handle!(
     /// A handle to an interned attribute of any kind (MLIR's `Attribute`).
-    Attribute, AttributeKind, Attribute
+    Attribute, AttributeKind, AttributeFamily
 );
 erased_handle!(
     /// A handle to an interned source location of any kind (MLIR's
     /// `Location`).
-    Location, LocationKind, Location
+    Location, LocationKind, LocationFamily
 );

@@ -21,6 +21,40 @@ pub enum Category {
     Other,
 }
 
+/// A kind's family, as a type: [`TypeFamily`], [`AttributeFamily`],
+/// [`LocationFamily`] or [`OtherFamily`] ([`StorageKind::Family`]). Being a
+/// type, the family decides at compile time which erased handle a kind's
+/// handles convert to: converting a type kind's handle into an
+/// [`Attribute`](crate::Attribute) does not compile.
+pub trait Family: 'static {
+    /// The family as a value.
+    const CATEGORY: Category;
+}
+
+macro_rules! families {
+    ($($(#[$doc:meta])* $name:ident => $category:ident),*) => {$(
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy)]
+        pub enum $name {}
+        impl Family for $name {
+            const CATEGORY: Category = Category::$category;
+        }
+    )*};
+}
+
+families!(
+    /// The family of type kinds (handles convert to [`Type`](crate::Type)).
+    TypeFamily => Type,
+    /// The family of attribute kinds (handles convert to
+    /// [`Attribute`](crate::Attribute)).
+    AttributeFamily => Attribute,
+    /// The family of location kinds (handles convert to
+    /// [`Location`](crate::Location)).
+    LocationFamily => Location,
+    /// Any other kind a dialect interns (no erased handle).
+    OtherFamily => Other
+);
+
 /// The identity of a storage kind: the address of its `static` (the
 /// TypeID-by-address idiom of MLIR), a human-readable name, its category, and
 /// how to print an erased handle of it.
@@ -35,15 +69,16 @@ pub struct KindInfo {
 }
 
 impl KindInfo {
-    /// Describes kind `K`, named `name` (by convention `dialect.kind`).
-    pub const fn new<K>(name: &'static str, category: Category) -> Self
+    /// Describes kind `K`, named `name` (by convention `dialect.kind`); its
+    /// category is `K`'s [`Family`].
+    pub const fn new<K>(name: &'static str) -> Self
     where
         K: StorageKind,
         for<'c> K::Stored<'c>: fmt::Display + fmt::Debug,
     {
         Self {
             id: strata_buckets::DenseKind::new(name),
-            category,
+            category: K::Family::CATEGORY,
             display: display_erased::<K>,
             debug: debug_erased::<K>,
         }
@@ -164,6 +199,10 @@ pub(crate) struct Storage<S> {
 /// [`shorten`](Self::shorten), which the compiler checks is a covariant
 /// reborrow: whatever the payload holds lives as long as the context.
 pub trait StorageKind: Sized + 'static {
+    /// The kind's family ([`TypeFamily`], [`AttributeFamily`],
+    /// [`LocationFamily`], [`OtherFamily`]): which erased handle its handles
+    /// convert to.
+    type Family: Family;
     /// The payload.
     type Stored<'ctx>: Send + Sync + 'ctx;
     /// The lookup key: a borrowed form where that saves an allocation (a
@@ -217,8 +256,25 @@ pub fn fx_hash<T: Hash + ?Sized>(value: &T) -> u64 {
     h.finish()
 }
 
+/// The families by their [`Category`] name, for [`storage_kind!`](crate::storage_kind).
+#[doc(hidden)]
+pub mod family_by_category {
+    pub type Type = super::TypeFamily;
+    pub type Attribute = super::AttributeFamily;
+    pub type Location = super::LocationFamily;
+    pub type Other = super::OtherFamily;
+}
+
 /// Declares a simple storage kind whose payload is an owned value compared
-/// with `==` and hashed with FxHash; the key is a reference to a payload.
+/// with `==` and hashed with FxHash, in the family that `Category::X` names
+/// (a type, attribute or location kind converts to its erased handle; a
+/// category mismatch is a compile error).
+///
+/// The key is a reference to a payload (`=> Opcode`), or, with
+/// `=> Payload as &Borrowed`, a borrowed form (`String as &str`,
+/// `Vec<u32> as &[u32]`): a hit then allocates nothing, and a miss builds
+/// the payload with `ToOwned`. The borrowed form must hash as the payload
+/// does (`Borrow`'s contract).
 ///
 /// ```
 /// use strata_ctx::{Category, Context, storage_kind};
@@ -237,25 +293,46 @@ pub fn fx_hash<T: Hash + ?Sized>(value: &T) -> u64 {
 ///     pub OpcodeKind => Opcode, "demo.opcode", Category::Other
 /// }
 ///
+/// storage_kind! {
+///     /// An interned name, looked up by `&str`.
+///     pub Name => String as &str, "demo.name", Category::Other
+/// }
+///
 /// let ctx = Context::new();
 /// let a = ctx.intern::<OpcodeKind>(&Opcode { dialect: "demo", id: 7 });
 /// let b = ctx.intern::<OpcodeKind>(&Opcode { dialect: "demo", id: 7 });
 /// assert_eq!(a, b); // one storage, compared by address
 /// assert_eq!(a.to_string(), "demo.op7");
+/// assert_eq!(ctx.intern::<Name>("main"), ctx.intern::<Name>(&String::from("main")));
+/// ```
+///
+/// A kind of the `Other` family has no erased handle:
+///
+/// ```compile_fail
+/// use strata_ctx::{Attribute, Category, Context, storage_kind};
+///
+/// storage_kind! {
+///     /// An interned number, not an attribute.
+///     pub Number => u64, "demo.number", Category::Other
+/// }
+///
+/// let ctx = Context::new();
+/// let a: Attribute<'_> = ctx.intern::<Number>(&7).into(); // error: not an attribute kind
 /// ```
 #[macro_export]
 macro_rules! storage_kind {
-    ($(#[$doc:meta])* $vis:vis $kind:ident => $payload:ty, $name:literal, $category:expr) => {
+    ($(#[$doc:meta])* $vis:vis $kind:ident => $payload:ty as &$borrowed:ty, $name:literal, Category::$family:ident) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy)]
         $vis enum $kind {}
 
         impl $crate::StorageKind for $kind {
+            type Family = $crate::family_by_category::$family;
             type Stored<'ctx> = $payload;
-            type Key<'k, 'ctx> = &'k $payload where 'ctx: 'k;
+            type Key<'k, 'ctx> = &'k $borrowed where 'ctx: 'k;
 
             fn info() -> &'static $crate::KindInfo {
-                static INFO: $crate::KindInfo = $crate::KindInfo::new::<$kind>($name, $category);
+                static INFO: $crate::KindInfo = $crate::KindInfo::new::<$kind>($name);
                 &INFO
             }
 
@@ -264,16 +341,22 @@ macro_rules! storage_kind {
             }
 
             fn matches<'k, 'ctx: 'k>(stored: &'ctx Self::Stored<'ctx>, key: &Self::Key<'k, 'ctx>) -> bool {
-                stored == *key
+                <$payload as ::core::borrow::Borrow<$borrowed>>::borrow(stored) == *key
             }
 
             fn construct<'k, 'ctx: 'k>(key: &Self::Key<'k, 'ctx>, _arena: &'ctx $crate::Arena) -> Self::Stored<'ctx> {
-                ::core::clone::Clone::clone(*key)
+                <$borrowed as ::std::borrow::ToOwned>::to_owned(*key)
             }
 
             fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
                 stored
             }
+        }
+    };
+    ($(#[$doc:meta])* $vis:vis $kind:ident => $payload:ty, $name:literal, Category::$family:ident) => {
+        $crate::storage_kind! {
+            $(#[$doc])*
+            $vis $kind => $payload as &$payload, $name, Category::$family
         }
     };
 }

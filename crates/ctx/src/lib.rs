@@ -53,7 +53,7 @@
 //! ```
 //! use std::fmt;
 //! use std::hash::{Hash, Hasher};
-//! use strata_ctx::{Arena, Category, Context, KindInfo, StorageKind};
+//! use strata_ctx::{Arena, Context, KindInfo, OtherFamily, StorageKind};
 //!
 //! // A dialect's kind: an interned symbol name, copied into the arena once
 //! // and looked up by `&str` (no allocation on a hit).
@@ -71,11 +71,12 @@
 //! pub enum Symbol {}
 //!
 //! impl StorageKind for Symbol {
+//!     type Family = OtherFamily;
 //!     type Stored<'c> = SymbolData<'c>;
 //!     type Key<'k, 'c> = &'k str where 'c: 'k;
 //!
 //!     fn info() -> &'static KindInfo {
-//!         static INFO: KindInfo = KindInfo::new::<Symbol>("demo.symbol", Category::Other);
+//!         static INFO: KindInfo = KindInfo::new::<Symbol>("demo.symbol");
 //!         &INFO
 //!     }
 //!     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &&'k str, state: &mut H) {
@@ -142,7 +143,10 @@ pub use extension::{Extension, ExtensionInfo};
 pub use handle::{
     Attribute, AttributeKind, Interned, Location, LocationKind, RawInterned, Type, TypeKind,
 };
-pub use kind::{Category, KindInfo, MutableKind, StorageHeader, StorageKind, fx_hash};
+pub use kind::{
+    AttributeFamily, Category, Family, KindInfo, LocationFamily, MutableKind, OtherFamily,
+    StorageHeader, StorageKind, TypeFamily, family_by_category, fx_hash,
+};
 pub use reclaim::{Counted, KindMemory, MemoryReport, ReclaimableInfo, ReclaimableKind};
 pub use stats::{KindStatistics, Statistics};
 pub use strata_diag::{self as diag, DiagEngine};

@@ -47,17 +47,12 @@
 //! (the `# Safety` of `strata_tls::insert`) is that a cached pointer stays
 //! valid for as long as its owner, the context, lives. A reclaimable storage
 //! breaks that contract the moment its last handle drops, so a reclaimable
-//! kind either bypasses the cache or validates what it finds there. The
-//! designs, measured on a scratch prototype (not in the tree) with the hit
-//! workload of the bench below (256 hot `u64` keys, pre-interned; the minimum
-//! of 40 interleaved runs on this 2-core VM):
-//!
-//! | design | ns per hit | sound? |
-//! |---|---|---|
-//! | **bypass**: the table's read probe, `try_inc_strong`, the handle's drop (kept) | **11.3** | yes |
-//! | validated entry: this thread's cache probe, `try_inc_strong` on the cached storage, the handle's drop | 4.9 | only if every entry owns a weak reference |
-//! | the same inside a crossbeam-epoch pin (frees deferred by epoch) | 7.4 | no |
-//! | (the crossbeam-epoch pin alone) | 3.8 | |
+//! kind either bypasses the cache or validates what it finds there. Three
+//! designs were measured on a scratch prototype (the figures are in
+//! `docs/PERFORMANCE.md`): the **bypass** (the table's read probe,
+//! `try_inc_strong`, the handle's drop), kept; a validated cache entry
+//! (about 2.3 times faster, sound only if every entry owns a weak
+//! reference); and the same inside a crossbeam-epoch pin (not sound).
 //!
 //! The epoch design, the declared candidate, is not sound for this cache:
 //! deferring frees by epoch protects a pointer loaded *while* the thread is
@@ -65,14 +60,14 @@
 //! pin to the next is not protected, and the storage behind it may be freed
 //! in between (two epoch advances suffice). The sound validated design
 //! makes every cache entry own a weak reference (the memory of the node,
-//! not its payload, then lives until the entry goes), with no epoch at all:
-//! it would be 2.3 times faster than the bypass on this workload, but it
+//! not its payload, then lives until the entry goes), with no epoch at all,
+//! but it
 //! needs the cache to release an entry's reference when it evicts or clears
 //! it and at thread exit, and strata-tls's entries are plain pointers that it
 //! overwrites, with no such hook; it would also keep up to one dead node
 //! header per cache entry alive. Within strata-tls's contract, then, the
 //! bypass is the design that is correct, and it is kept: a reclaimable hit
-//! costs about three times an immortal cached hit (figures below), in exchange
+//! costs about three times an immortal cached hit, in exchange
 //! for memory that is freed the moment the last handle drops and a protocol
 //! loom checks end to end (loom cannot see crossbeam-epoch).
 //!
@@ -145,31 +140,10 @@
 //!
 //! # Performance
 //!
-//! `cargo bench -p strata-bench --bench reclaim -- --warm-up-time 1
-//! --measurement-time 2`, the minimum of 30 interleaved runs, in two
-//! invocations (this 2-core VM is shared with other work, so the spread is
-//! the noise), with the same `u64` key and payload for the immortal and the
-//! reclaimable kind:
-//!
-//! | operation | ns | vs the immortal cached hit |
-//! |---|---|---|
-//! | immortal hit, thread cache (`Context`) | 4.6 / 3.9 | 1 |
-//! | immortal hit, table probe (`Context<Local>`) | 6.5 / 7.9 | 1.4x / 2.0x |
-//! | reclaimable hit and handle drop (`Context`) | 12.0 / 12.1 | 2.6x / 3.1x |
-//! | reclaimable hit and handle drop (`Context<Local>`) | 12.0 / 11.1 | 2.6x / 2.8x |
-//! | `Counted` clone and drop (`Context`) | 4.2 / 4.2 | 0.9x / 1.1x |
-//! | `Counted` clone and drop (`Context<Local>`) | 1.2 / 1.2 | 0.3x / 0.3x |
-//! | `std::sync::Arc` clone and drop, for reference | 3.8 / 3.7 | 0.8x / 0.9x |
-//!
-//! A handle's clone and drop cost what `Arc`'s do. The single-threaded hit
-//! is no cheaper than the shared one although it does no atomic operation
-//! and takes no lock (its clone and drop are 3.4 times cheaper), so what
-//! separates it from the immortal single-threaded probe (6.5 ns) is not
-//! synchronisation: it is what remains, reaching a separately allocated
-//! node (immortal storages sit side by side in an arena) and writing its
-//! count up and down. Building and freeing a 1 KiB dense attribute costs
-//! 165 to 235 ns, a hit on one 102 to 128 ns (hashing and comparing the
-//! kilobyte).
+//! The figures (a counted hit and drop against an immortal cached hit, a
+//! handle's clone and drop against `Arc`'s) live in `docs/PERFORMANCE.md`,
+//! "Reclaimable kinds"; `cargo bench -p strata-bench --bench reclaim`
+//! measures them.
 
 mod counted;
 mod memory;

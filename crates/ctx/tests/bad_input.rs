@@ -31,7 +31,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
 use strata_ctx::diag::EngineBuilder;
-use strata_ctx::{Arena, Category, Context, KindInfo, MutableKind, Shared, StorageKind};
+use strata_ctx::{Arena, Context, KindInfo, MutableKind, Shared, StorageKind};
 use strata_sync::{Arc, Mutex};
 
 fn panic_message(err: &(dyn std::any::Any + Send)) -> String {
@@ -67,6 +67,7 @@ impl fmt::Display for PairData {
 }
 
 impl StorageKind for Pair {
+    type Family = strata_ctx::OtherFamily;
     type Stored<'c> = PairData;
     type Key<'k, 'c>
         = (u64, u64)
@@ -74,7 +75,7 @@ impl StorageKind for Pair {
         'c: 'k;
 
     fn info() -> &'static KindInfo {
-        static INFO: KindInfo = KindInfo::new::<Pair>("bad.pair", Category::Other);
+        static INFO: KindInfo = KindInfo::new::<Pair>("bad.pair");
         &INFO
     }
     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &(u64, u64), state: &mut H) {
@@ -226,6 +227,7 @@ impl MutableKind for Reenter {
 }
 
 impl StorageKind for Reenter {
+    type Family = strata_ctx::OtherFamily;
     type Stored<'c> = ReenterData;
     type Key<'k, 'c>
         = Reentry
@@ -233,7 +235,7 @@ impl StorageKind for Reenter {
         'c: 'k;
 
     fn info() -> &'static KindInfo {
-        static INFO: KindInfo = KindInfo::new::<Reenter>("bad.reenter", Category::Other);
+        static INFO: KindInfo = KindInfo::new::<Reenter>("bad.reenter");
         &INFO
     }
     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &Reentry, state: &mut H) {
@@ -432,6 +434,7 @@ impl fmt::Display for DynamicData {
 }
 
 impl StorageKind for Dynamic {
+    type Family = strata_ctx::OtherFamily;
     type Stored<'c> = DynamicData;
     type Key<'k, 'c>
         = u64
@@ -461,8 +464,7 @@ impl StorageKind for Dynamic {
 /// kind.
 fn make_kind(i: u32) -> &'static KindInfo {
     let name: &'static str = Box::leak(format!("dyn.kind.{i}").into_boxed_str());
-    let info: &'static KindInfo =
-        Box::leak(Box::new(KindInfo::new::<Dynamic>(name, Category::Other)));
+    let info: &'static KindInfo = Box::leak(Box::new(KindInfo::new::<Dynamic>(name)));
     RUNTIME_KINDS.lock().push(info);
     CURRENT_KIND.with(|c| c.set(Some(info)));
     info
