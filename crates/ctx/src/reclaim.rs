@@ -46,30 +46,12 @@
 //! Immortal lookups start in strata-tls's per-thread cache, whose contract
 //! (the `# Safety` of `strata_tls::insert`) is that a cached pointer stays
 //! valid for as long as its owner, the context, lives. A reclaimable storage
-//! breaks that contract the moment its last handle drops, so a reclaimable
-//! kind either bypasses the cache or validates what it finds there. Three
-//! designs were measured on a scratch prototype (the figures are in
-//! `docs/PERFORMANCE.md`): the **bypass** (the table's read probe,
-//! `try_inc_strong`, the handle's drop), kept; a validated cache entry
-//! (about 2.3 times faster, sound only if every entry owns a weak
-//! reference); and the same inside a crossbeam-epoch pin (not sound).
-//!
-//! The epoch design, the declared candidate, is not sound for this cache:
-//! deferring frees by epoch protects a pointer loaded *while* the thread is
-//! pinned, until it unpins; a pointer kept in a per-thread cache from one
-//! pin to the next is not protected, and the storage behind it may be freed
-//! in between (two epoch advances suffice). The sound validated design
-//! makes every cache entry own a weak reference (the memory of the node,
-//! not its payload, then lives until the entry goes), with no epoch at all,
-//! but it
-//! needs the cache to release an entry's reference when it evicts or clears
-//! it and at thread exit, and strata-tls's entries are plain pointers that it
-//! overwrites, with no such hook; it would also keep up to one dead node
-//! header per cache entry alive. Within strata-tls's contract, then, the
-//! bypass is the design that is correct, and it is kept: a reclaimable hit
-//! costs about three times an immortal cached hit, in exchange
-//! for memory that is freed the moment the last handle drops and a protocol
-//! loom checks end to end (loom cannot see crossbeam-epoch).
+//! breaks that contract the moment its last handle drops, so reclaimable
+//! lookups bypass the cache: a hit costs about three times an immortal
+//! cached hit, in exchange for memory freed the moment the last handle drops
+//! and a protocol loom checks end to end. The designs measured against it (a
+//! validated cache entry, an epoch pin) and why they were not kept:
+//! `docs/ARCHITECTURE.md`, "Reclaimable kinds".
 //!
 //! # Memory
 //!
@@ -146,9 +128,7 @@
 //! measures them.
 
 mod counted;
-mod memory;
 
 pub(crate) use counted::ReclaimTables;
 pub use counted::{Counted, ReclaimableInfo, ReclaimableKind};
-pub use memory::{KindMemory, MemoryReport};
-pub use strata_reclaim::{ReclaimStats, ReclaimTable, Strong};
+pub use strata_reclaim::{KindMemory, MemoryReport, ReclaimStats, ReclaimTable, Strong};

@@ -10,9 +10,9 @@ use core::ops::Deref;
 use strata_buckets::BucketArray;
 use strata_sync::policy::{Policy, Shared};
 
-use super::memory::KindMemory;
 use crate::Context;
 use crate::erased::{Erased, Report};
+use strata_reclaim::KindMemory;
 use strata_reclaim::{ReclaimTable, Strong};
 
 /// The identity of a reclaimable kind: a `static` per kind (its address is
