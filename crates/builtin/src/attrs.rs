@@ -137,9 +137,11 @@ impl fmt::Display for StringAttrData<'_> {
 #[derive(Debug, Clone, Copy)]
 pub enum StringAttr {}
 
-impl strata_ctx::StorageKind for StringAttr {
+impl strata_ctx::Kind for StringAttr {
     type Family = strata_ctx::AttributeFamily;
+
     type Stored<'c> = StringAttrData<'c>;
+
     type Key<'k, 'c>
         = &'k str
     where
@@ -156,6 +158,12 @@ impl strata_ctx::StorageKind for StringAttr {
         core::hash::Hash::hash(*key, state)
     }
 
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl strata_ctx::StorageKind for StringAttr {
     #[inline]
     fn matches<'k, 'c: 'k>(stored: &'c StringAttrData<'c>, key: &&'k str) -> bool {
         stored.value == *key
@@ -165,11 +173,6 @@ impl strata_ctx::StorageKind for StringAttr {
         StringAttrData {
             value: arena.alloc_str(key),
         }
-    }
-
-    #[inline]
-    fn shorten<'a, 'b: 'a>(stored: &'a StringAttrData<'b>) -> &'a StringAttrData<'a> {
-        stored
     }
 }
 

@@ -149,7 +149,7 @@ macro_rules! builtin_kind {
         #[derive(Debug, Clone, Copy)]
         pub enum $kind {}
 
-        impl ::strata_ctx::StorageKind for $kind {
+        impl ::strata_ctx::Kind for $kind {
             type Family = ::strata_ctx::family_by_category::$category;
             type Stored<'c> = $stored;
             type Key<'k, 'c> = $keyty where 'c: 'k;
@@ -166,17 +166,19 @@ macro_rules! builtin_kind {
             }
 
             #[inline]
+            fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+                stored
+            }
+        }
+
+        impl ::strata_ctx::StorageKind for $kind {
+            #[inline]
             fn matches<'k, 'c: 'k>(stored: &'c Self::Stored<'c>, key: &Self::Key<'k, 'c>) -> bool {
                 *stored == *key
             }
 
             fn construct<'k, 'c: 'k>($key: &Self::Key<'k, 'c>, $arena: &'c ::strata_ctx::Arena) -> Self::Stored<'c> {
                 $construct
-            }
-
-            #[inline]
-            fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
-                stored
             }
         }
 

@@ -24,9 +24,11 @@ strata_sync::thread_local! {
     static REENTER: Cell<*const Context> = const { Cell::new(std::ptr::null()) };
 }
 
-impl StorageKind for Probe {
+impl strata_ctx::Kind for Probe {
     type Family = strata_ctx::OtherFamily;
+
     type Stored<'c> = ProbeData;
+
     type Key<'k, 'c>
         = u64
     where
@@ -36,12 +38,21 @@ impl StorageKind for Probe {
         static INFO: KindInfo = KindInfo::new::<Probe>("test.probe");
         &INFO
     }
+
     fn hash_key<'k, 'c: 'k, H: std::hash::Hasher>(key: &u64, state: &mut H) {
         state.write_u64(*key);
     }
+
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl StorageKind for Probe {
     fn matches<'k, 'c: 'k>(stored: &'c ProbeData, key: &u64) -> bool {
         stored.0 == *key
     }
+
     fn construct<'k, 'c: 'k>(key: &u64, _arena: &'c Arena) -> ProbeData {
         if *key == 666 {
             panic!("constructor refused key 666");
@@ -53,9 +64,6 @@ impl StorageKind for Probe {
             let _ = ctx.intern::<Probe>(8);
         }
         ProbeData(*key)
-    }
-    fn shorten<'a, 'b: 'a>(stored: &'a ProbeData) -> &'a ProbeData {
-        stored
     }
 }
 

@@ -149,9 +149,11 @@ impl fmt::Display for FragileData {
     }
 }
 
-impl StorageKind for Fragile {
+impl strata_ctx::Kind for Fragile {
     type Family = strata_ctx::OtherFamily;
+
     type Stored<'c> = FragileData;
+
     type Key<'k, 'c>
         = u64
     where
@@ -161,12 +163,21 @@ impl StorageKind for Fragile {
         static INFO: KindInfo = KindInfo::new::<Fragile>("faults.fragile");
         &INFO
     }
+
     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &u64, state: &mut H) {
         state.write_u64(*key);
     }
+
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl StorageKind for Fragile {
     fn matches<'k, 'c: 'k>(stored: &'c FragileData, key: &u64) -> bool {
         stored.key == *key
     }
+
     fn construct<'k, 'c: 'k>(key: &u64, arena: &'c Arena) -> FragileData {
         // Allocate in the arena first, so that a refusal leaves an unused
         // arena allocation behind, as a real constructor failing half way
@@ -179,9 +190,6 @@ impl StorageKind for Fragile {
             key: *key,
             double: key * 2,
         }
-    }
-    fn shorten<'a, 'b: 'a>(stored: &'a FragileData) -> &'a FragileData {
-        stored
     }
 }
 

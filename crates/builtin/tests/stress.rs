@@ -79,9 +79,11 @@ impl fmt::Display for StressData {
     }
 }
 
-impl StorageKind for StressKey {
+impl strata_ctx::Kind for StressKey {
     type Family = strata_ctx::OtherFamily;
+
     type Stored<'c> = StressData;
+
     type Key<'k, 'c>
         = u64
     where
@@ -91,20 +93,26 @@ impl StorageKind for StressKey {
         static INFO: KindInfo = KindInfo::new::<StressKey>("stress.key");
         &INFO
     }
+
     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &u64, state: &mut H) {
         state.write_u64(*key);
     }
+
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl StorageKind for StressKey {
     fn matches<'k, 'c: 'k>(stored: &'c StressData, key: &u64) -> bool {
         stored.key == *key
     }
+
     fn construct<'k, 'c: 'k>(key: &u64, _arena: &'c Arena) -> StressData {
         StressData {
             key: *key,
             check: check_of(*key),
         }
-    }
-    fn shorten<'a, 'b: 'a>(stored: &'a StressData) -> &'a StressData {
-        stored
     }
 }
 

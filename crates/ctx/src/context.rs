@@ -15,11 +15,11 @@ use crate::Interned;
 use crate::affine::AffineContext;
 use crate::erased::{Erased, Report};
 use crate::extension::ExtensionSlot;
-use crate::kind::{KindInfo, MutableKind, Storage, StorageHeader, StorageKind};
+use crate::kind::{Kind, KindInfo, MutableKind, Storage, StorageHeader, StorageKind};
 use crate::reclaim::{KindMemory, MemoryReport, ReclaimTables};
 use crate::stats::{KindStatistics, Statistics};
 
-type TableOf<K, P> = Table<Storage<<K as StorageKind>::Stored<'static>>, P>;
+type TableOf<K, P> = Table<Storage<<K as Kind>::Stored<'static>>, P>;
 
 impl<S, P: Policy> Report<TableStats> for Table<S, P> {
     fn report(&self) -> TableStats {

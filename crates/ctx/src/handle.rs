@@ -6,7 +6,7 @@ use core::hash::{Hash, Hasher};
 use core::ops::Deref;
 use core::ptr::NonNull;
 
-use crate::kind::{Storage, StorageHeader, StorageKind};
+use crate::kind::{Kind, Storage, StorageHeader, StorageKind};
 
 /// A handle to a value of kind `K` interned in a context that lives at least
 /// `'ctx`.
@@ -188,9 +188,9 @@ macro_rules! erased_handle {
         }
 
         #[doc = concat!("Kinds whose handles convert to [`", stringify!($name), "`]: every kind of the family `", stringify!($family), "` (implemented for them all, and only them).")]
-        pub trait $marker: StorageKind<Family = crate::$family> {}
+        pub trait $marker: Kind<Family = crate::$family> {}
 
-        impl<K: StorageKind<Family = crate::$family>> $marker for K {}
+        impl<K: Kind<Family = crate::$family>> $marker for K {}
 
         impl<'ctx> $name<'ctx> {
             /// The kind of the value.
@@ -207,7 +207,7 @@ macro_rules! erased_handle {
 
             /// The typed handle, if the value is of kind `K`.
             #[inline]
-            pub fn dyn_cast<K: $marker>(self) -> Option<Interned<'ctx, K>> {
+            pub fn dyn_cast<K: $marker + StorageKind>(self) -> Option<Interned<'ctx, K>> {
                 if self.isa::<K>() {
                     let ptr = NonNull::from(self.header).cast();
                     // SAFETY: the header says the storage is of kind `K`
@@ -226,10 +226,20 @@ macro_rules! erased_handle {
             }
         }
 
-        impl<'ctx, K: $marker> From<Interned<'ctx, K>> for $name<'ctx> {
+        impl<'ctx, K: $marker + StorageKind> From<Interned<'ctx, K>> for $name<'ctx> {
             #[inline]
             fn from(h: Interned<'ctx, K>) -> Self {
                 Self { header: h.header() }
+            }
+        }
+
+        /// Makes the storage immortal (see [`Counted`](crate::Counted)):
+        /// an erased handle is uncounted.
+        impl<'ctx, K: $marker + crate::ReclaimableKind, P: crate::Policy> From<crate::Counted<'ctx, K, P>>
+            for $name<'ctx>
+        {
+            fn from(h: crate::Counted<'ctx, K, P>) -> Self {
+                Self { header: h.pin() }
             }
         }
 

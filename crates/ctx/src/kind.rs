@@ -73,7 +73,7 @@ impl KindInfo {
     /// category is `K`'s [`Family`].
     pub const fn new<K>(name: &'static str) -> Self
     where
-        K: StorageKind,
+        K: Kind,
         for<'c> K::Stored<'c>: fmt::Display + fmt::Debug,
     {
         Self {
@@ -81,6 +81,17 @@ impl KindInfo {
             category: K::Family::CATEGORY,
             display: display_erased::<K>,
             debug: debug_erased::<K>,
+        }
+    }
+
+    /// Describes kind `K` whose payload does not print (an erased handle of
+    /// it, should its family have one, prints as `<name>`).
+    pub const fn opaque<K: Kind>(name: &'static str) -> Self {
+        Self {
+            id: strata_buckets::DenseKind::new(name),
+            category: K::Family::CATEGORY,
+            display: opaque_erased,
+            debug: opaque_erased,
         }
     }
 
@@ -144,7 +155,7 @@ impl Eq for KindInfo {}
 /// 1. `h` points to the header of a live `Storage<K::Stored<'static>>`.
 unsafe fn display_erased<K>(h: *const StorageHeader, f: &mut fmt::Formatter<'_>) -> fmt::Result
 where
-    K: StorageKind,
+    K: Kind,
     for<'c> K::Stored<'c>: fmt::Display,
 {
     // SAFETY: by (1); `Storage` is `repr(C)` with the header first.
@@ -159,12 +170,22 @@ where
 /// 1. `h` points to the header of a live `Storage<K::Stored<'static>>`.
 unsafe fn debug_erased<K>(h: *const StorageHeader, f: &mut fmt::Formatter<'_>) -> fmt::Result
 where
-    K: StorageKind,
+    K: Kind,
     for<'c> K::Stored<'c>: fmt::Debug,
 {
     // SAFETY: by (1); `Storage` is `repr(C)` with the header first.
     let storage = unsafe { &*h.cast::<Storage<K::Stored<'static>>>() };
     fmt::Debug::fmt(K::shorten(&storage.payload), f)
+}
+
+/// Prints an erased header of an opaque kind as `<name>`.
+///
+/// # Safety
+///
+/// 1. `h` points to a live header (any kind).
+unsafe fn opaque_erased(h: *const StorageHeader, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    // SAFETY: by (1).
+    write!(f, "<{}>", unsafe { &*h }.info.name())
 }
 
 /// The first word of every interned storage: its kind. An erased handle is a
@@ -184,21 +205,19 @@ pub(crate) struct Storage<S> {
     pub(crate) payload: S,
 }
 
-/// A kind of interned storage: a key that is looked up, and the payload built
-/// from it the first time.
-///
-/// Implement it by hand for payloads that borrow from the arena or hold other
-/// handles (see the builtin kinds), or declare simple kinds with
-/// [`storage_kind!`](crate::storage_kind).
+/// What every kind of interned value has, immortal ([`StorageKind`]) or
+/// reclaimable ([`ReclaimableKind`](crate::ReclaimableKind)): a family, a
+/// payload, a lookup key and how to hash it, an identity, and the
+/// covariance check that makes handing the payload out sound.
 ///
 /// # Lifetimes
 ///
 /// `Stored<'ctx>` is the payload as users see it: it may hold `&'ctx str`,
 /// `&'ctx [Type<'ctx>]` and other handles of the same context. strata stores
-/// it with the lifetime erased and hands it out only through
-/// [`shorten`](Self::shorten), which the compiler checks is a covariant
-/// reborrow: whatever the payload holds lives as long as the context.
-pub trait StorageKind: Sized + 'static {
+/// it with the lifetime erased and hands it out only at a borrow of the
+/// context, which is sound because the payload is covariant: that is what
+/// [`shorten`](Self::shorten) checks.
+pub trait Kind: Sized + 'static {
     /// The kind's family ([`TypeFamily`], [`AttributeFamily`],
     /// [`LocationFamily`], [`OtherFamily`]): which erased handle its handles
     /// convert to.
@@ -213,14 +232,28 @@ pub trait StorageKind: Sized + 'static {
     where
         'ctx: 'k;
 
-    /// The kind's identity.
+    /// The kind's identity (a `static`, made with [`KindInfo::new`]).
     fn info() -> &'static KindInfo;
 
     /// Feeds the key to the context's hasher (FxHash by default, a keyed
     /// hasher for untrusted input). Equal keys must hash equally; the 64-bit
-    /// hash is compared before [`matches`](Self::matches) is called.
+    /// hash is compared before the kind's `matches` is called.
     fn hash_key<'k, 'ctx: 'k, H: Hasher>(key: &Self::Key<'k, 'ctx>, state: &mut H);
 
+    /// Shortens the payload's lifetime to the borrow's. Implement it as
+    /// `{ stored }`: that compiles exactly when the payload is covariant,
+    /// which is what makes handing out `&'a Stored<'a>` sound.
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a>;
+}
+
+/// An immortal kind of interned storage: a key that is looked up, and the
+/// payload built from it the first time, in the table's arena, kept until
+/// the context drops. The rest of its shape is [`Kind`].
+///
+/// Implement it by hand for payloads that borrow from the arena or hold other
+/// handles (see the builtin kinds), or declare simple kinds with
+/// [`storage_kind!`](crate::storage_kind).
+pub trait StorageKind: Kind {
     /// Whether the stored payload is the one `key` describes.
     fn matches<'k, 'ctx: 'k>(stored: &'ctx Self::Stored<'ctx>, key: &Self::Key<'k, 'ctx>) -> bool;
 
@@ -228,11 +261,6 @@ pub trait StorageKind: Sized + 'static {
     /// Runs under the shard's write lock, at most once per distinct key.
     fn construct<'k, 'ctx: 'k>(key: &Self::Key<'k, 'ctx>, arena: &'ctx Arena)
     -> Self::Stored<'ctx>;
-
-    /// Shortens the payload's lifetime to the borrow's. Implement it as
-    /// `{ stored }`: that compiles exactly when the payload is covariant,
-    /// which is what makes handing out `&'a Stored<'a>` sound.
-    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a>;
 }
 
 /// A storage kind with a declared mutable component (an identified struct's
@@ -326,7 +354,7 @@ macro_rules! storage_kind {
         #[derive(Debug, Clone, Copy)]
         $vis enum $kind {}
 
-        impl $crate::StorageKind for $kind {
+        impl $crate::Kind for $kind {
             type Family = $crate::family_by_category::$family;
             type Stored<'ctx> = $payload;
             type Key<'k, 'ctx> = &'k $borrowed where 'ctx: 'k;
@@ -340,16 +368,18 @@ macro_rules! storage_kind {
                 ::core::hash::Hash::hash(*key, state)
             }
 
+            fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+                stored
+            }
+        }
+
+        impl $crate::StorageKind for $kind {
             fn matches<'k, 'ctx: 'k>(stored: &'ctx Self::Stored<'ctx>, key: &Self::Key<'k, 'ctx>) -> bool {
                 <$payload as ::core::borrow::Borrow<$borrowed>>::borrow(stored) == *key
             }
 
             fn construct<'k, 'ctx: 'k>(key: &Self::Key<'k, 'ctx>, _arena: &'ctx $crate::Arena) -> Self::Stored<'ctx> {
                 <$borrowed as ::std::borrow::ToOwned>::to_owned(*key)
-            }
-
-            fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
-                stored
             }
         }
     };

@@ -53,7 +53,7 @@
 //! ```
 //! use std::fmt;
 //! use std::hash::{Hash, Hasher};
-//! use strata_ctx::{Arena, Context, KindInfo, OtherFamily, StorageKind};
+//! use strata_ctx::{Arena, Context, Kind, KindInfo, OtherFamily, StorageKind};
 //!
 //! // A dialect's kind: an interned symbol name, copied into the arena once
 //! // and looked up by `&str` (no allocation on a hit).
@@ -70,7 +70,7 @@
 //!
 //! pub enum Symbol {}
 //!
-//! impl StorageKind for Symbol {
+//! impl Kind for Symbol {
 //!     type Family = OtherFamily;
 //!     type Stored<'c> = SymbolData<'c>;
 //!     type Key<'k, 'c> = &'k str where 'c: 'k;
@@ -82,14 +82,17 @@
 //!     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &&'k str, state: &mut H) {
 //!         key.hash(state)
 //!     }
+//!     fn shorten<'a, 'b: 'a>(stored: &'a SymbolData<'b>) -> &'a SymbolData<'a> {
+//!         stored
+//!     }
+//! }
+//!
+//! impl StorageKind for Symbol {
 //!     fn matches<'k, 'c: 'k>(stored: &'c SymbolData<'c>, key: &&'k str) -> bool {
 //!         stored.name == *key
 //!     }
 //!     fn construct<'k, 'c: 'k>(key: &&'k str, arena: &'c Arena) -> SymbolData<'c> {
 //!         SymbolData { name: arena.alloc_str(key) }
-//!     }
-//!     fn shorten<'a, 'b: 'a>(stored: &'a SymbolData<'b>) -> &'a SymbolData<'a> {
-//!         stored
 //!     }
 //! }
 //!
@@ -109,7 +112,8 @@
 //! # What is here
 //!
 //! - [`Context`], [`Dialect`], [`Registry`], [`Statistics`], [`KindStatistics`].
-//! - [`StorageKind`], [`KindInfo`], [`Category`], [`storage_kind!`], [`fx_hash`], [`Arena`].
+//! - [`Kind`], [`StorageKind`], [`MutableKind`], [`KindInfo`], [`Category`] and the
+//!   families, [`storage_kind!`], [`fx_hash`], [`Arena`].
 //! - [`Interned`], [`Type`], [`Attribute`], [`Location`] and their marker traits.
 //! - [`Extension`], [`ExtensionInfo`], [`RawInterned`]: per-context dialect
 //!   state ([`extension`]).
@@ -144,10 +148,10 @@ pub use handle::{
     Attribute, AttributeKind, Interned, Location, LocationKind, RawInterned, Type, TypeKind,
 };
 pub use kind::{
-    AttributeFamily, Category, Family, KindInfo, LocationFamily, MutableKind, OtherFamily,
+    AttributeFamily, Category, Family, Kind, KindInfo, LocationFamily, MutableKind, OtherFamily,
     StorageHeader, StorageKind, TypeFamily, family_by_category, fx_hash,
 };
-pub use reclaim::{Counted, KindMemory, MemoryReport, ReclaimableInfo, ReclaimableKind};
+pub use reclaim::{Counted, KindMemory, MemoryReport, ReclaimableKind};
 pub use stats::{KindStatistics, Statistics};
 pub use strata_diag::{self as diag, DiagEngine};
 pub use strata_table::Arena;

@@ -62,7 +62,8 @@
 //!
 //! # What is here
 //!
-//! - [`ReclaimableKind`] and [`ReclaimableInfo`]: declaring a kind.
+//! - [`ReclaimableKind`] (with [`Kind`](crate::Kind) and
+//!   [`KindInfo`](crate::KindInfo)): declaring a kind.
 //! - [`Counted`]: the typed, counted handle.
 //! - [`MemoryReport`] and [`KindMemory`]: visible memory.
 //! - [`ReclaimTable`], [`Strong`] and [`ReclaimStats`]: re-exported from
@@ -74,22 +75,29 @@
 //!
 //! ```
 //! use std::hash::{Hash, Hasher};
-//! use strata_ctx::{Context, ReclaimableInfo, ReclaimableKind};
+//! use strata_ctx::{Context, Kind, KindInfo, OtherFamily, ReclaimableKind};
 //!
 //! /// A lookup table interned by its contents.
 //! pub enum Table {}
 //!
-//! impl ReclaimableKind for Table {
+//! impl Kind for Table {
+//!     type Family = OtherFamily;
 //!     type Stored<'c> = Vec<u32>;
 //!     type Key<'k, 'c> = &'k [u32] where 'c: 'k;
 //!
-//!     fn info() -> &'static ReclaimableInfo {
-//!         static INFO: ReclaimableInfo = ReclaimableInfo::new("demo.table");
+//!     fn info() -> &'static KindInfo {
+//!         static INFO: KindInfo = KindInfo::opaque::<Table>("demo.table");
 //!         &INFO
 //!     }
 //!     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &&'k [u32], state: &mut H) {
 //!         key.hash(state)
 //!     }
+//!     fn shorten<'a, 'b: 'a>(stored: &'a Vec<u32>) -> &'a Vec<u32> {
+//!         stored
+//!     }
+//! }
+//!
+//! impl ReclaimableKind for Table {
 //!     fn matches<'k, 'c: 'k>(stored: &Vec<u32>, key: &&'k [u32]) -> bool {
 //!         stored[..] == **key
 //!     }
@@ -130,5 +138,5 @@
 mod counted;
 
 pub(crate) use counted::ReclaimTables;
-pub use counted::{Counted, ReclaimableInfo, ReclaimableKind};
+pub use counted::{Counted, ReclaimableKind};
 pub use strata_reclaim::{KindMemory, MemoryReport, ReclaimStats, ReclaimTable, Strong};

@@ -66,9 +66,11 @@ impl fmt::Display for PairData {
     }
 }
 
-impl StorageKind for Pair {
+impl strata_ctx::Kind for Pair {
     type Family = strata_ctx::OtherFamily;
+
     type Stored<'c> = PairData;
+
     type Key<'k, 'c>
         = (u64, u64)
     where
@@ -78,19 +80,25 @@ impl StorageKind for Pair {
         static INFO: KindInfo = KindInfo::new::<Pair>("bad.pair");
         &INFO
     }
+
     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &(u64, u64), state: &mut H) {
         state.write_u64(key.0);
         state.write_u64(key.1);
     }
+
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl StorageKind for Pair {
     fn matches<'k, 'c: 'k>(stored: &'c PairData, key: &(u64, u64)) -> bool {
         MATCHES.with(|m| m.set(m.get() + 1));
         (stored.0, stored.1) == *key
     }
+
     fn construct<'k, 'c: 'k>(key: &(u64, u64), _arena: &'c Arena) -> PairData {
         PairData(key.0, key.1)
-    }
-    fn shorten<'a, 'b: 'a>(stored: &'a PairData) -> &'a PairData {
-        stored
     }
 }
 
@@ -226,9 +234,11 @@ impl MutableKind for Reenter {
     }
 }
 
-impl StorageKind for Reenter {
+impl strata_ctx::Kind for Reenter {
     type Family = strata_ctx::OtherFamily;
+
     type Stored<'c> = ReenterData;
+
     type Key<'k, 'c>
         = Reentry
     where
@@ -238,12 +248,21 @@ impl StorageKind for Reenter {
         static INFO: KindInfo = KindInfo::new::<Reenter>("bad.reenter");
         &INFO
     }
+
     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &Reentry, state: &mut H) {
         std::hash::Hash::hash(key, state);
     }
+
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl StorageKind for Reenter {
     fn matches<'k, 'c: 'k>(stored: &'c ReenterData, key: &Reentry) -> bool {
         stored.0 == *key
     }
+
     fn construct<'k, 'c: 'k>(key: &Reentry, _arena: &'c Arena) -> ReenterData {
         let target = || {
             let ctx = TARGET.with(Cell::get);
@@ -262,9 +281,6 @@ impl StorageKind for Reenter {
             Reentry::Plain(_) => {}
         }
         ReenterData(*key)
-    }
-    fn shorten<'a, 'b: 'a>(stored: &'a ReenterData) -> &'a ReenterData {
-        stored
     }
 }
 
@@ -433,9 +449,11 @@ impl fmt::Display for DynamicData {
     }
 }
 
-impl StorageKind for Dynamic {
+impl strata_ctx::Kind for Dynamic {
     type Family = strata_ctx::OtherFamily;
+
     type Stored<'c> = DynamicData;
+
     type Key<'k, 'c>
         = u64
     where
@@ -446,17 +464,23 @@ impl StorageKind for Dynamic {
             .with(Cell::get)
             .expect("the test chooses the current kind first")
     }
+
     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &u64, state: &mut H) {
         state.write_u64(*key);
     }
+
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl StorageKind for Dynamic {
     fn matches<'k, 'c: 'k>(stored: &'c DynamicData, key: &u64) -> bool {
         stored.0 == *key
     }
+
     fn construct<'k, 'c: 'k>(key: &u64, _arena: &'c Arena) -> DynamicData {
         DynamicData(*key)
-    }
-    fn shorten<'a, 'b: 'a>(stored: &'a DynamicData) -> &'a DynamicData {
-        stored
     }
 }
 
