@@ -87,6 +87,12 @@ pub struct RawInterned<K: StorageKind> {
 }
 
 impl<K: StorageKind> RawInterned<K> {
+    /// The address of the storage, as the handle's [`Interned::as_ptr`].
+    #[inline]
+    pub fn as_ptr(self) -> *const () {
+        self.ptr.as_ptr().cast_const().cast()
+    }
+
     /// The handle, borrowing the context it came from for `'ctx`.
     ///
     /// # Safety
