@@ -880,5 +880,8 @@ fn handles_expose_their_address() {
     let map = ctx.map(2, 0, &[d0, d1]);
     assert_eq!(map.as_ptr(), ctx.map(2, 0, &[d0, d1]).as_ptr());
     let set = ctx.integer_set(1, 0, &[d0], &[false]);
-    assert_eq!(set.as_ptr(), ctx.integer_set(1, 0, &[d0], &[false]).as_ptr());
+    assert_eq!(
+        set.as_ptr(),
+        ctx.integer_set(1, 0, &[d0], &[false]).as_ptr()
+    );
 }

@@ -112,7 +112,7 @@ fn parallel_driver_orders_diagnostics_and_reports_every_failure() {
     for _ in 0..5 {
         let buf = SharedBuffer::new();
         let ctx = Context::<Shared>::with_engine(engine_into(&buf)).with_table_shards(4);
-        let r = ctx.failable_parallel_for_each(&items, |i, &item| {
+        let r = ctx.failable_parallel_for_each(&items, |ctx, i, &item| {
             let _ = ctx.index_attr(i as i64 % 7);
             if item % 3 == 0 {
                 ctx.diagnostics()
@@ -139,7 +139,7 @@ fn parallel_driver_orders_diagnostics_and_reports_every_failure() {
         .sink(buf.clone())
         .build();
     let ctx = Context::<Local>::with_engine(engine);
-    let r = ctx.failable_parallel_for_each(&items, |_, &item| {
+    let r = ctx.failable_parallel_for_each(&items, |ctx, _, &item| {
         if item % 3 == 0 {
             ctx.diagnostics()
                 .warning(DiagLoc::Unknown, "item {}")
@@ -156,7 +156,7 @@ fn parallel_driver_orders_diagnostics_and_reports_every_failure() {
 fn parallel_for_each_runs_every_item() {
     let ctx = Context::new();
     let items: Vec<u64> = (0..1000).collect();
-    ctx.parallel_for_each(&items, |_, &k| {
+    ctx.parallel_for_each(&items, |ctx, _, &k| {
         let _ = ctx.intern::<Probe>(k % 100);
     });
     let stats = ctx.statistics();

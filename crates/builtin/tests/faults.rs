@@ -389,7 +389,7 @@ fn a_panicking_work_item_leaves_the_context_usable() {
     let ctx = Context::with_engine(engine_into(&buf)).with_table_shards(2);
     let items: Vec<u32> = (0..64).collect();
     let r = catch_unwind(AssertUnwindSafe(|| {
-        ctx.parallel_for_each(&items, |i, &item| {
+        ctx.parallel_for_each(&items, |ctx, i, &item| {
             let _ = ctx.index_attr(i as i64);
             ctx.diagnostics()
                 .remark(DiagLoc::Unknown, "item {}")
@@ -412,7 +412,7 @@ fn a_panicking_work_item_leaves_the_context_usable() {
     assert!(printed.contains(&40), "{out}");
     assert!(printed.windows(2).all(|w| w[0] < w[1]), "{out}");
     // The driver, the engine and the tables work again.
-    let r = ctx.failable_parallel_for_each(&items, |i, &item| {
+    let r = ctx.failable_parallel_for_each(&items, |ctx, i, &item| {
         ctx.diagnostics()
             .remark(DiagLoc::Unknown, "again {}")
             .arg(item)

@@ -5,9 +5,7 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use strata_ctx::{
-    Attribute, AttributeFamily, Context, Counted, Kind, KindInfo, ReclaimableKind,
-};
+use strata_ctx::{Attribute, AttributeFamily, Context, Counted, Kind, KindInfo, ReclaimableKind};
 
 /// A reclaimable attribute kind: a blob of bytes.
 enum Blob {}
