@@ -189,6 +189,7 @@ macro_rules! erased_handle {
     ($(#[$doc:meta])* $name:ident, $marker:ident, $family:ident) => {
         $(#[$doc])*
         #[derive(Clone, Copy)]
+        #[repr(transparent)]
         pub struct $name<'ctx> {
             header: &'ctx StorageHeader,
         }
@@ -229,6 +230,22 @@ macro_rules! erased_handle {
             #[inline]
             pub fn as_ptr(self) -> *const () {
                 core::ptr::from_ref(self.header).cast()
+            }
+
+        }
+
+        impl crate::body::sealed::Sealed for $name<'_> {
+            /// The header with its lifetime erased, for a
+            /// [`Body`](crate::Body), which hands it out again only as a
+            /// handle at the lifetime of the payload that holds it.
+            #[inline]
+            fn static_header(self) -> &'static StorageHeader {
+                // SAFETY: the storage lives as long as its context; the
+                // `'static` header is kept only inside a `Body` of that
+                // context's payloads, which hands it out at the payload's
+                // own lifetime (`Body::get`), never beyond a borrow of the
+                // context.
+                unsafe { &*core::ptr::from_ref(self.header) }
             }
         }
 

@@ -132,6 +132,7 @@
 //! a key must not hold handles of *another* context (the payload would point
 //! into a context that may die first).
 
+mod body;
 mod context;
 mod driver;
 mod erased;
@@ -142,6 +143,7 @@ mod stats;
 
 pub use strata_affine as affine;
 
+pub use body::{Body, BodyHandle};
 pub use context::{Context, Dialect, Registry};
 pub use extension::{Extension, ExtensionInfo};
 pub use handle::{
