@@ -1,13 +1,10 @@
 //! A mutable component that holds handles of its own context: [`Body`].
 //!
-//! MLIR's identified structs are interned by name and get their body later
-//! (`mutate`), and the body names other types, often the struct itself. In
-//! Rust the payload that holds such a component must still be covariant in
-//! the context's lifetime (that is what [`Kind::shorten`](crate::Kind::shorten)
-//! checks), and an ordinary cell (`OnceLock<Vec<Type<'c>>>`) is not. A
-//! [`Body`] is: it keeps its handles with the lifetime erased and hands them
-//! out only at the lifetime of the payload that holds it, so a kind with a
-//! body needs no `unsafe` and no `transmute`.
+//! MLIR's identified structs get their body after they are interned, and
+//! the body names other types, often the struct itself. The payload must
+//! stay covariant ([`Kind::shorten`](crate::Kind::shorten)), which an
+//! ordinary cell of handles is not; a [`Body`] is, so such a kind needs no
+//! `unsafe` and no `transmute`.
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -43,67 +40,8 @@ impl BodyHandle for Location<'_> {}
 /// belong to the payload's own context (the hazard MLIR has too: the types
 /// do not check it, as for keys).
 ///
-/// ```
-/// use std::fmt;
-/// use std::hash::{Hash, Hasher};
-/// use strata_ctx::{
-///     Arena, Body, Context, Kind, KindInfo, MutableKind, StorageKind, Type, TypeFamily,
-/// };
-///
-/// /// An identified struct: interned by name, body set later.
-/// pub enum Struct {}
-///
-/// #[derive(Debug)]
-/// pub struct StructData<'c> {
-///     pub name: &'c str,
-///     pub body: Body<Type<'c>>,
-/// }
-///
-/// impl fmt::Display for StructData<'_> {
-///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-///         write!(f, "!struct<\"{}\">", self.name)
-///     }
-/// }
-///
-/// impl Kind for Struct {
-///     type Family = TypeFamily;
-///     type Stored<'c> = StructData<'c>;
-///     type Key<'k, 'c> = &'k str where 'c: 'k;
-///     fn info() -> &'static KindInfo {
-///         static INFO: KindInfo = KindInfo::new::<Struct>("demo.struct");
-///         &INFO
-///     }
-///     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &&'k str, state: &mut H) {
-///         key.hash(state)
-///     }
-///     fn shorten<'a, 'b: 'a>(stored: &'a StructData<'b>) -> &'a StructData<'a> {
-///         stored // compiles: `Body` is covariant
-///     }
-/// }
-///
-/// impl StorageKind for Struct {
-///     fn matches<'k, 'c: 'k>(stored: &'c StructData<'c>, key: &&'k str) -> bool {
-///         stored.name == *key
-///     }
-///     fn construct<'k, 'c: 'k>(key: &&'k str, arena: &'c Arena) -> StructData<'c> {
-///         StructData { name: arena.alloc_str(key), body: Body::new() }
-///     }
-/// }
-///
-/// impl MutableKind for Struct {
-///     fn key_of<'a>(stored: &'a StructData<'a>) -> &'a str {
-///         stored.name
-///     }
-/// }
-///
-/// let ctx = Context::new();
-/// let list = ctx.intern::<Struct>("list");
-/// // A recursive type: the body names the struct itself.
-/// assert!(ctx.mutate(list, |s| s.body.set(&[list.into()])));
-/// assert!(!ctx.mutate(list, |s| s.body.set(&[]))); // set once
-/// let body = ctx.read_mutable(list, |s| s.body.get().unwrap());
-/// assert_eq!(body, &[Type::from(list)]);
-/// ```
+/// `crates/ctx/tests/body.rs` declares an identified struct whose body names
+/// the struct itself (a recursive type) with no `unsafe`.
 pub struct Body<H: BodyHandle> {
     /// The handles' headers, with the lifetime erased (covariance comes from
     /// `PhantomData<H>`, not from this field).

@@ -212,7 +212,7 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         let slot = self.tables.get_or_init(info.index(), || {
             let table: TableOf<K, P> = Table::with_shards(info.name(), self.shards);
             // SAFETY: (1) a `Table` of `P` whose payloads are `Send + Sync`
-            // (the `StorageKind::Stored` bound) is `Send + Sync` when `P`
+            // (the `Kind::Stored` bound) is `Send + Sync` when `P`
             // is thread-safe.
             unsafe { KindTable::new(info, table) }
         });
@@ -543,7 +543,7 @@ fn erase<K: StorageKind>(payload: K::Stored<'_>) -> K::Stored<'static> {
     // SAFETY: `Stored<'a>` and `Stored<'static>` differ only in a lifetime,
     // so they have one layout; the value is moved (the original is not
     // dropped, being `ManuallyDrop`), and it is only ever handed out again
-    // through `StorageKind::shorten` at a borrow of the context (see the
+    // through `Kind::shorten` at a borrow of the context (see the
     // trait's "Lifetimes").
     unsafe { core::mem::transmute_copy::<K::Stored<'_>, K::Stored<'static>>(&payload) }
 }

@@ -37,9 +37,8 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
     /// order on the calling thread for the single-threaded one.
     ///
     /// One API for both policies, so a pass is written once: `f` receives
-    /// the context (instead of capturing it, which would make a
-    /// single-threaded context's closure `!Sync`), and the bounds are the
-    /// same for both.
+    /// the context (capturing it would make a single-threaded context's
+    /// closure `!Sync`).
     ///
     /// ```
     /// use strata_ctx::{Category, Context, Local, Policy, storage_kind};

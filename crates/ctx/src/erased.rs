@@ -1,8 +1,6 @@
-//! The one type-erased per-kind slot: what lets the tables of every kind
-//! (immortal [`Table`](strata_table::Table)s, reclaimable
-//! [`ReclaimTable`](strata_reclaim::ReclaimTable)s) and the state of every
-//! [`Extension`](crate::Extension) live in one bucket array each, indexed by
-//! the kind's dense index.
+//! The one type-erased per-kind slot, so that the immortal tables, the
+//! reclaimable tables and the extensions' states each fit in one bucket
+//! array, indexed by the kind's dense index.
 
 use core::marker::PhantomData;
 use core::ptr::NonNull;

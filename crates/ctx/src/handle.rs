@@ -128,7 +128,7 @@ impl<K: StorageKind> fmt::Debug for RawInterned<K> {
 }
 
 // SAFETY: a `RawInterned` is an address into a context's table, only turned
-// into a shared reference to a `Send + Sync` payload (the `StorageKind::Stored`
+// into a shared reference to a `Send + Sync` payload (the `Kind::Stored`
 // bound) through `get`; sending or sharing it shares nothing else.
 unsafe impl<K: StorageKind> Send for RawInterned<K> {}
 // SAFETY: as above.

@@ -15,7 +15,7 @@
 //!
 //! # The approach
 //!
-//! - [`Context::intern`] runs the lookup of DESIGN.md section 3: this
+//! - [`Context::intern`] runs MLIR's four-layer lookup: this
 //!   thread's cache ([`strata_tls`], no lock, no atomic read-modify-write);
 //!   the kind's table through the bucket array ([`strata_buckets`], first
 //!   touch lock-free); a probe under the shard's read lock; on a miss the
@@ -40,11 +40,9 @@
 //! - The affine cluster ([`affine`], the `strata-affine` crate) interns
 //!   affine expressions, maps and integer sets under one mutex, because they
 //!   share sub-expressions; every context holds one ([`Context::affine`]).
-//! - The parallel driver ([`Context::parallel_for_each`],
-//!   [`Context::failable_parallel_for_each`]) runs every item on rayon (in
-//!   order on the calling thread for a single-threaded context), orders the
-//!   items' diagnostics by index through the context's [`DiagEngine`], and
-//!   reports every failure in item order.
+//! - The parallel driver ([`Context::parallel_for_each`], one API for both
+//!   policies) runs every item on rayon (in order for a single-threaded
+//!   context), orders diagnostics by item, and reports every failure.
 //! - Registration ([`Context::register_dialect`]) takes `&mut Context`, so it
 //!   cannot race with interning: parallel work only ever holds `&Context`.
 //!
@@ -111,23 +109,17 @@
 //!
 //! # What is here
 //!
-//! - [`Context`], [`Dialect`], [`Registry`], [`Statistics`], [`KindStatistics`].
-//! - [`Kind`], [`StorageKind`], [`MutableKind`], [`KindInfo`], [`Category`] and the
-//!   families, [`storage_kind!`], [`fx_hash`], [`Arena`].
-//! - [`Interned`], [`Type`], [`Attribute`], [`Location`] and their marker traits.
-//! - [`Extension`], [`ExtensionInfo`], [`RawInterned`]: per-context dialect
-//!   state ([`extension`]).
-//! - [`affine`]: the affine cluster (a re-export of `strata-affine`).
-//! - [`reclaim`]: reclaimable kinds ([`ReclaimableKind`], the counted handle
-//!   [`Counted`], [`Context::intern_counted`]) and visible memory
-//!   ([`Context::memory`], [`MemoryReport`], [`KindMemory`]).
-//! - Re-exports: [`Policy`], [`Shared`], [`Local`], [`DiagEngine`], [`diag`].
+//! - [`Context`], [`Dialect`], [`Registry`], [`Statistics`]; [`Kind`],
+//!   [`StorageKind`], [`MutableKind`], [`KindInfo`], the families,
+//!   [`storage_kind!`]; [`Interned`], [`Type`], [`Attribute`], [`Location`],
+//!   [`Body`]; [`extension`]; [`affine`] (`strata-affine`); [`reclaim`]
+//!   ([`ReclaimableKind`], [`Counted`], [`Context::memory`]).
 //!
 //! # Lifetimes and safety
 //!
 //! Payloads live in their table's arena for the context's lifetime; handles
 //! borrow the context. Payloads are stored with their lifetime erased and
-//! handed out only through [`StorageKind::shorten`], a reborrow the compiler
+//! handed out only through [`Kind::shorten`], a reborrow the compiler
 //! checks is covariant. One hazard is not caught by the types, as in MLIR:
 //! a key must not hold handles of *another* context (the payload would point
 //! into a context that may die first).

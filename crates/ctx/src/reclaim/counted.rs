@@ -1,4 +1,4 @@
-//! The facade of reclaimable kinds: [`ReclaimableKind`], [`ReclaimableInfo`],
+//! The facade of reclaimable kinds: [`ReclaimableKind`],
 //! the typed handle [`Counted`], and the per-context tables behind
 //! [`Context::intern_counted`].
 
@@ -74,23 +74,16 @@ type TableOf<K, P> = ReclaimTable<Storage<<K as Kind>::Stored<'static>>, P>;
 /// ```compile_fail
 /// use strata_ctx::Context;
 /// # use std::hash::{Hash, Hasher};
-/// # use strata_ctx::{Kind, KindInfo, OtherFamily, ReclaimableKind};
+/// # use strata_ctx::{Kind, KindInfo, OtherFamily as F, ReclaimableKind};
 /// # pub enum Blob {}
-/// # impl Kind for Blob {
-/// #     type Family = OtherFamily;
-/// #     type Stored<'c> = Vec<u8>;
-/// #     type Key<'k, 'c> = &'k [u8] where 'c: 'k;
-/// #     fn info() -> &'static KindInfo {
-/// #         static INFO: KindInfo = KindInfo::opaque::<Blob>("demo.blob");
-/// #         &INFO
-/// #     }
+/// # impl Kind for Blob { type Family = F; type Stored<'c> = Vec<u8>; type Key<'k, 'c> = &'k [u8] where 'c: 'k;
+/// #     fn info() -> &'static KindInfo { static I: KindInfo = KindInfo::opaque::<Blob>("b"); &I }
 /// #     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &&'k [u8], state: &mut H) { key.hash(state) }
 /// #     fn shorten<'a, 'b: 'a>(stored: &'a Vec<u8>) -> &'a Vec<u8> { stored }
 /// # }
 /// # impl ReclaimableKind for Blob {
-/// #     fn matches<'k, 'c: 'k>(stored: &Vec<u8>, key: &&'k [u8]) -> bool { stored[..] == **key }
-/// #     fn construct<'k, 'c: 'k>(key: &&'k [u8]) -> Vec<u8> { key.to_vec() }
-/// # }
+/// #     fn matches<'k, 'c: 'k>(s: &Vec<u8>, k: &&'k [u8]) -> bool { s[..] == **k }
+/// #     fn construct<'k, 'c: 'k>(k: &&'k [u8]) -> Vec<u8> { k.to_vec() } }
 /// let blob = {
 ///     let ctx = Context::new();
 ///     ctx.intern_counted::<Blob>(&[1, 2])
@@ -103,23 +96,16 @@ type TableOf<K, P> = ReclaimTable<Storage<<K as Kind>::Stored<'static>>, P>;
 /// ```compile_fail
 /// use strata_ctx::Context;
 /// # use std::hash::{Hash, Hasher};
-/// # use strata_ctx::{Kind, KindInfo, OtherFamily, ReclaimableKind};
+/// # use strata_ctx::{Kind, KindInfo, OtherFamily as F, ReclaimableKind};
 /// # pub enum Blob {}
-/// # impl Kind for Blob {
-/// #     type Family = OtherFamily;
-/// #     type Stored<'c> = Vec<u8>;
-/// #     type Key<'k, 'c> = &'k [u8] where 'c: 'k;
-/// #     fn info() -> &'static KindInfo {
-/// #         static INFO: KindInfo = KindInfo::opaque::<Blob>("demo.blob");
-/// #         &INFO
-/// #     }
+/// # impl Kind for Blob { type Family = F; type Stored<'c> = Vec<u8>; type Key<'k, 'c> = &'k [u8] where 'c: 'k;
+/// #     fn info() -> &'static KindInfo { static I: KindInfo = KindInfo::opaque::<Blob>("b"); &I }
 /// #     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &&'k [u8], state: &mut H) { key.hash(state) }
 /// #     fn shorten<'a, 'b: 'a>(stored: &'a Vec<u8>) -> &'a Vec<u8> { stored }
 /// # }
 /// # impl ReclaimableKind for Blob {
-/// #     fn matches<'k, 'c: 'k>(stored: &Vec<u8>, key: &&'k [u8]) -> bool { stored[..] == **key }
-/// #     fn construct<'k, 'c: 'k>(key: &&'k [u8]) -> Vec<u8> { key.to_vec() }
-/// # }
+/// #     fn matches<'k, 'c: 'k>(s: &Vec<u8>, k: &&'k [u8]) -> bool { s[..] == **k }
+/// #     fn construct<'k, 'c: 'k>(k: &&'k [u8]) -> Vec<u8> { k.to_vec() } }
 /// fn needs_send<T: Send>(_: T) {}
 /// let ctx = Context::single_threaded();
 /// let blob = ctx.intern_counted::<Blob>(&[1, 2]);
