@@ -226,7 +226,7 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// Interns `key` as kind `K` and returns the handle: equal keys give
     /// equal handles (the same address), from any thread.
     ///
-    /// The lookup (DESIGN.md section 3): this thread's cache (no lock, no
+    /// The lookup (MLIR's four layers): this thread's cache (no lock, no
     /// atomic read-modify-write); then the kind's table through the bucket
     /// array (first touch lock-free); a probe under the shard's read lock;
     /// and, on a miss, the shard's write lock, a re-probe, construction in
