@@ -39,8 +39,7 @@ use std::time::Instant;
 use criterion::{BatchSize, Criterion, Throughput, criterion_main};
 use strata_builtin::prelude::*;
 use strata_ctx::{
-    Category, Context, Counted, Interned, Policy, ReclaimableInfo, ReclaimableKind, Shared,
-    storage_kind,
+    Context, Counted, Interned, KindInfo, Policy, ReclaimableKind, Shared, storage_kind,
 };
 
 storage_kind! {
@@ -51,25 +50,36 @@ storage_kind! {
 /// A reclaimable `u64`.
 enum CountedU64 {}
 
-impl ReclaimableKind for CountedU64 {
+impl strata_ctx::Kind for CountedU64 {
+    type Family = strata_ctx::OtherFamily;
     type Stored<'c> = u64;
+
     type Key<'k, 'c>
         = u64
     where
         'c: 'k;
 
-    fn info() -> &'static ReclaimableInfo {
-        static INFO: ReclaimableInfo = ReclaimableInfo::new("bench.counted_u64");
+    fn info() -> &'static KindInfo {
+        static INFO: KindInfo = KindInfo::new::<CountedU64>("bench.counted_u64");
         &INFO
     }
+
     #[inline]
     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &u64, state: &mut H) {
         key.hash(state)
     }
+
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl ReclaimableKind for CountedU64 {
     #[inline]
     fn matches<'k, 'c: 'k>(stored: &u64, key: &u64) -> bool {
         stored == key
     }
+
     fn construct<'k, 'c: 'k>(key: &u64) -> u64 {
         *key
     }

@@ -118,6 +118,12 @@ impl<'a, P: Policy> AffineExpr<'a, P> {
         self.node
     }
 
+    /// The address of the interned node, which identifies the expression.
+    #[inline]
+    pub fn as_ptr(self) -> *const () {
+        core::ptr::from_ref(self.node).cast()
+    }
+
     /// The node as a pointer, for the tables.
     #[inline]
     pub(crate) fn node_ref(self) -> NodeRef<P> {
@@ -283,6 +289,12 @@ impl<'a, P: Policy> AffineMap<'a, P> {
         self.node
     }
 
+    /// The address of the interned map, which identifies it.
+    #[inline]
+    pub fn as_ptr(self) -> *const () {
+        core::ptr::from_ref(self.node).cast()
+    }
+
     /// The number of dimensions.
     pub fn num_dims(self) -> u32 {
         self.node.num_dims
@@ -402,6 +414,12 @@ impl<'a, P: Policy> IntegerSet<'a, P> {
         // SAFETY: alive for `'a` by (1), never written after interning.
         let node = unsafe { r.non_null().as_ref() };
         IntegerSet { node }
+    }
+
+    /// The address of the interned set, which identifies it.
+    #[inline]
+    pub fn as_ptr(self) -> *const () {
+        core::ptr::from_ref(self.node).cast()
     }
 
     /// The number of dimensions.

@@ -20,14 +20,14 @@
 //!
 //! # The approach
 //!
-//! The seed's design (the "Affine Cluster Mutex" of MLIRContext): one
+//! MLIRContext's design (its "Affine Cluster Mutex"): one
 //! [`AffineContext`] owns one mutex (`P::Mutex`) over all three hash tables
 //! and the [`bumpalo`] arena their nodes live in. Every public operation
 //! (building `d0 + d1 * 2`, interning a map, composing two maps) takes that
 //! mutex exactly once, does all its rewriting and interning under it, and
 //! releases it. Handles are read without the lock: a node is fully written
 //! before it is inserted into its table, it is never written again, and its
-//! address is stable until the context drops (invariant 5 of DESIGN.md).
+//! address is stable until the context drops (invariant 5).
 //!
 //! The cost, as in MLIR, is that this is the one place where a probe blocks a
 //! concurrent insert from another thread. Affine interning is rare next to

@@ -870,3 +870,18 @@ fn stress_many_threads_random_expressions() {
     }
     assert_eq!(ctx.stats().exprs, serial.stats().exprs);
 }
+
+#[test]
+fn handles_expose_their_address() {
+    let ctx = AffineContext::new();
+    let (d0, d1) = (ctx.dim(0), ctx.dim(1));
+    assert_eq!((d0 + 1).as_ptr(), (1_i64 + d0).as_ptr());
+    assert_ne!(d0.as_ptr(), d1.as_ptr());
+    let map = ctx.map(2, 0, &[d0, d1]);
+    assert_eq!(map.as_ptr(), ctx.map(2, 0, &[d0, d1]).as_ptr());
+    let set = ctx.integer_set(1, 0, &[d0], &[false]);
+    assert_eq!(
+        set.as_ptr(),
+        ctx.integer_set(1, 0, &[d0], &[false]).as_ptr()
+    );
+}

@@ -217,51 +217,22 @@ impl Pass {
     }
 }
 
-/// Runs a pass over every function with the context's parallel driver.
-trait Drive {
-    fn drive(
-        &self,
-        functions: &[Function],
-        pass: Pass,
-        file: FileId,
-        bar: &ProgressBar,
-    ) -> Result<(), Vec<(usize, String)>>;
+/// Runs a pass over every function with the context's parallel driver (one
+/// generic function for both policies).
+fn drive<P: Policy>(
+    ctx: &Context<P>,
+    functions: &[Function],
+    pass: Pass,
+    file: FileId,
+    bar: &ProgressBar,
+) -> Result<(), Vec<(usize, String)>> {
+    ctx.failable_parallel_for_each(functions, |ctx, i, f| {
+        bar.inc(1);
+        pass.apply(ctx, file, i, f)
+    })
 }
 
-impl Drive for Context<Shared> {
-    fn drive(
-        &self,
-        functions: &[Function],
-        pass: Pass,
-        file: FileId,
-        bar: &ProgressBar,
-    ) -> Result<(), Vec<(usize, String)>> {
-        self.failable_parallel_for_each(functions, |i, f| {
-            bar.inc(1);
-            pass.apply(self, file, i, f)
-        })
-    }
-}
-
-impl Drive for Context<Local> {
-    fn drive(
-        &self,
-        functions: &[Function],
-        pass: Pass,
-        file: FileId,
-        bar: &ProgressBar,
-    ) -> Result<(), Vec<(usize, String)>> {
-        self.failable_parallel_for_each(functions, |i, f| {
-            bar.inc(1);
-            pass.apply(self, file, i, f)
-        })
-    }
-}
-
-fn run<P: Policy>(ctx: &Context<P>, text: &str, functions: &[Function])
-where
-    Context<P>: Drive,
-{
+fn run<P: Policy>(ctx: &Context<P>, text: &str, functions: &[Function]) {
     let start = Instant::now();
     let file = ctx.diagnostics().sources().add_file("module.mlir", text);
     for pass in Pass::ALL {
@@ -276,7 +247,7 @@ where
                 .progress_chars("=> "),
         );
         bar.set_prefix(pass.name());
-        let outcome = ctx.drive(functions, pass, file, &bar);
+        let outcome = drive(ctx, functions, pass, file, &bar);
         bar.finish_and_clear();
         match outcome {
             Ok(()) => println!(
@@ -329,17 +300,13 @@ fn main() {
             .emitter(HumanEmitter::new())
             .sink(std::io::stdout())
             .build();
-        run(&Context::<Local>::with_engine(1, engine), &text, &functions);
+        run(&Context::<Local>::with_engine(engine), &text, &functions);
     } else {
         let engine = EngineBuilder::<Shared>::new()
             .emitter(HumanEmitter::new())
             .sink(std::io::stdout())
             .build();
-        run(
-            &Context::with_engine(strata_table::default_shard_count::<Shared>(), engine),
-            &text,
-            &functions,
-        );
+        run(&Context::<Shared>::with_engine(engine), &text, &functions);
     }
 }
 

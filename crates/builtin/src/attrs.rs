@@ -137,18 +137,19 @@ impl fmt::Display for StringAttrData<'_> {
 #[derive(Debug, Clone, Copy)]
 pub enum StringAttr {}
 
-impl strata_ctx::StorageKind for StringAttr {
+impl strata_ctx::Kind for StringAttr {
+    type Family = strata_ctx::AttributeFamily;
+
     type Stored<'c> = StringAttrData<'c>;
+
     type Key<'k, 'c>
         = &'k str
     where
         'c: 'k;
 
     fn info() -> &'static strata_ctx::KindInfo {
-        static INFO: strata_ctx::KindInfo = strata_ctx::KindInfo::new::<StringAttr>(
-            "builtin.string",
-            strata_ctx::Category::Attribute,
-        );
+        static INFO: strata_ctx::KindInfo =
+            strata_ctx::KindInfo::new::<StringAttr>("builtin.string");
         &INFO
     }
 
@@ -157,6 +158,12 @@ impl strata_ctx::StorageKind for StringAttr {
         core::hash::Hash::hash(*key, state)
     }
 
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl strata_ctx::StorageKind for StringAttr {
     #[inline]
     fn matches<'k, 'c: 'k>(stored: &'c StringAttrData<'c>, key: &&'k str) -> bool {
         stored.value == *key
@@ -167,14 +174,7 @@ impl strata_ctx::StorageKind for StringAttr {
             value: arena.alloc_str(key),
         }
     }
-
-    #[inline]
-    fn shorten<'a, 'b: 'a>(stored: &'a StringAttrData<'b>) -> &'a StringAttrData<'a> {
-        stored
-    }
 }
-
-impl strata_ctx::AttributeKind for StringAttr {}
 
 /// `as_str` on a string attribute's handle (a trait, because the handle type
 /// belongs to strata-ctx; in the [prelude](crate::prelude)).

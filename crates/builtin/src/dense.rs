@@ -9,7 +9,7 @@ use crate::{
     FloatKind, FloatType, IndexType, IntegerType, RankedTensorType, Signedness, VectorType,
 };
 use strata_ctx::Type;
-use strata_ctx::{Counted, ReclaimableInfo, ReclaimableKind};
+use strata_ctx::{Counted, KindInfo, ReclaimableKind};
 
 use crate::AsContext;
 
@@ -261,15 +261,17 @@ impl fmt::Display for DenseElementsAttrData<'_> {
 #[derive(Debug, Clone, Copy)]
 pub enum DenseElementsAttr {}
 
-impl ReclaimableKind for DenseElementsAttr {
+impl strata_ctx::Kind for DenseElementsAttr {
+    type Family = strata_ctx::AttributeFamily;
     type Stored<'c> = DenseElementsAttrData<'c>;
+
     type Key<'k, 'c>
         = DenseElementsKey<'k, 'c>
     where
         'c: 'k;
 
-    fn info() -> &'static ReclaimableInfo {
-        static INFO: ReclaimableInfo = ReclaimableInfo::new("builtin.dense_elements");
+    fn info() -> &'static KindInfo {
+        static INFO: KindInfo = KindInfo::new::<DenseElementsAttr>("builtin.dense_elements");
         &INFO
     }
 
@@ -278,6 +280,12 @@ impl ReclaimableKind for DenseElementsAttr {
         key.hash(state)
     }
 
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl ReclaimableKind for DenseElementsAttr {
     #[inline]
     fn matches<'k, 'c: 'k>(
         stored: &DenseElementsAttrData<'c>,

@@ -149,13 +149,14 @@ macro_rules! builtin_kind {
         #[derive(Debug, Clone, Copy)]
         pub enum $kind {}
 
-        impl ::strata_ctx::StorageKind for $kind {
+        impl ::strata_ctx::Kind for $kind {
+            type Family = ::strata_ctx::family_by_category::$category;
             type Stored<'c> = $stored;
             type Key<'k, 'c> = $keyty where 'c: 'k;
 
             fn info() -> &'static ::strata_ctx::KindInfo {
                 static INFO: ::strata_ctx::KindInfo =
-                    ::strata_ctx::KindInfo::new::<$kind>($name, ::strata_ctx::Category::$category);
+                    ::strata_ctx::KindInfo::new::<$kind>($name);
                 &INFO
             }
 
@@ -165,6 +166,13 @@ macro_rules! builtin_kind {
             }
 
             #[inline]
+            fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+                stored
+            }
+        }
+
+        impl ::strata_ctx::StorageKind for $kind {
+            #[inline]
             fn matches<'k, 'c: 'k>(stored: &'c Self::Stored<'c>, key: &Self::Key<'k, 'c>) -> bool {
                 *stored == *key
             }
@@ -172,14 +180,9 @@ macro_rules! builtin_kind {
             fn construct<'k, 'c: 'k>($key: &Self::Key<'k, 'c>, $arena: &'c ::strata_ctx::Arena) -> Self::Stored<'c> {
                 $construct
             }
-
-            #[inline]
-            fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
-                stored
-            }
         }
 
-        impl ::strata_ctx::$marker for $kind {}
+        // `$marker` (the erased handle's kind trait) follows from the family.
     };
 }
 pub(crate) use builtin_kind;

@@ -5,9 +5,7 @@ use std::cell::Cell;
 
 use strata_builtin::prelude::*;
 use strata_ctx::diag::{EngineBuilder, HumanEmitter, Location as DiagLoc, SharedBuffer};
-use strata_ctx::{
-    Arena, Category, Context, Dialect, KindInfo, Local, Registry, Shared, StorageKind,
-};
+use strata_ctx::{Arena, Context, Dialect, KindInfo, Local, Registry, Shared, StorageKind};
 
 /// A kind whose constructor can be told to intern again or to panic, through
 /// a thread-local that points at the context under test.
@@ -26,23 +24,35 @@ strata_sync::thread_local! {
     static REENTER: Cell<*const Context> = const { Cell::new(std::ptr::null()) };
 }
 
-impl StorageKind for Probe {
+impl strata_ctx::Kind for Probe {
+    type Family = strata_ctx::OtherFamily;
+
     type Stored<'c> = ProbeData;
+
     type Key<'k, 'c>
         = u64
     where
         'c: 'k;
 
     fn info() -> &'static KindInfo {
-        static INFO: KindInfo = KindInfo::new::<Probe>("test.probe", Category::Other);
+        static INFO: KindInfo = KindInfo::new::<Probe>("test.probe");
         &INFO
     }
+
     fn hash_key<'k, 'c: 'k, H: std::hash::Hasher>(key: &u64, state: &mut H) {
         state.write_u64(*key);
     }
+
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl StorageKind for Probe {
     fn matches<'k, 'c: 'k>(stored: &'c ProbeData, key: &u64) -> bool {
         stored.0 == *key
     }
+
     fn construct<'k, 'c: 'k>(key: &u64, _arena: &'c Arena) -> ProbeData {
         if *key == 666 {
             panic!("constructor refused key 666");
@@ -54,9 +64,6 @@ impl StorageKind for Probe {
             let _ = ctx.intern::<Probe>(8);
         }
         ProbeData(*key)
-    }
-    fn shorten<'a, 'b: 'a>(stored: &'a ProbeData) -> &'a ProbeData {
-        stored
     }
 }
 
@@ -104,8 +111,8 @@ fn parallel_driver_orders_diagnostics_and_reports_every_failure() {
     let mut outputs = Vec::new();
     for _ in 0..5 {
         let buf = SharedBuffer::new();
-        let ctx = Context::<Shared>::with_engine(4, engine_into(&buf));
-        let r = ctx.failable_parallel_for_each(&items, |i, &item| {
+        let ctx = Context::<Shared>::with_engine(engine_into(&buf)).with_table_shards(4);
+        let r = ctx.failable_parallel_for_each(&items, |ctx, i, &item| {
             let _ = ctx.index_attr(i as i64 % 7);
             if item % 3 == 0 {
                 ctx.diagnostics()
@@ -131,8 +138,8 @@ fn parallel_driver_orders_diagnostics_and_reports_every_failure() {
         .emitter(HumanEmitter::new())
         .sink(buf.clone())
         .build();
-    let ctx = Context::<Local>::with_engine(1, engine);
-    let r = ctx.failable_parallel_for_each(&items, |_, &item| {
+    let ctx = Context::<Local>::with_engine(engine);
+    let r = ctx.failable_parallel_for_each(&items, |ctx, _, &item| {
         if item % 3 == 0 {
             ctx.diagnostics()
                 .warning(DiagLoc::Unknown, "item {}")
@@ -149,7 +156,7 @@ fn parallel_driver_orders_diagnostics_and_reports_every_failure() {
 fn parallel_for_each_runs_every_item() {
     let ctx = Context::new();
     let items: Vec<u64> = (0..1000).collect();
-    ctx.parallel_for_each(&items, |_, &k| {
+    ctx.parallel_for_each(&items, |ctx, _, &k| {
         let _ = ctx.intern::<Probe>(k % 100);
     });
     let stats = ctx.statistics();

@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use strata_builtin::prelude::*;
 use strata_ctx::diag::{EngineBuilder, Handled, HumanEmitter, Location as DiagLoc, SharedBuffer};
-use strata_ctx::{Arena, Category, Context, KindInfo, Shared, StorageKind};
+use strata_ctx::{Arena, Context, KindInfo, Shared, StorageKind};
 use strata_sync::Mutex;
 use strata_sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -149,23 +149,35 @@ impl fmt::Display for FragileData {
     }
 }
 
-impl StorageKind for Fragile {
+impl strata_ctx::Kind for Fragile {
+    type Family = strata_ctx::OtherFamily;
+
     type Stored<'c> = FragileData;
+
     type Key<'k, 'c>
         = u64
     where
         'c: 'k;
 
     fn info() -> &'static KindInfo {
-        static INFO: KindInfo = KindInfo::new::<Fragile>("faults.fragile", Category::Other);
+        static INFO: KindInfo = KindInfo::new::<Fragile>("faults.fragile");
         &INFO
     }
+
     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &u64, state: &mut H) {
         state.write_u64(*key);
     }
+
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl StorageKind for Fragile {
     fn matches<'k, 'c: 'k>(stored: &'c FragileData, key: &u64) -> bool {
         stored.key == *key
     }
+
     fn construct<'k, 'c: 'k>(key: &u64, arena: &'c Arena) -> FragileData {
         // Allocate in the arena first, so that a refusal leaves an unused
         // arena allocation behind, as a real constructor failing half way
@@ -178,9 +190,6 @@ impl StorageKind for Fragile {
             key: *key,
             double: key * 2,
         }
-    }
-    fn shorten<'a, 'b: 'a>(stored: &'a FragileData) -> &'a FragileData {
-        stored
     }
 }
 
@@ -287,7 +296,7 @@ fn a_panicking_diagnostic_handler_leaves_the_engine_usable() {
     let _serial = SERIAL.lock();
     quiet_expected_panics();
     let buf = SharedBuffer::new();
-    let ctx = Context::with_engine(2, engine_into(&buf));
+    let ctx = Context::with_engine(engine_into(&buf)).with_table_shards(2);
     let engine = ctx.diagnostics();
     let scope = engine.push_handler(|_, diag| {
         if diag.message().contains("boom") {
@@ -377,10 +386,10 @@ fn a_panicking_work_item_leaves_the_context_usable() {
     let _serial = SERIAL.lock();
     quiet_expected_panics();
     let buf = SharedBuffer::new();
-    let ctx = Context::with_engine(2, engine_into(&buf));
+    let ctx = Context::with_engine(engine_into(&buf)).with_table_shards(2);
     let items: Vec<u32> = (0..64).collect();
     let r = catch_unwind(AssertUnwindSafe(|| {
-        ctx.parallel_for_each(&items, |i, &item| {
+        ctx.parallel_for_each(&items, |ctx, i, &item| {
             let _ = ctx.index_attr(i as i64);
             ctx.diagnostics()
                 .remark(DiagLoc::Unknown, "item {}")
@@ -403,7 +412,7 @@ fn a_panicking_work_item_leaves_the_context_usable() {
     assert!(printed.contains(&40), "{out}");
     assert!(printed.windows(2).all(|w| w[0] < w[1]), "{out}");
     // The driver, the engine and the tables work again.
-    let r = ctx.failable_parallel_for_each(&items, |i, &item| {
+    let r = ctx.failable_parallel_for_each(&items, |ctx, i, &item| {
         ctx.diagnostics()
             .remark(DiagLoc::Unknown, "again {}")
             .arg(item)

@@ -9,9 +9,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use strata_builtin::prelude::*;
 use strata_builtin::{DYNAMIC, DenseElementsAttr, DenseElementsKey};
-use strata_ctx::{
-    Context, Counted, KindMemory, Local, Policy, ReclaimableInfo, ReclaimableKind, Shared,
-};
+use strata_ctx::{Context, Counted, KindInfo, KindMemory, Local, Policy, ReclaimableKind, Shared};
 use strata_sync::Mutex;
 use strata_sync::atomic::AtomicUsize;
 use strata_sync::atomic::Ordering::Relaxed;
@@ -149,23 +147,34 @@ static BUILT: AtomicUsize = AtomicUsize::new(0);
 /// A reclaimable kind that numbers its constructions.
 enum Serial {}
 
-impl ReclaimableKind for Serial {
+impl strata_ctx::Kind for Serial {
+    type Family = strata_ctx::OtherFamily;
     type Stored<'c> = (u32, usize);
+
     type Key<'k, 'c>
         = u32
     where
         'c: 'k;
 
-    fn info() -> &'static ReclaimableInfo {
-        static INFO: ReclaimableInfo = ReclaimableInfo::new("test.serial");
+    fn info() -> &'static KindInfo {
+        static INFO: KindInfo = KindInfo::opaque::<Serial>("test.serial");
         &INFO
     }
+
     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &u32, state: &mut H) {
         key.hash(state)
     }
+
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl ReclaimableKind for Serial {
     fn matches<'k, 'c: 'k>(stored: &(u32, usize), key: &u32) -> bool {
         stored.0 == *key
     }
+
     fn construct<'k, 'c: 'k>(key: &u32) -> (u32, usize) {
         // Relaxed: a statistics counter of this test, read after the fact.
         (*key, BUILT.fetch_add(1, Relaxed))
@@ -445,29 +454,41 @@ impl Drop for Grumpy {
 
 enum GrumpyKind {}
 
-impl ReclaimableKind for GrumpyKind {
+impl strata_ctx::Kind for GrumpyKind {
+    type Family = strata_ctx::OtherFamily;
     type Stored<'c> = Grumpy;
+
     type Key<'k, 'c>
         = u32
     where
         'c: 'k;
 
-    fn info() -> &'static ReclaimableInfo {
-        static INFO: ReclaimableInfo = ReclaimableInfo::new("test.grumpy");
+    fn info() -> &'static KindInfo {
+        static INFO: KindInfo = KindInfo::opaque::<GrumpyKind>("test.grumpy");
         &INFO
     }
+
     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &u32, state: &mut H) {
         key.hash(state)
     }
+
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl ReclaimableKind for GrumpyKind {
     fn matches<'k, 'c: 'k>(stored: &Grumpy, key: &u32) -> bool {
         stored.0 == *key
     }
+
     fn construct<'k, 'c: 'k>(key: &u32) -> Grumpy {
         if *key == 666 {
             panic!("grumpy constructor");
         }
         Grumpy(*key)
     }
+
     fn heap_bytes(_: &Grumpy) -> usize {
         0
     }

@@ -30,7 +30,7 @@ use strata_builtin::prelude::*;
 use strata_builtin::{IntegerAttr, IntegerAttrData, RankedTensorType, RankedTensorTypeData};
 use strata_builtin::{ShapedTypeData, StringAttr};
 use strata_ctx::diag::{EngineBuilder, HumanEmitter, Location as DiagLoc, SharedBuffer};
-use strata_ctx::{Arena, Category, Context, KindInfo, StorageKind, Type};
+use strata_ctx::{Arena, Context, KindInfo, StorageKind, Type};
 use strata_ir::{ExprId, Owner, ValueId};
 use strata_sync::atomic::{AtomicBool, Ordering};
 
@@ -79,31 +79,40 @@ impl fmt::Display for StressData {
     }
 }
 
-impl StorageKind for StressKey {
+impl strata_ctx::Kind for StressKey {
+    type Family = strata_ctx::OtherFamily;
+
     type Stored<'c> = StressData;
+
     type Key<'k, 'c>
         = u64
     where
         'c: 'k;
 
     fn info() -> &'static KindInfo {
-        static INFO: KindInfo = KindInfo::new::<StressKey>("stress.key", Category::Other);
+        static INFO: KindInfo = KindInfo::new::<StressKey>("stress.key");
         &INFO
     }
+
     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &u64, state: &mut H) {
         state.write_u64(*key);
     }
+
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl StorageKind for StressKey {
     fn matches<'k, 'c: 'k>(stored: &'c StressData, key: &u64) -> bool {
         stored.key == *key
     }
+
     fn construct<'k, 'c: 'k>(key: &u64, _arena: &'c Arena) -> StressData {
         StressData {
             key: *key,
             check: check_of(*key),
         }
-    }
-    fn shorten<'a, 'b: 'a>(stored: &'a StressData) -> &'a StressData {
-        stored
     }
 }
 
@@ -335,7 +344,7 @@ fn mixed_workload_on_32_threads() {
         .sink(buf.clone())
         .deduplicate(false)
         .build();
-    let ctx = Context::with_engine(4, engine);
+    let ctx = Context::with_engine(engine).with_table_shards(4);
 
     // What exists before the workload: the common builtins, pre-created on
     // their first use (this one).

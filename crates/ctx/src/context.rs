@@ -2,8 +2,8 @@
 
 use core::fmt;
 use core::hash::{BuildHasher, Hasher};
-use core::marker::PhantomData;
 use core::ptr::NonNull;
+use std::panic::AssertUnwindSafe;
 
 use rustc_hash::FxBuildHasher;
 use strata_buckets::BucketArray;
@@ -13,85 +13,22 @@ use strata_table::{Table, TableStats};
 
 use crate::Interned;
 use crate::affine::AffineContext;
+use crate::erased::{Erased, Report};
 use crate::extension::ExtensionSlot;
-use crate::kind::{KindInfo, Storage, StorageHeader, StorageKind};
+use crate::kind::{Kind, KindInfo, MutableKind, Storage, StorageHeader, StorageKind};
 use crate::reclaim::{KindMemory, MemoryReport, ReclaimTables};
 use crate::stats::{KindStatistics, Statistics};
 
-/// The table of one kind, with its concrete type erased so that tables of
-/// every kind fit in one bucket array.
-pub(crate) struct KindTable<P: Policy> {
-    /// Invariant: a leaked `Box<Table<Storage<K::Stored<'static>>, P>>` for
-    /// the kind `info` describes, freed only by `Drop` below.
-    table: NonNull<()>,
-    info: &'static KindInfo,
-    drop_table: unsafe fn(NonNull<()>),
-    stats: unsafe fn(NonNull<()>) -> TableStats,
-    _policy: PhantomData<P::Marker>,
-}
+type TableOf<K, P> = Table<Storage<<K as Kind>::Stored<'static>>, P>;
 
-// SAFETY: the erased table is a `Table<_, P>` whose payloads are `Send +
-// Sync` (the `StorageKind::Stored` bound); such a table is `Send` exactly
-// when its policy is, which `P::Marker` stands for.
-unsafe impl<P: Policy> Send for KindTable<P> where P::Marker: Send {}
-// SAFETY: as above, for `Sync`.
-unsafe impl<P: Policy> Sync for KindTable<P> where P::Marker: Sync {}
-
-type TableOf<K, P> = Table<Storage<<K as StorageKind>::Stored<'static>>, P>;
-
-impl<P: Policy> KindTable<P> {
-    fn new<K: StorageKind>(shards: usize) -> Self {
-        let table: Box<TableOf<K, P>> = Box::new(Table::with_shards(K::info().name(), shards));
-        Self {
-            table: NonNull::from(Box::leak(table)).cast(),
-            info: K::info(),
-            drop_table: drop_table::<K, P>,
-            stats: table_stats::<K, P>,
-            _policy: PhantomData,
-        }
-    }
-
-    /// The typed table.
-    ///
-    /// # Safety
-    ///
-    /// 1. `self` was created by `KindTable::new::<K>`.
-    #[inline]
-    unsafe fn typed<K: StorageKind>(&self) -> &TableOf<K, P> {
-        // SAFETY: by (1) and the invariant on `table`, the pointer is a live
-        // `Table` of exactly this type, freed only when `self` drops.
-        unsafe { self.table.cast::<TableOf<K, P>>().as_ref() }
-    }
-
-    fn stats(&self) -> TableStats {
-        // SAFETY: `stats` was instantiated for the type `table` holds.
-        unsafe { (self.stats)(self.table) }
+impl<S, P: Policy> Report<TableStats> for Table<S, P> {
+    fn report(&self) -> TableStats {
+        self.stats()
     }
 }
 
-/// # Safety
-///
-/// 1. `p` is the leaked box `KindTable::new::<K>` made, not freed before.
-unsafe fn drop_table<K: StorageKind, P: Policy>(p: NonNull<()>) {
-    // SAFETY: by (1).
-    drop(unsafe { Box::from_raw(p.cast::<TableOf<K, P>>().as_ptr()) });
-}
-
-/// # Safety
-///
-/// 1. `p` is the live box `KindTable::new::<K>` made.
-unsafe fn table_stats<K: StorageKind, P: Policy>(p: NonNull<()>) -> TableStats {
-    // SAFETY: by (1).
-    unsafe { p.cast::<TableOf<K, P>>().as_ref() }.stats()
-}
-
-impl<P: Policy> Drop for KindTable<P> {
-    fn drop(&mut self) {
-        // SAFETY: `drop_table` matches the table's type, and this is the one
-        // place that frees it.
-        unsafe { (self.drop_table)(self.table) }
-    }
-}
+/// The table of one kind, its type erased (see [`Erased`]).
+type KindTable<P> = Erased<P, TableStats>;
 
 /// A dialect: a namespace of storage kinds, registered once per context.
 pub trait Dialect: 'static {
@@ -159,7 +96,7 @@ pub struct Context<P: Policy = Shared, S = FxBuildHasher> {
     /// The dialects' per-context state, one slot per extension type, created
     /// on first use and published by compare-and-swap (see
     /// [`Context::extension`]).
-    pub(crate) extensions: BucketArray<ExtensionSlot, P>,
+    pub(crate) extensions: BucketArray<ExtensionSlot<P>, P>,
     /// Hashes every key (FxHash by default; a keyed hasher such as
     /// `std::hash::RandomState` for untrusted input, see
     /// [`Context::with_hasher`]).
@@ -167,9 +104,10 @@ pub struct Context<P: Policy = Shared, S = FxBuildHasher> {
 }
 
 impl Context<Shared> {
-    /// A thread-safe context with one table shard per few cores.
+    /// A thread-safe context with the default shard count (a few shards per
+    /// hardware thread).
     pub fn new() -> Self {
-        Self::with_shards(strata_table::default_shard_count::<Shared>())
+        Self::with_engine(EngineBuilder::new().build())
     }
 }
 
@@ -183,7 +121,7 @@ impl Context<Local> {
     /// A single-threaded context: no locks, no cache, no atomic
     /// read-modify-write, `!Sync`.
     pub fn single_threaded() -> Self {
-        Self::with_shards(1)
+        Self::with_engine(EngineBuilder::new().build())
     }
 }
 
@@ -191,18 +129,30 @@ impl<P: Policy> Context<P> {
     /// A context whose tables have `shards` shards (rounded up to a power of
     /// two by the table).
     pub fn with_shards(shards: usize) -> Self {
-        Self::with_engine(shards, EngineBuilder::new().build())
+        Self::with_engine(EngineBuilder::new().build()).with_table_shards(shards)
     }
 
-    /// A context whose tables have `shards` shards and whose diagnostics go
-    /// through `diagnostics` (to capture or render them differently).
-    pub fn with_engine(shards: usize, diagnostics: DiagEngine<P>) -> Self {
-        Self::with_hasher(shards, diagnostics, FxBuildHasher)
+    /// A context whose diagnostics go through `diagnostics` (to capture or
+    /// render them differently), with the policy's default shard count
+    /// (change it with [`with_table_shards`](Self::with_table_shards)).
+    pub fn with_engine(diagnostics: DiagEngine<P>) -> Self {
+        Self::with_hasher(diagnostics, FxBuildHasher)
     }
 }
 
 impl<P: Policy, S: BuildHasher> Context<P, S> {
-    /// A context that hashes keys with `hasher`.
+    /// The same context, whose tables created from now on have `shards`
+    /// shards (rounded up to a power of two by the table) instead of the
+    /// policy's default (`strata_table::default_shard_count`: a few per
+    /// hardware thread for [`Shared`], one for [`Local`]). Meant for the
+    /// construction chain: `Context::with_engine(e).with_table_shards(4)`.
+    pub fn with_table_shards(mut self, shards: usize) -> Self {
+        self.shards = shards.max(1);
+        self
+    }
+
+    /// A context that hashes keys with `hasher`, with the policy's default
+    /// shard count.
     ///
     /// FxHash (the default) is the fastest for compiler-generated keys, but
     /// keys chosen by an adversary can all collide under it, turning every
@@ -220,16 +170,16 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// }
     ///
     /// let ctx: Context<Shared, RandomState> =
-    ///     Context::with_hasher(8, EngineBuilder::new().build(), RandomState::new());
+    ///     Context::with_hasher(EngineBuilder::new().build(), RandomState::new());
     /// let name = String::from("untrusted");
     /// assert_eq!(ctx.intern::<Name>(&name), ctx.intern::<Name>(&name));
     /// ```
-    pub fn with_hasher(shards: usize, diagnostics: DiagEngine<P>, hasher: S) -> Self {
+    pub fn with_hasher(diagnostics: DiagEngine<P>, hasher: S) -> Self {
         Self {
             reclaim: ReclaimTables::new(),
             tables: BucketArray::new(),
             owner: strata_tls::Owner::new(),
-            shards: shards.max(1),
+            shards: strata_table::default_shard_count::<P>(),
             affine: AffineContext::with_policy(),
             kinds: Vec::new(),
             dialects: Vec::new(),
@@ -259,23 +209,24 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     #[inline]
     fn table<K: StorageKind>(&self) -> &TableOf<K, P> {
         let info = K::info();
-        let slot = self
-            .tables
-            .get_or_init(info.index(), || KindTable::new::<K>(self.shards));
-        debug_assert!(
-            core::ptr::eq(slot.info, info),
-            "two kinds share one dense index"
-        );
-        // SAFETY: the slot at `K`'s dense index is only ever initialised by
-        // `KindTable::new::<K>` just above: dense indices are unique per
+        let slot = self.tables.get_or_init(info.index(), || {
+            let table: TableOf<K, P> = Table::with_shards(info.name(), self.shards);
+            // SAFETY: (1) a `Table` of `P` whose payloads are `Send + Sync`
+            // (the `Kind::Stored` bound) is `Send + Sync` when `P`
+            // is thread-safe.
+            unsafe { KindTable::new(info, table) }
+        });
+        debug_assert!(slot.is(info), "two kinds share one dense index");
+        // SAFETY: (1) the slot at `K`'s dense index is only ever initialised
+        // with a `TableOf<K, P>` just above: dense indices are unique per
         // kind (strata-buckets assigns each kind its own, once).
-        unsafe { slot.typed::<K>() }
+        unsafe { slot.typed::<TableOf<K, P>>() }
     }
 
     /// Interns `key` as kind `K` and returns the handle: equal keys give
     /// equal handles (the same address), from any thread.
     ///
-    /// The lookup (DESIGN.md section 3): this thread's cache (no lock, no
+    /// The lookup (MLIR's four layers): this thread's cache (no lock, no
     /// atomic read-modify-write); then the kind's table through the bucket
     /// array (first touch lock-free); a probe under the shard's read lock;
     /// and, on a miss, the shard's write lock, a re-probe, construction in
@@ -392,8 +343,8 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     {
         let hash = self.hash::<K>(&key);
         let slot = self.tables.get(K::info().index())?;
-        // SAFETY: as in `table`.
-        let table = unsafe { slot.typed::<K>() };
+        // SAFETY: (1) as in `table`.
+        let table = unsafe { slot.typed::<TableOf<K, P>>() };
         let found = table.get(hash, |s| {
             // SAFETY: as in `intern`: a payload of this context, borrowed for 'c.
             K::matches(K::shorten(unsafe { extend(&s.payload) }), &key)
@@ -404,39 +355,71 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
 
     /// Runs `f` under the write lock of the shard holding `handle`: the one
     /// place a kind's declared mutable component may change (invariant 5,
-    /// MLIR's `mutate` for recursive types). Readers of that component use
-    /// [`read_mutable`](Self::read_mutable).
-    pub fn mutate<'c, 'k, K: StorageKind, R>(
+    /// MLIR's `mutate` for recursive types). The shard is found from the
+    /// handle alone ([`MutableKind::key_of`]), never from a key the caller
+    /// passes again.
+    ///
+    /// `f` may intern any kind, except a new key of `K` that lands in the
+    /// shard being mutated: that would wait for the lock `f` runs under, and
+    /// is a panic that says so ("... inside `Context::mutate` ...") instead
+    /// of a deadlock. Readers of the component use
+    /// [`read_mutable`](Self::read_mutable), which takes no lock.
+    pub fn mutate<'c, K: MutableKind, R>(
         &'c self,
         handle: Interned<'c, K>,
-        key: K::Key<'k, 'c>,
         f: impl FnOnce(&'c K::Stored<'c>) -> R,
-    ) -> R
-    where
-        'c: 'k,
-    {
-        let hash = self.hash::<K>(&key);
+    ) -> R {
+        let stored = handle.payload();
+        let key = K::key_of(stored);
         debug_assert!(
-            K::matches(handle.payload(), &key),
-            "mutate: the key does not describe the handle"
+            K::matches(stored, &key),
+            "MutableKind::key_of of `{}` does not give the key that built the payload",
+            K::info().name()
         );
-        self.table::<K>()
-            .with_write_lock(hash, || f(handle.payload()))
+        let hash = self.hash::<K>(&key);
+        let table = self.table::<K>();
+        match std::panic::catch_unwind(AssertUnwindSafe(|| {
+            table.with_write_lock(hash, || f(stored))
+        })) {
+            Ok(r) => r,
+            Err(payload) => {
+                // The table's re-entrancy panic for this kind (a nested
+                // `mutate`, or an intern whose construction needs this
+                // shard's lock) is reported as what it is: `f` re-entered.
+                let reentered = panic_text(&*payload)
+                    .and_then(|m| {
+                        m.strip_prefix("strata: re-entrant interning into storage kind `")
+                    })
+                    .and_then(|m| m.strip_prefix(K::info().name()))
+                    .is_some_and(|m| m.starts_with('`'));
+                if reentered {
+                    panic!(
+                        "strata: interning into storage kind `{}` inside `Context::mutate` of one of its handles, into the shard `mutate` holds locked: the callback of `mutate` must not intern a new key of the kind it mutates into that shard",
+                        K::info().name()
+                    );
+                }
+                std::panic::resume_unwind(payload)
+            }
+        }
     }
 
-    /// Runs `f` under the read lock of the shard holding `handle`.
-    pub fn read_mutable<'c, 'k, K: StorageKind, R>(
+    /// Runs `f` on the payload of `handle` to read its mutable component,
+    /// without any lock (MLIR takes none for this read either).
+    ///
+    /// The payload is `Sync`, so the component is a type that may be read
+    /// while [`mutate`](Self::mutate) writes it on another thread (atomics, a
+    /// `OnceLock` body set once, a lock of its own); what `mutate` wrote is
+    /// visible through the component's own synchronisation (the `Release` of
+    /// its store or `set` pairs with the `Acquire` of the read). A component
+    /// whose fields must be read together keeps them behind one such cell.
+    /// Because no shard lock is held, `f` may intern anything, including new
+    /// keys of `K` in the same shard.
+    pub fn read_mutable<'c, K: StorageKind, R>(
         &'c self,
         handle: Interned<'c, K>,
-        key: K::Key<'k, 'c>,
         f: impl FnOnce(&'c K::Stored<'c>) -> R,
-    ) -> R
-    where
-        'c: 'k,
-    {
-        let hash = self.hash::<K>(&key);
-        self.table::<K>()
-            .with_read_lock(hash, || f(handle.payload()))
+    ) -> R {
+        f(handle.payload())
     }
 
     /// The affine cluster of this context: affine expressions, maps and
@@ -502,7 +485,10 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         let mut kinds: Vec<KindStatistics> = self
             .tables
             .iter()
-            .map(|(_, t)| KindStatistics::from_table(t.info.name(), &t.stats()))
+            .map(|(_, t)| {
+                let stats = t.report();
+                KindStatistics::from_table(stats.name, &stats)
+            })
             .collect();
         kinds.sort_by(|a, b| a.name.cmp(b.name));
         Statistics::new(P::NAME, kinds, strata_tls::stats(), self.affine.stats())
@@ -516,7 +502,10 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         let kinds = self
             .tables
             .iter()
-            .map(|(_, t)| KindMemory::immortal(t.info.name(), &t.stats()))
+            .map(|(_, t)| {
+                let stats = t.report();
+                KindMemory::immortal(stats.name, &stats)
+            })
             .chain(self.reclaim.memory())
             .collect();
         MemoryReport::new(kinds, self.affine.stats().bytes)
@@ -554,7 +543,15 @@ fn erase<K: StorageKind>(payload: K::Stored<'_>) -> K::Stored<'static> {
     // SAFETY: `Stored<'a>` and `Stored<'static>` differ only in a lifetime,
     // so they have one layout; the value is moved (the original is not
     // dropped, being `ManuallyDrop`), and it is only ever handed out again
-    // through `StorageKind::shorten` at a borrow of the context (see the
+    // through `Kind::shorten` at a borrow of the context (see the
     // trait's "Lifetimes").
     unsafe { core::mem::transmute_copy::<K::Stored<'_>, K::Stored<'static>>(&payload) }
+}
+
+/// The message of a panic payload (`panic!` with a literal or a format).
+fn panic_text(payload: &(dyn core::any::Any + Send)) -> Option<&str> {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
 }

@@ -8,79 +8,103 @@
 //! happened to finish.
 //!
 //! The thread-safe context runs items on rayon's pool; the single-threaded
-//! context runs them in order on the calling thread.
+//! context runs them in order on the calling thread. Both go through one
+//! generic API, so a pass generic over the policy is written once.
 
 use core::hash::BuildHasher;
 
 use rayon::prelude::*;
-use strata_sync::policy::{Local, Shared};
 
-use crate::Context;
+use crate::{Context, Policy};
 
 fn task_index(i: usize) -> u32 {
     u32::try_from(i).expect("strata: more than u32::MAX work items in one parallel region")
 }
 
-impl<S: BuildHasher + Sync> Context<Shared, S> {
-    /// Runs `f(index, item)` for every item, in parallel, with diagnostics
-    /// ordered by index.
+/// A value shared with rayon's workers only when the policy is thread-safe.
+struct SharedWhenThreadSafe<T>(T);
+
+// SAFETY: built only under `if P::THREAD_SAFE` in `fan_out`, where `T` is a
+// pair of borrows of a `Context<P, S>` with `S: Sync` and of a diagnostic
+// `Region<P>`. `Policy` is sealed and `Shared` is the only policy that is
+// thread-safe, and `Context<Shared, S: Sync>` and `Region<Shared>` are both
+// `Sync`: sharing the borrows between threads is what their types allow.
+unsafe impl<T> Sync for SharedWhenThreadSafe<T> {}
+
+impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
+    /// Runs `f(ctx, index, item)` for every item, with diagnostics ordered by
+    /// index: in parallel on rayon's pool for the thread-safe context, in
+    /// order on the calling thread for the single-threaded one.
+    ///
+    /// One API for both policies, so a pass is written once: `f` receives
+    /// the context (capturing it would make a single-threaded context's
+    /// closure `!Sync`).
+    ///
+    /// ```
+    /// use strata_ctx::{Category, Context, Local, Policy, storage_kind};
+    ///
+    /// storage_kind! {
+    ///     /// A name.
+    ///     pub Name => String as &str, "demo.name", Category::Other
+    /// }
+    ///
+    /// fn pass<P: Policy>(ctx: &Context<P>, names: &[&str]) {
+    ///     ctx.parallel_for_each(names, |ctx, _, name| {
+    ///         let _ = ctx.intern::<Name>(name);
+    ///     });
+    /// }
+    ///
+    /// pass(&Context::new(), &["a", "b"]);
+    /// pass(&Context::<Local>::single_threaded(), &["a", "b"]);
+    /// ```
     ///
     /// A panic in `f` propagates after the diagnostics buffered so far are
     /// reported.
-    pub fn parallel_for_each<T: Sync>(&self, items: &[T], f: impl Fn(usize, &T) + Sync) {
-        self.diagnostics().ordered_region(|region| {
-            items
-                .par_iter()
-                .enumerate()
-                .for_each(|(i, item)| region.task(task_index(i), || f(i, item)));
+    pub fn parallel_for_each<T: Sync>(&self, items: &[T], f: impl Fn(&Self, usize, &T) + Sync) {
+        self.fan_out(items, |ctx, i, item| {
+            f(ctx, i, item);
+            None::<()>
         });
     }
 
-    /// Runs `f(index, item)` for every item, in parallel, with diagnostics
-    /// ordered by index, and returns every failure with its index, in index
-    /// order (`Ok` if none failed). Every item runs, whatever fails.
+    /// As [`parallel_for_each`](Self::parallel_for_each), and returns every
+    /// failure with its index, in index order (`Ok` if none failed). Every
+    /// item runs, whatever fails.
     pub fn failable_parallel_for_each<T: Sync, E: Send>(
         &self,
         items: &[T],
-        f: impl Fn(usize, &T) -> Result<(), E> + Sync,
+        f: impl Fn(&Self, usize, &T) -> Result<(), E> + Sync,
     ) -> Result<(), Vec<(usize, E)>> {
-        let outcomes: Vec<Option<E>> = self.diagnostics().ordered_region(|region| {
-            items
-                .par_iter()
-                .enumerate()
-                .map(|(i, item)| region.task(task_index(i), || f(i, item)).err())
-                .collect()
-        });
-        collect_failures(outcomes)
-    }
-}
-
-impl<S: BuildHasher> Context<Local, S> {
-    /// Runs `f(index, item)` for every item, in order, on this thread (the
-    /// single-threaded context's version of the parallel driver).
-    pub fn parallel_for_each<T>(&self, items: &[T], f: impl Fn(usize, &T)) {
-        self.diagnostics().ordered_region(|region| {
-            for (i, item) in items.iter().enumerate() {
-                region.task(task_index(i), || f(i, item));
-            }
-        });
+        collect_failures(self.fan_out(items, |ctx, i, item| f(ctx, i, item).err()))
     }
 
-    /// Runs `f(index, item)` for every item, in order, and returns every
-    /// failure with its index.
-    pub fn failable_parallel_for_each<T, E>(
+    /// Runs `f` on every item inside an ordered region, in parallel when the
+    /// policy is thread-safe, and returns the outcomes in item order.
+    fn fan_out<T: Sync, E: Send>(
         &self,
         items: &[T],
-        f: impl Fn(usize, &T) -> Result<(), E>,
-    ) -> Result<(), Vec<(usize, E)>> {
-        let outcomes: Vec<Option<E>> = self.diagnostics().ordered_region(|region| {
-            items
-                .iter()
-                .enumerate()
-                .map(|(i, item)| region.task(task_index(i), || f(i, item)).err())
-                .collect()
-        });
-        collect_failures(outcomes)
+        f: impl Fn(&Self, usize, &T) -> Option<E> + Sync,
+    ) -> Vec<Option<E>> {
+        self.diagnostics().ordered_region(|region| {
+            if P::THREAD_SAFE {
+                let shared = SharedWhenThreadSafe((self, region));
+                let shared = &shared;
+                items
+                    .par_iter()
+                    .enumerate()
+                    .map(|(i, item)| {
+                        let (ctx, region) = shared.0;
+                        region.task(task_index(i), || f(ctx, i, item))
+                    })
+                    .collect()
+            } else {
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, item)| region.task(task_index(i), || f(self, i, item)))
+                    .collect()
+            }
+        })
     }
 }
 

@@ -1,37 +1,27 @@
 //! Per-context dialect state: [`Extension`], [`ExtensionInfo`] and
 //! [`Context::extension`].
 //!
-//! A dialect often needs state that lives as long as one context: the
-//! handles it pre-creates so that its most common values are returned
-//! without a lookup (the builtin dialect's `i32`, `index`, `unknown` loc), a
-//! cache, counters. The facade cannot name the dialect's types (a dialect is
-//! built on the facade, not the other way round), so it keeps one type-erased
-//! slot per extension type, indexed by a dense number that the extension's
-//! `static` [`ExtensionInfo`] is assigned on first use, exactly as storage
-//! kinds are indexed:
+//! A dialect often needs state that lives as long as one context (the
+//! handles it pre-creates so that its common values need no lookup, a
+//! cache). The facade cannot name the dialect's types, so it keeps one
+//! type-erased slot per extension type, indexed by the dense number its
+//! `static` [`ExtensionInfo`] is assigned on first use, as kinds are:
 //!
 //! - [`Context::extension::<E>()`](Context::extension) reads the slot: the
-//!   extension's dense index (one load and one compare after the first use),
-//!   the bucket array's slot (one `Acquire` load for the first 16 extensions,
-//!   a segment load beyond), and the value. No hash, no lock.
-//! - On first use the slot is filled behind the bucket array's once-gate:
-//!   [`Extension::create`] runs with `&Context`, may intern, and the value it
-//!   returns is published by compare-and-swap. When several threads make the
-//!   first call at once, each may run `create` and every thread gets the one
-//!   value that was published (the others are dropped), so `create` must be
-//!   idempotent in effect: interning is.
-//! - The state drops with the context.
-//!
-//! The state is `'static`, so it cannot hold handles with the context's
-//! lifetime; it holds [`RawInterned`] handles instead, which
-//! [`RawInterned::get`] turns back into handles of the context they came
-//! from.
+//!   dense index (a load and a compare), the bucket array's `Acquire` load,
+//!   the value. No hash, no lock.
+//! - On first use [`Extension::create`] runs with `&Context` (it may intern)
+//!   and its value is published by compare-and-swap; threads racing on the
+//!   first use may each build one, and all get the one published.
+//! - The state is `'static` and drops with the context: it keeps
+//!   [`RawInterned`] handles, which [`RawInterned::get`] turns back into
+//!   handles of their context.
 
-use core::any::Any;
 use core::hash::BuildHasher;
 
 use crate::Context;
 use crate::Policy;
+use crate::erased::{Erased, Report};
 
 /// The identity of an [`Extension`] type: a `static` per type, whose dense
 /// index (assigned on first use, from the same process-wide registry as the
@@ -101,11 +91,12 @@ pub trait Extension: Send + Sync + Sized + 'static {
     fn create<P: Policy, S: BuildHasher>(ctx: &Context<P, S>) -> Self;
 }
 
-/// One extension's state, type-erased.
-pub(crate) struct ExtensionSlot {
-    info: &'static ExtensionInfo,
-    state: Box<dyn Any + Send + Sync>,
+impl<E: Extension> Report<()> for E {
+    fn report(&self) {}
 }
+
+/// One extension's state, its type erased (see [`Erased`]).
+pub(crate) type ExtensionSlot<P> = Erased<P, ()>;
 
 impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// The state of extension `E` for this context, created on first use
@@ -114,19 +105,15 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     #[inline]
     pub fn extension<E: Extension>(&self) -> &E {
         let info = E::info();
-        let slot = self.extensions.get_or_init(info.index(), || ExtensionSlot {
-            info,
-            state: Box::new(E::create(self)),
+        let slot = self.extensions.get_or_init(info.index(), || {
+            // SAFETY: (1) an extension's state is `Send + Sync` (the trait's
+            // bound).
+            unsafe { ExtensionSlot::new(info, E::create(self)) }
         });
-        debug_assert!(
-            core::ptr::eq(slot.info, info),
-            "two extensions share one dense index"
-        );
-        let state: *const (dyn Any + Send + Sync) = &*slot.state;
-        // SAFETY: the slot at `E`'s dense index is only ever filled just
-        // above, with a `Box<E>`: dense indices are unique per `static`
-        // (strata-buckets assigns each its own, once). The box lives until
-        // the context drops, and the result borrows the context.
-        unsafe { &*state.cast::<E>() }
+        debug_assert!(slot.is(info), "two extensions share one dense index");
+        // SAFETY: (1) the slot at `E`'s dense index is only ever filled just
+        // above, with an `E`: dense indices are unique per `static`
+        // (strata-buckets assigns each its own, once).
+        unsafe { slot.typed::<E>() }
     }
 }

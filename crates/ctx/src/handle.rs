@@ -6,7 +6,7 @@ use core::hash::{Hash, Hasher};
 use core::ops::Deref;
 use core::ptr::NonNull;
 
-use crate::kind::{Storage, StorageHeader, StorageKind};
+use crate::kind::{Kind, Storage, StorageHeader, StorageKind};
 
 /// A handle to a value of kind `K` interned in a context that lives at least
 /// `'ctx`.
@@ -87,6 +87,12 @@ pub struct RawInterned<K: StorageKind> {
 }
 
 impl<K: StorageKind> RawInterned<K> {
+    /// The address of the storage, as the handle's [`Interned::as_ptr`].
+    #[inline]
+    pub fn as_ptr(self) -> *const () {
+        self.ptr.as_ptr().cast_const().cast()
+    }
+
     /// The handle, borrowing the context it came from for `'ctx`.
     ///
     /// # Safety
@@ -122,7 +128,7 @@ impl<K: StorageKind> fmt::Debug for RawInterned<K> {
 }
 
 // SAFETY: a `RawInterned` is an address into a context's table, only turned
-// into a shared reference to a `Send + Sync` payload (the `StorageKind::Stored`
+// into a shared reference to a `Send + Sync` payload (the `Kind::Stored`
 // bound) through `get`; sending or sharing it shares nothing else.
 unsafe impl<K: StorageKind> Send for RawInterned<K> {}
 // SAFETY: as above.
@@ -180,15 +186,18 @@ where
 }
 
 macro_rules! erased_handle {
-    ($(#[$doc:meta])* $name:ident, $marker:ident, $category:ident) => {
+    ($(#[$doc:meta])* $name:ident, $marker:ident, $family:ident) => {
         $(#[$doc])*
         #[derive(Clone, Copy)]
+        #[repr(transparent)]
         pub struct $name<'ctx> {
             header: &'ctx StorageHeader,
         }
 
-        #[doc = concat!("Kinds whose handles convert to [`", stringify!($name), "`].")]
-        pub trait $marker: StorageKind {}
+        #[doc = concat!("Kinds whose handles convert to [`", stringify!($name), "`]: every kind of the family `", stringify!($family), "` (implemented for them all, and only them).")]
+        pub trait $marker: Kind<Family = crate::$family> {}
+
+        impl<K: Kind<Family = crate::$family>> $marker for K {}
 
         impl<'ctx> $name<'ctx> {
             /// The kind of the value.
@@ -205,7 +214,7 @@ macro_rules! erased_handle {
 
             /// The typed handle, if the value is of kind `K`.
             #[inline]
-            pub fn dyn_cast<K: $marker>(self) -> Option<Interned<'ctx, K>> {
+            pub fn dyn_cast<K: $marker + StorageKind>(self) -> Option<Interned<'ctx, K>> {
                 if self.isa::<K>() {
                     let ptr = NonNull::from(self.header).cast();
                     // SAFETY: the header says the storage is of kind `K`
@@ -222,13 +231,38 @@ macro_rules! erased_handle {
             pub fn as_ptr(self) -> *const () {
                 core::ptr::from_ref(self.header).cast()
             }
+
         }
 
-        impl<'ctx, K: $marker> From<Interned<'ctx, K>> for $name<'ctx> {
+        impl crate::body::sealed::Sealed for $name<'_> {
+            /// The header with its lifetime erased, for a
+            /// [`Body`](crate::Body), which hands it out again only as a
+            /// handle at the lifetime of the payload that holds it.
+            #[inline]
+            fn static_header(self) -> &'static StorageHeader {
+                // SAFETY: the storage lives as long as its context; the
+                // `'static` header is kept only inside a `Body` of that
+                // context's payloads, which hands it out at the payload's
+                // own lifetime (`Body::get`), never beyond a borrow of the
+                // context.
+                unsafe { &*core::ptr::from_ref(self.header) }
+            }
+        }
+
+        impl<'ctx, K: $marker + StorageKind> From<Interned<'ctx, K>> for $name<'ctx> {
             #[inline]
             fn from(h: Interned<'ctx, K>) -> Self {
-                debug_assert_eq!(K::info().category(), crate::Category::$category);
                 Self { header: h.header() }
+            }
+        }
+
+        /// Makes the storage immortal (see [`Counted`](crate::Counted)):
+        /// an erased handle is uncounted.
+        impl<'ctx, K: $marker + crate::ReclaimableKind, P: crate::Policy> From<crate::Counted<'ctx, K, P>>
+            for $name<'ctx>
+        {
+            fn from(h: crate::Counted<'ctx, K, P>) -> Self {
+                Self { header: h.pin() }
             }
         }
 
@@ -266,14 +300,14 @@ erased_handle!(
     /// A handle to an interned type of any kind (MLIR's `Type`): one pointer,
     /// compared by address, printed in MLIR syntax, downcast with
     /// [`dyn_cast`](Type::dyn_cast).
-    Type, TypeKind, Type
+    Type, TypeKind, TypeFamily
 );
 erased_handle!(
     /// A handle to an interned attribute of any kind (MLIR's `Attribute`).
-    Attribute, AttributeKind, Attribute
+    Attribute, AttributeKind, AttributeFamily
 );
 erased_handle!(
     /// A handle to an interned source location of any kind (MLIR's
     /// `Location`).
-    Location, LocationKind, Location
+    Location, LocationKind, LocationFamily
 );

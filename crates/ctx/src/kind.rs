@@ -21,6 +21,40 @@ pub enum Category {
     Other,
 }
 
+/// A kind's family, as a type: [`TypeFamily`], [`AttributeFamily`],
+/// [`LocationFamily`] or [`OtherFamily`] ([`StorageKind::Family`]). Being a
+/// type, the family decides at compile time which erased handle a kind's
+/// handles convert to: converting a type kind's handle into an
+/// [`Attribute`](crate::Attribute) does not compile.
+pub trait Family: 'static {
+    /// The family as a value.
+    const CATEGORY: Category;
+}
+
+macro_rules! families {
+    ($($(#[$doc:meta])* $name:ident => $category:ident),*) => {$(
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy)]
+        pub enum $name {}
+        impl Family for $name {
+            const CATEGORY: Category = Category::$category;
+        }
+    )*};
+}
+
+families!(
+    /// The family of type kinds (handles convert to [`Type`](crate::Type)).
+    TypeFamily => Type,
+    /// The family of attribute kinds (handles convert to
+    /// [`Attribute`](crate::Attribute)).
+    AttributeFamily => Attribute,
+    /// The family of location kinds (handles convert to
+    /// [`Location`](crate::Location)).
+    LocationFamily => Location,
+    /// Any other kind a dialect interns (no erased handle).
+    OtherFamily => Other
+);
+
 /// The identity of a storage kind: the address of its `static` (the
 /// TypeID-by-address idiom of MLIR), a human-readable name, its category, and
 /// how to print an erased handle of it.
@@ -35,17 +69,29 @@ pub struct KindInfo {
 }
 
 impl KindInfo {
-    /// Describes kind `K`, named `name` (by convention `dialect.kind`).
-    pub const fn new<K>(name: &'static str, category: Category) -> Self
+    /// Describes kind `K`, named `name` (by convention `dialect.kind`); its
+    /// category is `K`'s [`Family`].
+    pub const fn new<K>(name: &'static str) -> Self
     where
-        K: StorageKind,
+        K: Kind,
         for<'c> K::Stored<'c>: fmt::Display + fmt::Debug,
     {
         Self {
             id: strata_buckets::DenseKind::new(name),
-            category,
+            category: K::Family::CATEGORY,
             display: display_erased::<K>,
             debug: debug_erased::<K>,
+        }
+    }
+
+    /// Describes kind `K` whose payload does not print (an erased handle of
+    /// it, should its family have one, prints as `<name>`).
+    pub const fn opaque<K: Kind>(name: &'static str) -> Self {
+        Self {
+            id: strata_buckets::DenseKind::new(name),
+            category: K::Family::CATEGORY,
+            display: opaque_erased,
+            debug: opaque_erased,
         }
     }
 
@@ -109,7 +155,7 @@ impl Eq for KindInfo {}
 /// 1. `h` points to the header of a live `Storage<K::Stored<'static>>`.
 unsafe fn display_erased<K>(h: *const StorageHeader, f: &mut fmt::Formatter<'_>) -> fmt::Result
 where
-    K: StorageKind,
+    K: Kind,
     for<'c> K::Stored<'c>: fmt::Display,
 {
     // SAFETY: by (1); `Storage` is `repr(C)` with the header first.
@@ -124,12 +170,22 @@ where
 /// 1. `h` points to the header of a live `Storage<K::Stored<'static>>`.
 unsafe fn debug_erased<K>(h: *const StorageHeader, f: &mut fmt::Formatter<'_>) -> fmt::Result
 where
-    K: StorageKind,
+    K: Kind,
     for<'c> K::Stored<'c>: fmt::Debug,
 {
     // SAFETY: by (1); `Storage` is `repr(C)` with the header first.
     let storage = unsafe { &*h.cast::<Storage<K::Stored<'static>>>() };
     fmt::Debug::fmt(K::shorten(&storage.payload), f)
+}
+
+/// Prints an erased header of an opaque kind as `<name>`.
+///
+/// # Safety
+///
+/// 1. `h` points to a live header (any kind).
+unsafe fn opaque_erased(h: *const StorageHeader, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    // SAFETY: by (1).
+    write!(f, "<{}>", unsafe { &*h }.info.name())
 }
 
 /// The first word of every interned storage: its kind. An erased handle is a
@@ -149,21 +205,23 @@ pub(crate) struct Storage<S> {
     pub(crate) payload: S,
 }
 
-/// A kind of interned storage: a key that is looked up, and the payload built
-/// from it the first time.
-///
-/// Implement it by hand for payloads that borrow from the arena or hold other
-/// handles (see the builtin kinds), or declare simple kinds with
-/// [`storage_kind!`](crate::storage_kind).
+/// What every kind of interned value has, immortal ([`StorageKind`]) or
+/// reclaimable ([`ReclaimableKind`](crate::ReclaimableKind)): a family, a
+/// payload, a lookup key and how to hash it, an identity, and the
+/// covariance check that makes handing the payload out sound.
 ///
 /// # Lifetimes
 ///
 /// `Stored<'ctx>` is the payload as users see it: it may hold `&'ctx str`,
 /// `&'ctx [Type<'ctx>]` and other handles of the same context. strata stores
-/// it with the lifetime erased and hands it out only through
-/// [`shorten`](Self::shorten), which the compiler checks is a covariant
-/// reborrow: whatever the payload holds lives as long as the context.
-pub trait StorageKind: Sized + 'static {
+/// it with the lifetime erased and hands it out only at a borrow of the
+/// context, which is sound because the payload is covariant: that is what
+/// [`shorten`](Self::shorten) checks.
+pub trait Kind: Sized + 'static {
+    /// The kind's family ([`TypeFamily`], [`AttributeFamily`],
+    /// [`LocationFamily`], [`OtherFamily`]): which erased handle its handles
+    /// convert to.
+    type Family: Family;
     /// The payload.
     type Stored<'ctx>: Send + Sync + 'ctx;
     /// The lookup key: a borrowed form where that saves an allocation (a
@@ -174,14 +232,28 @@ pub trait StorageKind: Sized + 'static {
     where
         'ctx: 'k;
 
-    /// The kind's identity.
+    /// The kind's identity (a `static`, made with [`KindInfo::new`]).
     fn info() -> &'static KindInfo;
 
     /// Feeds the key to the context's hasher (FxHash by default, a keyed
     /// hasher for untrusted input). Equal keys must hash equally; the 64-bit
-    /// hash is compared before [`matches`](Self::matches) is called.
+    /// hash is compared before the kind's `matches` is called.
     fn hash_key<'k, 'ctx: 'k, H: Hasher>(key: &Self::Key<'k, 'ctx>, state: &mut H);
 
+    /// Shortens the payload's lifetime to the borrow's. Implement it as
+    /// `{ stored }`: that compiles exactly when the payload is covariant,
+    /// which is what makes handing out `&'a Stored<'a>` sound.
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a>;
+}
+
+/// An immortal kind of interned storage: a key that is looked up, and the
+/// payload built from it the first time, in the table's arena, kept until
+/// the context drops. The rest of its shape is [`Kind`].
+///
+/// Implement it by hand for payloads that borrow from the arena or hold other
+/// handles (see the builtin kinds), or declare simple kinds with
+/// [`storage_kind!`](crate::storage_kind).
+pub trait StorageKind: Kind {
     /// Whether the stored payload is the one `key` describes.
     fn matches<'k, 'ctx: 'k>(stored: &'ctx Self::Stored<'ctx>, key: &Self::Key<'k, 'ctx>) -> bool;
 
@@ -189,11 +261,19 @@ pub trait StorageKind: Sized + 'static {
     /// Runs under the shard's write lock, at most once per distinct key.
     fn construct<'k, 'ctx: 'k>(key: &Self::Key<'k, 'ctx>, arena: &'ctx Arena)
     -> Self::Stored<'ctx>;
+}
 
-    /// Shortens the payload's lifetime to the borrow's. Implement it as
-    /// `{ stored }`: that compiles exactly when the payload is covariant,
-    /// which is what makes handing out `&'a Stored<'a>` sound.
-    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a>;
+/// A storage kind with a declared mutable component (an identified struct's
+/// body), changed only through [`Context::mutate`](crate::Context::mutate).
+///
+/// `mutate` finds the shard of a handle from the handle alone: it rebuilds
+/// the key from the payload with [`key_of`](Self::key_of) and hashes it. The
+/// key must be the one that built the payload (checked in debug builds with
+/// [`matches`](StorageKind::matches)); it describes the immutable part only
+/// (an identified struct's name), never the mutable component.
+pub trait MutableKind: StorageKind {
+    /// The key that built `stored`.
+    fn key_of<'a>(stored: &'a Self::Stored<'a>) -> Self::Key<'a, 'a>;
 }
 
 /// FxHash of a value, as the builtin kinds hash their keys.
@@ -204,8 +284,25 @@ pub fn fx_hash<T: Hash + ?Sized>(value: &T) -> u64 {
     h.finish()
 }
 
+/// The families by their [`Category`] name, for [`storage_kind!`](crate::storage_kind).
+#[doc(hidden)]
+pub mod family_by_category {
+    pub type Type = super::TypeFamily;
+    pub type Attribute = super::AttributeFamily;
+    pub type Location = super::LocationFamily;
+    pub type Other = super::OtherFamily;
+}
+
 /// Declares a simple storage kind whose payload is an owned value compared
-/// with `==` and hashed with FxHash; the key is a reference to a payload.
+/// with `==` and hashed with FxHash, in the family that `Category::X` names
+/// (a type, attribute or location kind converts to its erased handle; a
+/// category mismatch is a compile error).
+///
+/// The key is a reference to a payload (`=> Opcode`), or, with
+/// `=> Payload as &Borrowed`, a borrowed form (`String as &str`,
+/// `Vec<u32> as &[u32]`): a hit then allocates nothing, and a miss builds
+/// the payload with `ToOwned`. The borrowed form must hash as the payload
+/// does (`Borrow`'s contract).
 ///
 /// ```
 /// use strata_ctx::{Category, Context, storage_kind};
@@ -224,25 +321,46 @@ pub fn fx_hash<T: Hash + ?Sized>(value: &T) -> u64 {
 ///     pub OpcodeKind => Opcode, "demo.opcode", Category::Other
 /// }
 ///
+/// storage_kind! {
+///     /// An interned name, looked up by `&str`.
+///     pub Name => String as &str, "demo.name", Category::Other
+/// }
+///
 /// let ctx = Context::new();
 /// let a = ctx.intern::<OpcodeKind>(&Opcode { dialect: "demo", id: 7 });
 /// let b = ctx.intern::<OpcodeKind>(&Opcode { dialect: "demo", id: 7 });
 /// assert_eq!(a, b); // one storage, compared by address
 /// assert_eq!(a.to_string(), "demo.op7");
+/// assert_eq!(ctx.intern::<Name>("main"), ctx.intern::<Name>(&String::from("main")));
+/// ```
+///
+/// A kind of the `Other` family has no erased handle:
+///
+/// ```compile_fail
+/// use strata_ctx::{Attribute, Category, Context, storage_kind};
+///
+/// storage_kind! {
+///     /// An interned number, not an attribute.
+///     pub Number => u64, "demo.number", Category::Other
+/// }
+///
+/// let ctx = Context::new();
+/// let a: Attribute<'_> = ctx.intern::<Number>(&7).into(); // error: not an attribute kind
 /// ```
 #[macro_export]
 macro_rules! storage_kind {
-    ($(#[$doc:meta])* $vis:vis $kind:ident => $payload:ty, $name:literal, $category:expr) => {
+    ($(#[$doc:meta])* $vis:vis $kind:ident => $payload:ty as &$borrowed:ty, $name:literal, Category::$family:ident) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy)]
         $vis enum $kind {}
 
-        impl $crate::StorageKind for $kind {
+        impl $crate::Kind for $kind {
+            type Family = $crate::family_by_category::$family;
             type Stored<'ctx> = $payload;
-            type Key<'k, 'ctx> = &'k $payload where 'ctx: 'k;
+            type Key<'k, 'ctx> = &'k $borrowed where 'ctx: 'k;
 
             fn info() -> &'static $crate::KindInfo {
-                static INFO: $crate::KindInfo = $crate::KindInfo::new::<$kind>($name, $category);
+                static INFO: $crate::KindInfo = $crate::KindInfo::new::<$kind>($name);
                 &INFO
             }
 
@@ -250,17 +368,25 @@ macro_rules! storage_kind {
                 ::core::hash::Hash::hash(*key, state)
             }
 
-            fn matches<'k, 'ctx: 'k>(stored: &'ctx Self::Stored<'ctx>, key: &Self::Key<'k, 'ctx>) -> bool {
-                stored == *key
-            }
-
-            fn construct<'k, 'ctx: 'k>(key: &Self::Key<'k, 'ctx>, _arena: &'ctx $crate::Arena) -> Self::Stored<'ctx> {
-                ::core::clone::Clone::clone(*key)
-            }
-
             fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
                 stored
             }
+        }
+
+        impl $crate::StorageKind for $kind {
+            fn matches<'k, 'ctx: 'k>(stored: &'ctx Self::Stored<'ctx>, key: &Self::Key<'k, 'ctx>) -> bool {
+                <$payload as ::core::borrow::Borrow<$borrowed>>::borrow(stored) == *key
+            }
+
+            fn construct<'k, 'ctx: 'k>(key: &Self::Key<'k, 'ctx>, _arena: &'ctx $crate::Arena) -> Self::Stored<'ctx> {
+                <$borrowed as ::std::borrow::ToOwned>::to_owned(*key)
+            }
+        }
+    };
+    ($(#[$doc:meta])* $vis:vis $kind:ident => $payload:ty, $name:literal, Category::$family:ident) => {
+        $crate::storage_kind! {
+            $(#[$doc])*
+            $vis $kind => $payload as &$payload, $name, Category::$family
         }
     };
 }

@@ -15,7 +15,7 @@
 //!
 //! # The approach
 //!
-//! - [`Context::intern`] runs the lookup of DESIGN.md section 3: this
+//! - [`Context::intern`] runs MLIR's four-layer lookup: this
 //!   thread's cache ([`strata_tls`], no lock, no atomic read-modify-write);
 //!   the kind's table through the bucket array ([`strata_buckets`], first
 //!   touch lock-free); a probe under the shard's read lock; on a miss the
@@ -40,11 +40,9 @@
 //! - The affine cluster ([`affine`], the `strata-affine` crate) interns
 //!   affine expressions, maps and integer sets under one mutex, because they
 //!   share sub-expressions; every context holds one ([`Context::affine`]).
-//! - The parallel driver ([`Context::parallel_for_each`],
-//!   [`Context::failable_parallel_for_each`]) runs every item on rayon (in
-//!   order on the calling thread for a single-threaded context), orders the
-//!   items' diagnostics by index through the context's [`DiagEngine`], and
-//!   reports every failure in item order.
+//! - The parallel driver ([`Context::parallel_for_each`], one API for both
+//!   policies) runs every item on rayon (in order for a single-threaded
+//!   context), orders diagnostics by item, and reports every failure.
 //! - Registration ([`Context::register_dialect`]) takes `&mut Context`, so it
 //!   cannot race with interning: parallel work only ever holds `&Context`.
 //!
@@ -53,7 +51,7 @@
 //! ```
 //! use std::fmt;
 //! use std::hash::{Hash, Hasher};
-//! use strata_ctx::{Arena, Category, Context, KindInfo, StorageKind};
+//! use strata_ctx::{Arena, Context, Kind, KindInfo, OtherFamily, StorageKind};
 //!
 //! // A dialect's kind: an interned symbol name, copied into the arena once
 //! // and looked up by `&str` (no allocation on a hit).
@@ -70,25 +68,29 @@
 //!
 //! pub enum Symbol {}
 //!
-//! impl StorageKind for Symbol {
+//! impl Kind for Symbol {
+//!     type Family = OtherFamily;
 //!     type Stored<'c> = SymbolData<'c>;
 //!     type Key<'k, 'c> = &'k str where 'c: 'k;
 //!
 //!     fn info() -> &'static KindInfo {
-//!         static INFO: KindInfo = KindInfo::new::<Symbol>("demo.symbol", Category::Other);
+//!         static INFO: KindInfo = KindInfo::new::<Symbol>("demo.symbol");
 //!         &INFO
 //!     }
 //!     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &&'k str, state: &mut H) {
 //!         key.hash(state)
 //!     }
+//!     fn shorten<'a, 'b: 'a>(stored: &'a SymbolData<'b>) -> &'a SymbolData<'a> {
+//!         stored
+//!     }
+//! }
+//!
+//! impl StorageKind for Symbol {
 //!     fn matches<'k, 'c: 'k>(stored: &'c SymbolData<'c>, key: &&'k str) -> bool {
 //!         stored.name == *key
 //!     }
 //!     fn construct<'k, 'c: 'k>(key: &&'k str, arena: &'c Arena) -> SymbolData<'c> {
 //!         SymbolData { name: arena.alloc_str(key) }
-//!     }
-//!     fn shorten<'a, 'b: 'a>(stored: &'a SymbolData<'b>) -> &'a SymbolData<'a> {
-//!         stored
 //!     }
 //! }
 //!
@@ -107,28 +109,25 @@
 //!
 //! # What is here
 //!
-//! - [`Context`], [`Dialect`], [`Registry`], [`Statistics`], [`KindStatistics`].
-//! - [`StorageKind`], [`KindInfo`], [`Category`], [`storage_kind!`], [`fx_hash`], [`Arena`].
-//! - [`Interned`], [`Type`], [`Attribute`], [`Location`] and their marker traits.
-//! - [`Extension`], [`ExtensionInfo`], [`RawInterned`]: per-context dialect
-//!   state ([`extension`]).
-//! - [`affine`]: the affine cluster (a re-export of `strata-affine`).
-//! - [`reclaim`]: reclaimable kinds ([`ReclaimableKind`], the counted handle
-//!   [`Counted`], [`Context::intern_counted`]) and visible memory
-//!   ([`Context::memory`], [`MemoryReport`], [`KindMemory`]).
-//! - Re-exports: [`Policy`], [`Shared`], [`Local`], [`DiagEngine`], [`diag`].
+//! - [`Context`], [`Dialect`], [`Registry`], [`Statistics`]; [`Kind`],
+//!   [`StorageKind`], [`MutableKind`], [`KindInfo`], the families,
+//!   [`storage_kind!`]; [`Interned`], [`Type`], [`Attribute`], [`Location`],
+//!   [`Body`]; [`extension`]; [`affine`] (`strata-affine`); [`reclaim`]
+//!   ([`ReclaimableKind`], [`Counted`], [`Context::memory`]).
 //!
 //! # Lifetimes and safety
 //!
 //! Payloads live in their table's arena for the context's lifetime; handles
 //! borrow the context. Payloads are stored with their lifetime erased and
-//! handed out only through [`StorageKind::shorten`], a reborrow the compiler
+//! handed out only through [`Kind::shorten`], a reborrow the compiler
 //! checks is covariant. One hazard is not caught by the types, as in MLIR:
 //! a key must not hold handles of *another* context (the payload would point
 //! into a context that may die first).
 
+mod body;
 mod context;
 mod driver;
+mod erased;
 pub mod extension;
 mod handle;
 mod kind;
@@ -136,13 +135,17 @@ mod stats;
 
 pub use strata_affine as affine;
 
+pub use body::{Body, BodyHandle};
 pub use context::{Context, Dialect, Registry};
 pub use extension::{Extension, ExtensionInfo};
 pub use handle::{
     Attribute, AttributeKind, Interned, Location, LocationKind, RawInterned, Type, TypeKind,
 };
-pub use kind::{Category, KindInfo, StorageHeader, StorageKind, fx_hash};
-pub use reclaim::{Counted, KindMemory, MemoryReport, ReclaimableInfo, ReclaimableKind};
+pub use kind::{
+    AttributeFamily, Category, Family, Kind, KindInfo, LocationFamily, MutableKind, OtherFamily,
+    StorageHeader, StorageKind, TypeFamily, family_by_category, fx_hash,
+};
+pub use reclaim::{Counted, KindMemory, MemoryReport, ReclaimableKind};
 pub use stats::{KindStatistics, Statistics};
 pub use strata_diag::{self as diag, DiagEngine};
 pub use strata_table::Arena;

@@ -3,16 +3,11 @@
 //!
 //! # The problem
 //!
-//! MLIR never frees a type or an attribute before its context dies. For
-//! small, endlessly reused values that is the right trade, and strata's
-//! immortal kinds ([`StorageKind`](crate::StorageKind)) make it too: their
-//! storages live in the table's arena and handles are plain `Copy` pointers.
-//! But a compiler also interns large, short-lived constants (the weights of a
-//! model folded into `dense<...>` attributes, lookup tables, string blobs),
-//! and a long-running compile service that keeps them all until the context
-//! dies runs out of memory (MLIR's bug tracker has reports in the tens of
-//! gigabytes). Those values need interning (one storage per key, pointer
-//! identity) *and* reclamation.
+//! MLIR never frees a type or an attribute before its context dies, which is
+//! right for small, reused values (strata's immortal kinds) but not for
+//! large, short-lived constants (`dense<...>` weights, lookup tables, blobs):
+//! a long-running compile service runs out of memory. Those need interning
+//! *and* reclamation.
 //!
 //! # The approach
 //!
@@ -46,35 +41,12 @@
 //! Immortal lookups start in strata-tls's per-thread cache, whose contract
 //! (the `# Safety` of `strata_tls::insert`) is that a cached pointer stays
 //! valid for as long as its owner, the context, lives. A reclaimable storage
-//! breaks that contract the moment its last handle drops, so a reclaimable
-//! kind either bypasses the cache or validates what it finds there. The
-//! designs, measured on a scratch prototype (not in the tree) with the hit
-//! workload of the bench below (256 hot `u64` keys, pre-interned; the minimum
-//! of 40 interleaved runs on this 2-core VM):
-//!
-//! | design | ns per hit | sound? |
-//! |---|---|---|
-//! | **bypass**: the table's read probe, `try_inc_strong`, the handle's drop (kept) | **11.3** | yes |
-//! | validated entry: this thread's cache probe, `try_inc_strong` on the cached storage, the handle's drop | 4.9 | only if every entry owns a weak reference |
-//! | the same inside a crossbeam-epoch pin (frees deferred by epoch) | 7.4 | no |
-//! | (the crossbeam-epoch pin alone) | 3.8 | |
-//!
-//! The epoch design, the declared candidate, is not sound for this cache:
-//! deferring frees by epoch protects a pointer loaded *while* the thread is
-//! pinned, until it unpins; a pointer kept in a per-thread cache from one
-//! pin to the next is not protected, and the storage behind it may be freed
-//! in between (two epoch advances suffice). The sound validated design
-//! makes every cache entry own a weak reference (the memory of the node,
-//! not its payload, then lives until the entry goes), with no epoch at all:
-//! it would be 2.3 times faster than the bypass on this workload, but it
-//! needs the cache to release an entry's reference when it evicts or clears
-//! it and at thread exit, and strata-tls's entries are plain pointers that it
-//! overwrites, with no such hook; it would also keep up to one dead node
-//! header per cache entry alive. Within strata-tls's contract, then, the
-//! bypass is the design that is correct, and it is kept: a reclaimable hit
-//! costs about three times an immortal cached hit (figures below), in exchange
-//! for memory that is freed the moment the last handle drops and a protocol
-//! loom checks end to end (loom cannot see crossbeam-epoch).
+//! breaks that contract the moment its last handle drops, so reclaimable
+//! lookups bypass the cache: a hit costs about three times an immortal
+//! cached hit, in exchange for memory freed the moment the last handle drops
+//! and a protocol loom checks end to end. The designs measured against it (a
+//! validated cache entry, an epoch pin) and why they were not kept:
+//! `docs/ARCHITECTURE.md`, "Reclaimable kinds".
 //!
 //! # Memory
 //!
@@ -85,7 +57,8 @@
 //!
 //! # What is here
 //!
-//! - [`ReclaimableKind`] and [`ReclaimableInfo`]: declaring a kind.
+//! - [`ReclaimableKind`] (with [`Kind`](crate::Kind) and
+//!   [`KindInfo`](crate::KindInfo)): declaring a kind.
 //! - [`Counted`]: the typed, counted handle.
 //! - [`MemoryReport`] and [`KindMemory`]: visible memory.
 //! - [`ReclaimTable`], [`Strong`] and [`ReclaimStats`]: re-exported from
@@ -95,86 +68,37 @@
 //!
 //! # Example
 //!
+//! `strata-builtin`'s dense elements attribute is a reclaimable kind; a kind
+//! of one's own implements [`Kind`](crate::Kind) and [`ReclaimableKind`]
+//! (see `crates/ctx/tests/handles.rs`):
+//!
 //! ```
-//! use std::hash::{Hash, Hasher};
-//! use strata_ctx::{Context, ReclaimableInfo, ReclaimableKind};
-//!
-//! /// A lookup table interned by its contents.
-//! pub enum Table {}
-//!
-//! impl ReclaimableKind for Table {
-//!     type Stored<'c> = Vec<u32>;
-//!     type Key<'k, 'c> = &'k [u32] where 'c: 'k;
-//!
-//!     fn info() -> &'static ReclaimableInfo {
-//!         static INFO: ReclaimableInfo = ReclaimableInfo::new("demo.table");
-//!         &INFO
-//!     }
-//!     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &&'k [u32], state: &mut H) {
-//!         key.hash(state)
-//!     }
-//!     fn matches<'k, 'c: 'k>(stored: &Vec<u32>, key: &&'k [u32]) -> bool {
-//!         stored[..] == **key
-//!     }
-//!     fn construct<'k, 'c: 'k>(key: &&'k [u32]) -> Vec<u32> {
-//!         key.to_vec()
-//!     }
-//!     fn heap_bytes(stored: &Vec<u32>) -> usize {
-//!         stored.capacity() * 4
-//!     }
-//! }
-//!
+//! # use std::hash::{Hash, Hasher};
+//! # use strata_ctx::{Context, Kind, KindInfo, OtherFamily, ReclaimableKind};
+//! # pub enum Table {}
+//! # impl Kind for Table { type Family = OtherFamily; type Stored<'c> = Vec<u32>; type Key<'k, 'c> = &'k [u32] where 'c: 'k;
+//! #     fn info() -> &'static KindInfo { static I: KindInfo = KindInfo::opaque::<Table>("demo.table"); &I }
+//! #     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &&'k [u32], state: &mut H) { key.hash(state) }
+//! #     fn shorten<'a, 'b: 'a>(stored: &'a Vec<u32>) -> &'a Vec<u32> { stored } }
+//! # impl ReclaimableKind for Table {
+//! #     fn matches<'k, 'c: 'k>(s: &Vec<u32>, k: &&'k [u32]) -> bool { s[..] == **k }
+//! #     fn construct<'k, 'c: 'k>(k: &&'k [u32]) -> Vec<u32> { k.to_vec() } }
 //! let ctx = Context::new();
 //! let t = ctx.intern_counted::<Table>(&[1, 2, 3]);
 //! assert_eq!(t, ctx.intern_counted::<Table>(&vec![1, 2, 3]));
-//! assert_eq!(t.len(), 3);
-//!
-//! // Equal keys, equal live handles, from any thread.
-//! let again = std::thread::scope(|s| {
-//!     s.spawn(|| ctx.intern_counted::<Table>(&[1, 2, 3])).join().unwrap()
-//! });
-//! assert_eq!(t, again);
-//! assert_eq!(ctx.memory().kind("demo.table").unwrap().live, 1);
-//!
-//! // The last handle goes: the storage is freed, and counted as reclaimed.
-//! drop((t, again));
-//! let m = *ctx.memory().kind("demo.table").unwrap();
-//! assert_eq!((m.live, m.bytes_in_use, m.reclaimed), (0, 0, 1));
-//! assert!(ctx.lookup_counted::<Table>(&[1, 2, 3]).is_none());
+//! drop(t); // the last handle: the storage is freed, and counted as reclaimed
+//! assert_eq!(ctx.memory().kind("demo.table").unwrap().reclaimed, 1);
 //! ```
 //!
 //! # Performance
 //!
-//! `cargo bench -p strata-bench --bench reclaim -- --warm-up-time 1
-//! --measurement-time 2`, the minimum of 30 interleaved runs, in two
-//! invocations (this 2-core VM is shared with other work, so the spread is
-//! the noise), with the same `u64` key and payload for the immortal and the
-//! reclaimable kind:
-//!
-//! | operation | ns | vs the immortal cached hit |
-//! |---|---|---|
-//! | immortal hit, thread cache (`Context`) | 4.6 / 3.9 | 1 |
-//! | immortal hit, table probe (`Context<Local>`) | 6.5 / 7.9 | 1.4x / 2.0x |
-//! | reclaimable hit and handle drop (`Context`) | 12.0 / 12.1 | 2.6x / 3.1x |
-//! | reclaimable hit and handle drop (`Context<Local>`) | 12.0 / 11.1 | 2.6x / 2.8x |
-//! | `Counted` clone and drop (`Context`) | 4.2 / 4.2 | 0.9x / 1.1x |
-//! | `Counted` clone and drop (`Context<Local>`) | 1.2 / 1.2 | 0.3x / 0.3x |
-//! | `std::sync::Arc` clone and drop, for reference | 3.8 / 3.7 | 0.8x / 0.9x |
-//!
-//! A handle's clone and drop cost what `Arc`'s do. The single-threaded hit
-//! is no cheaper than the shared one although it does no atomic operation
-//! and takes no lock (its clone and drop are 3.4 times cheaper), so what
-//! separates it from the immortal single-threaded probe (6.5 ns) is not
-//! synchronisation: it is what remains, reaching a separately allocated
-//! node (immortal storages sit side by side in an arena) and writing its
-//! count up and down. Building and freeing a 1 KiB dense attribute costs
-//! 165 to 235 ns, a hit on one 102 to 128 ns (hashing and comparing the
-//! kilobyte).
+//! The figures (a counted hit and drop against an immortal cached hit, a
+//! handle's clone and drop against `Arc`'s) live in `docs/PERFORMANCE.md`,
+//! "Reclaimable kinds"; `cargo bench -p strata-bench --bench reclaim`
+//! measures them.
 
 mod counted;
-mod memory;
 
 pub(crate) use counted::ReclaimTables;
-pub use counted::{Counted, ReclaimableInfo, ReclaimableKind};
-pub use memory::{KindMemory, MemoryReport};
-pub use strata_reclaim::{ReclaimStats, ReclaimTable, Strong};
+pub use counted::{Counted, ReclaimableKind};
+pub use strata_reclaim::{KindMemory, MemoryReport, ReclaimStats, ReclaimTable, Strong};

@@ -99,27 +99,25 @@ impl Statistics {
     /// The deterministic part of the statistics (kind names, entries and
     /// payload bytes), which is identical from run to run for the same work.
     pub fn counts_table(&self) -> String {
-        let mut out = String::new();
-        out.push_str(&format!(
-            "{:<28} {:>10} {:>12}\n",
-            "kind", "entries", "bytes"
-        ));
+        use core::fmt::Write as _;
+        let mut out = format!("{:<28} {:>10} {:>12}\n", "kind", "entries", "bytes");
+        // Writing into a `String` cannot fail.
         for k in &self.kinds {
-            out.push_str(&format!(
-                "{:<28} {:>10} {:>12}\n",
-                k.name, k.entries, k.bytes
-            ));
+            let _ = writeln!(out, "{:<28} {:>10} {:>12}", k.name, k.entries, k.bytes);
         }
-        out.push_str(&format!(
-            "{:<28} {:>10} {:>12}\n",
-            "affine (exprs+maps+sets)",
-            self.affine.exprs + self.affine.maps + self.affine.sets,
-            self.affine.bytes
-        ));
-        out.push_str(&format!("{:<28} {:>10}\n", "total", self.total_entries()));
+        let affine = self.affine.exprs + self.affine.maps + self.affine.sets;
+        let _ = writeln!(
+            out,
+            "{:<28} {affine:>10} {:>12}",
+            AFFINE_ROW, self.affine.bytes
+        );
+        let _ = writeln!(out, "{:<28} {:>10}", "total", self.total_entries());
         out
     }
 }
+
+/// The name of the affine cluster's row in the statistics tables.
+const AFFINE_ROW: &str = "affine (exprs+maps+sets)";
 
 impl fmt::Display for Statistics {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -135,12 +133,11 @@ impl fmt::Display for Statistics {
                 k.name, k.entries, k.bytes, k.memory, k.read_hits, k.write_locks, k.lost_races
             )?;
         }
+        let affine = self.affine.exprs + self.affine.maps + self.affine.sets;
         writeln!(
             f,
-            "{:<28} {:>10} {:>12}",
-            "affine (exprs+maps+sets)",
-            self.affine.exprs + self.affine.maps + self.affine.sets,
-            self.affine.bytes
+            "{:<28} {affine:>10} {:>12}",
+            AFFINE_ROW, self.affine.bytes
         )?;
         writeln!(
             f,

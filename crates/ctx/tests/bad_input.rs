@@ -31,7 +31,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
 use strata_ctx::diag::EngineBuilder;
-use strata_ctx::{Arena, Category, Context, KindInfo, Shared, StorageKind};
+use strata_ctx::{Arena, Context, KindInfo, MutableKind, Shared, StorageKind};
 use strata_sync::{Arc, Mutex};
 
 fn panic_message(err: &(dyn std::any::Any + Send)) -> String {
@@ -66,30 +66,39 @@ impl fmt::Display for PairData {
     }
 }
 
-impl StorageKind for Pair {
+impl strata_ctx::Kind for Pair {
+    type Family = strata_ctx::OtherFamily;
+
     type Stored<'c> = PairData;
+
     type Key<'k, 'c>
         = (u64, u64)
     where
         'c: 'k;
 
     fn info() -> &'static KindInfo {
-        static INFO: KindInfo = KindInfo::new::<Pair>("bad.pair", Category::Other);
+        static INFO: KindInfo = KindInfo::new::<Pair>("bad.pair");
         &INFO
     }
+
     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &(u64, u64), state: &mut H) {
         state.write_u64(key.0);
         state.write_u64(key.1);
     }
+
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl StorageKind for Pair {
     fn matches<'k, 'c: 'k>(stored: &'c PairData, key: &(u64, u64)) -> bool {
         MATCHES.with(|m| m.set(m.get() + 1));
         (stored.0, stored.1) == *key
     }
+
     fn construct<'k, 'c: 'k>(key: &(u64, u64), _arena: &'c Arena) -> PairData {
         PairData(key.0, key.1)
-    }
-    fn shorten<'a, 'b: 'a>(stored: &'a PairData) -> &'a PairData {
-        stored
     }
 }
 
@@ -132,7 +141,7 @@ fn fx_context() -> Context {
 }
 
 fn keyed_context() -> Context<Shared, RandomState> {
-    Context::with_hasher(4, EngineBuilder::new().build(), RandomState::new())
+    Context::with_hasher(EngineBuilder::new().build(), RandomState::new()).with_table_shards(4)
 }
 
 /// The crafted keys do collide: one FxHash value for all of them, and
@@ -219,23 +228,41 @@ impl fmt::Display for ReenterData {
     }
 }
 
-impl StorageKind for Reenter {
+impl MutableKind for Reenter {
+    fn key_of(stored: &ReenterData) -> Reentry {
+        stored.0
+    }
+}
+
+impl strata_ctx::Kind for Reenter {
+    type Family = strata_ctx::OtherFamily;
+
     type Stored<'c> = ReenterData;
+
     type Key<'k, 'c>
         = Reentry
     where
         'c: 'k;
 
     fn info() -> &'static KindInfo {
-        static INFO: KindInfo = KindInfo::new::<Reenter>("bad.reenter", Category::Other);
+        static INFO: KindInfo = KindInfo::new::<Reenter>("bad.reenter");
         &INFO
     }
+
     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &Reentry, state: &mut H) {
         std::hash::Hash::hash(key, state);
     }
+
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl StorageKind for Reenter {
     fn matches<'k, 'c: 'k>(stored: &'c ReenterData, key: &Reentry) -> bool {
         stored.0 == *key
     }
+
     fn construct<'k, 'c: 'k>(key: &Reentry, _arena: &'c Arena) -> ReenterData {
         let target = || {
             let ctx = TARGET.with(Cell::get);
@@ -254,9 +281,6 @@ impl StorageKind for Reenter {
             Reentry::Plain(_) => {}
         }
         ReenterData(*key)
-    }
-    fn shorten<'a, 'b: 'a>(stored: &'a ReenterData) -> &'a ReenterData {
-        stored
     }
 }
 
@@ -335,13 +359,63 @@ fn nested_mutate_of_one_shard_is_a_clear_panic_not_a_deadlock() {
     let msg = on_watched_thread(&ctx, |ctx| {
         let key = Reentry::Plain(9);
         let h = ctx.intern::<Reenter>(key);
-        ctx.mutate(h, key, |_| ctx.mutate(h, key, |_| ()));
+        ctx.mutate(h, |_| ctx.mutate(h, |_| ()));
     })
     .expect("a nested mutate panics");
-    assert!(msg.contains("re-entrant"), "{msg}");
+    assert!(msg.contains("inside `Context::mutate`"), "{msg}");
     // The shard's lock was released by the unwinding: it works again.
     let h = ctx.intern::<Reenter>(Reentry::Plain(9));
-    assert_eq!(ctx.mutate(h, Reentry::Plain(9), |d| d.0), Reentry::Plain(9));
+    assert_eq!(ctx.mutate(h, |d| d.0), Reentry::Plain(9));
+}
+
+/// Interning a new key of a kind inside `mutate` of one of its handles, into
+/// the shard `mutate` holds (one shard): a panic that names `mutate`, not the
+/// constructor, and never a deadlock.
+#[test]
+fn interning_inside_mutate_into_its_shard_says_mutate() {
+    let ctx = Arc::new(Context::with_shards(1));
+    let msg = on_watched_thread(&ctx, |ctx| {
+        let h = ctx.intern::<Reenter>(Reentry::Plain(10));
+        let _ = ctx.mutate(h, |_| ctx.intern::<Reenter>(Reentry::Plain(11)));
+    })
+    .expect("interning into the mutated shard panics");
+    assert!(
+        msg.contains("inside `Context::mutate`") && msg.contains("bad.reenter"),
+        "{msg}"
+    );
+    // Nothing was inserted, and the shard works again.
+    assert!(ctx.lookup::<Reenter>(Reentry::Plain(11)).is_none());
+    assert_eq!(
+        ctx.intern::<Reenter>(Reentry::Plain(11)).0,
+        Reentry::Plain(11)
+    );
+    // Another kind may be interned inside `mutate`.
+    let h = ctx.intern::<Reenter>(Reentry::Plain(10));
+    assert_eq!(ctx.mutate(h, |_| ctx.intern::<Pair>((6, 6)).1), 6);
+}
+
+/// The deadlock trap: interning a new key of a kind inside `read_mutable` of
+/// one of its handles, into the same shard (one shard, so every key lands
+/// there). It used to wait forever for the write lock its own read lock
+/// blocked; `read_mutable` takes no lock now, so it works, on every thread
+/// count and every shard count.
+#[test]
+fn interning_inside_read_mutable_of_the_same_shard_works() {
+    for shards in [1, 4] {
+        let ctx = Arc::new(Context::with_shards(shards));
+        let failure = on_watched_thread(&ctx, |ctx| {
+            let h = ctx.intern::<Reenter>(Reentry::Plain(20));
+            for k in 21..37 {
+                let fresh = ctx.read_mutable(h, |d| {
+                    assert_eq!(d.0, Reentry::Plain(20));
+                    ctx.intern::<Reenter>(Reentry::Plain(k))
+                });
+                assert_eq!(fresh.0, Reentry::Plain(k));
+            }
+        });
+        assert_eq!(failure, None, "{shards} shards");
+        assert!(ctx.lookup::<Reenter>(Reentry::Plain(36)).is_some());
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -375,8 +449,11 @@ impl fmt::Display for DynamicData {
     }
 }
 
-impl StorageKind for Dynamic {
+impl strata_ctx::Kind for Dynamic {
+    type Family = strata_ctx::OtherFamily;
+
     type Stored<'c> = DynamicData;
+
     type Key<'k, 'c>
         = u64
     where
@@ -387,17 +464,23 @@ impl StorageKind for Dynamic {
             .with(Cell::get)
             .expect("the test chooses the current kind first")
     }
+
     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &u64, state: &mut H) {
         state.write_u64(*key);
     }
+
+    fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+        stored
+    }
+}
+
+impl StorageKind for Dynamic {
     fn matches<'k, 'c: 'k>(stored: &'c DynamicData, key: &u64) -> bool {
         stored.0 == *key
     }
+
     fn construct<'k, 'c: 'k>(key: &u64, _arena: &'c Arena) -> DynamicData {
         DynamicData(*key)
-    }
-    fn shorten<'a, 'b: 'a>(stored: &'a DynamicData) -> &'a DynamicData {
-        stored
     }
 }
 
@@ -405,8 +488,7 @@ impl StorageKind for Dynamic {
 /// kind.
 fn make_kind(i: u32) -> &'static KindInfo {
     let name: &'static str = Box::leak(format!("dyn.kind.{i}").into_boxed_str());
-    let info: &'static KindInfo =
-        Box::leak(Box::new(KindInfo::new::<Dynamic>(name, Category::Other)));
+    let info: &'static KindInfo = Box::leak(Box::new(KindInfo::new::<Dynamic>(name)));
     RUNTIME_KINDS.lock().push(info);
     CURRENT_KIND.with(|c| c.set(Some(info)));
     info

@@ -45,7 +45,9 @@
 //!
 //!
 //! This crate is that core alone: [`ReclaimTable`], its counted handle
-//! [`Strong`] and its figures [`ReclaimStats`]. It knows nothing of contexts,
+//! [`Strong`] and its figures [`ReclaimStats`], plus the per-kind memory
+//! report the facade builds from them and from the immortal tables
+//! ([`MemoryReport`], [`KindMemory`]). It knows nothing of contexts,
 //! kinds or statics, and is built from three layers only (strata-table,
 //! strata-refcount, strata-sync), so that it builds under `--cfg strata_loom`
 //! and the models of `tests/loom.rs` check exactly the code the facade runs.
@@ -94,6 +96,8 @@
 //! assert_eq!(table.memory().reclaimed, 1);
 //! ```
 
+mod memory;
 mod table;
 
+pub use memory::{KindMemory, MemoryReport};
 pub use table::{ReclaimStats, ReclaimTable, Strong};

@@ -1,4 +1,4 @@
-//! The facade of reclaimable kinds: [`ReclaimableKind`], [`ReclaimableInfo`],
+//! The facade of reclaimable kinds: [`ReclaimableKind`],
 //! the typed handle [`Counted`], and the per-context tables behind
 //! [`Context::intern_counted`].
 
@@ -11,54 +11,22 @@ use core::ptr::NonNull;
 use strata_buckets::BucketArray;
 use strata_sync::policy::{Policy, Shared};
 
-use super::memory::KindMemory;
 use crate::Context;
+use crate::erased::{Erased, Report};
+use crate::kind::{Kind, Storage, StorageHeader};
+use strata_reclaim::KindMemory;
 use strata_reclaim::{ReclaimTable, Strong};
-
-/// The identity of a reclaimable kind: a `static` per kind (its address is
-/// the identity, as for [`KindInfo`](crate::KindInfo)) with a human-readable
-/// name and a dense index assigned on first use.
-pub struct ReclaimableInfo {
-    id: strata_buckets::DenseKind,
-}
-
-impl ReclaimableInfo {
-    /// Describes a reclaimable kind named `name` (by convention
-    /// `dialect.kind`). Meant for a `static`.
-    pub const fn new(name: &'static str) -> Self {
-        Self {
-            id: strata_buckets::DenseKind::new(name),
-        }
-    }
-
-    /// The kind's name.
-    pub fn name(&self) -> &'static str {
-        self.id.name()
-    }
-
-    /// The kind's dense index in the process-wide registry.
-    #[inline]
-    fn index(&'static self) -> usize {
-        self.id.index() as usize
-    }
-}
-
-impl fmt::Debug for ReclaimableInfo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ReclaimableInfo")
-            .field("name", &self.name())
-            .finish()
-    }
-}
 
 /// A kind of interned storage that is freed when its last handle drops.
 ///
-/// The same shape as [`StorageKind`](crate::StorageKind) (a key that is
-/// hashed and compared with stored payloads, a payload built from it the
-/// first time), except that the payload owns its data: it is built without
-/// an arena (a `Box<[u8]>`, a `Vec`, a `String`) because it is freed on its
-/// own, long before the context. Interned with
-/// [`Context::intern_counted`], which returns a [`Counted`] handle.
+/// The same [`Kind`] as an immortal [`StorageKind`](crate::StorageKind) (a
+/// family, a key that is hashed and compared with stored payloads, an
+/// identity made with [`KindInfo::new`](crate::KindInfo::new), a covariant
+/// payload built from the key the first time), except that the payload owns
+/// its data: it is built without an arena (a `Box<[u8]>`, a `Vec`, a
+/// `String`) because it is freed on its own, long before the context.
+/// Interned with [`Context::intern_counted`], which returns a [`Counted`]
+/// handle.
 ///
 /// A kind is either reclaimable or immortal, never both: a reclaimable kind
 /// is not a `StorageKind`, so `Context::intern` does not accept it.
@@ -70,20 +38,7 @@ impl fmt::Debug for ReclaimableInfo {
 /// [`Attribute`](crate::Attribute) of the same context): they outlive any
 /// reclaimable storage. The payload must hold nothing else borrowed, and no
 /// handle of another context.
-pub trait ReclaimableKind: Sized + 'static {
-    /// The payload.
-    type Stored<'ctx>: Send + Sync + 'ctx;
-    /// The lookup key: a borrowed form, so that a hit allocates nothing.
-    type Key<'k, 'ctx>
-    where
-        'ctx: 'k;
-
-    /// The kind's identity.
-    fn info() -> &'static ReclaimableInfo;
-
-    /// Feeds the key to the context's hasher. Equal keys must hash equally.
-    fn hash_key<'k, 'ctx: 'k, H: Hasher>(key: &Self::Key<'k, 'ctx>, state: &mut H);
-
+pub trait ReclaimableKind: Kind {
     /// Whether the stored payload is the one `key` describes.
     fn matches<'k, 'ctx: 'k>(stored: &Self::Stored<'ctx>, key: &Self::Key<'k, 'ctx>) -> bool;
 
@@ -101,7 +56,7 @@ pub trait ReclaimableKind: Sized + 'static {
 }
 
 /// The table of a reclaimable kind `K` under policy `P`.
-type TableOf<K, P> = ReclaimTable<<K as ReclaimableKind>::Stored<'static>, P>;
+type TableOf<K, P> = ReclaimTable<Storage<<K as Kind>::Stored<'static>>, P>;
 
 /// A counted handle to a storage of the reclaimable kind `K`, interned in a
 /// context that lives at least `'ctx`
@@ -119,19 +74,16 @@ type TableOf<K, P> = ReclaimTable<<K as ReclaimableKind>::Stored<'static>, P>;
 /// ```compile_fail
 /// use strata_ctx::Context;
 /// # use std::hash::{Hash, Hasher};
-/// # use strata_ctx::{ReclaimableInfo, ReclaimableKind};
+/// # use strata_ctx::{Kind, KindInfo, OtherFamily as F, ReclaimableKind};
 /// # pub enum Blob {}
-/// # impl ReclaimableKind for Blob {
-/// #     type Stored<'c> = Vec<u8>;
-/// #     type Key<'k, 'c> = &'k [u8] where 'c: 'k;
-/// #     fn info() -> &'static ReclaimableInfo {
-/// #         static INFO: ReclaimableInfo = ReclaimableInfo::new("demo.blob");
-/// #         &INFO
-/// #     }
+/// # impl Kind for Blob { type Family = F; type Stored<'c> = Vec<u8>; type Key<'k, 'c> = &'k [u8] where 'c: 'k;
+/// #     fn info() -> &'static KindInfo { static I: KindInfo = KindInfo::opaque::<Blob>("b"); &I }
 /// #     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &&'k [u8], state: &mut H) { key.hash(state) }
-/// #     fn matches<'k, 'c: 'k>(stored: &Vec<u8>, key: &&'k [u8]) -> bool { stored[..] == **key }
-/// #     fn construct<'k, 'c: 'k>(key: &&'k [u8]) -> Vec<u8> { key.to_vec() }
+/// #     fn shorten<'a, 'b: 'a>(stored: &'a Vec<u8>) -> &'a Vec<u8> { stored }
 /// # }
+/// # impl ReclaimableKind for Blob {
+/// #     fn matches<'k, 'c: 'k>(s: &Vec<u8>, k: &&'k [u8]) -> bool { s[..] == **k }
+/// #     fn construct<'k, 'c: 'k>(k: &&'k [u8]) -> Vec<u8> { k.to_vec() } }
 /// let blob = {
 ///     let ctx = Context::new();
 ///     ctx.intern_counted::<Blob>(&[1, 2])
@@ -144,30 +96,30 @@ type TableOf<K, P> = ReclaimTable<<K as ReclaimableKind>::Stored<'static>, P>;
 /// ```compile_fail
 /// use strata_ctx::Context;
 /// # use std::hash::{Hash, Hasher};
-/// # use strata_ctx::{ReclaimableInfo, ReclaimableKind};
+/// # use strata_ctx::{Kind, KindInfo, OtherFamily as F, ReclaimableKind};
 /// # pub enum Blob {}
-/// # impl ReclaimableKind for Blob {
-/// #     type Stored<'c> = Vec<u8>;
-/// #     type Key<'k, 'c> = &'k [u8] where 'c: 'k;
-/// #     fn info() -> &'static ReclaimableInfo {
-/// #         static INFO: ReclaimableInfo = ReclaimableInfo::new("demo.blob");
-/// #         &INFO
-/// #     }
+/// # impl Kind for Blob { type Family = F; type Stored<'c> = Vec<u8>; type Key<'k, 'c> = &'k [u8] where 'c: 'k;
+/// #     fn info() -> &'static KindInfo { static I: KindInfo = KindInfo::opaque::<Blob>("b"); &I }
 /// #     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &&'k [u8], state: &mut H) { key.hash(state) }
-/// #     fn matches<'k, 'c: 'k>(stored: &Vec<u8>, key: &&'k [u8]) -> bool { stored[..] == **key }
-/// #     fn construct<'k, 'c: 'k>(key: &&'k [u8]) -> Vec<u8> { key.to_vec() }
+/// #     fn shorten<'a, 'b: 'a>(stored: &'a Vec<u8>) -> &'a Vec<u8> { stored }
 /// # }
+/// # impl ReclaimableKind for Blob {
+/// #     fn matches<'k, 'c: 'k>(s: &Vec<u8>, k: &&'k [u8]) -> bool { s[..] == **k }
+/// #     fn construct<'k, 'c: 'k>(k: &&'k [u8]) -> Vec<u8> { k.to_vec() } }
 /// fn needs_send<T: Send>(_: T) {}
 /// let ctx = Context::single_threaded();
 /// let blob = ctx.intern_counted::<Blob>(&[1, 2]);
 /// needs_send(blob); // error: `Counted<'_, _, Local>` is not `Send`
 /// ```
 ///
-/// There is no conversion to the erased [`Attribute`](crate::Attribute):
-/// an erased handle is `Copy` and uncounted, and an immortal storage that
-/// kept one (a dictionary attribute, say) would outlive the storage.
+/// It converts (`From`, consuming it) to the erased handle of its family (a
+/// dense elements attribute to an [`Attribute`](crate::Attribute), to go
+/// into a dictionary): an erased handle is `Copy` and uncounted, so the
+/// conversion makes the storage immortal (its reference is never released;
+/// the context frees it when it drops). Convert only what must live that
+/// long.
 pub struct Counted<'ctx, K: ReclaimableKind, P: Policy = Shared> {
-    inner: Strong<'ctx, K::Stored<'static>, P>,
+    inner: Strong<'ctx, Storage<K::Stored<'static>>, P>,
     _kind: PhantomData<fn() -> K>,
 }
 
@@ -175,13 +127,34 @@ impl<'ctx, K: ReclaimableKind, P: Policy> Counted<'ctx, K, P> {
     /// The payload, borrowed from the handle.
     #[inline]
     pub fn payload(&self) -> &K::Stored<'ctx> {
-        relabel::<K>(&self.inner)
+        relabel::<K>(&self.inner.payload)
     }
 
     /// The address of the storage, which identifies it while it is alive.
     #[inline]
     pub fn as_ptr(&self) -> *const () {
-        Strong::as_ptr(&self.inner)
+        // The header's address, as the erased handles report it.
+        core::ptr::from_ref(self.header()).cast()
+    }
+
+    /// The storage's header, for the erased handles.
+    #[inline]
+    pub(crate) fn header(&self) -> &StorageHeader {
+        &self.inner.header
+    }
+
+    /// Makes the storage immortal and returns its header, borrowed for the
+    /// context's lifetime: the handle's reference is never released, so the
+    /// storage lives until the context drops (which frees it, as it frees
+    /// every leaked storage). What the erased handles' `From<Counted>` uses.
+    pub(crate) fn pin(self) -> &'ctx StorageHeader {
+        let header = NonNull::from(self.header());
+        core::mem::forget(self);
+        // SAFETY: the storage's strong count keeps one reference that is
+        // never released (the forgotten handle), so it is neither removed
+        // nor freed before its table drops with the context, which 'ctx
+        // borrows; nothing writes a storage's header after construction.
+        unsafe { header.as_ref() }
     }
 
     /// The number of handles to the storage (a snapshot).
@@ -194,10 +167,11 @@ impl<'ctx, K: ReclaimableKind, P: Policy> Counted<'ctx, K, P> {
 /// Gives a payload stored with its lifetime erased the lifetime `'ctx` of
 /// the context's borrow.
 ///
-/// Sound for the reason the immortal tables rely on (see
-/// [`ReclaimableKind`]'s "Lifetimes"): what the payload borrows lives as long
-/// as the context, so it lives for any borrow `'ctx` of it; `Stored<'static>`
-/// and `Stored<'ctx>` differ only in that lifetime, so they have one layout.
+/// Sound for the reason the immortal tables rely on (see [`Kind`]'s
+/// "Lifetimes"): what the payload borrows lives as long as the context, so it
+/// lives for any borrow `'ctx` of it; the payload is covariant (checked by
+/// [`Kind::shorten`]), and `Stored<'static>` and `Stored<'ctx>` differ only
+/// in that lifetime, so they have one layout.
 /// The outer borrow `'a` (of a handle, or of the shard lock) bounds the use.
 #[inline(always)]
 fn relabel<'a, 'ctx, K: ReclaimableKind>(stored: &'a K::Stored<'static>) -> &'a K::Stored<'ctx> {
@@ -218,8 +192,8 @@ fn erase<K: ReclaimableKind>(payload: K::Stored<'_>) -> K::Stored<'static> {
     unsafe { core::mem::transmute_copy::<K::Stored<'_>, K::Stored<'static>>(&payload) }
 }
 
-fn heap_bytes_of<K: ReclaimableKind>(stored: &K::Stored<'static>) -> usize {
-    K::heap_bytes(stored)
+fn heap_bytes_of<K: ReclaimableKind>(stored: &Storage<K::Stored<'static>>) -> usize {
+    K::heap_bytes(&stored.payload)
 }
 
 impl<K: ReclaimableKind, P: Policy> Clone for Counted<'_, K, P> {
@@ -274,76 +248,9 @@ where
     }
 }
 
-/// The table of one reclaimable kind, with its type erased so that the
-/// tables of every kind fit in one bucket array.
-struct Slot<P: Policy> {
-    /// Invariant: a leaked `Box<TableOf<K, P>>` for the kind `info`
-    /// describes, freed only by `Drop` below.
-    table: NonNull<()>,
-    info: &'static ReclaimableInfo,
-    drop_table: unsafe fn(NonNull<()>),
-    memory: unsafe fn(NonNull<()>) -> KindMemory,
-    _policy: PhantomData<P::Marker>,
-}
-
-// SAFETY: the erased table is a `ReclaimTable<_, P>` whose payloads are
-// `Send + Sync` (the `ReclaimableKind::Stored` bound); such a table is `Send`
-// exactly when its policy is, which `P::Marker` stands for.
-unsafe impl<P: Policy> Send for Slot<P> where P::Marker: Send {}
-// SAFETY: as above, for `Sync`.
-unsafe impl<P: Policy> Sync for Slot<P> where P::Marker: Sync {}
-
-impl<P: Policy> Slot<P> {
-    fn new<K: ReclaimableKind>(shards: usize) -> Self {
-        let table: Box<TableOf<K, P>> = Box::new(ReclaimTable::new(
-            K::info().name(),
-            shards,
-            heap_bytes_of::<K>,
-        ));
-        Self {
-            table: NonNull::from(Box::leak(table)).cast(),
-            info: K::info(),
-            drop_table: drop_table::<K, P>,
-            memory: table_memory::<K, P>,
-            _policy: PhantomData,
-        }
-    }
-
-    /// The typed table.
-    ///
-    /// # Safety
-    ///
-    /// 1. `self` was created by `Slot::new::<K>`.
-    #[inline]
-    unsafe fn typed<K: ReclaimableKind>(&self) -> &TableOf<K, P> {
-        // SAFETY: by (1) and the invariant on `table`, a live table of
-        // exactly this type, freed only when `self` drops.
-        unsafe { self.table.cast::<TableOf<K, P>>().as_ref() }
-    }
-}
-
-/// # Safety
-///
-/// 1. `p` is the leaked box `Slot::new::<K>` made, not freed before.
-unsafe fn drop_table<K: ReclaimableKind, P: Policy>(p: NonNull<()>) {
-    // SAFETY: by (1).
-    drop(unsafe { Box::from_raw(p.cast::<TableOf<K, P>>().as_ptr()) });
-}
-
-/// # Safety
-///
-/// 1. `p` is the live box `Slot::new::<K>` made.
-unsafe fn table_memory<K: ReclaimableKind, P: Policy>(p: NonNull<()>) -> KindMemory {
-    // SAFETY: by (1).
-    let table = unsafe { p.cast::<TableOf<K, P>>().as_ref() };
-    KindMemory::reclaimable(K::info().name(), &table.memory())
-}
-
-impl<P: Policy> Drop for Slot<P> {
-    fn drop(&mut self) {
-        // SAFETY: `drop_table` matches the table's type, and this is the one
-        // place that frees it.
-        unsafe { (self.drop_table)(self.table) }
+impl<T: Send + Sync, P: Policy> Report<KindMemory> for ReclaimTable<T, P> {
+    fn report(&self) -> KindMemory {
+        KindMemory::reclaimable(self.name(), &self.memory())
     }
 }
 
@@ -351,7 +258,7 @@ impl<P: Policy> Drop for Slot<P> {
 /// indices, created on first use and published by compare-and-swap (the
 /// Level 1 of the immortal tables, a second bucket array).
 pub(crate) struct ReclaimTables<P: Policy> {
-    slots: BucketArray<Slot<P>, P>,
+    slots: BucketArray<Erased<P, KindMemory>, P>,
 }
 
 impl<P: Policy> ReclaimTables<P> {
@@ -365,32 +272,30 @@ impl<P: Policy> ReclaimTables<P> {
     #[inline]
     fn table<K: ReclaimableKind>(&self, shards: usize) -> &TableOf<K, P> {
         let info = K::info();
-        let slot = self
-            .slots
-            .get_or_init(info.index(), || Slot::new::<K>(shards));
-        debug_assert!(
-            core::ptr::eq(slot.info, info),
-            "two reclaimable kinds share one dense index"
-        );
-        // SAFETY: the slot at `K`'s dense index is only ever initialised by
-        // `Slot::new::<K>` just above: dense indices are unique per kind.
-        unsafe { slot.typed::<K>() }
+        let slot = self.slots.get_or_init(info.index(), || {
+            let table: TableOf<K, P> = ReclaimTable::new(info.name(), shards, heap_bytes_of::<K>);
+            // SAFETY: (1) a `ReclaimTable` of `P` whose payloads are
+            // `Send + Sync` (the `ReclaimableKind::Stored` bound) is
+            // `Send + Sync` when `P` is thread-safe.
+            unsafe { Erased::new(info, table) }
+        });
+        debug_assert!(slot.is(info), "two reclaimable kinds share one dense index");
+        // SAFETY: (1) the slot at `K`'s dense index is only ever initialised
+        // with a `TableOf<K, P>` just above: dense indices are unique per kind.
+        unsafe { slot.typed::<TableOf<K, P>>() }
     }
 
     /// The kind's table if it was ever used.
     #[inline]
     fn get<K: ReclaimableKind>(&self) -> Option<&TableOf<K, P>> {
         let slot = self.slots.get(K::info().index())?;
-        // SAFETY: as in `table`.
-        Some(unsafe { slot.typed::<K>() })
+        // SAFETY: (1) as in `table`.
+        Some(unsafe { slot.typed::<TableOf<K, P>>() })
     }
 
     /// The memory of every reclaimable kind that was used.
     pub(crate) fn memory(&self) -> impl Iterator<Item = KindMemory> + '_ {
-        self.slots.iter().map(|(_, slot)| {
-            // SAFETY: `memory` was instantiated for the type `table` holds.
-            unsafe { (slot.memory)(slot.table) }
-        })
+        self.slots.iter().map(|(_, slot)| slot.report())
     }
 }
 
@@ -444,8 +349,11 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         let hash = self.hash_counted::<K>(&key);
         let inner = self.reclaim.table::<K>(self.shards).intern(
             hash,
-            |stored| K::matches(relabel::<K>(stored), &key),
-            || erase::<K>(K::construct(&key)),
+            |stored| K::matches(relabel::<K>(&stored.payload), &key),
+            || Storage {
+                header: StorageHeader { info: K::info() },
+                payload: erase::<K>(K::construct(&key)),
+            },
         );
         Counted {
             inner,
@@ -464,10 +372,9 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         'c: 'k,
     {
         let hash = self.hash_counted::<K>(&key);
-        let inner = self
-            .reclaim
-            .get::<K>()?
-            .get(hash, |stored| K::matches(relabel::<K>(stored), &key))?;
+        let inner = self.reclaim.get::<K>()?.get(hash, |stored| {
+            K::matches(relabel::<K>(&stored.payload), &key)
+        })?;
         Some(Counted {
             inner,
             _kind: PhantomData,

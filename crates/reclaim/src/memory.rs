@@ -1,11 +1,12 @@
 //! Visible memory: [`MemoryReport`] and [`KindMemory`], what
-//! [`Context::memory`](crate::Context::memory) returns.
+//! the facade's `Context::memory` returns (they live here, beside the
+//! reclaim core, because they report its tables and the immortal ones alike).
 
 use core::fmt;
 
 use strata_table::TableStats;
 
-use strata_reclaim::ReclaimStats;
+use crate::ReclaimStats;
 
 /// The memory of one storage kind.
 ///
@@ -34,7 +35,7 @@ pub struct KindMemory {
 
 impl KindMemory {
     /// An immortal kind's memory, from its table's statistics.
-    pub(crate) fn immortal(name: &'static str, t: &TableStats) -> Self {
+    pub fn immortal(name: &'static str, t: &TableStats) -> Self {
         let total = t.total();
         Self {
             name,
@@ -48,7 +49,7 @@ impl KindMemory {
     }
 
     /// A reclaimable kind's memory.
-    pub(crate) fn reclaimable(name: &'static str, m: &ReclaimStats) -> Self {
+    pub fn reclaimable(name: &'static str, m: &ReclaimStats) -> Self {
         Self {
             name,
             reclaimable: true,
@@ -62,7 +63,7 @@ impl KindMemory {
 }
 
 /// A snapshot of a context's memory, per kind
-/// ([`Context::memory`](crate::Context::memory)).
+/// (the facade's `Context::memory`).
 ///
 /// Figures are read without stopping other threads: while they intern and
 /// drop, each is a value its counter had; once they are quiet, the figures
@@ -77,7 +78,7 @@ pub struct MemoryReport {
 
 impl MemoryReport {
     /// A report of `kinds` (sorted here) and the affine cluster.
-    pub(crate) fn new(mut kinds: Vec<KindMemory>, affine_bytes: usize) -> Self {
+    pub fn new(mut kinds: Vec<KindMemory>, affine_bytes: usize) -> Self {
         kinds.sort_by(|a, b| a.name.cmp(b.name));
         Self {
             kinds,
