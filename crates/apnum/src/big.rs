@@ -66,7 +66,9 @@ impl Big {
     pub(crate) fn bits(&self) -> u64 {
         match self.limbs.last() {
             None => 0,
-            Some(&top) => (self.limbs.len() as u64 - 1) * 64 + (64 - u64::from(top.leading_zeros())),
+            Some(&top) => {
+                (self.limbs.len() as u64 - 1) * 64 + (64 - u64::from(top.leading_zeros()))
+            }
         }
     }
 

@@ -142,6 +142,17 @@ impl FloatSemantics {
         self.params().size
     }
 
+    /// The width MLIR's `FloatType::getWidth` gives the type: the encoding's
+    /// width, except 32 for `tf32` (whose 19 bits MLIR stores in 32). A
+    /// hexadecimal literal may have this many bits; the bits above
+    /// [`FloatSemantics::bit_width`] are dropped.
+    pub fn mlir_width(self) -> u32 {
+        match self {
+            FloatSemantics::TF32 => 32,
+            _ => self.bit_width(),
+        }
+    }
+
     /// The significand's precision in bits, the integer bit included (24
     /// for `f32`).
     pub fn precision(self) -> u32 {
@@ -260,7 +271,11 @@ impl fmt::Display for ApFloat {
 
 /// `2^n - 1` for `n` in `0..=128`.
 fn mask(n: u32) -> u128 {
-    if n >= 128 { u128::MAX } else { (1u128 << n) - 1 }
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
 }
 
 impl ApFloat {
@@ -379,8 +394,8 @@ impl ApFloat {
                     let q = quiet_bit(tp.precision);
                     return (encode(to, false, &Unpacked::NaN(q)), Status::default());
                 }
-                let signaling = from.non_finite == NonFinite::Ieee
-                    && payload & quiet_bit(from.precision) == 0;
+                let signaling =
+                    from.non_finite == NonFinite::Ieee && payload & quiet_bit(from.precision) == 0;
                 let shift = tp.precision as i32 - from.precision as i32;
                 let mut p = if shift >= 0 {
                     payload.checked_shl(shift as u32).unwrap_or(0)
@@ -422,7 +437,8 @@ impl ApFloat {
     ///   `mlir-opt-19` rounds it; an `f80` or `f128` literal keeps only
     ///   `f64`'s precision), negated, and converted to `sem`; a value beyond
     ///   the format becomes infinity (NaN without one), not an error;
-    /// - `0x` and hexadecimal digits are the bits of the encoding;
+    /// - `0x` and hexadecimal digits are the bits of the encoding (up to
+    ///   [`FloatSemantics::mlir_width`] bits, truncated to the encoding);
     /// - a decimal integer (`1`) is an error, as in MLIR.
     ///
     /// # Errors
@@ -442,7 +458,11 @@ impl ApFloat {
                 return Err(FloatError::NegativeHex);
             }
             let bits = hex_to_u128(hex).ok_or(FloatError::HexOutOfRange)?;
-            return ApFloat::from_bits(sem, bits).ok_or(FloatError::HexOutOfRange);
+            if bits & !mask(sem.mlir_width()) != 0 {
+                return Err(FloatError::HexOutOfRange);
+            }
+            return ApFloat::from_bits(sem, bits & mask(sem.bit_width()))
+                .ok_or(FloatError::HexOutOfRange);
         }
         if !bytes.is_empty() && bytes.iter().all(u8::is_ascii_digit) {
             return Err(FloatError::DecimalInteger);
@@ -505,8 +525,8 @@ impl ApFloat {
     /// the hexadecimal bits:
     /// 1. the value in six-digit scientific form (`1.000000e+00`), if that
     ///    text reads back as the same bits;
-    /// 2. otherwise LLVM's default form (`3.14159274`, `0.1`,
-    ///    `1.00000001E+30`), if it contains a `.`;
+    /// 2. otherwise LLVM's default form (`3.14159274`, `0.100000000000000005551`,
+    ///    `6.369196069825794E-16`), if it contains a `.`;
     /// 3. otherwise, and always for NaN and infinity, the bits in
     ///    hexadecimal (`0x7FC00000`, `0xFC00` for an `f16` -inf).
     ///
@@ -626,11 +646,7 @@ fn encode(sem: FloatSemantics, neg: bool, u: &Unpacked) -> ApFloat {
     let all_ones = mask(exp_bits);
     let bias = 1 - p.min_exp;
     let (neg, field, man) = match *u {
-        Unpacked::Zero => (
-            neg && p.non_finite != NonFinite::NanNegativeZero,
-            0,
-            0,
-        ),
+        Unpacked::Zero => (neg && p.non_finite != NonFinite::NanNegativeZero, 0, 0),
         Unpacked::Inf => match p.non_finite {
             NonFinite::Ieee => (neg, all_ones, if p.explicit_int { 1u128 << 63 } else { 0 }),
             // No infinity: `makeInf` makes a NaN.
@@ -713,14 +729,7 @@ fn round(sem: FloatSemantics, neg: bool, mant: &Big, exp2: i64, sticky: bool) ->
     if sig == 0 {
         return (ApFloat::zero(sem, neg), status);
     }
-    let value = encode(
-        sem,
-        neg,
-        &Unpacked::Finite {
-            sig,
-            exp: e as i32,
-        },
-    );
+    let value = encode(sem, neg, &Unpacked::Finite { sig, exp: e as i32 });
     (value, status)
 }
 
@@ -801,7 +810,13 @@ fn from_decimal_status(sem: FloatSemantics, text: &str) -> Result<(ApFloat, Stat
     let ne = exp10 + digits.len() as i64 - 1;
     // 0.30103 < log10(2): beyond these bounds the result is certain.
     if ne * 100_000 > (i64::from(p.max_exp) + 2) * 30_103 + 100_000 {
-        return Ok(round(sem, neg, &Big::from_u64(1), i64::from(p.max_exp) + 1, false));
+        return Ok(round(
+            sem,
+            neg,
+            &Big::from_u64(1),
+            i64::from(p.max_exp) + 1,
+            false,
+        ));
     }
     let floor = i64::from(p.min_exp) - i64::from(p.precision) - 2;
     if (ne + 2) * 100_000 < floor * 30_103 {
@@ -862,7 +877,7 @@ fn to_string_impl(
     // Drop decimal digits beyond what the precision can show (truncating,
     // as LLVM does; the digit rounding below looks at what is left).
     let bits = sig.bits();
-    let bits_required = (u64::from(precision) * 196 + 58) / 59;
+    let bits_required = (u64::from(precision) * 196).div_ceil(59);
     if bits > bits_required {
         let tens = (bits - bits_required) * 59 / 196;
         if tens > 0 {
@@ -965,13 +980,10 @@ fn adjust_digits(buffer: &mut Vec<u8>, exp: &mut i64, precision: usize) {
         return;
     }
     // Round up: a decimal add with carry.
-    for i in first..n {
-        if buffer[i] == b'9' {
-            first += 1;
-        } else {
-            buffer[i] += 1;
-            break;
-        }
+    let carried = buffer[first..].iter().take_while(|&&d| d == b'9').count();
+    first += carried;
+    if first < n {
+        buffer[first] += 1;
     }
     if first == n {
         *exp += first as i64;
@@ -1015,7 +1027,10 @@ mod tests {
         assert_eq!(mlir(F8E5M2FNUZ, "-0.0"), "0.000000e+00");
         assert_eq!(mlir(F8E5M2FNUZ, "-1000.0"), "-1.024000e+03");
         assert_eq!(mlir(TF32, "0x3FFF"), "3.849980e-34");
-        assert_eq!(mlir(F80, "0x40000000000000000000"), "0x7FFF0000000000000000");
+        assert_eq!(
+            mlir(F80, "0x40000000000000000000"),
+            "0x7FFF0000000000000000"
+        );
         assert_eq!(
             mlir(F80, "0x00008000000000000000"),
             "3.36210314311209350626E-4932"
@@ -1036,7 +1051,10 @@ mod tests {
         let v = ApFloat::from_decimal(F64, "2.4703282292062328e-324").unwrap();
         assert_eq!(v.to_bits(), 1);
         assert_eq!(ApFloat::from_decimal(F64, "0.1").unwrap().to_f64(), 0.1);
-        assert_eq!(ApFloat::from_f64(F32, 0.1).to_bits(), u128::from(0.1f32.to_bits()));
+        assert_eq!(
+            ApFloat::from_f64(F32, 0.1).to_bits(),
+            u128::from(0.1f32.to_bits())
+        );
         assert_eq!(
             ApFloat::from_f64(F32, f64::NAN).to_bits(),
             u128::from(f32::NAN.to_bits())

@@ -303,10 +303,7 @@ impl ApInt {
     /// The value read as two's complement, in decimal (`-1` for `i8` 255).
     pub fn to_signed_string(&self) -> String {
         if self.sign_bit() {
-            format!(
-                "-{}",
-                Big::from_limbs(self.negated().limbs()).to_decimal()
-            )
+            format!("-{}", Big::from_limbs(self.negated().limbs()).to_decimal())
         } else {
             Big::from_limbs(self.limbs()).to_decimal()
         }
@@ -441,8 +438,14 @@ mod tests {
         );
         assert_eq!(v.active_bits(), 144);
         assert_eq!(ApInt::from_i128(200, -2).to_signed_string(), "-2");
-        assert_eq!(ApInt::from_i128(200, -2).sext_or_trunc(8).to_i128(), Some(-2));
-        assert_eq!(ApInt::from_i128(8, -2).sext_or_trunc(300).to_i128(), Some(-2));
+        assert_eq!(
+            ApInt::from_i128(200, -2).sext_or_trunc(8).to_i128(),
+            Some(-2)
+        );
+        assert_eq!(
+            ApInt::from_i128(8, -2).sext_or_trunc(300).to_i128(),
+            Some(-2)
+        );
         assert_eq!(ApInt::from_u128(8, 0xFE).to_hex_literal(), "0xFE");
         assert_eq!(ApInt::zero(0).to_signed_string(), "0");
     }
