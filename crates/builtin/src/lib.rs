@@ -66,21 +66,29 @@ use strata_ctx::{
     StorageKind,
 };
 
+mod affine_attrs;
 mod attrs;
 mod dense;
+mod error;
 mod locs;
+mod misc_attrs;
 mod types;
 
+pub use affine_attrs::*;
 pub use attrs::*;
 pub use dense::*;
+pub use error::BuiltinError;
 pub use locs::*;
+pub use misc_attrs::*;
+pub use strata_apnum as apnum;
 pub use types::*;
 
 /// The extension traits that add the builtin constructors to every
 /// [`Context`]: `use strata_builtin::prelude::*;`.
 pub mod prelude {
     pub use crate::{
-        AsContext, BuiltinAttrs, BuiltinLocs, BuiltinTypes, DenseElements, StringAttrExt,
+        AffineAttrs, AsContext, BuiltinAttrs, BuiltinLocs, BuiltinTypes, DenseElements, MiscAttrs,
+        SparseElements, StringAttrExt,
     };
 }
 
@@ -124,6 +132,8 @@ impl Dialect for Builtin {
         registry.kind::<MemRefType>();
         registry.kind::<VectorType>();
         registry.kind::<ComplexType>();
+        registry.kind::<UnrankedMemRefType>();
+        registry.kind::<OpaqueType>();
         registry.kind::<IntegerAttr>();
         registry.kind::<FloatAttr>();
         registry.kind::<StringAttr>();
@@ -131,10 +141,21 @@ impl Dialect for Builtin {
         registry.kind::<DictionaryAttr>();
         registry.kind::<UnitAttr>();
         registry.kind::<TypeAttr>();
+        registry.kind::<AffineMapAttr>();
+        registry.kind::<IntegerSetAttr>();
+        registry.kind::<StridedLayoutAttr>();
+        registry.kind::<DenseArrayAttr>();
+        registry.kind::<SymbolRefAttr>();
+        registry.kind::<OpaqueAttr>();
+        registry.kind::<DistinctAttr>();
+        registry.kind::<DenseResourceAttr>();
+        registry.kind::<SparseElementsAttr>();
         registry.kind::<UnknownLoc>();
         registry.kind::<FileLineColLoc>();
         registry.kind::<NameLoc>();
         registry.kind::<FusedLoc>();
+        registry.kind::<CallSiteLoc>();
+        registry.kind::<OpaqueLoc>();
     }
 }
 
@@ -186,7 +207,7 @@ pub(crate) use builtin_kind;
 
 /// The builtins pre-created in every context (on first use), kept as raw
 /// handles in the context's [`Extension`] slot.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug)]
 pub struct Builtins {
     ints: [RawInterned<IntegerType>; 6],
     index: RawInterned<IndexType>,
@@ -198,6 +219,8 @@ pub struct Builtins {
     empty_dict: RawInterned<DictionaryAttr>,
     empty_array: RawInterned<ArrayAttr>,
     unknown_loc: RawInterned<UnknownLoc>,
+    /// The number of distinct attributes made so far.
+    distinct: misc_attrs::DistinctCounter,
 }
 
 /// The widths of the pre-created signless integer types.
@@ -221,11 +244,9 @@ impl Extension for Builtins {
     fn create<P: Policy, S: BuildHasher>(ctx: &Context<P, S>) -> Self {
         let i1 = ctx.intern::<IntegerType>(IntegerTypeData::signless(1));
         let bool_attr = |v: bool| {
-            ctx.intern::<IntegerAttr>(IntegerAttrData {
-                ty: i1.into(),
-                value: i128::from(v),
-            })
-            .to_raw()
+            let value = apnum::ApInt::from_u128(1, u128::from(v));
+            ctx.intern::<IntegerAttr>(IntegerAttrData::new(i1.into(), &value))
+                .to_raw()
         };
         Self {
             ints: COMMON_INT_WIDTHS.map(|w| {
@@ -245,6 +266,7 @@ impl Extension for Builtins {
                 .intern::<ArrayAttr>(ArrayAttrData { elements: &[] })
                 .to_raw(),
             unknown_loc: ctx.intern::<UnknownLoc>(UnknownLocData).to_raw(),
+            distinct: misc_attrs::DistinctCounter::default(),
         }
     }
 }
