@@ -388,6 +388,20 @@ pub trait AffineAttrs: AsContext {
         })
     }
 
+    /// `strided<[strides], offset: offset>`.
+    ///
+    /// # Panics
+    ///
+    /// If a stride is zero.
+    #[track_caller]
+    fn strided_layout_attr<'c>(
+        &'c self,
+        offset: i64,
+        strides: &[i64],
+    ) -> Interned<'c, StridedLayoutAttr> {
+        crate::error::ok(self.try_strided_layout_attr(offset, strides))
+    }
+
     /// `strided<[strides], offset: offset>`, rejecting a zero stride (`strides
     /// must not be zero`, as MLIR 19's verifier does).
     ///

@@ -5,7 +5,7 @@ use core::fmt;
 use strata_apnum::{ApFloat, ApInt};
 
 use crate::error::{BuiltinError, ok};
-use crate::{FloatType, IndexType, IntegerType, Signedness, builtin_kind, comma_list};
+use crate::{FloatType, IndexType, IntegerType, Signedness, builtin_kind};
 use strata_ctx::{Attribute, Interned, Type};
 
 use crate::{AsContext, BuiltinTypes, common};
@@ -232,6 +232,29 @@ impl<'c> StringAttrExt<'c> for Interned<'c, StringAttr> {
     }
 }
 
+/// The payload of a string attribute with a type (`"abc" : i32`; MLIR's
+/// `StringAttr` of a type other than `none`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TypedStringAttrData<'s, 'c> {
+    /// The string.
+    pub value: &'s str,
+    /// The type.
+    pub ty: Type<'c>,
+}
+
+impl fmt::Display for TypedStringAttrData<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_quoted(f, self.value)?;
+        write!(f, " : {}", self.ty)
+    }
+}
+
+builtin_kind!(
+    /// `"abc" : i32`: a string attribute with a type.
+    TypedStringAttr: "builtin.typed_string", Attribute, AttributeKind, TypedStringAttrData<'c, 'c>, TypedStringAttrData<'k, 'c>,
+    |key, arena| TypedStringAttrData { value: arena.alloc_str(key.value), ty: key.ty }
+);
+
 /// The payload of an array attribute.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ArrayAttrData<'s, 'c> {
@@ -239,10 +262,40 @@ pub struct ArrayAttrData<'s, 'c> {
     pub elements: &'s [Attribute<'c>],
 }
 
+/// Writes `attr` as MLIR does where its type may be elided
+/// (`AttrTypeElision::May`, inside arrays): an `i64` integer and an `f64`
+/// float (unless printed as hex bits) without their type.
+pub(crate) fn write_type_elided(f: &mut fmt::Formatter<'_>, attr: Attribute<'_>) -> fmt::Result {
+    if let Some(i) = attr.dyn_cast::<IntegerAttr>() {
+        let p = i.payload();
+        if integer_attr_width(p.ty) == Some((64, Signedness::Signless)) && p.ty.isa::<IntegerType>()
+        {
+            return f.write_str(&p.value().to_signed_string());
+        }
+    }
+    if let Some(x) = attr.dyn_cast::<FloatAttr>() {
+        let p = x.payload();
+        if p.value.semantics() == strata_apnum::FloatSemantics::F64 {
+            let text = p.value.to_mlir_string();
+            if !text.starts_with("0x") {
+                return f.write_str(&text);
+            }
+        }
+    }
+    write!(f, "{attr}")
+}
+
 impl fmt::Display for ArrayAttrData<'_, '_> {
+    /// `[1, 2.000000e+00, "x"]`: an `i64` or `f64` element without its type,
+    /// as MLIR prints arrays.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("[")?;
-        comma_list(f, self.elements)?;
+        for (i, &e) in self.elements.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write_type_elided(f, e)?;
+        }
         f.write_str("]")
     }
 }
@@ -467,6 +520,20 @@ pub trait BuiltinAttrs: AsContext {
             .intern::<IntegerAttr>(IntegerAttrData::new(ty, value)))
     }
 
+    /// The integer attribute holding exactly `value`.
+    ///
+    /// # Panics
+    ///
+    /// Where [`try_integer_attr_ap`](Self::try_integer_attr_ap) fails.
+    #[track_caller]
+    fn integer_attr_ap<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        value: &ApInt,
+    ) -> Interned<'c, IntegerAttr> {
+        ok(self.try_integer_attr_ap(ty, value))
+    }
+
     /// `value : i64`.
     #[inline]
     fn i64_attr(&self, value: i64) -> Interned<'_, IntegerAttr> {
@@ -546,6 +613,80 @@ pub trait BuiltinAttrs: AsContext {
         Ok(self
             .context()
             .intern::<FloatAttr>(FloatAttrData { ty, value }))
+    }
+
+    /// The float attribute of a literal as MLIR 19 reads one for type `ty`
+    /// (see [`ApFloat::parse_mlir`]): a decimal literal (`-1.5`, `2.0e-3`)
+    /// through `f64`, or the type's bits in hex (`0x7FC00000`).
+    ///
+    /// # Errors
+    ///
+    /// [`BuiltinError`] if `ty` is not a float type or the literal is not
+    /// accepted, with MLIR's message.
+    fn float_attr_from_str<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        literal: &str,
+    ) -> Result<Interned<'c, FloatAttr>, BuiltinError> {
+        let ty = ty.into();
+        let Some(t) = ty.dyn_cast::<FloatType>() else {
+            return Err(BuiltinError::new(
+                "floating point value not valid for specified type",
+            ));
+        };
+        let (negative, spelling) = match literal.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, literal),
+        };
+        let value = ApFloat::parse_mlir(*t.payload(), spelling, negative)
+            .map_err(|e| BuiltinError::new(e.to_string()))?;
+        Ok(self
+            .context()
+            .intern::<FloatAttr>(FloatAttrData { ty, value }))
+    }
+
+    /// The float attribute with the bits `bits` (little-endian words) of
+    /// type `ty`.
+    ///
+    /// # Errors
+    ///
+    /// [`BuiltinError`] if `ty` is not a float type or the bits do not fit
+    /// it.
+    fn float_attr_from_bits<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        bits: &[u64],
+    ) -> Result<Interned<'c, FloatAttr>, BuiltinError> {
+        let ty = ty.into();
+        let Some(t) = ty.dyn_cast::<FloatType>() else {
+            return Err(BuiltinError::new(
+                "floating point value not valid for specified type",
+            ));
+        };
+        let sem = *t.payload();
+        let too_wide = bits.iter().skip(2).any(|&w| w != 0);
+        let raw = u128::from(bits.first().copied().unwrap_or(0))
+            | (u128::from(bits.get(1).copied().unwrap_or(0)) << 64);
+        let value = (!too_wide)
+            .then(|| ApFloat::from_bits(sem, raw))
+            .flatten()
+            .ok_or_else(|| BuiltinError::new("hexadecimal float constant out of range for type"))?;
+        Ok(self
+            .context()
+            .intern::<FloatAttr>(FloatAttrData { ty, value }))
+    }
+
+    /// The string attribute `"value" : ty`.
+    fn typed_string_attr<'c>(
+        &'c self,
+        value: &str,
+        ty: impl Into<Type<'c>>,
+    ) -> Interned<'c, TypedStringAttr> {
+        self.context()
+            .intern::<TypedStringAttr>(TypedStringAttrData {
+                value,
+                ty: ty.into(),
+            })
     }
 
     /// The string attribute `"value"` (the empty string is pre-created).

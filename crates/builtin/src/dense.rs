@@ -6,7 +6,7 @@ use core::hash::{Hash, Hasher};
 
 use crate::misc_attrs::Scalar;
 use crate::{ComplexType, RankedTensorType, VectorType};
-use strata_ctx::{Counted, Interned, ReclaimableInfo, ReclaimableKind, Type};
+use strata_ctx::{Attribute, Counted, Interned, ReclaimableInfo, ReclaimableKind, Type};
 
 use crate::AsContext;
 
@@ -193,11 +193,24 @@ fn write_elements(
         }
         return f.write_str("\"");
     }
-    // A mixed-radix counter over the shape, as MLIR's printer walks it.
+    let elements: Vec<&[u8]> = data.chunks_exact(width).collect();
+    write_nested(f, shape, elements.len(), |f, i| {
+        write_element(f, elements[i], element)
+    })
+}
+
+/// Writes `n` elements nested by `shape` (`[[1, 2], [3, 4]]`) with a
+/// mixed-radix counter, as MLIR's `printDenseElementsAttrImpl` walks them.
+fn write_nested(
+    f: &mut fmt::Formatter<'_>,
+    shape: &[i64],
+    n: usize,
+    mut element: impl FnMut(&mut fmt::Formatter<'_>, usize) -> fmt::Result,
+) -> fmt::Result {
     let rank = shape.len();
     let mut counter = vec![0i64; rank];
     let mut open = 0usize;
-    for (idx, e) in data.chunks_exact(width).enumerate() {
+    for idx in 0..n {
         if idx != 0 {
             f.write_str(", ")?;
         }
@@ -205,7 +218,7 @@ fn write_elements(
             f.write_str("[")?;
             open += 1;
         }
-        write_element(f, e, element)?;
+        element(f, idx)?;
         if rank > 0 {
             counter[rank - 1] += 1;
             for i in (1..rank).rev() {
@@ -433,4 +446,212 @@ pub trait SparseElements: AsContext {
     }
 }
 
+/// The bytes of a dense attribute given as an attribute: its type and raw
+/// elements, every element present (a splat expanded).
+fn dense_parts<'c>(attr: Attribute<'c>) -> Option<(Type<'c>, Vec<u8>)> {
+    let d = attr.dyn_cast::<DenseAttr>()?;
+    let p = d.payload();
+    let (shape, _, width, _) = describe(p.ty)?;
+    let n = crate::types::num_elements(shape)? as usize;
+    let data = if p.data.len() == width && n != 1 {
+        p.data.repeat(n)
+    } else {
+        p.data.to_vec()
+    };
+    Some((p.ty, data))
+}
+
+/// The sparse elements attribute of dense attributes, as MLIR builds it.
+pub trait SparseElementsOfDense: AsContext {
+    /// `sparse<indices, values> : ty` of two [`DenseAttr`]s: `indices` of
+    /// integers (shape `nnz x rank`, or `nnz` for rank 1), `values` of `ty`'s
+    /// element type.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::BuiltinError`] if they are not such attributes or do not fit
+    /// `ty`.
+    fn sparse_elements_attr<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        indices: Attribute<'c>,
+        values: Attribute<'c>,
+    ) -> Result<Interned<'c, SparseElementsAttr>, crate::BuiltinError> {
+        let bad = || {
+            crate::BuiltinError::new(
+                "sparse indices and values must be dense integer and element attributes",
+            )
+        };
+        let (ity, ibytes) = dense_parts(indices).ok_or_else(bad)?;
+        let (_, vbytes) = dense_parts(values).ok_or_else(bad)?;
+        let (_, _, iwidth, iel) = describe(ity).ok_or_else(bad)?;
+        let Element::Scalar(Scalar::Int(w, s)) = iel else {
+            return Err(bad());
+        };
+        let coords: Vec<i64> = ibytes
+            .chunks_exact(iwidth)
+            .map(|c| {
+                let mut limbs = [0u64; 2];
+                for (i, &b) in c.iter().enumerate().take(16) {
+                    limbs[i / 8] |= u64::from(b) << (8 * (i % 8));
+                }
+                let v = strata_apnum::ApInt::from_limbs(w, &limbs);
+                let v = if s == crate::Signedness::Unsigned {
+                    v.to_u128().and_then(|u| i128::try_from(u).ok())
+                } else {
+                    v.to_i128()
+                };
+                v.and_then(|v| i64::try_from(v).ok()).unwrap_or(-1)
+            })
+            .collect();
+        self.try_sparse_elements_attr(ty, &coords, &vbytes)
+    }
+}
+
 impl<T: AsContext + ?Sized> SparseElements for T {}
+
+impl<T: AsContext + ?Sized> SparseElementsOfDense for T {}
+
+/// The payload of a dense elements attribute interned for the life of the
+/// context (an ordinary attribute, unlike the reclaimable
+/// [`DenseElementsAttr`]), so that it can sit in arrays and dictionaries
+/// like any other attribute. Same layout and printing as
+/// [`DenseElementsAttrData`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DenseAttrData<'s, 'c> {
+    /// The statically shaped tensor or vector type.
+    pub ty: Type<'c>,
+    /// The elements' bytes, laid out as in [`DenseElementsAttrData`]; a
+    /// splat holds its one element.
+    pub data: &'s [u8],
+}
+
+impl fmt::Display for DenseAttrData<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("dense<")?;
+        if let Some((shape, element_ty)) = static_shape(self.ty) {
+            write_dense_body(f, shape, element_ty, self.data, true)?;
+        }
+        write!(f, "> : {}", self.ty)
+    }
+}
+
+crate::builtin_kind!(
+    /// `dense<[1, 2]> : tensor<2xi32>` as an ordinary (context-lived)
+    /// attribute.
+    DenseAttr: "builtin.dense", Attribute, AttributeKind, DenseAttrData<'c, 'c>, DenseAttrData<'k, 'c>,
+    |key, arena| DenseAttrData { ty: key.ty, data: arena.alloc_slice_copy(key.data) }
+);
+
+/// The payload of a dense string elements attribute: `dense<["a", "bc"]> :
+/// tensor<2x!foo.str>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DenseStringAttrData<'s, 'c> {
+    /// The statically shaped tensor or vector type.
+    pub ty: Type<'c>,
+    /// The strings, row-major (one for a splat, however it was given).
+    pub values: &'s [&'s str],
+}
+
+impl fmt::Display for DenseStringAttrData<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("dense<")?;
+        let splat = !self.values.is_empty() && self.values.iter().all(|v| *v == self.values[0]);
+        if splat {
+            crate::attrs::write_quoted(f, self.values[0])?;
+        } else if let Some((shape, _)) = static_shape(self.ty) {
+            write_nested(f, shape, self.values.len(), |f, i| {
+                crate::attrs::write_quoted(f, self.values[i])
+            })?;
+        }
+        write!(f, "> : {}", self.ty)
+    }
+}
+
+crate::builtin_kind!(
+    /// `dense<["a", "bc"]> : tensor<2x!foo.str>`.
+    DenseStringAttr: "builtin.dense_string", Attribute, AttributeKind, DenseStringAttrData<'c, 'c>, DenseStringAttrData<'k, 'c>,
+    |key, arena| {
+        let values: Vec<&str> = key.values.iter().map(|s| -> &str { arena.alloc_str(s) }).collect();
+        DenseStringAttrData { ty: key.ty, values: arena.alloc_slice_copy(&values) }
+    }
+);
+
+/// Dense attributes as ordinary attributes, as methods of a context.
+///
+/// Implemented for every [`Context`](strata_ctx::Context); bring it into scope with
+/// `use strata_builtin::prelude::*;`.
+pub trait DenseAttrs: AsContext {
+    /// `dense<...> : ty` holding `data` (laid out as in
+    /// [`DenseElementsAttrData`]; one element for a splat), interned for the
+    /// context's life.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::BuiltinError`] if `ty` is not a statically shaped tensor or
+    /// vector of integers, index, floats or complex numbers, or `data` holds
+    /// neither one element nor all of them.
+    fn try_dense_attr<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        data: &[u8],
+    ) -> Result<Interned<'c, DenseAttr>, crate::BuiltinError> {
+        let ty = ty.into();
+        let Some((shape, _, width, _)) = describe(ty) else {
+            return Err(crate::BuiltinError::new(format!(
+                "a dense elements attribute needs a statically shaped tensor or vector of integers, index, floats or complex numbers, not `{ty}`"
+            )));
+        };
+        let n = crate::types::num_elements(shape).unwrap_or(0) as usize;
+        let data = if data.len() == n * width && n > 0 && is_splat(data, width) {
+            // A splat is stored as its one element, however it was given.
+            &data[..width]
+        } else if data.len() == n * width || (n > 0 && data.len() == width) {
+            data
+        } else {
+            return Err(crate::BuiltinError::new(format!(
+                "a dense elements attribute of type `{ty}` needs {n} elements of {width} bytes, not {} bytes",
+                data.len()
+            )));
+        };
+        Ok(self
+            .context()
+            .intern::<DenseAttr>(DenseAttrData { ty, data }))
+    }
+
+    /// `dense<...> : ty` of strings (one for a splat).
+    ///
+    /// # Errors
+    ///
+    /// [`crate::BuiltinError`] if `ty` is not statically shaped, or
+    /// `values` holds neither one string nor one per element.
+    fn try_dense_string_attr<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        values: &[&str],
+    ) -> Result<Interned<'c, DenseStringAttr>, crate::BuiltinError> {
+        let ty = ty.into();
+        let Some((shape, _)) = static_shape(ty) else {
+            return Err(crate::BuiltinError::new(format!(
+                "a dense string attribute needs a statically shaped tensor or vector type, not `{ty}`"
+            )));
+        };
+        let n = crate::types::num_elements(shape).unwrap_or(0) as usize;
+        let values = if n > 0 && !values.is_empty() && values.iter().all(|v| *v == values[0]) {
+            // A splat is stored as its one string.
+            &values[..1]
+        } else if values.len() == n {
+            values
+        } else {
+            return Err(crate::BuiltinError::new(format!(
+                "a dense string attribute of type `{ty}` needs {n} strings, not {}",
+                values.len()
+            )));
+        };
+        Ok(self
+            .context()
+            .intern::<DenseStringAttr>(DenseStringAttrData { ty, values }))
+    }
+}
+
+impl<T: AsContext + ?Sized> DenseAttrs for T {}

@@ -87,8 +87,8 @@ pub use types::*;
 /// [`Context`]: `use strata_builtin::prelude::*;`.
 pub mod prelude {
     pub use crate::{
-        AffineAttrs, AsContext, BuiltinAttrs, BuiltinLocs, BuiltinTypes, DenseElements, MiscAttrs,
-        SparseElements, StringAttrExt,
+        AffineAttrs, AsContext, BuiltinAttrs, BuiltinLocs, BuiltinTypes, DenseAttrs, DenseElements,
+        MiscAttrs, SparseElements, SparseElementsOfDense, StringAttrExt,
     };
 }
 
@@ -150,6 +150,9 @@ impl Dialect for Builtin {
         registry.kind::<DistinctAttr>();
         registry.kind::<DenseResourceAttr>();
         registry.kind::<SparseElementsAttr>();
+        registry.kind::<DenseAttr>();
+        registry.kind::<DenseStringAttr>();
+        registry.kind::<TypedStringAttr>();
         registry.kind::<UnknownLoc>();
         registry.kind::<FileLineColLoc>();
         registry.kind::<NameLoc>();

@@ -254,7 +254,7 @@ pub trait BuiltinLocs: AsContext {
     }
 
     /// `loc(callsite(callee at caller))`.
-    fn callsite_loc<'c>(
+    fn call_site_loc<'c>(
         &'c self,
         callee: impl Into<Location<'c>>,
         caller: impl Into<Location<'c>>,

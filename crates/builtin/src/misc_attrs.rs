@@ -313,6 +313,59 @@ pub trait MiscAttrs: AsContext {
             .intern::<DenseArrayAttr>(DenseArrayAttrData { element, data }))
     }
 
+    /// `array<element: ...>` of raw little-endian elements.
+    ///
+    /// # Panics
+    ///
+    /// Where [`try_dense_array_attr`](Self::try_dense_array_attr) fails.
+    #[track_caller]
+    fn dense_array_attr<'c>(
+        &'c self,
+        element: impl Into<Type<'c>>,
+        raw: &[u8],
+    ) -> Interned<'c, DenseArrayAttr> {
+        crate::error::ok(self.try_dense_array_attr(element, raw))
+    }
+
+    /// `@root::@nested...`.
+    ///
+    /// # Panics
+    ///
+    /// If a name is empty.
+    #[track_caller]
+    fn symbol_ref_attr<'c>(&'c self, root: &str, nested: &[&str]) -> Interned<'c, SymbolRefAttr> {
+        crate::error::ok(self.try_symbol_ref_attr(root, nested))
+    }
+
+    /// `dense_resource<handle> : ty`.
+    ///
+    /// # Panics
+    ///
+    /// If `ty` is not a statically shaped tensor or vector.
+    #[track_caller]
+    fn dense_resource_attr<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        handle: &str,
+    ) -> Interned<'c, DenseResourceAttr> {
+        crate::error::ok(self.try_dense_resource_attr(handle, ty))
+    }
+
+    /// `#dialect.data : ty`.
+    ///
+    /// # Panics
+    ///
+    /// If `dialect` is not a valid namespace.
+    #[track_caller]
+    fn opaque_attr<'c>(
+        &'c self,
+        dialect: &str,
+        data: &str,
+        ty: impl Into<Type<'c>>,
+    ) -> Interned<'c, OpaqueAttr> {
+        crate::error::ok(self.try_opaque_attr(dialect, data, ty))
+    }
+
     /// `array<i64: values>`.
     fn dense_i64_array_attr(&self, values: &[i64]) -> Interned<'_, DenseArrayAttr> {
         let data: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();

@@ -843,17 +843,75 @@ pub trait BuiltinTypes: AsContext {
             }))
     }
 
-    /// `memref<* x element>`.
+    /// `memref<* x element[, memory_space]>`.
     ///
     /// # Panics
     ///
-    /// If the element type is not valid for a memref.
+    /// Where [`try_unranked_memref_type`](Self::try_unranked_memref_type)
+    /// fails.
     #[track_caller]
     fn unranked_memref_type<'c>(
         &'c self,
         element: impl Into<Type<'c>>,
+        memory_space: Option<Attribute<'c>>,
     ) -> Interned<'c, UnrankedMemRefType> {
-        ok(self.try_unranked_memref_type(element, None))
+        ok(self.try_unranked_memref_type(element, memory_space))
+    }
+
+    /// `memref<shape x element[, layout][, memory_space]>`.
+    ///
+    /// # Panics
+    ///
+    /// Where [`try_memref_type`](Self::try_memref_type) fails.
+    #[track_caller]
+    fn memref_type_with<'c>(
+        &'c self,
+        shape: &[i64],
+        element: impl Into<Type<'c>>,
+        layout: Option<Attribute<'c>>,
+        memory_space: Option<Attribute<'c>>,
+    ) -> Interned<'c, MemRefType> {
+        ok(self.try_memref_type(shape, element, layout, memory_space))
+    }
+
+    /// `tensor<shape x element[, encoding]>`.
+    ///
+    /// # Panics
+    ///
+    /// Where [`try_tensor_type`](Self::try_tensor_type) fails.
+    #[track_caller]
+    fn tensor_type_with_encoding<'c>(
+        &'c self,
+        shape: &[i64],
+        element: impl Into<Type<'c>>,
+        encoding: Option<Attribute<'c>>,
+    ) -> Interned<'c, RankedTensorType> {
+        ok(self.try_tensor_type(shape, element, encoding))
+    }
+
+    /// `vector<shape x element>` with the flagged dimensions scalable.
+    ///
+    /// # Panics
+    ///
+    /// Where [`try_vector_type`](Self::try_vector_type) fails.
+    #[track_caller]
+    fn scalable_vector_type<'c>(
+        &'c self,
+        shape: &[i64],
+        scalable: &[bool],
+        element: impl Into<Type<'c>>,
+    ) -> Interned<'c, VectorType> {
+        ok(self.try_vector_type(shape, element, scalable))
+    }
+
+    /// `!dialect.data`.
+    ///
+    /// # Panics
+    ///
+    /// If `dialect` is not a valid namespace.
+    #[track_caller]
+    fn opaque_type<'c>(&'c self, dialect: &str, data: &str) -> Interned<'c, OpaqueType> {
+        ok(self.try_opaque_type(dialect, data))
     }
 
     /// `vector<shape x element>`.
