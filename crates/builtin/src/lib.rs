@@ -49,6 +49,15 @@
 //! - [`DenseElementsAttr`] is the one reclaimable builtin kind (see
 //!   [`strata_ctx::reclaim`]): large constants own their bytes and are freed
 //!   when their last [`Counted`](strata_ctx::Counted) handle drops.
+//! - Every builtin kind of MLIR 19 is here and prints as `mlir-opt-19` does
+//!   (`tests/mlir_forms.rs` checks each against its output). Values mean what
+//!   they mean in MLIR: an integer attribute holds the bits of its type's
+//!   width ([`apnum::ApInt`]; `255 : i8` is `-1 : i8`), a float attribute a
+//!   value of its own format ([`apnum::ApFloat`]; `0.1 : f32` is the `f32`
+//!   nearest 0.1, and a NaN prints as `0x7FC00000 : f32`), a fused location
+//!   is canonical as `FusedLoc::get` makes it, and what MLIR's verifiers
+//!   reject is refused by the `try_*` constructors with MLIR's message
+//!   ([`BuiltinError`]) and makes the others panic.
 //! - Registering the [`Builtin`] dialect
 //!   (`ctx.register_dialect::<Builtin>()`) lists its kinds in
 //!   [`Context::registered_kinds`](strata_ctx::Context::registered_kinds);
