@@ -371,6 +371,11 @@ impl ApFloat {
     /// The value converted to `to`, rounded to nearest, ties to even, and
     /// what the rounding did (LLVM's `APFloat::convert`).
     pub fn convert(&self, to: FloatSemantics) -> (ApFloat, Status) {
+        if to == self.sem {
+            // `APFloat::convert` to its own semantics changes nothing (a
+            // signaling NaN stays signaling).
+            return (*self, Status::default());
+        }
         let from = self.sem.params();
         let neg = self.is_negative();
         match decode(self.sem, self.bits) {
