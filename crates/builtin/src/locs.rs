@@ -223,8 +223,13 @@ pub trait BuiltinLocs: AsContext {
             if let Some(fused) = l.dyn_cast::<FusedLoc>()
                 && fused.payload().metadata == metadata
             {
+                // MLIR assumes a fused location holds no unknown one, but
+                // `fused<m>[unknown]` does; dropping it here too keeps the
+                // result what MLIR's parser makes of its print.
                 for &inner in fused.payload().locations {
-                    push(inner, &mut parts);
+                    if !inner.isa::<UnknownLoc>() {
+                        push(inner, &mut parts);
+                    }
                 }
                 continue;
             }

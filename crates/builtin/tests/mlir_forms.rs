@@ -538,6 +538,14 @@ fn fused_locations_canonicalise_as_mlir_does() {
         ctx.fused_loc(&[a], Some(m)).to_string(),
         r#"loc(fused<"m">["a":1:1])"#
     );
+    // `fused<m>[unknown]` flattened into a fused location of the same
+    // metadata leaves no unknown behind (what MLIR's parser makes of
+    // `loc(fused<"m">[unknown, "a":1:1])`).
+    let only_meta = ctx.fused_loc(&[unknown], Some(m));
+    assert_eq!(
+        ctx.fused_loc(&[only_meta, a], Some(m)).to_string(),
+        r#"loc(fused<"m">["a":1:1])"#
+    );
     // Different metadata is not flattened.
     let n: Attribute<'_> = ctx.string_attr("n").into();
     let inner = ctx.fused_loc(&[a, b], Some(n));
