@@ -322,7 +322,7 @@ pub(crate) fn attr<'c>(ctx: &'c Context, rng: &mut Rng, depth: u32) -> Attribute
     let pick = if depth == 0 {
         rng.below(4)
     } else {
-        rng.below(16)
+        rng.below(21)
     };
     match pick {
         0 => {
@@ -429,8 +429,82 @@ pub(crate) fn attr<'c>(ctx: &'c Context, rng: &mut Rng, depth: u32) -> Attribute
             ctx.try_sparse_elements_attr(t, &[first, second], &values)
                 .map_or_else(|_| ctx.unit_attr().into(), Into::into)
         }
-        _ => ctx.typed_string_attr(&string(rng), scalar(ctx, rng)).into(),
+        15 => ctx.typed_string_attr(&string(rng), scalar(ctx, rng)).into(),
+        16 => {
+            // Wide integers with random bits in every word.
+            let t = ctx.integer_type(
+                65 + rng.below(300) as u32,
+                [
+                    strata_builtin::Signedness::Signless,
+                    strata_builtin::Signedness::Signed,
+                    strata_builtin::Signedness::Unsigned,
+                ][rng.below(3) as usize],
+            );
+            let width = t.payload().width;
+            let limbs: Vec<u64> = (0..width.div_ceil(64)).map(|_| rng.next()).collect();
+            let v = strata_builtin::apnum::ApInt::from_limbs(width, &limbs);
+            // A signed type holds only its signed range: clear the sign bit.
+            let v = if t.payload().signedness == strata_builtin::Signedness::Signed && v.sign_bit()
+            {
+                v.negated()
+            } else {
+                v
+            };
+            let v = if v.sign_bit() && t.payload().signedness == strata_builtin::Signedness::Signed
+            {
+                strata_builtin::apnum::ApInt::zero(width)
+            } else {
+                v
+            };
+            ctx.integer_attr_ap(t, &v).into()
+        }
+        17 => {
+            // Dense strings, splat or not.
+            let n = 1 + rng.below(3) as i64;
+            let t = ctx.tensor_type(&[n], ctx.opaque_type("foo", "str"));
+            let values: Vec<String> = (0..n).map(|_| string(rng)).collect();
+            let refs: Vec<&str> = values.iter().map(String::as_str).collect();
+            let refs = if rng.one_in(3) { vec![refs[0]] } else { refs };
+            ctx.try_dense_string_attr(t, &refs).unwrap().into()
+        }
+        18 => {
+            // Complex dense elements.
+            let element = if rng.one_in(2) {
+                ctx.f32().into()
+            } else {
+                ctx.int(16).into()
+            };
+            let t = ctx.tensor_type(&[2], ctx.complex_type(element));
+            let data = element_bytes(rng, element, 4);
+            ctx.try_dense_attr(t, &data).unwrap().into()
+        }
+        19 => {
+            // Above 100 elements: hex.
+            let element =
+                [ctx.i1().into(), ctx.i32().into(), ctx.f16().into()][rng.below(3) as usize];
+            let t = ctx.tensor_type(&[101 + rng.below(30) as i64, 1], element);
+            let n = elements(t.into());
+            let data = element_bytes(rng, element, n);
+            let data = if element == ctx.i1().into() {
+                data.iter().map(|b| b & 1).collect()
+            } else {
+                data
+            };
+            ctx.try_dense_attr(t, &data).unwrap().into()
+        }
+        _ => {
+            let t = ctx.tensor_type(&[1 + rng.below(4) as i64], ctx.i32());
+            ctx.dense_resource_attr(t, ["blob1", "r_2", "x.y"][rng.below(3) as usize])
+                .into()
+        }
     }
+}
+
+/// The number of elements of a statically shaped tensor type.
+fn elements(ty: Type<'_>) -> usize {
+    ty.dyn_cast::<strata_builtin::RankedTensorType>()
+        .and_then(|t| t.payload().num_elements())
+        .unwrap_or(0) as usize
 }
 
 /// A random location, nested at most `depth` levels.
