@@ -15,17 +15,43 @@ use crate::{AsContext, BuiltinTypes, common};
 /// MLIR's `IntegerAttr` holds an `APInt`. `255 : i8` and `-1 : i8` are the
 /// same bits, so the same attribute.
 ///
-/// Build it with [`IntegerAttrData::new`] (or the constructors of
-/// [`BuiltinAttrs`]); the value bits are canonical (zero above the width),
-/// so equal values are equal payloads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct IntegerAttrData<'s, 'c> {
+/// Three words: the type, the low 64 bits, and (only above 64 bits) a
+/// pointer to the other words in the arena. The bits are canonical (zero
+/// above the width), so equal values are equal payloads. Look one up with
+/// an [`IntegerAttrKey`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IntegerAttrData<'c> {
     /// The type (`i64`, `index`, `i1` for booleans...).
     pub ty: Type<'c>,
     /// The low 64 bits of the value.
-    word: u64,
-    /// The bits above the first 64 (empty up to 64 bits).
-    wide: &'s [u64],
+    pub(crate) word: u64,
+    /// The words above the first (`None` up to 64 bits).
+    pub(crate) wide: Option<&'c &'c [u64]>,
+}
+
+/// The lookup key of an integer attribute: the type and the value's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IntegerAttrKey<'k, 'c> {
+    /// The type.
+    pub ty: Type<'c>,
+    /// The low 64 bits.
+    pub(crate) word: u64,
+    /// The words above the first (empty up to 64 bits).
+    pub(crate) wide: &'k [u64],
+}
+
+impl<'k, 'c> IntegerAttrKey<'k, 'c> {
+    /// The key of `value : ty`. `value` must have the type's width (64 for
+    /// `index`), and `ty` must be an integer or index type; the
+    /// constructors of [`BuiltinAttrs`] check both.
+    pub fn new(ty: Type<'c>, value: &'k ApInt) -> Self {
+        let limbs = value.limbs();
+        IntegerAttrKey {
+            ty,
+            word: limbs[0],
+            wide: &limbs[1..],
+        }
+    }
 }
 
 /// The width of the value of an integer attribute of type `ty`: the
@@ -37,17 +63,10 @@ pub fn integer_attr_width(ty: Type<'_>) -> Option<(u32, Signedness)> {
     ty.isa::<IndexType>().then_some((64, Signedness::Signed))
 }
 
-impl<'s, 'c> IntegerAttrData<'s, 'c> {
-    /// The payload of `value : ty`. `value` must have the type's width (64
-    /// for `index`), and `ty` must be an integer or index type; the
-    /// constructors of [`BuiltinAttrs`] check both.
-    pub fn new(ty: Type<'c>, value: &'s ApInt) -> Self {
-        let limbs = value.limbs();
-        IntegerAttrData {
-            ty,
-            word: limbs[0],
-            wide: &limbs[1..],
-        }
+impl IntegerAttrData<'_> {
+    /// The words above the first.
+    fn wide(&self) -> &[u64] {
+        self.wide.map_or(&[], |w| w)
     }
 
     /// The value's width in bits.
@@ -62,9 +81,9 @@ impl<'s, 'c> IntegerAttrData<'s, 'c> {
 
     /// The value's bits.
     pub fn value(&self) -> ApInt {
-        let mut limbs = Vec::with_capacity(1 + self.wide.len());
+        let mut limbs = Vec::with_capacity(1 + self.wide().len());
         limbs.push(self.word);
-        limbs.extend_from_slice(self.wide);
+        limbs.extend_from_slice(self.wide());
         ApInt::from_limbs(self.width(), &limbs)
     }
 
@@ -85,7 +104,7 @@ impl<'s, 'c> IntegerAttrData<'s, 'c> {
     }
 }
 
-impl fmt::Display for IntegerAttrData<'_, '_> {
+impl fmt::Display for IntegerAttrData<'_> {
     /// MLIR's form: `true`/`false` for a signless `i1`, else the value
     /// (unsigned for `uiN`, signed otherwise) and the type.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -108,12 +127,61 @@ impl fmt::Display for IntegerAttrData<'_, '_> {
     }
 }
 
-builtin_kind!(
-    /// `42 : i64`, `true`: integer and boolean attributes (a boolean is an
-    /// `i1` integer attribute, as in MLIR), of any width.
-    IntegerAttr: "builtin.integer_attr", Attribute, AttributeKind, IntegerAttrData<'c, 'c>, IntegerAttrData<'k, 'c>,
-    |key, arena| IntegerAttrData { ty: key.ty, word: key.word, wide: arena.alloc_slice_copy(key.wide) }
-);
+/// `42 : i64`, `true`: integer and boolean attributes (a boolean is an
+/// `i1` integer attribute, as in MLIR), of any width.
+#[derive(Debug, Clone, Copy)]
+pub enum IntegerAttr {}
+
+impl strata_ctx::StorageKind for IntegerAttr {
+    type Stored<'c> = IntegerAttrData<'c>;
+    type Key<'k, 'c>
+        = IntegerAttrKey<'k, 'c>
+    where
+        'c: 'k;
+
+    fn info() -> &'static strata_ctx::KindInfo {
+        static INFO: strata_ctx::KindInfo = strata_ctx::KindInfo::new::<IntegerAttr>(
+            "builtin.integer_attr",
+            strata_ctx::Category::Attribute,
+        );
+        &INFO
+    }
+
+    #[inline]
+    fn hash_key<'k, 'c: 'k, H: core::hash::Hasher>(key: &IntegerAttrKey<'k, 'c>, state: &mut H) {
+        core::hash::Hash::hash(key, state)
+    }
+
+    #[inline]
+    fn matches<'k, 'c: 'k>(stored: &'c IntegerAttrData<'c>, key: &IntegerAttrKey<'k, 'c>) -> bool {
+        stored.ty == key.ty && stored.word == key.word && stored.wide() == key.wide
+    }
+
+    fn construct<'k, 'c: 'k>(
+        key: &IntegerAttrKey<'k, 'c>,
+        arena: &'c strata_ctx::Arena,
+    ) -> IntegerAttrData<'c> {
+        let wide = if key.wide.is_empty() {
+            None
+        } else {
+            let words: &'c [u64] = arena.alloc_slice_copy(key.wide);
+            let words: &'c &'c [u64] = arena.alloc(words);
+            Some(words)
+        };
+        IntegerAttrData {
+            ty: key.ty,
+            word: key.word,
+            wide,
+        }
+    }
+
+    #[inline]
+    fn shorten<'a, 'b: 'a>(stored: &'a IntegerAttrData<'b>) -> &'a IntegerAttrData<'a> {
+        stored
+    }
+}
+
+impl strata_ctx::AttributeKind for IntegerAttr {}
 
 /// The payload of a float attribute: a value of the attribute's own float
 /// type (rounded to it on construction), compared bitwise as MLIR's
@@ -444,7 +512,7 @@ pub trait BuiltinAttrs: AsContext {
             } else {
                 (1u64 << width) - 1
             };
-            return self.context().intern::<IntegerAttr>(IntegerAttrData {
+            return self.context().intern::<IntegerAttr>(IntegerAttrKey {
                 ty,
                 word: value as u64 & mask,
                 wide: &[],
@@ -452,7 +520,7 @@ pub trait BuiltinAttrs: AsContext {
         }
         let value = ApInt::from_i128(width, value);
         self.context()
-            .intern::<IntegerAttr>(IntegerAttrData::new(ty, &value))
+            .intern::<IntegerAttr>(IntegerAttrKey::new(ty, &value))
     }
 
     /// The integer attribute `value : ty`, or an error if `ty` is not an
@@ -517,7 +585,7 @@ pub trait BuiltinAttrs: AsContext {
         }
         Ok(self
             .context()
-            .intern::<IntegerAttr>(IntegerAttrData::new(ty, value)))
+            .intern::<IntegerAttr>(IntegerAttrKey::new(ty, value)))
     }
 
     /// The integer attribute holding exactly `value`.
@@ -750,3 +818,15 @@ pub trait BuiltinAttrs: AsContext {
 }
 
 impl<T: AsContext + ?Sized> BuiltinAttrs for T {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An integer attribute's payload stays three words, as the packed
+    /// `i128` payload before it was (the wide words live behind a pointer).
+    #[test]
+    fn integer_payload_is_three_words() {
+        assert_eq!(core::mem::size_of::<IntegerAttrData<'_>>(), 24);
+    }
+}

@@ -257,7 +257,7 @@ impl Extension for Builtins {
         let i1 = ctx.intern::<IntegerType>(IntegerTypeData::signless(1));
         let bool_attr = |v: bool| {
             let value = apnum::ApInt::from_u128(1, u128::from(v));
-            ctx.intern::<IntegerAttr>(IntegerAttrData::new(i1.into(), &value))
+            ctx.intern::<IntegerAttr>(IntegerAttrKey::new(i1.into(), &value))
                 .to_raw()
         };
         Self {

@@ -29,7 +29,7 @@ use strata_affine::AffineMap;
 use strata_builtin::StringAttr;
 use strata_builtin::apnum::ApInt;
 use strata_builtin::prelude::*;
-use strata_builtin::{IntegerAttr, IntegerAttrData, RankedTensorType, RankedTensorTypeData};
+use strata_builtin::{IntegerAttr, IntegerAttrKey, RankedTensorType, RankedTensorTypeData};
 use strata_ctx::diag::{EngineBuilder, HumanEmitter, Location as DiagLoc, SharedBuffer};
 use strata_ctx::{Arena, Category, Context, KindInfo, StorageKind, Type};
 use strata_ir::{ExprId, Owner, ValueId};
@@ -344,7 +344,7 @@ fn mixed_workload_on_32_threads() {
     let before = ctx.statistics();
     let ints_before: HashSet<i64> = (0..256)
         .filter(|&v| {
-            ctx.lookup::<IntegerAttr>(IntegerAttrData::new(
+            ctx.lookup::<IntegerAttr>(IntegerAttrKey::new(
                 ctx.i64().into(),
                 &ApInt::from_i128(64, i128::from(v)),
             ))
@@ -397,7 +397,7 @@ fn mixed_workload_on_32_threads() {
     }
     for (&v, &addr) in &ints {
         let found = ctx
-            .lookup::<IntegerAttr>(IntegerAttrData::new(
+            .lookup::<IntegerAttr>(IntegerAttrKey::new(
                 ctx.i64().into(),
                 &ApInt::from_i128(64, i128::from(v)),
             ))
