@@ -225,8 +225,13 @@ pub struct StringAttrData<'c> {
 /// `\\` for a backslash, `\XX` in uppercase hex for `"` and every byte that
 /// is not printable ASCII).
 pub fn write_quoted(f: &mut impl fmt::Write, s: &str) -> fmt::Result {
+    write_quoted_bytes(f, s.as_bytes())
+}
+
+/// [`write_quoted`] for any bytes (MLIR strings need not be UTF-8).
+pub fn write_quoted_bytes(f: &mut impl fmt::Write, s: &[u8]) -> fmt::Result {
     f.write_str("\"")?;
-    for b in s.bytes() {
+    for &b in s {
         match b {
             b'\\' => f.write_str("\\\\")?,
             b'"' => f.write_str("\\22")?,
@@ -321,6 +326,27 @@ builtin_kind!(
     /// `"abc" : i32`: a string attribute with a type.
     TypedStringAttr: "builtin.typed_string", Attribute, AttributeKind, TypedStringAttrData<'c, 'c>, TypedStringAttrData<'k, 'c>,
     |key, arena| TypedStringAttrData { value: arena.alloc_str(key.value), ty: key.ty }
+);
+
+/// The payload of a string attribute whose bytes are not UTF-8 (MLIR's
+/// strings are bytes: `"\FF"` is valid MLIR). A string of valid UTF-8 is
+/// always a [`StringAttr`]; [`BuiltinAttrs::string_attr_bytes`] picks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ByteStringAttrData<'s> {
+    /// The bytes (never valid UTF-8).
+    pub value: &'s [u8],
+}
+
+impl fmt::Display for ByteStringAttrData<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_quoted_bytes(f, self.value)
+    }
+}
+
+builtin_kind!(
+    /// `"\FF"`: a string attribute of bytes that are not UTF-8.
+    ByteStringAttr: "builtin.byte_string", Attribute, AttributeKind, ByteStringAttrData<'c>, ByteStringAttrData<'k>,
+    |key, arena| ByteStringAttrData { value: arena.alloc_slice_copy(key.value) }
 );
 
 /// The payload of an array attribute.
@@ -742,6 +768,19 @@ pub trait BuiltinAttrs: AsContext {
         Ok(self
             .context()
             .intern::<FloatAttr>(FloatAttrData { ty, value }))
+    }
+
+    /// The string attribute of `bytes`: a [`StringAttr`] when they are
+    /// UTF-8, else a [`ByteStringAttr`] (so one byte string is always one
+    /// attribute).
+    fn string_attr_bytes<'c>(&'c self, bytes: &[u8]) -> Attribute<'c> {
+        match core::str::from_utf8(bytes) {
+            Ok(s) => self.string_attr(s).into(),
+            Err(_) => self
+                .context()
+                .intern::<ByteStringAttr>(ByteStringAttrData { value: bytes })
+                .into(),
+        }
     }
 
     /// The string attribute `"value" : ty`.

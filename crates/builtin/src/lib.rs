@@ -162,6 +162,7 @@ impl Dialect for Builtin {
         registry.kind::<DenseAttr>();
         registry.kind::<DenseStringAttr>();
         registry.kind::<TypedStringAttr>();
+        registry.kind::<ByteStringAttr>();
         registry.kind::<UnknownLoc>();
         registry.kind::<FileLineColLoc>();
         registry.kind::<NameLoc>();

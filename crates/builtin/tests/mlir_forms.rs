@@ -170,6 +170,12 @@ fn attributes_print_as_mlir_opt_19() {
         ctx.string_attr("a\"b\\c\n\t\u{1}\u{7f}é").to_string(),
         r#""a\22b\\c\0A\09\01\7F\C3\A9""#
     );
+    // "\FF\00" (not UTF-8) prints "\FF\00"; "\C3\A9" is the string "é".
+    assert_eq!(ctx.string_attr_bytes(&[0xFF, 0]).to_string(), r#""\FF\00""#);
+    assert_eq!(
+        ctx.string_attr_bytes("é".as_bytes()),
+        Attribute::from(ctx.string_attr("é"))
+    );
     // [1, 2.0, "x"] prints [1, 2.000000e+00, "x"]; {b = 1, a = 2}
     let arr = ctx.array_attr(&[
         ctx.i64_attr(1).into(),
