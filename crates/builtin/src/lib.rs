@@ -163,6 +163,7 @@ impl Dialect for Builtin {
         registry.kind::<DenseStringAttr>();
         registry.kind::<TypedStringAttr>();
         registry.kind::<ByteStringAttr>();
+        registry.kind::<LocationAttr>();
         registry.kind::<UnknownLoc>();
         registry.kind::<FileLineColLoc>();
         registry.kind::<NameLoc>();

@@ -418,6 +418,11 @@ fn locations_print_as_mlir_opt_19() {
             .to_string(),
         r#"loc("na\22me"("f\0A":0:0))"#
     );
+    // {a = loc("x":1:2)}: a location as an attribute value.
+    let as_attr = ctx.location_attr(ctx.file_loc("x", 1, 2));
+    assert_eq!(as_attr.to_string(), r#"loc("x":1:2)"#);
+    let dict = ctx.dictionary_attr(&[("a", as_attr.into())]);
+    assert_eq!(dict.to_string(), r#"{a = loc("x":1:2)}"#);
     // An opaque location prints its fallback.
     assert_eq!(ctx.opaque_loc(7, 1, a).to_string(), r#"loc("a.mlir":3:7)"#);
 }
