@@ -4,7 +4,7 @@ use core::fmt;
 
 use strata_apnum::{ApFloat, ApInt};
 
-use crate::error::{BuiltinError, ok};
+use crate::error::{BuiltinError, fail, ok};
 use crate::{FloatType, IndexType, IntegerType, Signedness, builtin_kind};
 use strata_ctx::{Attribute, Interned, Type};
 
@@ -526,10 +526,9 @@ pub trait BuiltinAttrs: AsContext {
     ) -> Interned<'c, IntegerAttr> {
         let ty = ty.into();
         let Some((width, _)) = integer_attr_width(ty) else {
-            ok(Err::<(), _>(BuiltinError::new(format!(
+            fail(BuiltinError::new(format!(
                 "expected integer or index type, not `{ty}`"
-            ))));
-            unreachable!()
+            )))
         };
         if width <= 64 {
             // The common case: one word, no big-integer value.
