@@ -309,6 +309,21 @@ fn attributes_print_as_mlir_opt_19() {
             .to_string(),
         r#"dense<["a", "bc"]> : tensor<2x!foo.str>"#
     );
+    // Bits above an element's width are not part of it: an `i1` byte 3 is
+    // `true`, an `i3` byte 0xFF is -1, as 0x07 is.
+    let t2b = ctx.tensor_type(&[2], ctx.i1());
+    assert_eq!(
+        ctx.try_dense_attr(t2b, &[3, 0]).unwrap(),
+        ctx.try_dense_attr(t2b, &[1, 0]).unwrap()
+    );
+    let t2i3 = ctx.tensor_type(&[2], ctx.int(3));
+    let a = ctx.try_dense_attr(t2i3, &[0xFF, 1]).unwrap();
+    assert_eq!(a, ctx.try_dense_attr(t2i3, &[0x07, 1]).unwrap());
+    assert_eq!(a.to_string(), "dense<[-1, 1]> : tensor<2xi3>");
+    assert_eq!(
+        ctx.dense_elements_attr(t2i3, &[0xFF, 1]),
+        ctx.dense_elements_attr(t2i3, &[0x07, 1])
+    );
     // dense<true> : tensor<3xi1>, dense<> : tensor<0xi32>
     let tb = ctx.tensor_type(&[3], ctx.i1());
     assert_eq!(
