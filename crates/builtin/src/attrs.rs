@@ -127,61 +127,39 @@ impl fmt::Display for IntegerAttrData<'_> {
     }
 }
 
-/// `42 : i64`, `true`: integer and boolean attributes (a boolean is an
-/// `i1` integer attribute, as in MLIR), of any width.
-#[derive(Debug, Clone, Copy)]
-pub enum IntegerAttr {}
-
-impl strata_ctx::StorageKind for IntegerAttr {
-    type Stored<'c> = IntegerAttrData<'c>;
-    type Key<'k, 'c>
-        = IntegerAttrKey<'k, 'c>
-    where
-        'c: 'k;
-
-    fn info() -> &'static strata_ctx::KindInfo {
-        static INFO: strata_ctx::KindInfo = strata_ctx::KindInfo::new::<IntegerAttr>(
-            "builtin.integer_attr",
-            strata_ctx::Category::Attribute,
-        );
-        &INFO
-    }
-
-    #[inline]
-    fn hash_key<'k, 'c: 'k, H: core::hash::Hasher>(key: &IntegerAttrKey<'k, 'c>, state: &mut H) {
-        core::hash::Hash::hash(key, state)
-    }
-
-    #[inline]
-    fn matches<'k, 'c: 'k>(stored: &'c IntegerAttrData<'c>, key: &IntegerAttrKey<'k, 'c>) -> bool {
-        stored.ty == key.ty && stored.word == key.word && stored.wide() == key.wide
-    }
-
-    fn construct<'k, 'c: 'k>(
-        key: &IntegerAttrKey<'k, 'c>,
-        arena: &'c strata_ctx::Arena,
-    ) -> IntegerAttrData<'c> {
-        let wide = if key.wide.is_empty() {
-            None
-        } else {
-            let words: &'c [u64] = arena.alloc_slice_copy(key.wide);
-            let words: &'c &'c [u64] = arena.alloc(words);
-            Some(words)
-        };
-        IntegerAttrData {
-            ty: key.ty,
-            word: key.word,
-            wide,
-        }
-    }
-
-    #[inline]
-    fn shorten<'a, 'b: 'a>(stored: &'a IntegerAttrData<'b>) -> &'a IntegerAttrData<'a> {
-        stored
+/// A stored integer attribute is the one a key describes when the type and
+/// every word agree.
+impl<'k, 'c> PartialEq<IntegerAttrKey<'k, 'c>> for IntegerAttrData<'c> {
+    fn eq(&self, key: &IntegerAttrKey<'k, 'c>) -> bool {
+        self.ty == key.ty && self.word == key.word && self.wide() == key.wide
     }
 }
 
-impl strata_ctx::AttributeKind for IntegerAttr {}
+/// Copies the words above the first into the arena, behind one pointer.
+fn construct_integer_attr<'c>(
+    key: &IntegerAttrKey<'_, 'c>,
+    arena: &'c strata_ctx::Arena,
+) -> IntegerAttrData<'c> {
+    let wide = if key.wide.is_empty() {
+        None
+    } else {
+        let words: &'c [u64] = arena.alloc_slice_copy(key.wide);
+        let words: &'c &'c [u64] = arena.alloc(words);
+        Some(words)
+    };
+    IntegerAttrData {
+        ty: key.ty,
+        word: key.word,
+        wide,
+    }
+}
+
+builtin_kind!(
+    /// `42 : i64`, `true`: integer and boolean attributes (a boolean is an
+    /// `i1` integer attribute, as in MLIR), of any width.
+    IntegerAttr: "builtin.integer_attr", Attribute, AttributeKind, IntegerAttrData<'c>, IntegerAttrKey<'k, 'c>,
+    |key, arena| construct_integer_attr(key, arena)
+);
 
 /// The payload of a float attribute: a value of the attribute's own float
 /// type (rounded to it on construction), compared bitwise as MLIR's
