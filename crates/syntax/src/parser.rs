@@ -6,8 +6,8 @@ use core::ops::Range;
 
 use strata_ctx::affine::{AffineExpr, AffineMap, IntegerSet};
 use strata_ctx::builtin::{
-    DYNAMIC, FloatKind, FloatType, FusedLoc, IndexType, IntegerType, NameLoc, Signedness,
-    UnknownLoc, VectorType,
+    DYNAMIC, FloatKind, FloatType, FusedLoc, IndexType, IntegerType, Signedness, UnknownLoc,
+    VectorType,
 };
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 
@@ -930,6 +930,12 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         if w < 128 && lit.magnitude >> w != 0 {
             return Err(out_of_range());
         }
+        if lit.negative && signedness == Signedness::Unsigned {
+            return Err(ParseError::new(
+                span,
+                "negative integer literal not valid for unsigned integer type",
+            ));
+        }
         let value: i128 = if width == 0 {
             if lit.negative {
                 return Err(out_of_range());
@@ -1002,7 +1008,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 f64::from_bits(b)
             }
             _ => {
-                return Err(self.missing(span, "FloatAttr of f16/bf16/f80/f128/tf32 (strata-apnum)"));
+                return Err(
+                    self.missing(span, "FloatAttr of f16/bf16/f80/f128/tf32 (strata-apnum)")
+                );
             }
         };
         Ok(self.ctx.float_attr(ty, v).into())
@@ -1042,12 +1050,6 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 }
                 if self.consume_if(TokenKind::LParen) {
                     let child = self.parse_location_instance()?;
-                    if child.isa::<NameLoc>() {
-                        return Err(ParseError::new(
-                            start..self.tok.start,
-                            "child of NameLoc cannot be another NameLoc",
-                        ));
-                    }
                     self.expect(TokenKind::RParen, "')' after child location of NameLoc")?;
                     return Ok(self.ctx.name_loc(&text, child).into());
                 }
@@ -1177,28 +1179,37 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         self.expect(TokenKind::LParen, "'('")?;
         let mut cons = Vec::new();
         let mut eqs = Vec::new();
+        if self.consume_if(TokenKind::RParen) {
+            // The empty set of constraints is the trivially true `0 == 0`.
+            let zero = self.ctx.affine().constant(0);
+            return Ok(self.ctx.affine().integer_set(
+                dims.len() as u32,
+                syms.len() as u32,
+                &[zero],
+                &[true],
+            ));
+        }
         loop {
             let e = self.parse_affine_expr(&dims, &syms)?;
-            let is_eq = if self.consume_if(TokenKind::Equal) {
+            let (is_eq, flip) = if self.consume_if(TokenKind::Equal) {
                 self.expect(TokenKind::Equal, "'=='")?;
-                true
+                (true, false)
             } else if self.consume_if(TokenKind::Greater) {
                 self.expect(TokenKind::Equal, "'>='")?;
-                false
+                (false, false)
+            } else if self.consume_if(TokenKind::Less) {
+                self.expect(TokenKind::Equal, "'<='")?;
+                (false, true)
             } else {
                 return Err(self.error(
                     "expected '== affine-expr' or '>= affine-expr' at end of affine constraint",
                 ));
             };
-            let rhs_at = self.tok.start;
             let rhs = self.parse_affine_expr(&dims, &syms)?;
-            // MLIR normalises `e >= c` to `e - c >= 0`.
-            let c = if rhs.as_constant() == Some(0) {
-                e
-            } else {
-                e - rhs
-            };
-            let _ = rhs_at;
+            // MLIR normalises `e >= c` and `e == c` to `e - c`, and `e <= c`
+            // to `c - e`.
+            let a = self.ctx.affine();
+            let c = if flip { a.sub(rhs, e) } else { a.sub(e, rhs) };
             cons.push(c);
             eqs.push(is_eq);
             if self.consume_if(TokenKind::Comma) {

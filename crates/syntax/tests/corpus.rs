@@ -1,0 +1,68 @@
+//! The conformance corpus, shared by the integration tests: the oracle's
+//! data (`tests/oracle/*.jsonl`) and a parse-and-print of one form.
+
+#![allow(dead_code, unreachable_pub)]
+
+use std::hash::BuildHasher;
+
+use strata_ctx::{Context, Policy};
+use strata_syntax::ParseError;
+
+/// One accepted form: its family, the input and MLIR's canonical print.
+pub struct Accepted {
+    pub kind: String,
+    pub input: String,
+    pub print: String,
+}
+
+/// One rejected form: its family, the input and MLIR's diagnostic.
+pub struct Rejected {
+    pub kind: String,
+    pub input: String,
+    pub error: String,
+}
+
+fn field(v: &serde_json::Value, name: &str) -> String {
+    v[name].as_str().unwrap_or_default().to_owned()
+}
+
+fn lines(text: &str) -> impl Iterator<Item = serde_json::Value> + '_ {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("a corpus line is JSON"))
+}
+
+pub fn accepted() -> Vec<Accepted> {
+    lines(include_str!("oracle/accepted.jsonl"))
+        .map(|v| Accepted {
+            kind: field(&v, "kind"),
+            input: field(&v, "input"),
+            print: field(&v, "print"),
+        })
+        .collect()
+}
+
+pub fn rejected() -> Vec<Rejected> {
+    lines(include_str!("oracle/rejected.jsonl"))
+        .map(|v| Rejected {
+            kind: field(&v, "kind"),
+            input: field(&v, "input"),
+            error: field(&v, "error"),
+        })
+        .collect()
+}
+
+/// Parses `text` as a form of family `kind` (`type`, `attr`, `loc`) and
+/// returns its print and its address.
+pub fn parse<P: Policy, S: BuildHasher + 'static>(
+    ctx: &Context<P, S>,
+    kind: &str,
+    text: &str,
+) -> Result<(String, *const ()), ParseError> {
+    match kind {
+        "type" => strata_syntax::parse_type(ctx, text).map(|h| (h.to_string(), h.as_ptr())),
+        "attr" => strata_syntax::parse_attribute(ctx, text).map(|h| (h.to_string(), h.as_ptr())),
+        "loc" => strata_syntax::parse_location(ctx, text).map(|h| (h.to_string(), h.as_ptr())),
+        other => panic!("unknown corpus family {other}"),
+    }
+}
