@@ -861,21 +861,33 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         match self.tok.kind {
             TokenKind::Float => {
                 let text = self.spelling();
-                let v: f64 = text
-                    .parse()
-                    .map_err(|_| self.error("invalid floating point literal"))?;
-                let v = if negative { -v } else { v };
                 self.bump();
                 let ty = match self.parse_optional_colon_type()? {
                     Some(t) => t,
                     None => self.ctx.f64().into(),
                 };
-                self.float_attr(ty, FloatValue::Decimal(v), start)
+                self.float_attr(ty, FloatValue::Decimal { text, negative }, start)
             }
             TokenKind::Integer => {
-                let (magnitude, hex) = self.int_magnitude()?;
                 let lit_span = self.tok.start..self.tok.end;
+                // A magnitude beyond 128 bits is out of range for every
+                // type strata has; wider types need strata-apnum.
+                let parsed = self.int_magnitude();
                 self.bump();
+                let (magnitude, hex) = match parsed {
+                    Ok(v) => v,
+                    Err(e) => {
+                        let ty = self.parse_optional_colon_type()?;
+                        let wide = ty
+                            .and_then(|t| t.dyn_cast::<IntegerType>())
+                            .is_some_and(|t| t.width > 128);
+                        return Err(if wide {
+                            e
+                        } else {
+                            ParseError::new(lit_span, "integer constant out of range for attribute")
+                        });
+                    }
+                };
                 let lit = IntLit {
                     negative,
                     magnitude,
@@ -978,7 +990,12 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         Ok(self.ctx.integer_attr(ty, value).into())
     }
 
-    fn float_attr(&self, ty: Type<'c>, value: FloatValue, start: usize) -> PResult<Attribute<'c>> {
+    fn float_attr(
+        &self,
+        ty: Type<'c>,
+        value: FloatValue<'_>,
+        start: usize,
+    ) -> PResult<Attribute<'c>> {
         let span = start..self.tok.start;
         let Some(kind) = ty.dyn_cast::<FloatType>().map(|t| *t.payload()) else {
             return Err(ParseError::new(
@@ -986,9 +1003,18 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 "floating point value not valid for specified type",
             ));
         };
+        let invalid = || ParseError::new(span.clone(), "invalid floating point literal");
         let v = match (kind, value) {
-            (FloatKind::F32, FloatValue::Decimal(v)) => f64::from(v as f32),
-            (FloatKind::F64, FloatValue::Decimal(v)) => v,
+            // Parsed straight into the type's precision (no double rounding
+            // through f64), as APFloat does.
+            (FloatKind::F32, FloatValue::Decimal { text, negative }) => {
+                let v = f64::from(text.parse::<f32>().map_err(|_| invalid())?);
+                if negative { -v } else { v }
+            }
+            (FloatKind::F64, FloatValue::Decimal { text, negative }) => {
+                let v = text.parse::<f64>().map_err(|_| invalid())?;
+                if negative { -v } else { v }
+            }
             (FloatKind::F32, FloatValue::Bits(b)) => {
                 let b = u32::try_from(b).map_err(|_| {
                     ParseError::new(
@@ -1377,7 +1403,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
 
 /// A float literal as written: a decimal value or the bits of a hex literal.
 #[derive(Clone, Copy, Debug)]
-enum FloatValue {
-    Decimal(f64),
+enum FloatValue<'s> {
+    /// A decimal literal's spelling and whether a `-` preceded it.
+    Decimal { text: &'s str, negative: bool },
+    /// The bits of a hexadecimal literal.
     Bits(u128),
 }

@@ -9,16 +9,24 @@ use strata_ctx::{Context, Policy};
 use strata_syntax::ParseError;
 
 /// One accepted form: its family, the input and MLIR's canonical print.
+#[derive(Debug)]
 pub struct Accepted {
+    /// `type`, `attr` or `loc`.
     pub kind: String,
+    /// The text given to the parser.
     pub input: String,
+    /// `mlir-opt-19`'s print of it.
     pub print: String,
 }
 
 /// One rejected form: its family, the input and MLIR's diagnostic.
+#[derive(Debug)]
 pub struct Rejected {
+    /// `type`, `attr` or `loc`.
     pub kind: String,
+    /// The text given to the parser.
     pub input: String,
+    /// `mlir-opt-19`'s first diagnostic on it.
     pub error: String,
 }
 
@@ -32,6 +40,7 @@ fn lines(text: &str) -> impl Iterator<Item = serde_json::Value> + '_ {
         .map(|l| serde_json::from_str(l).expect("a corpus line is JSON"))
 }
 
+/// Every accepted form of the corpus.
 pub fn accepted() -> Vec<Accepted> {
     lines(include_str!("oracle/accepted.jsonl"))
         .map(|v| Accepted {
@@ -42,6 +51,7 @@ pub fn accepted() -> Vec<Accepted> {
         .collect()
 }
 
+/// Every rejected form of the corpus.
 pub fn rejected() -> Vec<Rejected> {
     lines(include_str!("oracle/rejected.jsonl"))
         .map(|v| Rejected {

@@ -8,13 +8,15 @@ Usage: extract.py MLIR_TEST_DIR OUT_DIR
 2. Candidate forms are cut out of that output and out of the source files
    themselves: attribute dictionary values, alias definitions, the types of
    an operation's signature and of block arguments, `loc(...)` locations, and
-   every text that starts with a builtin keyword (`tensor<`, `dense<`...).
+   every text that starts with a builtin keyword (`tensor<`, `dense<`...);
+   and the hand-written forms of `extra_forms.txt` (the issue's list).
 3. Each candidate is wrapped in an operation of an unregistered dialect
    (`"oracle.op"() {w = ATTR}`, `%0:2 = "oracle.op"() : () -> (TYPE, i1)`,
    `"oracle.op"() : () -> () LOC`) and printed by `mlir-opt-19` alone. The
    print is the canonical form; a rejection is recorded with the first
    diagnostic. Rejections are kept only for candidates of the `invalid*`
-   files (the builtin syntax MLIR's own tests expect to fail).
+   files (the builtin syntax MLIR's own tests expect to fail) and of
+   `extra_forms.txt`.
 
 Output: OUT_DIR/accepted.jsonl (`{"kind", "input", "print", "source"}`) and
 OUT_DIR/rejected.jsonl (`{"kind", "input", "error", "offset", "source"}`),
@@ -297,6 +299,13 @@ def main():
     split_locs = sorted(k for k in cands if k[0] == "loc" and "within split at" in k[1])
     for k in split_locs[40:]:
         del cands[k]
+    extra = os.path.join(os.path.dirname(os.path.abspath(__file__)), "extra_forms.txt")
+    for lineno, line in enumerate(open(extra, encoding="utf-8"), 1):
+        line = line.rstrip("\n")
+        if not line or line.startswith("#"):
+            continue
+        kind, form = line.split("\t", 1)
+        cands[(kind, form)] = (f"extra_forms.txt:{lineno}", True)
     keys = sorted(cands)
     accepted, rejected = [], []
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
