@@ -56,6 +56,24 @@ fn rejected_outcome(ctx: &Context, kind: &str, input: &str) -> Option<String> {
     }
 }
 
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some(other) => out.push(other),
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
 fn escape(s: &str) -> String {
     s.replace('\\', "\\\\")
         .replace('\t', "\\t")
@@ -125,11 +143,7 @@ fn conformance() {
         .filter_map(|l| {
             let mut parts = l.splitn(3, '\t');
             let family = parts.next()?.to_owned();
-            let input = parts
-                .next()?
-                .replace("\\n", "\n")
-                .replace("\\t", "\t")
-                .replace("\\\\", "\\");
+            let input = unescape(parts.next()?);
             Some(((family, input), parts.next().unwrap_or_default().to_owned()))
         })
         .collect();
