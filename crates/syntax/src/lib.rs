@@ -34,12 +34,13 @@
 //! # Example
 //!
 //! ```
+//! use strata_builtin::prelude::*;
 //! use strata_ctx::Context;
 //!
 //! let ctx = Context::new();
 //! let t = strata_syntax::parse_type(&ctx, "tensor<4 x ? x f32>").unwrap();
 //! assert_eq!(t.to_string(), "tensor<4x?xf32>");
-//! assert_eq!(t, strata_ctx::Type::from(ctx.tensor_type(&[4, strata_ctx::builtin::DYNAMIC], ctx.f32())));
+//! assert_eq!(t, strata_ctx::Type::from(ctx.tensor_type(&[4, strata_builtin::DYNAMIC], ctx.f32())));
 //!
 //! let a = strata_syntax::parse_attribute(&ctx, "{b = 255 : i8, a = [true, \"s\"]}").unwrap();
 //! assert_eq!(a.to_string(), "{a = [true, \"s\"], b = -1 : i8}");

@@ -5,10 +5,11 @@ use core::hash::BuildHasher;
 use core::ops::Range;
 
 use strata_ctx::affine::{AffineExpr, AffineMap, IntegerSet};
-use strata_ctx::builtin::{
+use strata_builtin::{
     DYNAMIC, FloatKind, FloatType, FusedLoc, IndexType, IntegerType, Signedness, UnknownLoc,
     VectorType,
 };
+use strata_builtin::prelude::*;
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 
 use crate::dialect::Syntax;
@@ -444,7 +445,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     }
 
     fn check_tensor_element(&self, el: Type<'c>, at: Range<usize>) -> PResult<()> {
-        use strata_ctx::builtin::{ComplexType, VectorType};
+        use strata_builtin::{ComplexType, VectorType};
         let ok = el.isa::<ComplexType>()
             || el.isa::<FloatType>()
             || el.isa::<IntegerType>()
@@ -459,7 +460,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     }
 
     fn parse_memref_type(&mut self) -> PResult<Type<'c>> {
-        use strata_ctx::builtin::{ComplexType, MemRefType};
+        use strata_builtin::{ComplexType, MemRefType};
         self.bump();
         self.expect(TokenKind::Less, "'<' in memref type")?;
         let unranked = self.tok.kind == TokenKind::Star;
@@ -797,7 +798,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
 
     fn parse_dictionary(
         &mut self,
-    ) -> PResult<strata_ctx::Interned<'c, strata_ctx::builtin::DictionaryAttr>> {
+    ) -> PResult<strata_ctx::Interned<'c, strata_builtin::DictionaryAttr>> {
         self.expect(TokenKind::LBrace, "'{'")?;
         let mut entries: Vec<(String, Attribute<'c>)> = Vec::new();
         if !self.consume_if(TokenKind::RBrace) {

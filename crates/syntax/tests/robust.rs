@@ -9,6 +9,7 @@
 mod corpus;
 
 use proptest::prelude::*;
+use strata_builtin::prelude::*;
 use strata_ctx::Context;
 
 fn forms() -> Vec<String> {

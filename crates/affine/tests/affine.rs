@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use strata_ctx::affine::{AffineContext, AffineExpr, AffineExprKind, AffineMap, AffineStats};
+use strata_affine::{AffineContext, AffineExpr, AffineExprKind, AffineMap, AffineStats};
 use strata_sync::policy::{Local, Policy, Shared};
 
 /// A small deterministic generator (SplitMix64), so that the randomised
@@ -662,14 +662,14 @@ fn handles_are_one_pointer_and_hash_by_identity() {
     assert_eq!(size_of::<AffineExpr<'_>>(), 8);
     assert_eq!(size_of::<Option<AffineExpr<'_>>>(), 8);
     assert_eq!(size_of::<AffineMap<'_>>(), 8);
-    assert_eq!(size_of::<strata_ctx::affine::IntegerSet<'_>>(), 8);
+    assert_eq!(size_of::<strata_affine::IntegerSet<'_>>(), 8);
     assert_eq!(size_of::<AffineExpr<'_, Local>>(), 8);
 
     fn send_sync<T: Send + Sync>() {}
     send_sync::<AffineContext>();
     send_sync::<AffineExpr<'_>>();
     send_sync::<AffineMap<'_>>();
-    send_sync::<strata_ctx::affine::IntegerSet<'_>>();
+    send_sync::<strata_affine::IntegerSet<'_>>();
 
     let ctx = AffineContext::new();
     let (d0, d1) = (ctx.dim(0), ctx.dim(1));

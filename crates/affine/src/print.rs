@@ -14,8 +14,8 @@ use core::fmt::{self, Display, Formatter};
 
 use strata_sync::policy::Policy;
 
-use super::expr::{AffineExpr, BinOp, ExprNode, NodeKind};
-use super::map::{AffineMap, IntegerSet};
+use crate::handle::{AffineExpr, AffineMap, IntegerSet};
+use crate::node::{BinOp, ExprNode, NodeKind};
 
 /// How tightly the enclosing context binds the expression being printed.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -1,64 +1,229 @@
-//! Affine maps and integer sets: their nodes and the [`AffineMap`] and
-//! [`IntegerSet`] handles.
+//! The handles: [`AffineExpr`], [`AffineMap`] and [`IntegerSet`], what they
+//! are and what can be read from them without the cluster's mutex (kinds,
+//! predicates, evaluation, results). The operations that intern (the
+//! arithmetic operators, composition, replacement) are in `ops`, above the
+//! context in the module chain.
 
 use core::fmt;
 use core::hash::{Hash, Hasher};
+use core::ptr::NonNull;
 use core::slice;
 
 use strata_sync::policy::{Policy, Shared};
 
-use super::expr::{AffineExpr, NodeKind, NodeRef, Ptr};
-use super::{AffineContext, Inner};
+use crate::node::{
+    BinOp, ExprNode, MapNode, MapRef, NodeKind, NodeRef, PURE_AFFINE, Ptr, SYMBOLIC_OR_CONSTANT,
+    SetNode, SetRef,
+};
+use crate::simplify::fold;
 
-/// A pointer to an interned map.
-pub(super) type MapRef<P> = Ptr<MapNode<P>>;
-/// A pointer to an interned integer set.
-pub(super) type SetRef<P> = Ptr<SetNode<P>>;
-
-/// An interned affine map, in the arena of its context.
-pub(super) struct MapNode<P: Policy> {
-    /// The number of dimensions.
-    pub(super) num_dims: u32,
-    /// The number of symbols.
-    pub(super) num_symbols: u32,
-    /// The result expressions: a slice in the same arena.
-    pub(super) results: Ptr<[NodeRef<P>]>,
-    /// The hash of the key (dimensions, symbols, results).
-    pub(super) hash: u64,
-    /// The context whose arena holds this node.
-    pub(super) owner: Ptr<Inner<P>>,
+/// A handle to an interned affine expression: one pointer, `Copy`, equal and
+/// hashed by address.
+///
+/// Build one with [`AffineContext::dim`](super::AffineContext::dim),
+/// [`symbol`](super::AffineContext::symbol) or
+/// [`constant`](super::AffineContext::constant), then combine handles with
+/// `+ - * %`, unary `-`, [`floor_div`](Self::floor_div),
+/// [`ceil_div`](Self::ceil_div) and [`modulo`](Self::modulo) (each takes the
+/// context's mutex once). The right-hand side may be another handle of the
+/// same context or an integer.
+///
+/// ```
+/// use strata_affine::{AffineContext, AffineExprKind};
+///
+/// let ctx = AffineContext::new();
+/// let (d0, s0) = (ctx.dim(0), ctx.symbol(0));
+/// let e = (d0 + s0 * 2).floor_div(4);
+/// assert_eq!(e.to_string(), "(d0 + s0 * 2) floordiv 4");
+/// assert!(matches!(e.kind(), AffineExprKind::FloorDiv(_, four) if four.as_constant() == Some(4)));
+/// assert!(e.is_pure_affine());
+/// assert!(!(d0 * s0).is_pure_affine());
+/// assert_eq!(e.eval(&[7], &[3]), Some(3));
+/// ```
+#[repr(transparent)]
+pub struct AffineExpr<'a, P: Policy = Shared> {
+    /// A node in the arena of the context that `'a` borrows.
+    node: &'a ExprNode<P>,
 }
 
-impl<P: Policy> MapNode<P> {
-    /// The result expressions.
-    pub(super) fn results(&self) -> &[NodeRef<P>] {
-        self.results.get()
+/// What an [`AffineExpr`] is: its top-level operator and operands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AffineExprKind<'a, P: Policy = Shared> {
+    /// The dimension identifier `d{position}`.
+    Dim(u32),
+    /// The symbol identifier `s{position}`.
+    Symbol(u32),
+    /// An integer constant.
+    Constant(i64),
+    /// `lhs + rhs`.
+    Add(AffineExpr<'a, P>, AffineExpr<'a, P>),
+    /// `lhs * rhs`.
+    Mul(AffineExpr<'a, P>, AffineExpr<'a, P>),
+    /// `lhs mod rhs`.
+    Mod(AffineExpr<'a, P>, AffineExpr<'a, P>),
+    /// `lhs floordiv rhs`.
+    FloorDiv(AffineExpr<'a, P>, AffineExpr<'a, P>),
+    /// `lhs ceildiv rhs`.
+    CeilDiv(AffineExpr<'a, P>, AffineExpr<'a, P>),
+}
+
+/// The right-hand operand of an operator on [`AffineExpr`]: another handle
+/// of the same context, or an integer constant. Converted from either with
+/// `From`, so `e + d1`, `e + 3` and `e.floor_div(4)` all work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Operand<'a, P: Policy = Shared> {
+    /// An expression.
+    Expr(AffineExpr<'a, P>),
+    /// A constant.
+    Constant(i64),
+}
+
+impl<'a, P: Policy> From<AffineExpr<'a, P>> for Operand<'a, P> {
+    fn from(e: AffineExpr<'a, P>) -> Self {
+        Operand::Expr(e)
     }
 }
 
-/// An interned integer set, in the arena of its context.
-pub(super) struct SetNode<P: Policy> {
-    /// The number of dimensions.
-    pub(super) num_dims: u32,
-    /// The number of symbols.
-    pub(super) num_symbols: u32,
-    /// The constraint expressions: a slice in the same arena.
-    pub(super) constraints: Ptr<[NodeRef<P>]>,
-    /// Per constraint, whether it is an equality: a slice in the same arena.
-    pub(super) is_eq: Ptr<[bool]>,
-    /// The hash of the key.
-    pub(super) hash: u64,
+impl<P: Policy> From<i64> for Operand<'_, P> {
+    fn from(c: i64) -> Self {
+        Operand::Constant(c)
+    }
 }
 
-impl<P: Policy> SetNode<P> {
-    /// The constraint expressions.
-    pub(super) fn constraints(&self) -> &[NodeRef<P>] {
-        self.constraints.get()
+/// So that an unsuffixed literal (`e + 1`, which defaults to `i32`) works.
+impl<P: Policy> From<i32> for Operand<'_, P> {
+    fn from(c: i32) -> Self {
+        Operand::Constant(i64::from(c))
+    }
+}
+
+impl<'a, P: Policy> AffineExpr<'a, P> {
+    /// Wraps a node.
+    ///
+    /// # Safety
+    ///
+    /// 1. The arena holding the node lives for at least `'a` (its context is
+    ///    borrowed for `'a`).
+    #[inline]
+    pub(crate) unsafe fn from_ref(r: NodeRef<P>) -> Self {
+        // SAFETY: the node is alive for `'a` by (1), and nodes are never
+        // written after they are interned.
+        let node = unsafe { r.non_null().as_ref() };
+        AffineExpr { node }
     }
 
-    /// The equality flags.
-    pub(super) fn eq_flags(&self) -> &[bool] {
-        self.is_eq.get()
+    /// The node.
+    #[inline]
+    pub(crate) fn node(self) -> &'a ExprNode<P> {
+        self.node
+    }
+
+    /// The node as a pointer, for the tables.
+    #[inline]
+    pub(crate) fn node_ref(self) -> NodeRef<P> {
+        // SAFETY: (1) the node lives in its context's arena, which lives as
+        // long as the context; the tables use the pointer only while the
+        // context is borrowed (for an interning call) or inside that same
+        // arena (as a child of a node of the same context, which the callers
+        // check).
+        unsafe { Ptr::new(NonNull::from(self.node)) }
+    }
+
+    /// The top-level operator and operands.
+    pub fn kind(self) -> AffineExprKind<'a, P> {
+        // SAFETY: (1) a child lives in the same arena as its parent, which
+        // lives for `'a`.
+        let wrap = |r| unsafe { AffineExpr::from_ref(r) };
+        match self.node.kind {
+            NodeKind::Dim(i) => AffineExprKind::Dim(i),
+            NodeKind::Symbol(i) => AffineExprKind::Symbol(i),
+            NodeKind::Constant(c) => AffineExprKind::Constant(c),
+            NodeKind::Binary(op, l, r) => {
+                let (l, r) = (wrap(l), wrap(r));
+                match op {
+                    BinOp::Add => AffineExprKind::Add(l, r),
+                    BinOp::Mul => AffineExprKind::Mul(l, r),
+                    BinOp::Mod => AffineExprKind::Mod(l, r),
+                    BinOp::FloorDiv => AffineExprKind::FloorDiv(l, r),
+                    BinOp::CeilDiv => AffineExprKind::CeilDiv(l, r),
+                }
+            }
+        }
+    }
+
+    /// The value, if this is a constant.
+    pub fn as_constant(self) -> Option<i64> {
+        match self.node.kind {
+            NodeKind::Constant(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// Whether the expression is pure affine: built from dimensions,
+    /// symbols and constants with `+`, `*` by a constant, and `mod`,
+    /// `floordiv`, `ceildiv` by a constant (MLIR's `isPureAffine`). A
+    /// semi-affine expression (`d0 * s0`, `d0 floordiv s0`) is not.
+    pub fn is_pure_affine(self) -> bool {
+        self.node.flags & PURE_AFFINE != 0
+    }
+
+    /// Whether the expression uses no dimension (only symbols and
+    /// constants).
+    pub fn is_symbolic_or_constant(self) -> bool {
+        self.node.flags & SYMBOLIC_OR_CONSTANT != 0
+    }
+
+    /// The value of the expression with `d{i} = dims[i]` and
+    /// `s{j} = symbols[j]`, computed with MLIR's semantics.
+    ///
+    /// `None` if a dimension or symbol has no value, an operation overflows
+    /// `i64`, a `floordiv` or `ceildiv` divides by zero, or a `mod` has a
+    /// non-positive divisor (MLIR leaves those undefined).
+    pub fn eval(self, dims: &[i64], symbols: &[i64]) -> Option<i64> {
+        eval_node(self.node, dims, symbols)
+    }
+}
+
+/// Evaluates a node (see [`AffineExpr::eval`]).
+fn eval_node<P: Policy>(node: &ExprNode<P>, dims: &[i64], syms: &[i64]) -> Option<i64> {
+    match node.kind {
+        NodeKind::Dim(i) => dims.get(i as usize).copied(),
+        NodeKind::Symbol(i) => syms.get(i as usize).copied(),
+        NodeKind::Constant(c) => Some(c),
+        NodeKind::Binary(op, l, r) => fold(
+            op,
+            eval_node(l.get(), dims, syms)?,
+            eval_node(r.get(), dims, syms)?,
+        ),
+    }
+}
+
+impl<P: Policy> Clone for AffineExpr<'_, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P: Policy> Copy for AffineExpr<'_, P> {}
+
+impl<P: Policy> PartialEq for AffineExpr<'_, P> {
+    /// Interned: equal structures are one node, so equality is identity.
+    fn eq(&self, other: &Self) -> bool {
+        core::ptr::eq(self.node, other.node)
+    }
+}
+
+impl<P: Policy> Eq for AffineExpr<'_, P> {}
+
+impl<P: Policy> Hash for AffineExpr<'_, P> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        core::ptr::from_ref(self.node).hash(state);
+    }
+}
+
+impl<P: Policy> fmt::Debug for AffineExpr<'_, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 
@@ -80,7 +245,7 @@ unsafe fn as_handles<'a, P: Policy>(refs: &'a [NodeRef<P>]) -> &'a [AffineExpr<'
 /// one pointer, `Copy`, equal and hashed by address.
 ///
 /// ```
-/// use strata_ctx::affine::{AffineContext, AffineMap};
+/// use strata_affine::{AffineContext, AffineMap};
 ///
 /// let ctx = AffineContext::new();
 /// let (d0, d1, s0) = (ctx.dim(0), ctx.dim(1), ctx.symbol(0));
@@ -106,27 +271,16 @@ impl<'a, P: Policy> AffineMap<'a, P> {
     /// # Safety
     ///
     /// 1. The arena holding the node lives for at least `'a`.
-    pub(super) unsafe fn from_ref(r: MapRef<P>) -> Self {
+    pub(crate) unsafe fn from_ref(r: MapRef<P>) -> Self {
         // SAFETY: alive for `'a` by (1), never written after interning.
         let node = unsafe { r.non_null().as_ref() };
         AffineMap { node }
     }
 
-    /// The context's shared state.
-    fn inner(self) -> &'a Inner<P> {
-        // SAFETY: `owner` is the `Inner` whose arena holds this node, alive
-        // as long as the context that `'a` borrows.
-        unsafe { self.node.owner.non_null().as_ref() }
-    }
-
-    /// The identity map `(d0, .., d{n-1}) -> (d0, .., d{n-1})`.
-    pub fn identity(ctx: &'a AffineContext<P>, num_dims: u32) -> Self {
-        let r = {
-            let mut t = ctx.inner().lock();
-            let dims: Vec<_> = (0..num_dims).map(|i| t.intern(NodeKind::Dim(i))).collect();
-            t.map(num_dims, 0, &dims)
-        };
-        ctx.map_handle(r)
+    /// The node.
+    #[inline]
+    pub(crate) fn node(self) -> &'a MapNode<P> {
+        self.node
     }
 
     /// The number of dimensions.
@@ -186,108 +340,6 @@ impl<'a, P: Policy> AffineMap<'a, P> {
             .map(|e| e.eval(dims, symbols))
             .collect()
     }
-
-    /// `self ∘ inner`, MLIR's `AffineMap::compose`: the results of `inner`
-    /// replace the dimensions of `self`. The composed map has `inner`'s
-    /// dimensions and `self.num_symbols() + inner.num_symbols()` symbols
-    /// (those of `self` first, then those of `inner`, renumbered). One mutex
-    /// acquisition.
-    ///
-    /// # Panics
-    ///
-    /// If `inner` has not `self.num_dims()` results, or belongs to another
-    /// context.
-    pub fn compose(self, inner: AffineMap<'a, P>) -> Self {
-        assert!(
-            self.node.owner == inner.node.owner,
-            "strata: affine maps `{self}` and `{inner}` belong to different AffineContexts"
-        );
-        assert_eq!(
-            inner.num_results(),
-            self.num_dims() as usize,
-            "strata: cannot compose `{self}` with `{inner}`: it needs one result per dimension"
-        );
-        let (outer, inner) = (self.node, inner.node);
-        let r = {
-            let mut t = self.inner().lock();
-            let mut memo = Default::default();
-            // `inner`'s symbols come after `self`'s.
-            let shifted: Vec<_> = (0..inner.num_symbols)
-                .map(|j| t.intern(NodeKind::Symbol(outer.num_symbols + j)))
-                .collect();
-            let dims: Vec<_> = inner
-                .results()
-                .iter()
-                .map(|&e| t.replace(e, &[], &shifted, &mut memo))
-                .collect();
-            let mut memo = Default::default();
-            let results: Vec<_> = outer
-                .results()
-                .iter()
-                .map(|&e| t.replace(e, &dims, &[], &mut memo))
-                .collect();
-            t.map(
-                inner.num_dims,
-                outer.num_symbols + inner.num_symbols,
-                &results,
-            )
-        };
-        // SAFETY: (1) built by this context's tables, in its arena, which lives
-        // for `'a`.
-        unsafe { AffineMap::from_ref(r) }
-    }
-
-    /// The map with every `d{i}` of every result replaced by `dims[i]` and
-    /// every `s{j}` by `symbols[j]` (positions past the end of a slice are
-    /// kept), with `num_dims` dimensions and `num_symbols` symbols. One
-    /// mutex acquisition.
-    ///
-    /// # Panics
-    ///
-    /// If a replacement belongs to another context, or a new result uses a
-    /// dimension `>= num_dims` or a symbol `>= num_symbols`.
-    pub fn replace_dims_and_symbols(
-        self,
-        dims: &[AffineExpr<'a, P>],
-        symbols: &[AffineExpr<'a, P>],
-        num_dims: u32,
-        num_symbols: u32,
-    ) -> Self {
-        let check = |e: &AffineExpr<'a, P>| {
-            assert!(
-                e.node().owner == self.node.owner,
-                "strata: affine expression `{e}` belongs to another AffineContext than `{self}`"
-            );
-            e.node_ref()
-        };
-        let dims: Vec<_> = dims.iter().map(check).collect();
-        let syms: Vec<_> = symbols.iter().map(check).collect();
-        let mut t = self.inner().lock();
-        let mut memo = Default::default();
-        let results: Vec<_> = self
-            .node
-            .results()
-            .iter()
-            .map(|&e| t.replace(e, &dims, &syms, &mut memo))
-            .collect();
-        for e in &results {
-            let node = e.get();
-            let ok =
-                node.dims_used <= u64::from(num_dims) && node.syms_used <= u64::from(num_symbols);
-            if !ok {
-                drop(t);
-                // SAFETY: (1) built by this context's tables, alive for `'a`.
-                let e = unsafe { AffineExpr::from_ref(*e) };
-                panic!(
-                    "strata: replacing in `{self}` gives `{e}`, which does not fit {num_dims} dimensions and {num_symbols} symbols"
-                );
-            }
-        }
-        let r = t.map(num_dims, num_symbols, &results);
-        drop(t);
-        // SAFETY: (1) built by this context's tables, alive for `'a`.
-        unsafe { AffineMap::from_ref(r) }
-    }
 }
 
 impl<P: Policy> Clone for AffineMap<'_, P> {
@@ -324,7 +376,7 @@ impl<P: Policy> fmt::Debug for AffineMap<'_, P> {
 /// and hashed by address.
 ///
 /// ```
-/// use strata_ctx::affine::AffineContext;
+/// use strata_affine::AffineContext;
 ///
 /// let ctx = AffineContext::new();
 /// let (d0, s0) = (ctx.dim(0), ctx.symbol(0));
@@ -346,7 +398,7 @@ impl<'a, P: Policy> IntegerSet<'a, P> {
     /// # Safety
     ///
     /// 1. The arena holding the node lives for at least `'a`.
-    pub(super) unsafe fn from_ref(r: SetRef<P>) -> Self {
+    pub(crate) unsafe fn from_ref(r: SetRef<P>) -> Self {
         // SAFETY: alive for `'a` by (1), never written after interning.
         let node = unsafe { r.non_null().as_ref() };
         IntegerSet { node }

@@ -17,15 +17,15 @@ use hashbrown::HashMap;
 use rustc_hash::FxBuildHasher;
 use strata_sync::policy::Policy;
 
-use super::expr::{BinOp, NodeKind, NodeRef};
-use super::tables::Tables;
+use crate::node::{BinOp, NodeKind, NodeRef};
+use crate::tables::Tables;
 
 /// Memo of `Tables::replace`: old node to new node.
-pub(super) type ReplaceMemo<P> = HashMap<NodeRef<P>, NodeRef<P>, FxBuildHasher>;
+pub(crate) type ReplaceMemo<P> = HashMap<NodeRef<P>, NodeRef<P>, FxBuildHasher>;
 
 /// `lhs / rhs` rounded toward negative infinity; `None` for a zero divisor
 /// or an overflow (`i64::MIN / -1`).
-pub(super) fn floor_div(lhs: i64, rhs: i64) -> Option<i64> {
+pub(crate) fn floor_div(lhs: i64, rhs: i64) -> Option<i64> {
     let q = lhs.checked_div(rhs)?;
     // Truncation rounded toward zero; step down when the exact quotient is
     // negative and not whole. `q - 1` cannot overflow: `q == i64::MIN`
@@ -39,7 +39,7 @@ pub(super) fn floor_div(lhs: i64, rhs: i64) -> Option<i64> {
 
 /// `lhs / rhs` rounded toward positive infinity; `None` for a zero divisor
 /// or an overflow.
-pub(super) fn ceil_div(lhs: i64, rhs: i64) -> Option<i64> {
+pub(crate) fn ceil_div(lhs: i64, rhs: i64) -> Option<i64> {
     let q = lhs.checked_div(rhs)?;
     // `q + 1` cannot overflow: `q == i64::MAX` needs `rhs == 1`.
     Some(if lhs % rhs != 0 && ((lhs < 0) == (rhs < 0)) {
@@ -51,14 +51,14 @@ pub(super) fn ceil_div(lhs: i64, rhs: i64) -> Option<i64> {
 
 /// `lhs mod rhs`, in `0..rhs`; `None` unless `rhs >= 1` (MLIR leaves a
 /// non-positive divisor undefined).
-pub(super) fn modulo(lhs: i64, rhs: i64) -> Option<i64> {
+pub(crate) fn modulo(lhs: i64, rhs: i64) -> Option<i64> {
     (rhs >= 1).then(|| lhs.rem_euclid(rhs))
 }
 
 /// `lhs op rhs` on constants, with MLIR's semantics; `None` where the result
 /// is undefined or overflows. Used both to fold and to evaluate, so the two
 /// agree by construction.
-pub(super) fn fold(op: BinOp, lhs: i64, rhs: i64) -> Option<i64> {
+pub(crate) fn fold(op: BinOp, lhs: i64, rhs: i64) -> Option<i64> {
     match op {
         BinOp::Add => lhs.checked_add(rhs),
         BinOp::Mul => lhs.checked_mul(rhs),
@@ -89,7 +89,7 @@ fn rank<P: Policy>(kind: &NodeKind<P>) -> u8 {
 /// canonical form (and its printing) is the same in every run. Two nodes
 /// compare `Equal` only if they are structurally equal, which for interned
 /// nodes means they are the same node.
-pub(super) fn struct_cmp<P: Policy>(a: NodeRef<P>, b: NodeRef<P>) -> Ordering {
+pub(crate) fn struct_cmp<P: Policy>(a: NodeRef<P>, b: NodeRef<P>) -> Ordering {
     if a == b {
         return Ordering::Equal;
     }
@@ -133,7 +133,7 @@ impl<P: Policy> Tables<P> {
     }
 
     /// `lhs op rhs`, canonicalised.
-    pub(super) fn binary(&mut self, op: BinOp, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
+    pub(crate) fn binary(&mut self, op: BinOp, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
         match op {
             BinOp::Add => self.add(lhs, rhs),
             BinOp::Mul => self.mul(lhs, rhs),
@@ -150,7 +150,7 @@ impl<P: Policy> Tables<P> {
     /// their terms and the sum of their constants, so `+` is commutative and
     /// associative on handles (barring `i64` overflow of a merged
     /// coefficient or constant, which keeps the terms apart instead).
-    pub(super) fn add(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
+    pub(crate) fn add(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
         match (lhs.constant_value(), rhs.constant_value()) {
             (Some(a), Some(b)) => {
                 return match a.checked_add(b) {
@@ -221,7 +221,7 @@ impl<P: Policy> Tables<P> {
     }
 
     /// `lhs - rhs` = `lhs + rhs * -1`.
-    pub(super) fn sub(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
+    pub(crate) fn sub(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
         let minus_one = self.constant(-1);
         let negated = self.mul(rhs, minus_one);
         self.add(lhs, negated)
@@ -231,7 +231,7 @@ impl<P: Policy> Tables<P> {
     /// (and outwards), `x * 1 = x`, `x * 0 = 0`, a sum times `-1` negated
     /// term by term, and the two operands of a non-constant product in
     /// `struct_cmp` order.
-    pub(super) fn mul(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
+    pub(crate) fn mul(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
         match (lhs.constant_value(), rhs.constant_value()) {
             (Some(a), Some(b)) => {
                 return match a.checked_mul(b) {
@@ -311,12 +311,12 @@ impl<P: Policy> Tables<P> {
     /// `x floordiv 1 = x`, `(x * (k * c)) floordiv c = x * k`, and
     /// `(x floordiv c1) floordiv c2 = x floordiv (c1 * c2)` for positive
     /// divisors.
-    pub(super) fn floor_div(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
+    pub(crate) fn floor_div(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
         self.division(BinOp::FloorDiv, lhs, rhs, floor_div)
     }
 
     /// `lhs ceildiv rhs`, canonicalised like [`floor_div`](Self::floor_div).
-    pub(super) fn ceil_div(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
+    pub(crate) fn ceil_div(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
         self.division(BinOp::CeilDiv, lhs, rhs, ceil_div)
     }
 
@@ -367,7 +367,7 @@ impl<P: Policy> Tables<P> {
     /// `lhs mod rhs`, canonicalised: constants folded (positive divisors
     /// only), `x mod 1 = 0`, `(x * (k * c)) mod c = 0`, and
     /// `(x mod (k * c)) mod c = x mod c`.
-    pub(super) fn modulo(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
+    pub(crate) fn modulo(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
         let Some(c) = rhs.constant_value().filter(|&c| c >= 1) else {
             // A symbolic or non-positive divisor: kept as written.
             return self.raw(BinOp::Mod, lhs, rhs);
@@ -396,7 +396,7 @@ impl<P: Policy> Tables<P> {
     /// (positions past the end are kept), rebuilt bottom-up through the
     /// canonicalising constructors. `memo` maps already rewritten nodes, so
     /// a shared sub-expression is rewritten once.
-    pub(super) fn replace(
+    pub(crate) fn replace(
         &mut self,
         e: NodeRef<P>,
         dims: &[NodeRef<P>],

@@ -11,16 +11,16 @@ use hashbrown::hash_table::Entry;
 use rustc_hash::FxHasher;
 use strata_sync::policy::Policy;
 
-use super::expr::{BinOp, ExprNode, NodeKind, NodeRef, Ptr};
-use super::map::{MapNode, MapRef, SetNode, SetRef};
-use super::{AffineStats, Inner};
+use crate::node::{
+    BinOp, ExprNode, MapNode, MapRef, NodeKind, NodeRef, OwnerRef, OwnerTag, Ptr, SetNode, SetRef,
+};
 
 /// Everything the cluster mutex protects.
 ///
 /// Each table holds pointers to nodes in `arena`, keyed by the node's stored
 /// 64-bit hash; a node is fully written before it is inserted and never
 /// changes afterwards, so readers holding a handle need no lock.
-pub(super) struct Tables<P: Policy> {
+pub(crate) struct Tables<P: Policy> {
     /// The arena of every node and child slice. Freed (all at once) when the
     /// context drops.
     arena: Bump,
@@ -33,11 +33,31 @@ pub(super) struct Tables<P: Policy> {
     /// The `Inner` holding these tables, recorded in every node. `None`
     /// only until `set_owner` runs, which `AffineContext::new` does before
     /// any node is built.
-    owner: Option<Ptr<Inner<P>>>,
+    owner: Option<OwnerRef<P>>,
     /// Counted mutex acquisitions (see `AffineStats`).
-    pub(super) acquisitions: u64,
+    pub(crate) acquisitions: u64,
     /// Acquisitions that had to wait.
-    pub(super) contended: u64,
+    pub(crate) contended: u64,
+}
+
+/// What [`AffineContext::stats`] reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AffineStats {
+    /// Interned expressions (including the intermediate ones that
+    /// canonicalisation built).
+    pub exprs: usize,
+    /// Interned affine maps.
+    pub maps: usize,
+    /// Interned integer sets.
+    pub sets: usize,
+    /// Bytes held: the arena's chunks plus the three tables' buckets.
+    pub bytes: usize,
+    /// Acquisitions of the cluster mutex by interning operations (one per
+    /// public call that builds something; `stats` itself is not counted).
+    pub lock_acquisitions: u64,
+    /// How many of those acquisitions found the mutex held by another thread
+    /// and had to wait. Always 0 for `Local`.
+    pub contended_acquisitions: u64,
 }
 
 /// The hash of a node's structure. Children contribute their stored hashes,
@@ -87,7 +107,7 @@ fn hash_list<P: Policy>(tag: u8, num_dims: u32, num_symbols: u32, exprs: &[NodeR
 
 impl<P: Policy> Tables<P> {
     /// Empty tables; `set_owner` must run before the first node is built.
-    pub(super) fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Tables {
             arena: Bump::new(),
             exprs: HashTable::new(),
@@ -105,7 +125,7 @@ impl<P: Policy> Tables<P> {
     ///
     /// 1. `owner` is the `Inner` that holds these tables, so that it
     ///    outlives every node they build.
-    pub(super) unsafe fn set_owner(&mut self, owner: NonNull<Inner<P>>) {
+    pub(crate) unsafe fn set_owner(&mut self, owner: NonNull<OwnerTag<P>>) {
         // SAFETY: by (1) the `Inner` lives as long as the arena whose nodes
         // record it, and it is only reached through a node while its context
         // is borrowed (`Ptr`'s invariant); its one field is only written
@@ -114,14 +134,14 @@ impl<P: Policy> Tables<P> {
     }
 
     /// The owner, for a new node.
-    fn owner(&self) -> Ptr<Inner<P>> {
+    fn owner(&self) -> OwnerRef<P> {
         self.owner
             .expect("strata: affine tables used before their owner was recorded")
     }
 
     /// Interns `kind` as it is (no simplification): the one place an
     /// expression node is created.
-    pub(super) fn intern(&mut self, kind: NodeKind<P>) -> NodeRef<P> {
+    pub(crate) fn intern(&mut self, kind: NodeKind<P>) -> NodeRef<P> {
         let hash = hash_kind(&kind);
         let owner = self.owner();
         let arena = &self.arena;
@@ -144,13 +164,13 @@ impl<P: Policy> Tables<P> {
     }
 
     /// The constant `c`.
-    pub(super) fn constant(&mut self, c: i64) -> NodeRef<P> {
+    pub(crate) fn constant(&mut self, c: i64) -> NodeRef<P> {
         self.intern(NodeKind::Constant(c))
     }
 
     /// Interns an affine map (the results are already checked against
     /// `num_dims` and `num_symbols`).
-    pub(super) fn map(
+    pub(crate) fn map(
         &mut self,
         num_dims: u32,
         num_symbols: u32,
@@ -186,7 +206,7 @@ impl<P: Policy> Tables<P> {
     }
 
     /// Interns an integer set (the constraints are already checked).
-    pub(super) fn set(
+    pub(crate) fn set(
         &mut self,
         num_dims: u32,
         num_symbols: u32,
@@ -234,7 +254,7 @@ impl<P: Policy> Tables<P> {
     }
 
     /// The statistics.
-    pub(super) fn stats(&self) -> AffineStats {
+    pub(crate) fn stats(&self) -> AffineStats {
         let slot = size_of::<usize>() + 1; // one pointer and one control byte
         AffineStats {
             exprs: self.exprs.len(),

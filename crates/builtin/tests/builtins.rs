@@ -1,6 +1,7 @@
 //! Builtin kinds through both contexts.
 
-use strata_ctx::builtin::*;
+use strata_builtin::prelude::*;
+use strata_builtin::*;
 use strata_ctx::{Attribute, Context, Local, Location, Policy, Shared, Type};
 
 fn suite<P: Policy>(ctx: &Context<P>) {

@@ -29,6 +29,7 @@ use std::hash::Hasher;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
+use strata_builtin::prelude::*;
 use strata_ctx::diag::{EngineBuilder, Handled, HumanEmitter, Location as DiagLoc, SharedBuffer};
 use strata_ctx::{Arena, Category, Context, KindInfo, Shared, StorageKind};
 use strata_sync::Mutex;

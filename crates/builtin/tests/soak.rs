@@ -12,8 +12,9 @@
 //! that check then only catches gross growth, and LeakSanitizer is what
 //! checks that every storage was freed.
 
+use strata_builtin::DenseElementsAttr;
+use strata_builtin::prelude::*;
 use strata_ctx::Context;
-use strata_ctx::builtin::DenseElementsAttr;
 
 /// Interns over all threads.
 const TOTAL: u64 = if cfg!(debug_assertions) {

@@ -1,17 +1,17 @@
 //! The dense elements attribute: large constants, interned as a reclaimable
-//! kind (see [`crate::reclaim`]).
+//! kind (see [`strata_ctx::reclaim`]).
 
 use core::fmt;
-use core::hash::{BuildHasher, Hash, Hasher};
+use core::hash::{Hash, Hasher};
 
-use strata_diag::DiagPolicy;
-
-use super::attrs::write_mlir_float;
-use super::{
+use crate::attrs::write_mlir_float;
+use crate::{
     FloatKind, FloatType, IndexType, IntegerType, RankedTensorType, Signedness, VectorType,
 };
-use crate::reclaim::{Counted, ReclaimableInfo, ReclaimableKind};
-use crate::{Context, Type};
+use strata_ctx::Type;
+use strata_ctx::{Counted, ReclaimableInfo, ReclaimableKind};
+
+use crate::AsContext;
 
 /// Above this many elements a dense attribute that is not a splat prints its
 /// raw bytes in hex (`dense<"0x...">`), as MLIR's printer does by default
@@ -321,13 +321,19 @@ impl ReclaimableKind for DenseElementsAttr {
     }
 }
 
-impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
+/// The dense elements attribute, as a method of a context (`ctx.dense_elements_attr(..)`).
+///
+/// Implemented for every [`Context`](strata_ctx::Context); bring it into scope with
+/// `use strata_builtin::prelude::*;`.
+pub trait DenseElements: AsContext {
     /// `dense<...> : ty`: the dense elements attribute of the shaped type
     /// `ty` (a statically shaped ranked tensor or vector) holding `data`,
     /// laid out as [`DenseElementsAttrData`] describes. Reclaimable: the
     /// storage and its copy of `data` are freed when the last handle drops.
     ///
     /// ```
+    /// use strata_builtin::prelude::*;
+    ///
     /// let ctx = strata_ctx::Context::new();
     /// let ty = ctx.tensor_type(&[2, 2], ctx.i16());
     /// let a = ctx.dense_elements_attr(ty, &[1, 0, 2, 0, 3, 0, 0xff, 0xff]);
@@ -341,14 +347,17 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
     /// element type, or `data` does not hold exactly its elements (checked
     /// when the storage is built).
     #[inline]
-    pub fn dense_elements_attr<'c>(
+    fn dense_elements_attr<'c>(
         &'c self,
         ty: impl Into<Type<'c>>,
         data: &[u8],
-    ) -> Counted<'c, DenseElementsAttr, P> {
-        self.intern_counted::<DenseElementsAttr>(DenseElementsKey {
-            ty: ty.into(),
-            data,
-        })
+    ) -> Counted<'c, DenseElementsAttr, Self::P> {
+        self.context()
+            .intern_counted::<DenseElementsAttr>(DenseElementsKey {
+                ty: ty.into(),
+                data,
+            })
     }
 }
+
+impl<T: AsContext + ?Sized> DenseElements for T {}

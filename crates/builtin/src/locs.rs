@@ -4,15 +4,13 @@
 //! (`{:#}`) it prints without the `loc(...)` wrapper, which is how nested
 //! locations are written.
 
-use core::hash::BuildHasher;
-
 use core::fmt;
 
-use strata_diag::DiagPolicy;
+use crate::attrs::write_quoted;
+use crate::builtin_kind;
+use strata_ctx::{Attribute, Interned, Location};
 
-use super::attrs::write_quoted;
-use super::builtin_kind;
-use crate::{Attribute, Context, Interned, Location};
+use crate::{AsContext, common};
 
 fn wrapped(
     f: &mut fmt::Formatter<'_>,
@@ -129,31 +127,26 @@ builtin_kind!(
     |key, arena| FusedLocData { locations: arena.alloc_slice_copy(key.locations), metadata: key.metadata }
 );
 
-impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
+/// The builtin locations, as methods of a context (`ctx.unknown_loc()`, `ctx.file_loc(..)`).
+///
+/// Implemented for every [`Context`](strata_ctx::Context); bring it into scope with
+/// `use strata_builtin::prelude::*;`.
+pub trait BuiltinLocs: AsContext {
     /// `loc(unknown)` (pre-created).
     #[inline]
-    pub fn unknown_loc(&self) -> Interned<'_, UnknownLoc> {
-        // SAFETY: the pre-created unknown location.
-        unsafe { self.common(self.common.unknown_loc) }
+    fn unknown_loc(&self) -> Interned<'_, UnknownLoc> {
+        common(self.context(), |b| b.unknown_loc)
     }
 
     /// `loc("file":line:column)`.
-    pub fn file_loc<'c>(
-        &'c self,
-        file: &str,
-        line: u32,
-        column: u32,
-    ) -> Interned<'c, FileLineColLoc> {
-        self.intern::<FileLineColLoc>(FileLineColLocData { file, line, column })
+    fn file_loc<'c>(&'c self, file: &str, line: u32, column: u32) -> Interned<'c, FileLineColLoc> {
+        self.context()
+            .intern::<FileLineColLoc>(FileLineColLocData { file, line, column })
     }
 
     /// `loc("name"(child))`.
-    pub fn name_loc<'c>(
-        &'c self,
-        name: &str,
-        child: impl Into<Location<'c>>,
-    ) -> Interned<'c, NameLoc> {
-        self.intern::<NameLoc>(NameLocData {
+    fn name_loc<'c>(&'c self, name: &str, child: impl Into<Location<'c>>) -> Interned<'c, NameLoc> {
+        self.context().intern::<NameLoc>(NameLocData {
             name,
             child: child.into(),
         })
@@ -161,7 +154,7 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
 
     /// `loc(fused[locations])`, with optional metadata. Fusing one location
     /// returns it, as MLIR does.
-    pub fn fused_loc<'c>(
+    fn fused_loc<'c>(
         &'c self,
         locations: &[Location<'c>],
         metadata: Option<Attribute<'c>>,
@@ -169,6 +162,7 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
         match (locations, metadata) {
             ([single], None) => *single,
             _ => self
+                .context()
                 .intern::<FusedLoc>(FusedLocData {
                     locations,
                     metadata,
@@ -177,3 +171,5 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
         }
     }
 }
+
+impl<T: AsContext + ?Sized> BuiltinLocs for T {}

@@ -3,7 +3,7 @@
 //! maps and report diagnostics.
 //!
 //! ```text
-//! cargo run --release -p strata-ctx --example parallel_compile -- [--functions N] [--single]
+//! cargo run --release -p strata-builtin --example parallel_compile -- [--functions N] [--single]
 //! ```
 //!
 //! Standard output (the diagnostics, in function order, each pass's failures
@@ -14,7 +14,8 @@
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use strata_ctx::builtin::DYNAMIC;
+use strata_builtin::DYNAMIC;
+use strata_builtin::prelude::*;
 use strata_ctx::diag::{EngineBuilder, FileId, HumanEmitter, Span};
 use strata_ctx::{Attribute, Context, Local, Policy, Shared, Type};
 

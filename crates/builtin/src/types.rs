@@ -1,13 +1,11 @@
 //! Builtin types.
 
-use core::hash::BuildHasher;
-
 use core::fmt;
 
-use strata_diag::DiagPolicy;
+use crate::{COMMON_FLOATS, COMMON_INT_WIDTHS, builtin_kind, comma_list};
+use strata_ctx::{Interned, Type};
 
-use super::{COMMON_FLOATS, COMMON_INT_WIDTHS, builtin_kind, comma_list};
-use crate::{Context, Interned, Type};
+use crate::{AsContext, common};
 
 /// The size of a dynamic dimension in a shape (MLIR's
 /// `ShapedType::kDynamic`), printed `?`.
@@ -325,180 +323,183 @@ builtin_kind!(
     ComplexType: "builtin.complex", Type, TypeKind, ComplexTypeData<'c>, ComplexTypeData<'c>, |key, _arena| *key
 );
 
-impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
+/// The builtin types, as methods of a context (`ctx.i32()`, `ctx.tensor_type(..)`).
+///
+/// Implemented for every [`Context`](strata_ctx::Context); bring it into scope with
+/// `use strata_builtin::prelude::*;`.
+pub trait BuiltinTypes: AsContext {
     /// The integer type of `width` bits and the given signedness. The common
     /// signless widths (1, 8, 16, 32, 64, 128) are returned without a lookup.
     #[inline]
-    pub fn integer_type(&self, width: u32, signedness: Signedness) -> Interned<'_, IntegerType> {
+    fn integer_type(&self, width: u32, signedness: Signedness) -> Interned<'_, IntegerType> {
         if signedness == Signedness::Signless
             && let Some(i) = COMMON_INT_WIDTHS.iter().position(|&w| w == width)
         {
-            // SAFETY: `ints[i]` is the pre-created signless integer type.
-            return unsafe { self.common(self.common.ints[i]) };
+            return common(self.context(), |b| b.ints[i]);
         }
-        self.intern::<IntegerType>(IntegerTypeData { width, signedness })
+        self.context()
+            .intern::<IntegerType>(IntegerTypeData { width, signedness })
     }
 
     /// The signless integer type `iN`.
     #[inline]
-    pub fn int(&self, width: u32) -> Interned<'_, IntegerType> {
+    fn int(&self, width: u32) -> Interned<'_, IntegerType> {
         self.integer_type(width, Signedness::Signless)
     }
 
     /// `i1`, pre-created.
     #[inline]
-    pub fn i1(&self) -> Interned<'_, IntegerType> {
-        // SAFETY: `ints[0]` is the pre-created `i1`.
-        unsafe { self.common(self.common.ints[0]) }
+    fn i1(&self) -> Interned<'_, IntegerType> {
+        common(self.context(), |b| b.ints[0])
     }
 
     /// `i8`, pre-created.
     #[inline]
-    pub fn i8(&self) -> Interned<'_, IntegerType> {
-        // SAFETY: `ints[1]` is the pre-created `i8`.
-        unsafe { self.common(self.common.ints[1]) }
+    fn i8(&self) -> Interned<'_, IntegerType> {
+        common(self.context(), |b| b.ints[1])
     }
 
     /// `i16`, pre-created.
     #[inline]
-    pub fn i16(&self) -> Interned<'_, IntegerType> {
-        // SAFETY: `ints[2]` is the pre-created `i16`.
-        unsafe { self.common(self.common.ints[2]) }
+    fn i16(&self) -> Interned<'_, IntegerType> {
+        common(self.context(), |b| b.ints[2])
     }
 
     /// `i32`, pre-created.
     #[inline]
-    pub fn i32(&self) -> Interned<'_, IntegerType> {
-        // SAFETY: `ints[3]` is the pre-created `i32`.
-        unsafe { self.common(self.common.ints[3]) }
+    fn i32(&self) -> Interned<'_, IntegerType> {
+        common(self.context(), |b| b.ints[3])
     }
 
     /// `i64`, pre-created.
     #[inline]
-    pub fn i64(&self) -> Interned<'_, IntegerType> {
-        // SAFETY: `ints[4]` is the pre-created `i64`.
-        unsafe { self.common(self.common.ints[4]) }
+    fn i64(&self) -> Interned<'_, IntegerType> {
+        common(self.context(), |b| b.ints[4])
     }
 
     /// `i128`, pre-created.
     #[inline]
-    pub fn i128(&self) -> Interned<'_, IntegerType> {
-        // SAFETY: `ints[5]` is the pre-created `i128`.
-        unsafe { self.common(self.common.ints[5]) }
+    fn i128(&self) -> Interned<'_, IntegerType> {
+        common(self.context(), |b| b.ints[5])
     }
 
     /// `index`, pre-created.
     #[inline]
-    pub fn index(&self) -> Interned<'_, IndexType> {
-        // SAFETY: the pre-created `index`.
-        unsafe { self.common(self.common.index) }
+    fn index(&self) -> Interned<'_, IndexType> {
+        common(self.context(), |b| b.index)
     }
 
     /// The float type of `kind` (f16, bf16, f32 and f64 are pre-created).
     #[inline]
-    pub fn float_type(&self, kind: FloatKind) -> Interned<'_, FloatType> {
+    fn float_type(&self, kind: FloatKind) -> Interned<'_, FloatType> {
         if let Some(i) = COMMON_FLOATS.iter().position(|&k| k == kind) {
-            // SAFETY: `floats[i]` is the pre-created float type of `kind`.
-            return unsafe { self.common(self.common.floats[i]) };
+            return common(self.context(), |b| b.floats[i]);
         }
-        self.intern::<FloatType>(kind)
+        self.context().intern::<FloatType>(kind)
     }
 
     /// `f16`, pre-created.
     #[inline]
-    pub fn f16(&self) -> Interned<'_, FloatType> {
+    fn f16(&self) -> Interned<'_, FloatType> {
         self.float_type(FloatKind::F16)
     }
 
     /// `bf16`, pre-created.
     #[inline]
-    pub fn bf16(&self) -> Interned<'_, FloatType> {
+    fn bf16(&self) -> Interned<'_, FloatType> {
         self.float_type(FloatKind::BF16)
     }
 
     /// `f32`, pre-created.
     #[inline]
-    pub fn f32(&self) -> Interned<'_, FloatType> {
+    fn f32(&self) -> Interned<'_, FloatType> {
         self.float_type(FloatKind::F32)
     }
 
     /// `f64`, pre-created.
     #[inline]
-    pub fn f64(&self) -> Interned<'_, FloatType> {
+    fn f64(&self) -> Interned<'_, FloatType> {
         self.float_type(FloatKind::F64)
     }
 
     /// `none`, pre-created.
     #[inline]
-    pub fn none_type(&self) -> Interned<'_, NoneType> {
-        // SAFETY: the pre-created `none`.
-        unsafe { self.common(self.common.none) }
+    fn none_type(&self) -> Interned<'_, NoneType> {
+        common(self.context(), |b| b.none)
     }
 
     /// The function type `(inputs) -> (results)`.
-    pub fn function_type<'c>(
+    fn function_type<'c>(
         &'c self,
         inputs: &[Type<'c>],
         results: &[Type<'c>],
     ) -> Interned<'c, FunctionType> {
-        self.intern::<FunctionType>(FunctionTypeData { inputs, results })
+        self.context()
+            .intern::<FunctionType>(FunctionTypeData { inputs, results })
     }
 
     /// `tuple<elements>`.
-    pub fn tuple_type<'c>(&'c self, elements: &[Type<'c>]) -> Interned<'c, TupleType> {
-        self.intern::<TupleType>(TupleTypeData { elements })
+    fn tuple_type<'c>(&'c self, elements: &[Type<'c>]) -> Interned<'c, TupleType> {
+        self.context()
+            .intern::<TupleType>(TupleTypeData { elements })
     }
 
     /// `tensor<shape x element>`; use [`DYNAMIC`] for `?`.
-    pub fn tensor_type<'c>(
+    fn tensor_type<'c>(
         &'c self,
         shape: &[i64],
         element: impl Into<Type<'c>>,
     ) -> Interned<'c, RankedTensorType> {
-        self.intern::<RankedTensorType>(RankedTensorTypeData(ShapedTypeData {
-            shape,
-            element: element.into(),
-        }))
+        self.context()
+            .intern::<RankedTensorType>(RankedTensorTypeData(ShapedTypeData {
+                shape,
+                element: element.into(),
+            }))
     }
 
     /// `tensor<* x element>`.
-    pub fn unranked_tensor_type<'c>(
+    fn unranked_tensor_type<'c>(
         &'c self,
         element: impl Into<Type<'c>>,
     ) -> Interned<'c, UnrankedTensorType> {
-        self.intern::<UnrankedTensorType>(UnrankedTensorTypeData {
-            element: element.into(),
-        })
+        self.context()
+            .intern::<UnrankedTensorType>(UnrankedTensorTypeData {
+                element: element.into(),
+            })
     }
 
     /// `memref<shape x element>`.
-    pub fn memref_type<'c>(
+    fn memref_type<'c>(
         &'c self,
         shape: &[i64],
         element: impl Into<Type<'c>>,
     ) -> Interned<'c, MemRefType> {
-        self.intern::<MemRefType>(MemRefTypeData(ShapedTypeData {
-            shape,
-            element: element.into(),
-        }))
+        self.context()
+            .intern::<MemRefType>(MemRefTypeData(ShapedTypeData {
+                shape,
+                element: element.into(),
+            }))
     }
 
     /// `vector<shape x element>`.
-    pub fn vector_type<'c>(
+    fn vector_type<'c>(
         &'c self,
         shape: &[i64],
         element: impl Into<Type<'c>>,
     ) -> Interned<'c, VectorType> {
-        self.intern::<VectorType>(VectorTypeData(ShapedTypeData {
-            shape,
-            element: element.into(),
-        }))
+        self.context()
+            .intern::<VectorType>(VectorTypeData(ShapedTypeData {
+                shape,
+                element: element.into(),
+            }))
     }
 
     /// `complex<element>`.
-    pub fn complex_type<'c>(&'c self, element: impl Into<Type<'c>>) -> Interned<'c, ComplexType> {
-        self.intern::<ComplexType>(ComplexTypeData {
+    fn complex_type<'c>(&'c self, element: impl Into<Type<'c>>) -> Interned<'c, ComplexType> {
+        self.context().intern::<ComplexType>(ComplexTypeData {
             element: element.into(),
         })
     }
 }
+
+impl<T: AsContext + ?Sized> BuiltinTypes for T {}

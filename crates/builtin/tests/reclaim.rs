@@ -7,7 +7,8 @@ use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use strata_ctx::builtin::{DYNAMIC, DenseElementsAttr, DenseElementsKey};
+use strata_builtin::prelude::*;
+use strata_builtin::{DYNAMIC, DenseElementsAttr, DenseElementsKey};
 use strata_ctx::{
     Context, Counted, KindMemory, Local, Policy, ReclaimableInfo, ReclaimableKind, Shared,
 };
@@ -342,7 +343,7 @@ fn dense_attributes_print_as_mlir_does() {
         show(nested, &data),
         "dense<[[-1, -2, -3], [-4, -5, -6]]> : tensor<2x3xi16>"
     );
-    let ui8 = ctx.integer_type(8, strata_ctx::builtin::Signedness::Unsigned);
+    let ui8 = ctx.integer_type(8, strata_builtin::Signedness::Unsigned);
     assert_eq!(
         show(ctx.vector_type(&[2], ui8).into(), &[255, 1]),
         "dense<[255, 1]> : vector<2xui8>"

@@ -1,13 +1,11 @@
 //! Builtin attributes.
 
-use core::hash::BuildHasher;
-
 use core::fmt;
 
-use strata_diag::DiagPolicy;
+use crate::{builtin_kind, comma_list};
+use strata_ctx::{Attribute, Interned, Type};
 
-use super::{builtin_kind, comma_list};
-use crate::{Attribute, Context, Interned, Type};
+use crate::{AsContext, BuiltinTypes, common};
 
 /// The payload of an integer attribute: a value of an integer or index type.
 ///
@@ -139,16 +137,18 @@ impl fmt::Display for StringAttrData<'_> {
 #[derive(Debug, Clone, Copy)]
 pub enum StringAttr {}
 
-impl crate::StorageKind for StringAttr {
+impl strata_ctx::StorageKind for StringAttr {
     type Stored<'c> = StringAttrData<'c>;
     type Key<'k, 'c>
         = &'k str
     where
         'c: 'k;
 
-    fn info() -> &'static crate::KindInfo {
-        static INFO: crate::KindInfo =
-            crate::KindInfo::new::<StringAttr>("builtin.string", crate::Category::Attribute);
+    fn info() -> &'static strata_ctx::KindInfo {
+        static INFO: strata_ctx::KindInfo = strata_ctx::KindInfo::new::<StringAttr>(
+            "builtin.string",
+            strata_ctx::Category::Attribute,
+        );
         &INFO
     }
 
@@ -162,7 +162,7 @@ impl crate::StorageKind for StringAttr {
         stored.value == *key
     }
 
-    fn construct<'k, 'c: 'k>(key: &&'k str, arena: &'c crate::Arena) -> StringAttrData<'c> {
+    fn construct<'k, 'c: 'k>(key: &&'k str, arena: &'c strata_ctx::Arena) -> StringAttrData<'c> {
         StringAttrData {
             value: arena.alloc_str(key),
         }
@@ -174,12 +174,18 @@ impl crate::StorageKind for StringAttr {
     }
 }
 
-impl crate::AttributeKind for StringAttr {}
+impl strata_ctx::AttributeKind for StringAttr {}
 
-impl<'c> Interned<'c, StringAttr> {
+/// `as_str` on a string attribute's handle (a trait, because the handle type
+/// belongs to strata-ctx; in the [prelude](crate::prelude)).
+pub trait StringAttrExt<'c> {
     /// The string.
+    fn as_str(&self) -> &'c str;
+}
+
+impl<'c> StringAttrExt<'c> for Interned<'c, StringAttr> {
     #[inline]
-    pub fn as_str(self) -> &'c str {
+    fn as_str(&self) -> &'c str {
         self.payload().value
     }
 }
@@ -306,15 +312,19 @@ builtin_kind!(
     TypeAttr: "builtin.type_attr", Attribute, AttributeKind, TypeAttrData<'c>, TypeAttrData<'c>, |key, _arena| *key
 );
 
-impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
+/// The builtin attributes, as methods of a context (`ctx.i64_attr(42)`, `ctx.dictionary_attr(..)`).
+///
+/// Implemented for every [`Context`](strata_ctx::Context); bring it into scope with
+/// `use strata_builtin::prelude::*;`.
+pub trait BuiltinAttrs: AsContext {
     /// The integer attribute `value : ty`.
     #[inline]
-    pub fn integer_attr<'c>(
+    fn integer_attr<'c>(
         &'c self,
         ty: impl Into<Type<'c>>,
         value: i128,
     ) -> Interned<'c, IntegerAttr> {
-        self.intern::<IntegerAttr>(IntegerAttrData {
+        self.context().intern::<IntegerAttr>(IntegerAttrData {
             ty: ty.into(),
             value,
         })
@@ -322,30 +332,25 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
 
     /// `value : i64`.
     #[inline]
-    pub fn i64_attr(&self, value: i64) -> Interned<'_, IntegerAttr> {
-        self.integer_attr(self.i64(), i128::from(value))
+    fn i64_attr(&self, value: i64) -> Interned<'_, IntegerAttr> {
+        self.integer_attr(self.context().i64(), i128::from(value))
     }
 
     /// `value : index`.
     #[inline]
-    pub fn index_attr(&self, value: i64) -> Interned<'_, IntegerAttr> {
-        self.integer_attr(self.index(), i128::from(value))
+    fn index_attr(&self, value: i64) -> Interned<'_, IntegerAttr> {
+        self.integer_attr(self.context().index(), i128::from(value))
     }
 
     /// `true` or `false` (pre-created).
     #[inline]
-    pub fn bool_attr(&self, value: bool) -> Interned<'_, IntegerAttr> {
-        // SAFETY: `bools[value]` is the pre-created boolean attribute.
-        unsafe { self.common(self.common.bools[usize::from(value)]) }
+    fn bool_attr(&self, value: bool) -> Interned<'_, IntegerAttr> {
+        common(self.context(), |b| b.bools[usize::from(value)])
     }
 
     /// The float attribute `value : ty`.
-    pub fn float_attr<'c>(
-        &'c self,
-        ty: impl Into<Type<'c>>,
-        value: f64,
-    ) -> Interned<'c, FloatAttr> {
-        self.intern::<FloatAttr>(FloatAttrData {
+    fn float_attr<'c>(&'c self, ty: impl Into<Type<'c>>, value: f64) -> Interned<'c, FloatAttr> {
+        self.context().intern::<FloatAttr>(FloatAttrData {
             ty: ty.into(),
             bits: value.to_bits(),
         })
@@ -353,32 +358,30 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
 
     /// The string attribute `"value"` (the empty string is pre-created).
     #[inline]
-    pub fn string_attr<'c>(&'c self, value: &str) -> Interned<'c, StringAttr> {
+    fn string_attr<'c>(&'c self, value: &str) -> Interned<'c, StringAttr> {
         if value.is_empty() {
-            // SAFETY: the pre-created empty string.
-            return unsafe { self.common(self.common.empty_string) };
+            return common(self.context(), |b| b.empty_string);
         }
-        self.intern::<StringAttr>(value)
+        self.context().intern::<StringAttr>(value)
     }
 
     /// The array attribute `[elements]` (the empty array is pre-created).
-    pub fn array_attr<'c>(&'c self, elements: &[Attribute<'c>]) -> Interned<'c, ArrayAttr> {
+    fn array_attr<'c>(&'c self, elements: &[Attribute<'c>]) -> Interned<'c, ArrayAttr> {
         if elements.is_empty() {
-            // SAFETY: the pre-created empty array.
-            return unsafe { self.common(self.common.empty_array) };
+            return common(self.context(), |b| b.empty_array);
         }
-        self.intern::<ArrayAttr>(ArrayAttrData { elements })
+        self.context()
+            .intern::<ArrayAttr>(ArrayAttrData { elements })
     }
 
     /// The dictionary attribute of `entries`, sorted by name; of two entries
     /// with one name the later wins. The empty dictionary is pre-created.
-    pub fn dictionary_attr<'c>(
+    fn dictionary_attr<'c>(
         &'c self,
         entries: &[(&str, Attribute<'c>)],
     ) -> Interned<'c, DictionaryAttr> {
         if entries.is_empty() {
-            // SAFETY: the pre-created empty dictionary.
-            return unsafe { self.common(self.common.empty_dict) };
+            return common(self.context(), |b| b.empty_dict);
         }
         let mut named: Vec<NamedAttribute<'c>> = entries
             .iter()
@@ -396,18 +399,21 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
                 _ => unique.push(e),
             }
         }
-        self.intern::<DictionaryAttr>(DictionaryAttrData { entries: &unique })
+        self.context()
+            .intern::<DictionaryAttr>(DictionaryAttrData { entries: &unique })
     }
 
     /// `unit` (pre-created).
     #[inline]
-    pub fn unit_attr(&self) -> Interned<'_, UnitAttr> {
-        // SAFETY: the pre-created unit attribute.
-        unsafe { self.common(self.common.unit) }
+    fn unit_attr(&self) -> Interned<'_, UnitAttr> {
+        common(self.context(), |b| b.unit)
     }
 
     /// The type attribute of `ty`.
-    pub fn type_attr<'c>(&'c self, ty: impl Into<Type<'c>>) -> Interned<'c, TypeAttr> {
-        self.intern::<TypeAttr>(TypeAttrData { ty: ty.into() })
+    fn type_attr<'c>(&'c self, ty: impl Into<Type<'c>>) -> Interned<'c, TypeAttr> {
+        self.context()
+            .intern::<TypeAttr>(TypeAttrData { ty: ty.into() })
     }
 }
+
+impl<T: AsContext + ?Sized> BuiltinAttrs for T {}
