@@ -28,7 +28,7 @@ fn write_symbol(f: &mut fmt::Formatter<'_>, sigil: char, dialect: &str, data: &s
     if is_pretty(data) {
         write!(f, ".{data}")
     } else {
-        f.write_str(data)
+        write!(f, "<{data}>")
     }
 }
 
@@ -39,8 +39,8 @@ fn write_symbol(f: &mut fmt::Formatter<'_>, sigil: char, dialect: &str, data: &s
 pub struct OpaqueTypeData<'s> {
     /// The dialect namespace.
     pub dialect: &'s str,
-    /// The symbol data: the text after `!dialect.`, or the `<...>` body with
-    /// its brackets for the verbose form.
+    /// The symbol data: the text after `!dialect.`, or what is inside the
+    /// `<>` of the verbose form `!dialect<...>`.
     pub data: &'s str,
 }
 

@@ -4,12 +4,12 @@
 use core::hash::BuildHasher;
 use core::ops::Range;
 
-use strata_ctx::affine::{AffineExpr, AffineMap, IntegerSet};
+use strata_builtin::prelude::*;
 use strata_builtin::{
     DYNAMIC, FloatKind, FloatType, FusedLoc, IndexType, IntegerType, Signedness, UnknownLoc,
     VectorType,
 };
-use strata_builtin::prelude::*;
+use strata_ctx::affine::{AffineExpr, AffineMap, IntegerSet};
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 
 use crate::dialect::Syntax;
@@ -570,13 +570,11 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     /// `!dialect.name...` or `!dialect<...>`: a registered dialect's hook,
     /// or an opaque type.
     fn parse_dialect_type(&mut self) -> PResult<Type<'c>> {
-        let (dialect, data, span) = self.parse_extended_symbol()?;
-        if let Some(hook) = self.syntax.and_then(|s| s.type_hook(dialect)) {
-            let mnemonic_end = data.find(|c: char| c == '<').unwrap_or(data.len());
-            let mnemonic = &data[..mnemonic_end];
-            let body_start = span.start + 1 + dialect.len() + 1 + mnemonic_end;
-            return self.run_hook(body_start, span.end, |p| hook(p, mnemonic));
+        let sym = self.parse_extended_symbol()?;
+        if let Some(hook) = self.syntax.and_then(|s| s.type_hook(sym.dialect)) {
+            return self.run_dialect_hook(&sym, |p, m| hook(p, m));
         }
+        let (dialect, data) = (sym.dialect, sym.data);
         Ok(self
             .ctx
             .intern::<OpaqueType>(OpaqueTypeData { dialect, data })
@@ -610,20 +608,22 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         Ok(v)
     }
 
-    /// Parses `!dialect.data` / `#dialect<...>` (the current token is the
+    /// Parses `!dialect.data` / `#dialect<data>` (the current token is the
     /// `!`/`#` identifier): returns the dialect, the symbol data as MLIR
-    /// keeps it, and the span of the whole symbol.
-    fn parse_extended_symbol(&mut self) -> PResult<(&'s str, &'s str, Range<usize>)> {
+    /// keeps it (`data<...>` of the pretty form, the inside of the `<>` of
+    /// the verbose form), the offset of the data, and the span of the whole
+    /// symbol.
+    fn parse_extended_symbol(&mut self) -> PResult<ExtendedSymbol<'s>> {
         let src = self.lexer.source();
         let start = self.tok.start;
         let ident = &src[self.tok.start + 1..self.tok.end];
         let id_end = self.tok.end;
-        let (dialect, rest) = match ident.split_once('.') {
-            Some((d, r)) => (d, Some(r)),
-            None => (ident, None),
+        let (dialect, pretty) = match ident.split_once('.') {
+            Some((d, _)) => (d, true),
+            None => (ident, false),
         };
         let has_body = src.as_bytes().get(id_end) == Some(&b'<');
-        if rest.is_none() && !has_body {
+        if !pretty && !has_body {
             return Err(ParseError::new(
                 start..id_end,
                 format!("undefined symbol alias id '{ident}'"),
@@ -638,16 +638,49 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 )
             })?;
         }
-        if dialect.is_empty() || rest.is_some_and(str::is_empty) && !has_body {
-            return Err(ParseError::new(start..end, "expected dialect namespace"));
+        // MLIR's `Dialect::isValidNamespace`.
+        let valid = dialect
+            .bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+            && dialect
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$');
+        if !valid {
+            return Err(ParseError::new(
+                start..id_end,
+                format!("invalid dialect namespace '\"{dialect}\"'"),
+            ));
         }
-        let data_start = match rest {
-            Some(_) => start + 1 + dialect.len() + 1,
-            None => id_end,
+        let (data_start, data_end) = if pretty {
+            (start + 1 + dialect.len() + 1, end)
+        } else {
+            (id_end + 1, end - 1)
         };
         self.lexer.reset(end);
         self.bump();
-        Ok((dialect, &src[data_start..end], start..end))
+        Ok(ExtendedSymbol {
+            dialect,
+            data: &src[data_start..data_end],
+            data_start,
+            span: start..end,
+        })
+    }
+
+    /// Runs the hook of a dialect on an extended symbol: the mnemonic is the
+    /// data's leading identifier, and the hook parses the rest of the data.
+    fn run_dialect_hook<T>(
+        &mut self,
+        sym: &ExtendedSymbol<'s>,
+        hook: impl FnOnce(&mut Self, &str) -> PResult<T>,
+    ) -> PResult<T> {
+        let mnemonic_end = sym
+            .data
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '_'))
+            .unwrap_or(sym.data.len());
+        let mnemonic = &sym.data[..mnemonic_end];
+        let end = sym.data_start + sym.data.len();
+        self.run_hook(sym.data_start + mnemonic_end, end, |p| hook(p, mnemonic))
     }
 
     // ----- attributes -----
@@ -842,13 +875,11 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     }
 
     fn parse_dialect_attr(&mut self) -> PResult<Attribute<'c>> {
-        let (dialect, data, span) = self.parse_extended_symbol()?;
-        if let Some(hook) = self.syntax.and_then(|s| s.attr_hook(dialect)) {
-            let mnemonic_end = data.find('<').unwrap_or(data.len());
-            let mnemonic = &data[..mnemonic_end];
-            let body_start = span.start + 1 + dialect.len() + 1 + mnemonic_end;
-            return self.run_hook(body_start, span.end, |p| hook(p, mnemonic));
+        let sym = self.parse_extended_symbol()?;
+        if let Some(hook) = self.syntax.and_then(|s| s.attr_hook(sym.dialect)) {
+            return self.run_dialect_hook(&sym, |p, m| hook(p, m));
         }
+        let (dialect, data) = (sym.dialect, sym.data);
         let ty = self.parse_optional_colon_type()?;
         Ok(self
             .ctx
@@ -1120,10 +1151,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 Err(self.missing(start..self.tok.start, "CallSiteLoc"))
             }
             TokenKind::HashId => {
-                let (d, data, span) = self.parse_extended_symbol()?;
-                let _ = (d, data);
+                let sym = self.parse_extended_symbol()?;
                 Err(ParseError::new(
-                    span,
+                    sym.span,
                     "expected location, but found dialect attribute",
                 ))
             }
@@ -1400,6 +1430,15 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             _ => Err(self.error("expected affine expression")),
         }
     }
+}
+
+/// A dialect symbol as MLIR's `parseExtendedSymbol` splits it.
+#[derive(Clone, Debug)]
+struct ExtendedSymbol<'s> {
+    dialect: &'s str,
+    data: &'s str,
+    data_start: usize,
+    span: Range<usize>,
 }
 
 /// A float literal as written: a decimal value or the bits of a hex literal.
