@@ -4,12 +4,9 @@
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
-use crate::attrs::write_mlir_float;
-use crate::{
-    FloatKind, FloatType, IndexType, IntegerType, RankedTensorType, Signedness, VectorType,
-};
-use strata_ctx::Type;
-use strata_ctx::{Counted, ReclaimableInfo, ReclaimableKind};
+use crate::misc_attrs::Scalar;
+use crate::{ComplexType, RankedTensorType, VectorType};
+use strata_ctx::{Attribute, Counted, Interned, ReclaimableInfo, ReclaimableKind, Type};
 
 use crate::AsContext;
 
@@ -24,9 +21,10 @@ pub const DENSE_HEX_THRESHOLD: usize = 100;
 ///
 /// The layout of `data` is MLIR's raw dense storage: the elements in
 /// row-major order, each in little-endian byte order and in the smallest
-/// whole number of bytes that holds its bit width (so an `i1` element takes
-/// one byte, unlike MLIR's bit-packed booleans; a `complex<f32>` element
-/// takes eight, real part first).
+/// whole number of bytes that holds its bit width (`tf32` takes four bytes,
+/// as MLIR stores it; an `i1` element takes one byte, 0 or 1, unlike MLIR's
+/// bit-packed booleans, which are packed when printed in hex; a
+/// `complex<f32>` element takes eight, real part first).
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct DenseElementsAttrData<'c> {
     /// The shaped type: a ranked tensor or a vector with a static shape.
@@ -45,22 +43,28 @@ pub struct DenseElementsKey<'k, 'c> {
     pub data: &'k [u8],
 }
 
-/// How the elements of a dense attribute are printed.
+/// How one element of a dense attribute prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Element {
-    /// An integer of `width` bits (`i1` prints `true`/`false`).
-    Int { width: u32, signed: bool },
-    /// IEEE half precision.
-    F16,
-    /// bfloat16.
-    BF16,
-    /// IEEE single precision.
-    F32,
-    /// IEEE double precision.
-    F64,
-    /// Printed only as raw bytes (complex, `f80`, `f128`, `tf32`, integers
-    /// wider than 128 bits).
-    Opaque,
+pub(crate) enum Element {
+    /// An integer, index or float.
+    Scalar(Scalar),
+    /// A complex number of two scalars of `half` bytes each.
+    Complex(Scalar, usize),
+}
+
+/// The shape and element type of a statically shaped tensor or vector.
+pub(crate) fn static_shape(ty: Type<'_>) -> Option<(&[i64], Type<'_>)> {
+    let (shape, element) = if let Some(t) = ty.dyn_cast::<RankedTensorType>() {
+        (t.payload().shape, t.payload().element)
+    } else if let Some(t) = ty.dyn_cast::<VectorType>() {
+        (t.payload().shape, t.payload().element)
+    } else {
+        return None;
+    };
+    if shape.iter().any(|&d| d < 0) {
+        return None; // dynamic dimensions
+    }
+    Some((shape, element))
 }
 
 /// The shape and element type of a dense attribute's type, the bytes of one
@@ -68,61 +72,20 @@ enum Element {
 /// shaped tensor or vector of a supported element type, or its size in bytes
 /// does not fit in a `usize`.
 fn describe(ty: Type<'_>) -> Option<(&[i64], Type<'_>, usize, Element)> {
-    let shaped = if let Some(t) = ty.dyn_cast::<RankedTensorType>() {
-        t.payload().0
-    } else if let Some(t) = ty.dyn_cast::<VectorType>() {
-        t.payload().0
-    } else {
-        return None;
-    };
-    if shaped.shape.iter().any(|&d| d < 0) {
-        return None; // dynamic (or nonsensical) dimensions
-    }
-    let (bytes, element) = element_layout(shaped.element)?;
-    (shaped.num_elements()? as usize).checked_mul(bytes)?;
-    Some((shaped.shape, shaped.element, bytes, element))
+    let (shape, element_ty) = static_shape(ty)?;
+    let (bytes, element) = element_layout(element_ty)?;
+    (crate::types::num_elements(shape)? as usize).checked_mul(bytes)?;
+    Some((shape, element_ty, bytes, element))
 }
 
 /// The storage bytes and the printing of one element of type `ty`.
-fn element_layout(ty: Type<'_>) -> Option<(usize, Element)> {
-    if let Some(t) = ty.dyn_cast::<IntegerType>() {
-        let width = t.width;
-        let bytes = (width as usize).div_ceil(8).max(1);
-        let element = if width <= 128 {
-            Element::Int {
-                width,
-                signed: t.signedness != Signedness::Unsigned,
-            }
-        } else {
-            Element::Opaque
-        };
-        return Some((bytes, element));
+pub(crate) fn element_layout(ty: Type<'_>) -> Option<(usize, Element)> {
+    if let Some(t) = ty.dyn_cast::<ComplexType>() {
+        let (scalar, half) = Scalar::of(t.payload().element)?;
+        return Some((2 * half, Element::Complex(scalar, half)));
     }
-    if ty.isa::<IndexType>() {
-        return Some((
-            8,
-            Element::Int {
-                width: 64,
-                signed: true,
-            },
-        ));
-    }
-    if let Some(t) = ty.dyn_cast::<FloatType>() {
-        let kind = *t.payload();
-        let element = match kind {
-            FloatKind::F16 => Element::F16,
-            FloatKind::BF16 => Element::BF16,
-            FloatKind::F32 => Element::F32,
-            FloatKind::F64 => Element::F64,
-            FloatKind::F80 | FloatKind::F128 | FloatKind::TF32 => Element::Opaque,
-        };
-        return Some(((kind.width() as usize).div_ceil(8), element));
-    }
-    if let Some(t) = ty.dyn_cast::<super::ComplexType>() {
-        let (bytes, _) = element_layout(t.payload().element)?;
-        return Some((2 * bytes, Element::Opaque));
-    }
-    None
+    let (scalar, bytes) = Scalar::of(ty)?;
+    Some((bytes, Element::Scalar(scalar)))
 }
 
 impl DenseElementsAttrData<'_> {
@@ -157,101 +120,132 @@ impl DenseElementsAttrData<'_> {
 
     /// Whether every element is equal (a single element is a splat).
     pub fn is_splat(&self) -> bool {
-        let width = self.element_bytes();
-        !self.data.is_empty()
-            && self
-                .data
-                .chunks_exact(width)
-                .all(|e| e == &self.data[..width])
+        is_splat(&self.data, self.element_bytes())
     }
 }
 
-/// Reads a little-endian integer of `width` bits from `bytes`.
-fn read_int(bytes: &[u8], width: u32, signed: bool) -> i128 {
-    let mut raw = 0_u128;
-    for (i, b) in bytes.iter().enumerate().take(16) {
-        raw |= (*b as u128) << (8 * i);
-    }
-    if width < 128 {
-        raw &= (1_u128 << width) - 1;
-        if signed && width > 0 && raw >> (width - 1) & 1 == 1 {
-            return (raw | !((1_u128 << width) - 1)) as i128;
-        }
-    }
-    raw as i128
+/// Whether every `width`-byte element of `data` is equal (and there is one).
+fn is_splat(data: &[u8], width: usize) -> bool {
+    !data.is_empty() && data.chunks_exact(width).all(|e| e == &data[..width])
 }
 
-/// An IEEE half-precision value, widened.
-fn f16_to_f64(bits: u16) -> f64 {
-    let sign = if bits >> 15 == 1 { -1.0 } else { 1.0 };
-    let exp = i32::from((bits >> 10) & 0x1f);
-    let mant = f64::from(bits & 0x3ff);
-    match exp {
-        0 => sign * mant * 2f64.powi(-24),
-        31 if mant == 0.0 => sign * f64::INFINITY,
-        31 => f64::NAN,
-        _ => sign * (1.0 + mant / 1024.0) * 2f64.powi(exp - 15),
-    }
-}
-
+/// Writes one element.
 fn write_element(f: &mut fmt::Formatter<'_>, bytes: &[u8], element: Element) -> fmt::Result {
-    let raw = read_int(bytes, 64, false) as u64;
     match element {
-        Element::Int { width: 1, .. } => {
-            f.write_str(if bytes[0] & 1 == 1 { "true" } else { "false" })
+        Element::Scalar(s) => s.write(f, bytes),
+        Element::Complex(s, half) => {
+            f.write_str("(")?;
+            s.write(f, &bytes[..half])?;
+            f.write_str(",")?;
+            s.write(f, &bytes[half..])?;
+            f.write_str(")")
         }
-        Element::Int { width, signed } => write!(f, "{}", read_int(bytes, width, signed)),
-        Element::F16 => write_mlir_float(f, f16_to_f64(raw as u16), raw),
-        Element::BF16 => write_mlir_float(f, f64::from(f32::from_bits((raw as u32) << 16)), raw),
-        Element::F32 => write_mlir_float(f, f64::from(f32::from_bits(raw as u32)), raw),
-        Element::F64 => write_mlir_float(f, f64::from_bits(raw), raw),
-        Element::Opaque => unreachable!("opaque elements print in hex"),
     }
 }
 
-/// Writes the elements nested by `shape`: `[[1, 2], [3, 4]]`.
-fn write_nested<'a>(
+/// Writes the body of a dense literal as MLIR's `printDenseIntOrFPElementsAttr`
+/// does: a splat as its one element, nothing for no elements, the raw bytes
+/// in hex above [`DENSE_HEX_THRESHOLD`] elements when `allow_hex` (booleans
+/// bit-packed, as MLIR stores them), else the elements nested by the shape.
+pub(crate) fn write_dense_body(
     f: &mut fmt::Formatter<'_>,
     shape: &[i64],
-    elements: &mut impl Iterator<Item = &'a [u8]>,
-    element: Element,
+    element_ty: Type<'_>,
+    data: &[u8],
+    allow_hex: bool,
 ) -> fmt::Result {
-    let Some((&dim, inner)) = shape.split_first() else {
-        let bytes = elements.next().expect("the data holds every element");
-        return write_element(f, bytes, element);
+    let Some((width, element)) = element_layout(element_ty) else {
+        return Ok(());
     };
-    f.write_str("[")?;
-    for i in 0..dim {
-        if i > 0 {
+    write_elements(f, shape, width, element, data, allow_hex)
+}
+
+/// [`write_dense_body`] for elements of `width` bytes printed as `element`.
+fn write_elements(
+    f: &mut fmt::Formatter<'_>,
+    shape: &[i64],
+    width: usize,
+    element: Element,
+    data: &[u8],
+    allow_hex: bool,
+) -> fmt::Result {
+    let n = data.len() / width;
+    if is_splat(data, width) {
+        return write_element(f, &data[..width], element);
+    }
+    if n == 0 {
+        return Ok(());
+    }
+    if allow_hex && n > DENSE_HEX_THRESHOLD {
+        f.write_str("\"0x")?;
+        if element == Element::Scalar(Scalar::Bool) {
+            for chunk in data.chunks(8) {
+                let byte = chunk
+                    .iter()
+                    .enumerate()
+                    .fold(0u8, |acc, (i, &b)| acc | ((b & 1) << i));
+                write!(f, "{byte:02X}")?;
+            }
+        } else {
+            for b in data {
+                write!(f, "{b:02X}")?;
+            }
+        }
+        return f.write_str("\"");
+    }
+    let elements: Vec<&[u8]> = data.chunks_exact(width).collect();
+    write_nested(f, shape, elements.len(), |f, i| {
+        write_element(f, elements[i], element)
+    })
+}
+
+/// Writes `n` elements nested by `shape` (`[[1, 2], [3, 4]]`) with a
+/// mixed-radix counter, as MLIR's `printDenseElementsAttrImpl` walks them.
+fn write_nested(
+    f: &mut fmt::Formatter<'_>,
+    shape: &[i64],
+    n: usize,
+    mut element: impl FnMut(&mut fmt::Formatter<'_>, usize) -> fmt::Result,
+) -> fmt::Result {
+    let rank = shape.len();
+    let mut counter = vec![0i64; rank];
+    let mut open = 0usize;
+    for idx in 0..n {
+        if idx != 0 {
             f.write_str(", ")?;
         }
-        write_nested(f, inner, elements, element)?;
+        while open < rank {
+            f.write_str("[")?;
+            open += 1;
+        }
+        element(f, idx)?;
+        if rank > 0 {
+            counter[rank - 1] += 1;
+            for i in (1..rank).rev() {
+                if counter[i] >= shape[i] {
+                    counter[i] = 0;
+                    counter[i - 1] += 1;
+                    open -= 1;
+                    f.write_str("]")?;
+                }
+            }
+        }
     }
-    f.write_str("]")
+    for _ in 0..open {
+        f.write_str("]")?;
+    }
+    Ok(())
 }
 
 impl fmt::Display for DenseElementsAttrData<'_> {
     /// MLIR's syntax: `dense<[1, 2, 3, 4]> : tensor<4xi8>`, `dense<0> :
     /// tensor<8xi32>` for a splat, `dense<"0x0102..."> : tensor<1024xi8>`
-    /// above [`DENSE_HEX_THRESHOLD`] elements (and for element types printed
-    /// only as bytes), `dense<> : tensor<0xf32>` when empty.
+    /// above [`DENSE_HEX_THRESHOLD`] elements, `dense<> : tensor<0xf32>`
+    /// when empty, `dense<(1.000000e+00,2.000000e+00)> : tensor<complex<f32>>`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (shape, _, width, element) = self.described();
+        let (shape, element_ty, _, _) = self.described();
         f.write_str("dense<")?;
-        let n = self.num_elements();
-        if n > 0 {
-            if element != Element::Opaque && self.is_splat() {
-                write_element(f, &self.data[..width], element)?;
-            } else if element != Element::Opaque && n <= DENSE_HEX_THRESHOLD {
-                write_nested(f, shape, &mut self.data.chunks_exact(width), element)?;
-            } else {
-                f.write_str("\"0x")?;
-                for b in &self.data {
-                    write!(f, "{b:02X}")?;
-                }
-                f.write_str("\"")?;
-            }
-        }
+        write_dense_body(f, shape, element_ty, &self.data, true)?;
         write!(f, "> : {}", self.ty)
     }
 }
@@ -361,3 +355,303 @@ pub trait DenseElements: AsContext {
 }
 
 impl<T: AsContext + ?Sized> DenseElements for T {}
+
+/// The payload of a sparse elements attribute: `sparse<[[0, 0], [1, 2]],
+/// [1, 5]> : tensor<3x4xi32>`, the coordinates of the stored elements and
+/// their values; every other element is zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SparseElementsAttrData<'s, 'c> {
+    /// The statically shaped tensor or vector type.
+    pub ty: Type<'c>,
+    /// The coordinates, `rank` per stored element, row-major.
+    pub indices: &'s [i64],
+    /// The stored elements' bytes, laid out as in [`DenseElementsAttrData`].
+    pub values: &'s [u8],
+}
+
+impl fmt::Display for SparseElementsAttrData<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("sparse<")?;
+        if let Some((shape, element_ty)) = static_shape(self.ty)
+            && !self.indices.is_empty()
+        {
+            let rank = shape.len().max(1);
+            let nnz = self.indices.len() / rank;
+            let bytes: Vec<u8> = self.indices.iter().flat_map(|i| i.to_le_bytes()).collect();
+            let index = Element::Scalar(Scalar::Int(64, crate::Signedness::Signless));
+            write_elements(f, &[nnz as i64, rank as i64], 8, index, &bytes, false)?;
+            f.write_str(", ")?;
+            write_dense_body(f, &[nnz as i64], element_ty, self.values, true)?;
+        }
+        write!(f, "> : {}", self.ty)
+    }
+}
+
+crate::builtin_kind!(
+    /// `sparse<[[0, 1]], [5]> : tensor<2x2xi32>`.
+    SparseElementsAttr: "builtin.sparse_elements", Attribute, AttributeKind, SparseElementsAttrData<'c, 'c>, SparseElementsAttrData<'k, 'c>,
+    |key, arena| SparseElementsAttrData {
+        ty: key.ty,
+        indices: arena.alloc_slice_copy(key.indices),
+        values: arena.alloc_slice_copy(key.values),
+    }
+);
+
+/// The sparse elements attribute, as a method of a context.
+///
+/// Implemented for every [`Context`](strata_ctx::Context); bring it into scope with
+/// `use strata_builtin::prelude::*;`.
+pub trait SparseElements: AsContext {
+    /// `sparse<indices, values> : ty`: `indices` holds `rank` coordinates
+    /// per stored element, each inside the shape; `values` one element per
+    /// coordinate tuple, laid out as in [`DenseElementsAttrData`].
+    ///
+    /// # Errors
+    ///
+    /// [`crate::BuiltinError`] if `ty` is not a statically shaped tensor or
+    /// vector of a supported element type, or the indices or values do not
+    /// fit it.
+    fn try_sparse_elements_attr<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        indices: &[i64],
+        values: &[u8],
+    ) -> Result<Interned<'c, SparseElementsAttr>, crate::BuiltinError> {
+        let ty = ty.into();
+        let Some((shape, _, width, _)) = describe(ty) else {
+            return Err(crate::BuiltinError::new(format!(
+                "a sparse elements attribute needs a statically shaped tensor or vector type, not `{ty}`"
+            )));
+        };
+        let rank = shape.len().max(1);
+        if !indices.len().is_multiple_of(rank) || values.len() != indices.len() / rank * width {
+            return Err(crate::BuiltinError::new(
+                "a sparse elements attribute needs `rank` indices and one value per stored element",
+            ));
+        }
+        for coords in indices.chunks(rank) {
+            if shape.iter().zip(coords).any(|(&d, &i)| i < 0 || i >= d) {
+                return Err(crate::BuiltinError::new(format!(
+                    "sparse index {coords:?} is not inside the shape {shape:?}"
+                )));
+            }
+        }
+        Ok(self
+            .context()
+            .intern::<SparseElementsAttr>(SparseElementsAttrData {
+                ty,
+                indices,
+                values,
+            }))
+    }
+}
+
+/// The bytes of a dense attribute given as an attribute: its type and raw
+/// elements, every element present (a splat expanded).
+fn dense_parts<'c>(attr: Attribute<'c>) -> Option<(Type<'c>, Vec<u8>)> {
+    let d = attr.dyn_cast::<DenseAttr>()?;
+    let p = d.payload();
+    let (shape, _, width, _) = describe(p.ty)?;
+    let n = crate::types::num_elements(shape)? as usize;
+    let data = if p.data.len() == width && n != 1 {
+        p.data.repeat(n)
+    } else {
+        p.data.to_vec()
+    };
+    Some((p.ty, data))
+}
+
+/// The sparse elements attribute of dense attributes, as MLIR builds it.
+pub trait SparseElementsOfDense: AsContext {
+    /// `sparse<indices, values> : ty` of two [`DenseAttr`]s: `indices` of
+    /// integers (shape `nnz x rank`, or `nnz` for rank 1), `values` of `ty`'s
+    /// element type.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::BuiltinError`] if they are not such attributes or do not fit
+    /// `ty`.
+    fn sparse_elements_attr<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        indices: Attribute<'c>,
+        values: Attribute<'c>,
+    ) -> Result<Interned<'c, SparseElementsAttr>, crate::BuiltinError> {
+        let bad = || {
+            crate::BuiltinError::new(
+                "sparse indices and values must be dense integer and element attributes",
+            )
+        };
+        let (ity, ibytes) = dense_parts(indices).ok_or_else(bad)?;
+        let (_, vbytes) = dense_parts(values).ok_or_else(bad)?;
+        let (_, _, iwidth, iel) = describe(ity).ok_or_else(bad)?;
+        let Element::Scalar(Scalar::Int(w, s)) = iel else {
+            return Err(bad());
+        };
+        let coords: Vec<i64> = ibytes
+            .chunks_exact(iwidth)
+            .map(|c| {
+                let mut limbs = [0u64; 2];
+                for (i, &b) in c.iter().enumerate().take(16) {
+                    limbs[i / 8] |= u64::from(b) << (8 * (i % 8));
+                }
+                let v = strata_apnum::ApInt::from_limbs(w, &limbs);
+                let v = if s == crate::Signedness::Unsigned {
+                    v.to_u128().and_then(|u| i128::try_from(u).ok())
+                } else {
+                    v.to_i128()
+                };
+                v.and_then(|v| i64::try_from(v).ok()).unwrap_or(-1)
+            })
+            .collect();
+        self.try_sparse_elements_attr(ty, &coords, &vbytes)
+    }
+}
+
+impl<T: AsContext + ?Sized> SparseElements for T {}
+
+impl<T: AsContext + ?Sized> SparseElementsOfDense for T {}
+
+/// The payload of a dense elements attribute interned for the life of the
+/// context (an ordinary attribute, unlike the reclaimable
+/// [`DenseElementsAttr`]), so that it can sit in arrays and dictionaries
+/// like any other attribute. Same layout and printing as
+/// [`DenseElementsAttrData`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DenseAttrData<'s, 'c> {
+    /// The statically shaped tensor or vector type.
+    pub ty: Type<'c>,
+    /// The elements' bytes, laid out as in [`DenseElementsAttrData`]; a
+    /// splat holds its one element.
+    pub data: &'s [u8],
+}
+
+impl fmt::Display for DenseAttrData<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("dense<")?;
+        if let Some((shape, element_ty)) = static_shape(self.ty) {
+            write_dense_body(f, shape, element_ty, self.data, true)?;
+        }
+        write!(f, "> : {}", self.ty)
+    }
+}
+
+crate::builtin_kind!(
+    /// `dense<[1, 2]> : tensor<2xi32>` as an ordinary (context-lived)
+    /// attribute.
+    DenseAttr: "builtin.dense", Attribute, AttributeKind, DenseAttrData<'c, 'c>, DenseAttrData<'k, 'c>,
+    |key, arena| DenseAttrData { ty: key.ty, data: arena.alloc_slice_copy(key.data) }
+);
+
+/// The payload of a dense string elements attribute: `dense<["a", "bc"]> :
+/// tensor<2x!foo.str>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DenseStringAttrData<'s, 'c> {
+    /// The statically shaped tensor or vector type.
+    pub ty: Type<'c>,
+    /// The strings, row-major (one for a splat, however it was given).
+    pub values: &'s [&'s str],
+}
+
+impl fmt::Display for DenseStringAttrData<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("dense<")?;
+        let splat = !self.values.is_empty() && self.values.iter().all(|v| *v == self.values[0]);
+        if splat {
+            crate::attrs::write_quoted(f, self.values[0])?;
+        } else if let Some((shape, _)) = static_shape(self.ty) {
+            write_nested(f, shape, self.values.len(), |f, i| {
+                crate::attrs::write_quoted(f, self.values[i])
+            })?;
+        }
+        write!(f, "> : {}", self.ty)
+    }
+}
+
+crate::builtin_kind!(
+    /// `dense<["a", "bc"]> : tensor<2x!foo.str>`.
+    DenseStringAttr: "builtin.dense_string", Attribute, AttributeKind, DenseStringAttrData<'c, 'c>, DenseStringAttrData<'k, 'c>,
+    |key, arena| {
+        let values: Vec<&str> = key.values.iter().map(|s| -> &str { arena.alloc_str(s) }).collect();
+        DenseStringAttrData { ty: key.ty, values: arena.alloc_slice_copy(&values) }
+    }
+);
+
+/// Dense attributes as ordinary attributes, as methods of a context.
+///
+/// Implemented for every [`Context`](strata_ctx::Context); bring it into scope with
+/// `use strata_builtin::prelude::*;`.
+pub trait DenseAttrs: AsContext {
+    /// `dense<...> : ty` holding `data` (laid out as in
+    /// [`DenseElementsAttrData`]; one element for a splat), interned for the
+    /// context's life.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::BuiltinError`] if `ty` is not a statically shaped tensor or
+    /// vector of integers, index, floats or complex numbers, or `data` holds
+    /// neither one element nor all of them.
+    fn try_dense_attr<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        data: &[u8],
+    ) -> Result<Interned<'c, DenseAttr>, crate::BuiltinError> {
+        let ty = ty.into();
+        let Some((shape, _, width, _)) = describe(ty) else {
+            return Err(crate::BuiltinError::new(format!(
+                "a dense elements attribute needs a statically shaped tensor or vector of integers, index, floats or complex numbers, not `{ty}`"
+            )));
+        };
+        let n = crate::types::num_elements(shape).unwrap_or(0) as usize;
+        let data = if data.len() == n * width && n > 0 && is_splat(data, width) {
+            // A splat is stored as its one element, however it was given.
+            &data[..width]
+        } else if data.len() == n * width || (n > 0 && data.len() == width) {
+            data
+        } else {
+            return Err(crate::BuiltinError::new(format!(
+                "a dense elements attribute of type `{ty}` needs {n} elements of {width} bytes, not {} bytes",
+                data.len()
+            )));
+        };
+        Ok(self
+            .context()
+            .intern::<DenseAttr>(DenseAttrData { ty, data }))
+    }
+
+    /// `dense<...> : ty` of strings (one for a splat).
+    ///
+    /// # Errors
+    ///
+    /// [`crate::BuiltinError`] if `ty` is not statically shaped, or
+    /// `values` holds neither one string nor one per element.
+    fn try_dense_string_attr<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        values: &[&str],
+    ) -> Result<Interned<'c, DenseStringAttr>, crate::BuiltinError> {
+        let ty = ty.into();
+        let Some((shape, _)) = static_shape(ty) else {
+            return Err(crate::BuiltinError::new(format!(
+                "a dense string attribute needs a statically shaped tensor or vector type, not `{ty}`"
+            )));
+        };
+        let n = crate::types::num_elements(shape).unwrap_or(0) as usize;
+        let values = if n > 0 && !values.is_empty() && values.iter().all(|v| *v == values[0]) {
+            // A splat is stored as its one string.
+            &values[..1]
+        } else if values.len() == n {
+            values
+        } else {
+            return Err(crate::BuiltinError::new(format!(
+                "a dense string attribute of type `{ty}` needs {n} strings, not {}",
+                values.len()
+            )));
+        };
+        Ok(self
+            .context()
+            .intern::<DenseStringAttr>(DenseStringAttrData { ty, values }))
+    }
+}
+
+impl<T: AsContext + ?Sized> DenseAttrs for T {}

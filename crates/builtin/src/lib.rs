@@ -49,6 +49,15 @@
 //! - [`DenseElementsAttr`] is the one reclaimable builtin kind (see
 //!   [`strata_ctx::reclaim`]): large constants own their bytes and are freed
 //!   when their last [`Counted`](strata_ctx::Counted) handle drops.
+//! - Every builtin kind of MLIR 19 is here and prints as `mlir-opt-19` does
+//!   (`tests/mlir_forms.rs` checks each against its output). Values mean what
+//!   they mean in MLIR: an integer attribute holds the bits of its type's
+//!   width ([`apnum::ApInt`]; `255 : i8` is `-1 : i8`), a float attribute a
+//!   value of its own format ([`apnum::ApFloat`]; `0.1 : f32` is the `f32`
+//!   nearest 0.1, and a NaN prints as `0x7FC00000 : f32`), a fused location
+//!   is canonical as `FusedLoc::get` makes it, and what MLIR's verifiers
+//!   reject is refused by the `try_*` constructors with MLIR's message
+//!   ([`BuiltinError`]) and makes the others panic.
 //! - Registering the [`Builtin`] dialect
 //!   (`ctx.register_dialect::<Builtin>()`) lists its kinds in
 //!   [`Context::registered_kinds`](strata_ctx::Context::registered_kinds);
@@ -66,21 +75,29 @@ use strata_ctx::{
     StorageKind,
 };
 
+mod affine_attrs;
 mod attrs;
 mod dense;
+mod error;
 mod locs;
+mod misc_attrs;
 mod types;
 
+pub use affine_attrs::*;
 pub use attrs::*;
 pub use dense::*;
+pub use error::BuiltinError;
 pub use locs::*;
+pub use misc_attrs::*;
+pub use strata_apnum as apnum;
 pub use types::*;
 
 /// The extension traits that add the builtin constructors to every
 /// [`Context`]: `use strata_builtin::prelude::*;`.
 pub mod prelude {
     pub use crate::{
-        AsContext, BuiltinAttrs, BuiltinLocs, BuiltinTypes, DenseElements, StringAttrExt,
+        AffineAttrs, AsContext, BuiltinAttrs, BuiltinLocs, BuiltinTypes, DenseAttrs, DenseElements,
+        MiscAttrs, SparseElements, SparseElementsOfDense, StringAttrExt,
     };
 }
 
@@ -124,6 +141,8 @@ impl Dialect for Builtin {
         registry.kind::<MemRefType>();
         registry.kind::<VectorType>();
         registry.kind::<ComplexType>();
+        registry.kind::<UnrankedMemRefType>();
+        registry.kind::<OpaqueType>();
         registry.kind::<IntegerAttr>();
         registry.kind::<FloatAttr>();
         registry.kind::<StringAttr>();
@@ -131,10 +150,24 @@ impl Dialect for Builtin {
         registry.kind::<DictionaryAttr>();
         registry.kind::<UnitAttr>();
         registry.kind::<TypeAttr>();
+        registry.kind::<AffineMapAttr>();
+        registry.kind::<IntegerSetAttr>();
+        registry.kind::<StridedLayoutAttr>();
+        registry.kind::<DenseArrayAttr>();
+        registry.kind::<SymbolRefAttr>();
+        registry.kind::<OpaqueAttr>();
+        registry.kind::<DistinctAttr>();
+        registry.kind::<DenseResourceAttr>();
+        registry.kind::<SparseElementsAttr>();
+        registry.kind::<DenseAttr>();
+        registry.kind::<DenseStringAttr>();
+        registry.kind::<TypedStringAttr>();
         registry.kind::<UnknownLoc>();
         registry.kind::<FileLineColLoc>();
         registry.kind::<NameLoc>();
         registry.kind::<FusedLoc>();
+        registry.kind::<CallSiteLoc>();
+        registry.kind::<OpaqueLoc>();
     }
 }
 
@@ -186,7 +219,7 @@ pub(crate) use builtin_kind;
 
 /// The builtins pre-created in every context (on first use), kept as raw
 /// handles in the context's [`Extension`] slot.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug)]
 pub struct Builtins {
     ints: [RawInterned<IntegerType>; 6],
     index: RawInterned<IndexType>,
@@ -198,6 +231,8 @@ pub struct Builtins {
     empty_dict: RawInterned<DictionaryAttr>,
     empty_array: RawInterned<ArrayAttr>,
     unknown_loc: RawInterned<UnknownLoc>,
+    /// The number of distinct attributes made so far.
+    distinct: misc_attrs::DistinctCounter,
 }
 
 /// The widths of the pre-created signless integer types.
@@ -221,11 +256,9 @@ impl Extension for Builtins {
     fn create<P: Policy, S: BuildHasher>(ctx: &Context<P, S>) -> Self {
         let i1 = ctx.intern::<IntegerType>(IntegerTypeData::signless(1));
         let bool_attr = |v: bool| {
-            ctx.intern::<IntegerAttr>(IntegerAttrData {
-                ty: i1.into(),
-                value: i128::from(v),
-            })
-            .to_raw()
+            let value = apnum::ApInt::from_u128(1, u128::from(v));
+            ctx.intern::<IntegerAttr>(IntegerAttrKey::new(i1.into(), &value))
+                .to_raw()
         };
         Self {
             ints: COMMON_INT_WIDTHS.map(|w| {
@@ -245,6 +278,7 @@ impl Extension for Builtins {
                 .intern::<ArrayAttr>(ArrayAttrData { elements: &[] })
                 .to_raw(),
             unknown_loc: ctx.intern::<UnknownLoc>(UnknownLocData).to_raw(),
+            distinct: misc_attrs::DistinctCounter::default(),
         }
     }
 }

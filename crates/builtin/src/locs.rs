@@ -127,6 +127,56 @@ builtin_kind!(
     |key, arena| FusedLocData { locations: arena.alloc_slice_copy(key.locations), metadata: key.metadata }
 );
 
+/// The payload of a call-site location.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CallSiteLocData<'c> {
+    /// The location of the callee.
+    pub callee: Location<'c>,
+    /// The location of the caller.
+    pub caller: Location<'c>,
+}
+
+impl fmt::Display for CallSiteLocData<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        wrapped(f, |f| {
+            write!(f, "callsite({:#} at {:#})", self.callee, self.caller)
+        })
+    }
+}
+
+builtin_kind!(
+    /// `loc(callsite("foo" at "a.mlir":1:2))`.
+    CallSiteLoc: "builtin.callsite_loc", Location, LocationKind, CallSiteLocData<'c>, CallSiteLocData<'c>, |key, _arena| *key
+);
+
+/// The payload of an opaque location: a pointer-sized value of the user's,
+/// tagged with a type identity, and the location printed in its place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OpaqueLocData<'c> {
+    /// The user's value (MLIR's `uintptr_t`).
+    pub value: u64,
+    /// The identity of the value's type.
+    pub type_id: u64,
+    /// The location printed for it.
+    pub fallback: Location<'c>,
+}
+
+impl fmt::Display for OpaqueLocData<'_> {
+    /// Prints the fallback location, as MLIR does.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            write!(f, "{:#}", self.fallback)
+        } else {
+            write!(f, "{}", self.fallback)
+        }
+    }
+}
+
+builtin_kind!(
+    /// An opaque location: a value of the user's, printed as its fallback.
+    OpaqueLoc: "builtin.opaque_loc", Location, LocationKind, OpaqueLocData<'c>, OpaqueLocData<'c>, |key, _arena| *key
+);
+
 /// The builtin locations, as methods of a context (`ctx.unknown_loc()`, `ctx.file_loc(..)`).
 ///
 /// Implemented for every [`Context`](strata_ctx::Context); bring it into scope with
@@ -152,23 +202,87 @@ pub trait BuiltinLocs: AsContext {
         })
     }
 
-    /// `loc(fused[locations])`, with optional metadata. Fusing one location
-    /// returns it, as MLIR does.
+    /// `loc(fused[locations])`, with optional metadata, canonicalised as
+    /// MLIR's `FusedLoc::get` does: a fused location among `locations` with
+    /// the same metadata is flattened into its parts, unknown locations and
+    /// duplicates are dropped (the first occurrence stays); then no location
+    /// left gives `loc(unknown)` (or, with metadata, `fused<m>[unknown]`),
+    /// and a single one without metadata stands for itself.
     fn fused_loc<'c>(
         &'c self,
         locations: &[Location<'c>],
         metadata: Option<Attribute<'c>>,
     ) -> Location<'c> {
-        match (locations, metadata) {
+        let mut parts: Vec<Location<'c>> = Vec::with_capacity(locations.len());
+        let push = |l: Location<'c>, parts: &mut Vec<Location<'c>>| {
+            if !parts.contains(&l) {
+                parts.push(l);
+            }
+        };
+        for &l in locations {
+            if let Some(fused) = l.dyn_cast::<FusedLoc>()
+                && fused.payload().metadata == metadata
+            {
+                // MLIR assumes a fused location holds no unknown one, but
+                // `fused<m>[unknown]` does; dropping it here too keeps the
+                // result what MLIR's parser makes of its print.
+                for &inner in fused.payload().locations {
+                    if !inner.isa::<UnknownLoc>() {
+                        push(inner, &mut parts);
+                    }
+                }
+                continue;
+            }
+            if !l.isa::<UnknownLoc>() {
+                push(l, &mut parts);
+            }
+        }
+        let unknown: Location<'c> = self.unknown_loc().into();
+        match (parts.as_slice(), metadata) {
+            ([], None) => unknown,
+            ([], Some(_)) => self
+                .context()
+                .intern::<FusedLoc>(FusedLocData {
+                    locations: &[unknown],
+                    metadata,
+                })
+                .into(),
             ([single], None) => *single,
             _ => self
                 .context()
                 .intern::<FusedLoc>(FusedLocData {
-                    locations,
+                    locations: &parts,
                     metadata,
                 })
                 .into(),
         }
+    }
+
+    /// `loc(callsite(callee at caller))`.
+    fn call_site_loc<'c>(
+        &'c self,
+        callee: impl Into<Location<'c>>,
+        caller: impl Into<Location<'c>>,
+    ) -> Interned<'c, CallSiteLoc> {
+        self.context().intern::<CallSiteLoc>(CallSiteLocData {
+            callee: callee.into(),
+            caller: caller.into(),
+        })
+    }
+
+    /// An opaque location holding `value` (of the type `type_id` names),
+    /// printed as `fallback`.
+    fn opaque_loc<'c>(
+        &'c self,
+        value: u64,
+        type_id: u64,
+        fallback: impl Into<Location<'c>>,
+    ) -> Interned<'c, OpaqueLoc> {
+        self.context().intern::<OpaqueLoc>(OpaqueLocData {
+            value,
+            type_id,
+            fallback: fallback.into(),
+        })
     }
 }
 

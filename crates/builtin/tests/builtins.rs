@@ -65,13 +65,15 @@ fn suite<P: Policy>(ctx: &Context<P>) {
     );
     assert_eq!(
         ctx.string_attr("hi \"x\"\n").to_string(),
-        r#""hi \"x\"\0A""#
+        // mlir-opt-19 escapes `"` as `\22`.
+        r#""hi \22x\22\0A""#
     );
     assert_eq!(ctx.string_attr(""), ctx.string_attr(""));
     let s = ctx.string_attr("sym");
     assert_eq!(s.as_str(), "sym");
     let arr = ctx.array_attr(&[ctx.i64_attr(1).into(), s.into()]);
-    assert_eq!(arr.to_string(), r#"[1 : i64, "sym"]"#);
+    // Inside an array MLIR elides an `i64` integer's type.
+    assert_eq!(arr.to_string(), r#"[1, "sym"]"#);
     let d = ctx.dictionary_attr(&[
         ("b", ctx.unit_attr().into()),
         ("a", ctx.i64_attr(1).into()),
@@ -149,7 +151,7 @@ fn eight_threads_agree() {
                     for i in order {
                         let n = i as i64;
                         let ty = ctx.tensor_type(&[n % 17, 4], ctx.f32());
-                        let a = ctx.integer_attr(ty, i as i128 / 3);
+                        let a = ctx.integer_attr(ctx.i64(), i as i128 / 3);
                         let st = ctx.string_attr(&format!("s{}", i / 2));
                         let d = ctx.dictionary_attr(&[("k", a.into()), ("s", st.into())]);
                         let int = ctx.integer_type(1 + (i % 70) as u32, Signedness::Signed);

@@ -26,9 +26,10 @@ use std::hash::Hasher;
 use std::time::Instant;
 
 use strata_affine::AffineMap;
+use strata_builtin::StringAttr;
+use strata_builtin::apnum::ApInt;
 use strata_builtin::prelude::*;
-use strata_builtin::{IntegerAttr, IntegerAttrData, RankedTensorType, RankedTensorTypeData};
-use strata_builtin::{ShapedTypeData, StringAttr};
+use strata_builtin::{IntegerAttr, IntegerAttrKey, RankedTensorType, RankedTensorTypeData};
 use strata_ctx::diag::{EngineBuilder, HumanEmitter, Location as DiagLoc, SharedBuffer};
 use strata_ctx::{Arena, Category, Context, KindInfo, StorageKind, Type};
 use strata_ir::{ExprId, Owner, ValueId};
@@ -343,10 +344,10 @@ fn mixed_workload_on_32_threads() {
     let before = ctx.statistics();
     let ints_before: HashSet<i64> = (0..256)
         .filter(|&v| {
-            ctx.lookup::<IntegerAttr>(IntegerAttrData {
-                ty: ctx.i64().into(),
-                value: i128::from(v),
-            })
+            ctx.lookup::<IntegerAttr>(IntegerAttrKey::new(
+                ctx.i64().into(),
+                &ApInt::from_i128(64, i128::from(v)),
+            ))
             .is_some()
         })
         .collect();
@@ -396,19 +397,20 @@ fn mixed_workload_on_32_threads() {
     }
     for (&v, &addr) in &ints {
         let found = ctx
-            .lookup::<IntegerAttr>(IntegerAttrData {
-                ty: ctx.i64().into(),
-                value: i128::from(v),
-            })
+            .lookup::<IntegerAttr>(IntegerAttrKey::new(
+                ctx.i64().into(),
+                &ApInt::from_i128(64, i128::from(v)),
+            ))
             .expect("an interned attribute is present");
         assert_eq!(found.as_ptr() as usize, addr, "{v} : i64");
     }
     for (&dim, &addr) in &tensors {
         let found = ctx
-            .lookup::<RankedTensorType>(RankedTensorTypeData(ShapedTypeData {
+            .lookup::<RankedTensorType>(RankedTensorTypeData {
                 shape: &[dim, 4],
                 element: ctx.f32().into(),
-            }))
+                encoding: None,
+            })
             .expect("an interned tensor type is present");
         assert_eq!(found.as_ptr() as usize, addr, "tensor<{dim}x4xf32>");
     }
