@@ -28,8 +28,9 @@
 //!   An error whose [`ParseError::missing_kind`] is set is valid MLIR that
 //!   strata cannot represent yet (`crates/syntax/NEEDS.md` lists them).
 //! - Dialects: [`Syntax`] holds the hooks of registered dialects
-//!   ([`DialectSyntax`]); a form of any other dialect becomes an
-//!   [`OpaqueType`] or [`OpaqueAttr`] that prints back exactly.
+//!   ([`DialectSyntax`]); a form of any other dialect becomes a builtin
+//!   [`OpaqueType`](strata_builtin::OpaqueType) or
+//!   [`OpaqueAttr`](strata_builtin::OpaqueAttr) that prints back exactly.
 //!
 //! # Example
 //!
@@ -64,14 +65,12 @@
 //! - [`Parser`], [`lexer`]: the machinery, reusable for the operation syntax.
 //! - [`ParseError`].
 //! - [`Syntax`], [`DialectSyntax`], [`TypeHook`], [`AttrHook`]: dialect hooks.
-//! - [`OpaqueType`], [`OpaqueAttr`]: unregistered dialects' forms.
 
 #![forbid(unsafe_code)]
 
 mod dialect;
 mod error;
 pub mod lexer;
-mod opaque;
 mod parser;
 
 use core::hash::BuildHasher;
@@ -81,7 +80,6 @@ use strata_ctx::{Attribute, Context, Location, Policy, Type};
 
 pub use dialect::{AttrHook, DialectSyntax, Syntax, TypeHook};
 pub use error::ParseError;
-pub use opaque::{OpaqueAttr, OpaqueAttrData, OpaqueType, OpaqueTypeData};
 pub use parser::{MAX_INTEGER_WIDTH, MAX_NESTING, Parser};
 
 fn parse_whole<'c, 's, P: Policy, S: BuildHasher + 'static, T>(

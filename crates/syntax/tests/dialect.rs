@@ -9,12 +9,13 @@
 use std::fmt;
 use std::hash::BuildHasher;
 
+use strata_builtin::{OpaqueAttr, OpaqueType};
 use strata_ctx::{
     Attribute, AttributeKind, Category, Context, Dialect, Policy, Registry, Type, TypeKind,
     storage_kind,
 };
 use strata_syntax::lexer::TokenKind;
-use strata_syntax::{DialectSyntax, OpaqueAttr, OpaqueType, ParseError, Parser, Syntax};
+use strata_syntax::{DialectSyntax, ParseError, Parser, Syntax};
 
 /// `#demo.symbol<"name">`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -180,6 +181,10 @@ fn unregistered_dialects_are_opaque_and_print_back_exactly() {
     assert_eq!(t.to_string(), "!foo<bf->");
     let e = strata_syntax::parse_type(&ctx, "!foo<bf->").unwrap_err();
     assert!(e.message().contains("unbalanced '<'"), "{e}");
+    // MLIR also takes a verbose body that starts with an identifier and ends
+    // with `>` for a pretty one, and prints what it cannot read back.
+    let t = strata_syntax::parse_type(&ctx, "!foo<a<b> c<d>>").unwrap();
+    assert_eq!(t.to_string(), "!foo.a<b> c<d>");
     for (text, print) in [
         ("!foo<bar>", "!foo.bar"),
         ("!foo<a.b>", "!foo.a.b"),
