@@ -19,6 +19,11 @@
 //! - [`Parser`] is a recursive-descent parser with an explicit nesting limit
 //!   ([`MAX_NESTING`]): a million `tuple<` is a diagnostic. Numbers are
 //!   checked: a dimension or integer that overflows is a diagnostic.
+//!   Literals are read with strata-apnum as MLIR reads them (integers
+//!   against their type's width, floats rounded to their format, hex bit
+//!   patterns), and every value is built with strata-builtin's checked
+//!   constructors, so what MLIR's verifiers reject is an error here too
+//!   (`vector<?xf32>`, `complex<tensor<2xf32>>`, `1.0 : i32`).
 //! - Every entry point is generic over the context's policy, so the
 //!   thread-safe and the single-threaded context both work; interning goes
 //!   through the context, so equal text gives pointer-equal handles from any
