@@ -943,9 +943,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         match self.tok.kind {
             TokenKind::LParen => {
                 self.bump();
-                let re = self.parse_dense_element()?;
+                let re = self.nested(Self::parse_dense_element)?;
                 self.expect(TokenKind::Comma, "','")?;
-                let im = self.parse_dense_element()?;
+                let im = self.nested(Self::parse_dense_element)?;
                 self.expect(TokenKind::RParen, "')'")?;
                 if matches!(re, Element::Complex(..) | Element::Str(..))
                     || matches!(im, Element::Complex(..) | Element::Str(..))
