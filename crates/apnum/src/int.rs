@@ -267,6 +267,15 @@ impl ApInt {
         if width > MAX_WIDTH {
             return Err(IntError::WidthTooLarge);
         }
+        if too_many_digits(spelling, width) {
+            // Certainly wider than the type: say so before building a huge
+            // number (a literal of a million digits costs nothing here).
+            return if negative && signedness == Signedness::Unsigned {
+                Err(IntError::NegativeUnsigned)
+            } else {
+                Err(IntError::OutOfRange)
+            };
+        }
         let magnitude = parse_magnitude(spelling)?;
         if negative && signedness == Signedness::Unsigned {
             return Err(IntError::NegativeUnsigned);
@@ -355,6 +364,24 @@ impl fmt::Debug for ApInt {
     }
 }
 
+/// Whether a well-formed literal certainly has more than `width` bits: its
+/// significant digits alone need more (a decimal digit carries more than 3.3
+/// bits, a hex digit 4). Malformed text is left to the parser.
+fn too_many_digits(spelling: &str, width: u32) -> bool {
+    let bytes = spelling.as_bytes();
+    let (digits, bits_per_digit_x10, valid): (_, u64, fn(&u8) -> bool) =
+        match bytes.strip_prefix(b"0x") {
+            Some(hex) => (hex, 40, u8::is_ascii_hexdigit),
+            None => (bytes, 33, u8::is_ascii_digit),
+        };
+    if !digits.iter().all(valid) {
+        return false;
+    }
+    let significant = digits.iter().skip_while(|&&c| c == b'0').count() as u64;
+    // The leading digit may carry a single bit.
+    significant > 1 && (significant - 1) * bits_per_digit_x10 > u64::from(width) * 10
+}
+
 /// Parses decimal digits or `0x` hexadecimal digits into an unbounded value.
 pub(crate) fn parse_magnitude(spelling: &str) -> Result<Big, IntError> {
     let bytes = spelling.as_bytes();
@@ -419,6 +446,32 @@ mod tests {
         assert_eq!(
             ApInt::parse_mlir("1", true, 8, Signedness::Unsigned),
             Err(IntError::NegativeUnsigned)
+        );
+    }
+
+    #[test]
+    fn huge_literals_are_rejected_without_being_built() {
+        let huge = "9".repeat(2_000_000);
+        assert_eq!(
+            ApInt::parse_mlir(&huge, false, 64, Signedness::Signless),
+            Err(IntError::OutOfRange)
+        );
+        let hex = format!("0x1{}", "0".repeat(16));
+        assert_eq!(
+            ApInt::parse_mlir(&hex, false, 64, Signedness::Signless),
+            Err(IntError::OutOfRange)
+        );
+        let hex = format!("0x{}", "F".repeat(16));
+        assert!(ApInt::parse_mlir(&hex, false, 64, Signedness::Signless).is_ok());
+        assert_eq!(
+            ApInt::parse_mlir("12a", false, 1, Signedness::Signless),
+            Err(IntError::Malformed)
+        );
+        let max = "18446744073709551615";
+        assert!(ApInt::parse_mlir(max, false, 64, Signedness::Unsigned).is_ok());
+        assert_eq!(
+            ApInt::parse_mlir("18446744073709551616", false, 64, Signedness::Unsigned),
+            Err(IntError::OutOfRange)
         );
     }
 

@@ -4,7 +4,7 @@ use core::fmt;
 
 use strata_apnum::{ApFloat, ApInt};
 
-use crate::error::{BuiltinError, ok};
+use crate::error::{BuiltinError, fail, ok};
 use crate::{FloatType, IndexType, IntegerType, Signedness, builtin_kind};
 use strata_ctx::{Attribute, Interned, Type};
 
@@ -127,61 +127,39 @@ impl fmt::Display for IntegerAttrData<'_> {
     }
 }
 
-/// `42 : i64`, `true`: integer and boolean attributes (a boolean is an
-/// `i1` integer attribute, as in MLIR), of any width.
-#[derive(Debug, Clone, Copy)]
-pub enum IntegerAttr {}
-
-impl strata_ctx::StorageKind for IntegerAttr {
-    type Stored<'c> = IntegerAttrData<'c>;
-    type Key<'k, 'c>
-        = IntegerAttrKey<'k, 'c>
-    where
-        'c: 'k;
-
-    fn info() -> &'static strata_ctx::KindInfo {
-        static INFO: strata_ctx::KindInfo = strata_ctx::KindInfo::new::<IntegerAttr>(
-            "builtin.integer_attr",
-            strata_ctx::Category::Attribute,
-        );
-        &INFO
-    }
-
-    #[inline]
-    fn hash_key<'k, 'c: 'k, H: core::hash::Hasher>(key: &IntegerAttrKey<'k, 'c>, state: &mut H) {
-        core::hash::Hash::hash(key, state)
-    }
-
-    #[inline]
-    fn matches<'k, 'c: 'k>(stored: &'c IntegerAttrData<'c>, key: &IntegerAttrKey<'k, 'c>) -> bool {
-        stored.ty == key.ty && stored.word == key.word && stored.wide() == key.wide
-    }
-
-    fn construct<'k, 'c: 'k>(
-        key: &IntegerAttrKey<'k, 'c>,
-        arena: &'c strata_ctx::Arena,
-    ) -> IntegerAttrData<'c> {
-        let wide = if key.wide.is_empty() {
-            None
-        } else {
-            let words: &'c [u64] = arena.alloc_slice_copy(key.wide);
-            let words: &'c &'c [u64] = arena.alloc(words);
-            Some(words)
-        };
-        IntegerAttrData {
-            ty: key.ty,
-            word: key.word,
-            wide,
-        }
-    }
-
-    #[inline]
-    fn shorten<'a, 'b: 'a>(stored: &'a IntegerAttrData<'b>) -> &'a IntegerAttrData<'a> {
-        stored
+/// A stored integer attribute is the one a key describes when the type and
+/// every word agree.
+impl<'k, 'c> PartialEq<IntegerAttrKey<'k, 'c>> for IntegerAttrData<'c> {
+    fn eq(&self, key: &IntegerAttrKey<'k, 'c>) -> bool {
+        self.ty == key.ty && self.word == key.word && self.wide() == key.wide
     }
 }
 
-impl strata_ctx::AttributeKind for IntegerAttr {}
+/// Copies the words above the first into the arena, behind one pointer.
+fn construct_integer_attr<'c>(
+    key: &IntegerAttrKey<'_, 'c>,
+    arena: &'c strata_ctx::Arena,
+) -> IntegerAttrData<'c> {
+    let wide = if key.wide.is_empty() {
+        None
+    } else {
+        let words: &'c [u64] = arena.alloc_slice_copy(key.wide);
+        let words: &'c &'c [u64] = arena.alloc(words);
+        Some(words)
+    };
+    IntegerAttrData {
+        ty: key.ty,
+        word: key.word,
+        wide,
+    }
+}
+
+builtin_kind!(
+    /// `42 : i64`, `true`: integer and boolean attributes (a boolean is an
+    /// `i1` integer attribute, as in MLIR), of any width.
+    IntegerAttr: "builtin.integer_attr", Attribute, AttributeKind, IntegerAttrData<'c>, IntegerAttrKey<'k, 'c>,
+    |key, arena| construct_integer_attr(key, arena)
+);
 
 /// The payload of a float attribute: a value of the attribute's own float
 /// type (rounded to it on construction), compared bitwise as MLIR's
@@ -225,8 +203,13 @@ pub struct StringAttrData<'c> {
 /// `\\` for a backslash, `\XX` in uppercase hex for `"` and every byte that
 /// is not printable ASCII).
 pub fn write_quoted(f: &mut impl fmt::Write, s: &str) -> fmt::Result {
+    write_quoted_bytes(f, s.as_bytes())
+}
+
+/// [`write_quoted`] for any bytes (MLIR strings need not be UTF-8).
+pub fn write_quoted_bytes(f: &mut impl fmt::Write, s: &[u8]) -> fmt::Result {
     f.write_str("\"")?;
-    for b in s.bytes() {
+    for &b in s {
         match b {
             b'\\' => f.write_str("\\\\")?,
             b'"' => f.write_str("\\22")?,
@@ -321,6 +304,27 @@ builtin_kind!(
     /// `"abc" : i32`: a string attribute with a type.
     TypedStringAttr: "builtin.typed_string", Attribute, AttributeKind, TypedStringAttrData<'c, 'c>, TypedStringAttrData<'k, 'c>,
     |key, arena| TypedStringAttrData { value: arena.alloc_str(key.value), ty: key.ty }
+);
+
+/// The payload of a string attribute whose bytes are not UTF-8 (MLIR's
+/// strings are bytes: `"\FF"` is valid MLIR). A string of valid UTF-8 is
+/// always a [`StringAttr`]; [`BuiltinAttrs::string_attr_bytes`] picks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ByteStringAttrData<'s> {
+    /// The bytes (never valid UTF-8).
+    pub value: &'s [u8],
+}
+
+impl fmt::Display for ByteStringAttrData<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_quoted_bytes(f, self.value)
+    }
+}
+
+builtin_kind!(
+    /// `"\FF"`: a string attribute of bytes that are not UTF-8.
+    ByteStringAttr: "builtin.byte_string", Attribute, AttributeKind, ByteStringAttrData<'c>, ByteStringAttrData<'k>,
+    |key, arena| ByteStringAttrData { value: arena.alloc_slice_copy(key.value) }
 );
 
 /// The payload of an array attribute.
@@ -500,10 +504,9 @@ pub trait BuiltinAttrs: AsContext {
     ) -> Interned<'c, IntegerAttr> {
         let ty = ty.into();
         let Some((width, _)) = integer_attr_width(ty) else {
-            ok(Err::<(), _>(BuiltinError::new(format!(
+            fail(BuiltinError::new(format!(
                 "expected integer or index type, not `{ty}`"
-            ))));
-            unreachable!()
+            )))
         };
         if width <= 64 {
             // The common case: one word, no big-integer value.
@@ -742,6 +745,19 @@ pub trait BuiltinAttrs: AsContext {
         Ok(self
             .context()
             .intern::<FloatAttr>(FloatAttrData { ty, value }))
+    }
+
+    /// The string attribute of `bytes`: a [`StringAttr`] when they are
+    /// UTF-8, else a [`ByteStringAttr`] (so one byte string is always one
+    /// attribute).
+    fn string_attr_bytes<'c>(&'c self, bytes: &[u8]) -> Attribute<'c> {
+        match core::str::from_utf8(bytes) {
+            Ok(s) => self.string_attr(s).into(),
+            Err(_) => self
+                .context()
+                .intern::<ByteStringAttr>(ByteStringAttrData { value: bytes })
+                .into(),
+        }
     }
 
     /// The string attribute `"value" : ty`.

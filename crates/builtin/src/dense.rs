@@ -124,6 +124,53 @@ impl DenseElementsAttrData<'_> {
     }
 }
 
+/// Clears the bits of each element above its type's bit width (an `i1`
+/// keeps bit 0, an `i3` its low three bits, a `tf32` its low 19), so that
+/// elements that print alike are stored alike and intern to one attribute.
+/// Borrows when nothing needs clearing (the common case).
+fn canonical_bytes<'d>(ty: Type<'_>, data: &'d [u8]) -> std::borrow::Cow<'d, [u8]> {
+    let Some((_, element_ty)) = static_shape(ty) else {
+        return data.into();
+    };
+    let Some((width, element)) = element_layout(element_ty) else {
+        return data.into();
+    };
+    let (scalar, half) = match element {
+        Element::Scalar(s) => (s, width),
+        Element::Complex(s, half) => (s, half),
+    };
+    let bits = match scalar {
+        Scalar::Bool => 1,
+        Scalar::Int(w, _) => w as usize,
+        Scalar::Float(sem) => sem.bit_width() as usize,
+    };
+    if bits >= half * 8 {
+        return data.into();
+    }
+    // The mask of the last byte of a part, and the bytes wholly above.
+    let full = bits / 8;
+    let top_mask = ((1u16 << (bits % 8)) - 1) as u8;
+    let clean = |part: &[u8]| {
+        part.iter()
+            .enumerate()
+            .all(|(i, &b)| i < full || (i == full && b & !top_mask == 0) || (i > full && b == 0))
+    };
+    if data.chunks(half).all(clean) {
+        return data.into();
+    }
+    let mut owned = data.to_vec();
+    for part in owned.chunks_mut(half) {
+        for (i, b) in part.iter_mut().enumerate() {
+            if i == full {
+                *b &= top_mask;
+            } else if i > full {
+                *b = 0;
+            }
+        }
+    }
+    owned.into()
+}
+
 /// Whether every `width`-byte element of `data` is equal (and there is one).
 fn is_splat(data: &[u8], width: usize) -> bool {
     !data.is_empty() && data.chunks_exact(width).all(|e| e == &data[..width])
@@ -346,11 +393,10 @@ pub trait DenseElements: AsContext {
         ty: impl Into<Type<'c>>,
         data: &[u8],
     ) -> Counted<'c, DenseElementsAttr, Self::P> {
+        let ty = ty.into();
+        let data = canonical_bytes(ty, data);
         self.context()
-            .intern_counted::<DenseElementsAttr>(DenseElementsKey {
-                ty: ty.into(),
-                data,
-            })
+            .intern_counted::<DenseElementsAttr>(DenseElementsKey { ty, data: &data })
     }
 }
 
@@ -436,12 +482,13 @@ pub trait SparseElements: AsContext {
                 )));
             }
         }
+        let values = canonical_bytes(ty, values);
         Ok(self
             .context()
             .intern::<SparseElementsAttr>(SparseElementsAttrData {
                 ty,
                 indices,
-                values,
+                values: &values,
             }))
     }
 }
@@ -603,6 +650,8 @@ pub trait DenseAttrs: AsContext {
             )));
         };
         let n = crate::types::num_elements(shape).unwrap_or(0) as usize;
+        let canonical = canonical_bytes(ty, data);
+        let data: &[u8] = &canonical;
         let data = if data.len() == n * width && n > 0 && is_splat(data, width) {
             // A splat is stored as its one element, however it was given.
             &data[..width]

@@ -40,6 +40,12 @@ impl std::error::Error for BuiltinError {}
 pub(crate) fn ok<T>(result: Result<T, BuiltinError>) -> T {
     match result {
         Ok(v) => v,
-        Err(e) => panic!("strata: invalid builtin: {e}"),
+        Err(e) => fail(e),
     }
+}
+
+/// Panics with `error`, as the panicking constructors do.
+#[track_caller]
+pub(crate) fn fail(error: BuiltinError) -> ! {
+    panic!("strata: invalid builtin: {error}")
 }

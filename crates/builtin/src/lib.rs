@@ -8,10 +8,10 @@
 //! address. strata's facade ([`strata_ctx`]) interns any kind a dialect
 //! declares; this crate is the builtin dialect written on the facade's
 //! public kind API only, exactly as a user's dialect is: it declares its
-//! kinds with [`StorageKind`](strata_ctx::StorageKind) (and the one
+//! kinds with [`StorageKind`] (and the one
 //! reclaimable kind with [`ReclaimableKind`](strata_ctx::ReclaimableKind)),
-//! keeps its pre-created values in an [`Extension`](strata_ctx::Extension),
-//! and adds its constructors to every [`Context`](strata_ctx::Context)
+//! keeps its pre-created values in an [`Extension`],
+//! and adds its constructors to every [`Context`]
 //! through the extension traits of the [`prelude`]. Nothing here needs
 //! private access to the facade.
 //!
@@ -162,6 +162,8 @@ impl Dialect for Builtin {
         registry.kind::<DenseAttr>();
         registry.kind::<DenseStringAttr>();
         registry.kind::<TypedStringAttr>();
+        registry.kind::<ByteStringAttr>();
+        registry.kind::<LocationAttr>();
         registry.kind::<UnknownLoc>();
         registry.kind::<FileLineColLoc>();
         registry.kind::<NameLoc>();

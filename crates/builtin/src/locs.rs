@@ -177,6 +177,26 @@ builtin_kind!(
     OpaqueLoc: "builtin.opaque_loc", Location, LocationKind, OpaqueLocData<'c>, OpaqueLocData<'c>, |key, _arena| *key
 );
 
+/// The payload of a location used as an attribute value (MLIR's locations
+/// are attributes: `{loc = loc("x":1:2)}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LocationAttrData<'c> {
+    /// The location.
+    pub location: Location<'c>,
+}
+
+impl fmt::Display for LocationAttrData<'_> {
+    /// The location, `loc(...)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.location)
+    }
+}
+
+builtin_kind!(
+    /// `loc("x":1:2)` as an attribute value: one attribute per location.
+    LocationAttr: "builtin.location_attr", Attribute, AttributeKind, LocationAttrData<'c>, LocationAttrData<'c>, |key, _arena| *key
+);
+
 /// The builtin locations, as methods of a context (`ctx.unknown_loc()`, `ctx.file_loc(..)`).
 ///
 /// Implemented for every [`Context`](strata_ctx::Context); bring it into scope with
@@ -256,6 +276,16 @@ pub trait BuiltinLocs: AsContext {
                 })
                 .into(),
         }
+    }
+
+    /// The attribute holding `location` (`{loc = loc("x":1:2)}`).
+    fn location_attr<'c>(
+        &'c self,
+        location: impl Into<Location<'c>>,
+    ) -> Interned<'c, LocationAttr> {
+        self.context().intern::<LocationAttr>(LocationAttrData {
+            location: location.into(),
+        })
     }
 
     /// `loc(callsite(callee at caller))`.

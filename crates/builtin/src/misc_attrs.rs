@@ -2,6 +2,7 @@
 //! attributes of unknown dialects, distinct attributes and dense resource
 //! handles.
 
+use core::cell::RefCell;
 use core::fmt;
 
 use strata_apnum::{ApFloat, ApInt};
@@ -208,12 +209,66 @@ pub struct DistinctAttrData<'c> {
     pub referenced: Attribute<'c>,
 }
 
+#[cfg(not(strata_loom))]
+strata_sync::thread_local! {
+    /// The distinct attributes met so far by the innermost
+    /// [`with_distinct_numbering`] of this thread, in order; `None` outside.
+    static NUMBERING: RefCell<Option<Vec<u64>>> = const { RefCell::new(None) };
+}
+
+#[cfg(strata_loom)]
+strata_sync::thread_local! {
+    // Loom's macro takes no `const { }` block.
+    static NUMBERING: RefCell<Option<Vec<u64>>> = RefCell::new(None);
+}
+
+/// Runs `print` with distinct attributes numbered as MLIR numbers them in
+/// one printing: `distinct[0]` for the first one met, `distinct[1]` for the
+/// next, the same number again for the same attribute. Outside it, a
+/// distinct attribute prints its creation number.
+///
+/// ```
+/// use strata_builtin::prelude::*;
+///
+/// let ctx = strata_ctx::Context::new();
+/// let _earlier = ctx.distinct_attr(ctx.unit_attr());
+/// let d = ctx.distinct_attr(ctx.i64_attr(1));
+/// let arr = ctx.array_attr(&[d.into(), d.into()]);
+/// assert_eq!(arr.to_string(), "[distinct[1]<1 : i64>, distinct[1]<1 : i64>]");
+/// let printed = strata_builtin::with_distinct_numbering(|| arr.to_string());
+/// assert_eq!(printed, "[distinct[0]<1 : i64>, distinct[0]<1 : i64>]");
+/// ```
+pub fn with_distinct_numbering<R>(print: impl FnOnce() -> R) -> R {
+    /// Restores the enclosing numbering, also when `print` panics.
+    struct Restore(Option<Vec<u64>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let outer = self.0.take();
+            NUMBERING.with(|n| *n.borrow_mut() = outer);
+        }
+    }
+    let outer = NUMBERING.with(|n| n.replace(Some(Vec::new())));
+    let _restore = Restore(outer);
+    print()
+}
+
 impl fmt::Display for DistinctAttrData<'_> {
-    /// `distinct[N]<attr>` (`distinct[N]<>` for a unit attribute), `N` the
-    /// creation number. MLIR numbers distinct attributes in the order one
-    /// printing meets them instead; a printer of whole modules renumbers.
+    /// `distinct[N]<attr>` (`distinct[N]<>` for a unit attribute): `N` is
+    /// the print-order number inside [`with_distinct_numbering`], as MLIR
+    /// prints it, and the creation number outside.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "distinct[{}]<", self.id)?;
+        let number = NUMBERING.with(|n| {
+            n.borrow_mut()
+                .as_mut()
+                .map(|seen| match seen.iter().position(|&id| id == self.id) {
+                    Some(i) => i as u64,
+                    None => {
+                        seen.push(self.id);
+                        seen.len() as u64 - 1
+                    }
+                })
+        });
+        write!(f, "distinct[{}]<", number.unwrap_or(self.id))?;
         if !self.referenced.isa::<UnitAttr>() {
             write!(f, "{}", self.referenced)?;
         }

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::error::{BuiltinError, ok};
+use crate::error::{BuiltinError, fail, ok};
 use crate::{COMMON_FLOATS, COMMON_INT_WIDTHS, builtin_kind, comma_list};
 use strata_ctx::{Attribute, Interned, Type};
 
@@ -523,9 +523,9 @@ pub trait BuiltinTypes: AsContext {
     #[track_caller]
     fn integer_type(&self, width: u32, signedness: Signedness) -> Interned<'_, IntegerType> {
         if width > strata_apnum::MAX_WIDTH {
-            ok(Err::<(), _>(BuiltinError::new(
+            fail(BuiltinError::new(
                 "integer bitwidth is limited to 16777215 bits",
-            )));
+            ));
         }
         if signedness == Signedness::Signless
             && let Some(i) = COMMON_INT_WIDTHS.iter().position(|&w| w == width)

@@ -170,6 +170,12 @@ fn attributes_print_as_mlir_opt_19() {
         ctx.string_attr("a\"b\\c\n\t\u{1}\u{7f}é").to_string(),
         r#""a\22b\\c\0A\09\01\7F\C3\A9""#
     );
+    // "\FF\00" (not UTF-8) prints "\FF\00"; "\C3\A9" is the string "é".
+    assert_eq!(ctx.string_attr_bytes(&[0xFF, 0]).to_string(), r#""\FF\00""#);
+    assert_eq!(
+        ctx.string_attr_bytes("é".as_bytes()),
+        Attribute::from(ctx.string_attr("é"))
+    );
     // [1, 2.0, "x"] prints [1, 2.000000e+00, "x"]; {b = 1, a = 2}
     let arr = ctx.array_attr(&[
         ctx.i64_attr(1).into(),
@@ -303,6 +309,21 @@ fn attributes_print_as_mlir_opt_19() {
             .to_string(),
         r#"dense<["a", "bc"]> : tensor<2x!foo.str>"#
     );
+    // Bits above an element's width are not part of it: an `i1` byte 3 is
+    // `true`, an `i3` byte 0xFF is -1, as 0x07 is.
+    let t2b = ctx.tensor_type(&[2], ctx.i1());
+    assert_eq!(
+        ctx.try_dense_attr(t2b, &[3, 0]).unwrap(),
+        ctx.try_dense_attr(t2b, &[1, 0]).unwrap()
+    );
+    let t2i3 = ctx.tensor_type(&[2], ctx.int(3));
+    let a = ctx.try_dense_attr(t2i3, &[0xFF, 1]).unwrap();
+    assert_eq!(a, ctx.try_dense_attr(t2i3, &[0x07, 1]).unwrap());
+    assert_eq!(a.to_string(), "dense<[-1, 1]> : tensor<2xi3>");
+    assert_eq!(
+        ctx.dense_elements_attr(t2i3, &[0xFF, 1]),
+        ctx.dense_elements_attr(t2i3, &[0x07, 1])
+    );
     // dense<true> : tensor<3xi1>, dense<> : tensor<0xi32>
     let tb = ctx.tensor_type(&[3], ctx.i1());
     assert_eq!(
@@ -412,6 +433,11 @@ fn locations_print_as_mlir_opt_19() {
             .to_string(),
         r#"loc("na\22me"("f\0A":0:0))"#
     );
+    // {a = loc("x":1:2)}: a location as an attribute value.
+    let as_attr = ctx.location_attr(ctx.file_loc("x", 1, 2));
+    assert_eq!(as_attr.to_string(), r#"loc("x":1:2)"#);
+    let dict = ctx.dictionary_attr(&[("a", as_attr.into())]);
+    assert_eq!(dict.to_string(), r#"{a = loc("x":1:2)}"#);
     // An opaque location prints its fallback.
     assert_eq!(ctx.opaque_loc(7, 1, a).to_string(), r#"loc("a.mlir":3:7)"#);
 }

@@ -322,7 +322,7 @@ pub(crate) fn attr<'c>(ctx: &'c Context, rng: &mut Rng, depth: u32) -> Attribute
     let pick = if depth == 0 {
         rng.below(4)
     } else {
-        rng.below(21)
+        rng.below(22)
     };
     match pick {
         0 => {
@@ -492,6 +492,12 @@ pub(crate) fn attr<'c>(ctx: &'c Context, rng: &mut Rng, depth: u32) -> Attribute
             };
             ctx.try_dense_attr(t, &data).unwrap().into()
         }
+        20 => {
+            // Distinct attributes, one of them twice.
+            let d = ctx.distinct_attr(attr(ctx, rng, depth - 1));
+            let other = ctx.distinct_attr(ctx.unit_attr());
+            ctx.array_attr(&[other.into(), d.into(), d.into()]).into()
+        }
         _ => {
             let t = ctx.tensor_type(&[1 + rng.below(4) as i64], ctx.i32());
             ctx.dense_resource_attr(t, ["blob1", "r_2", "x.y"][rng.below(3) as usize])
@@ -549,7 +555,11 @@ pub(crate) fn forms(ctx: &Context, seed: u64, count: usize) -> Vec<(Form, String
     let mut out = Vec::new();
     for _ in 0..count {
         out.push((Form::Type, ty(ctx, &mut rng, 3).to_string()));
-        out.push((Form::Attr, attr(ctx, &mut rng, 3).to_string()));
+        let a = attr(ctx, &mut rng, 3);
+        out.push((
+            Form::Attr,
+            strata_builtin::with_distinct_numbering(|| a.to_string()),
+        ));
         out.push((Form::Loc, loc(ctx, &mut rng, 3).to_string()));
     }
     out
