@@ -618,13 +618,14 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 let bytes = unescape(self.spelling());
                 let at = self.tok.start..self.tok.end;
                 self.bump();
-                let s = String::from_utf8(bytes)
-                    .map_err(|_| self.missing(at, "StringAttr holding bytes that are not UTF-8"))?;
                 if self.consume_if(TokenKind::Colon) {
                     let ty = self.parse_type()?;
+                    let s = String::from_utf8(bytes).map_err(|_| {
+                        self.missing(at, "typed StringAttr holding bytes that are not UTF-8")
+                    })?;
                     return Ok(self.ctx.typed_string_attr(&s, ty).into());
                 }
-                Ok(self.ctx.string_attr(&s).into())
+                Ok(self.ctx.string_attr_bytes(&bytes))
             }
             TokenKind::LSquare => {
                 self.bump();
@@ -670,9 +671,8 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         Ok(self.ctx.integer_set_attr(set).into())
                     }
                     "loc" => {
-                        self.parse_location()?;
-                        Err(self
-                            .missing(start..self.tok.start, "LocationAttr as an Attribute handle"))
+                        let loc = self.parse_location()?;
+                        Ok(self.ctx.location_attr(loc).into())
                     }
                     "dense" => self.parse_dense(),
                     "sparse" => self.parse_sparse(),
