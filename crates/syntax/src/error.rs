@@ -1,0 +1,121 @@
+//! [`ParseError`]: a message and a byte span, rendered through strata-diag.
+
+use core::fmt;
+use core::ops::Range;
+
+use strata_diag::{Diagnostic, FileId, Severity, Span};
+
+/// Why a text did not parse: a message and the byte range it points at.
+///
+/// An error is either a syntax or semantic error (the text is not valid
+/// MLIR, or MLIR's verifier rejects what it denotes) or, when
+/// [`ParseError::missing_kind`] is `Some`, valid MLIR that denotes a kind
+/// strata does not have yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    span: Range<usize>,
+    message: String,
+    missing: Option<&'static str>,
+}
+
+impl ParseError {
+    /// An error at `span` of the parsed text.
+    pub fn new(span: Range<usize>, message: impl Into<String>) -> Self {
+        Self {
+            span,
+            message: message.into(),
+            missing: None,
+        }
+    }
+
+    /// An error for valid syntax of a kind strata lacks (`kind` names it, as
+    /// `crates/syntax/NEEDS.md` does).
+    pub fn missing(span: Range<usize>, kind: &'static str) -> Self {
+        Self {
+            span,
+            message: format!("strata has no {kind} yet"),
+            missing: Some(kind),
+        }
+    }
+
+    /// The byte range of the parsed text the error points at.
+    pub fn span(&self) -> Range<usize> {
+        self.span.clone()
+    }
+
+    /// The message, without a location.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The missing kind, when the text is valid but strata cannot represent
+    /// it yet.
+    pub fn missing_kind(&self) -> Option<&'static str> {
+        self.missing
+    }
+
+    /// Shifts the span by `offset` bytes (for text parsed out of a larger
+    /// buffer).
+    pub fn offset_by(mut self, offset: usize) -> Self {
+        self.span = self.span.start + offset..self.span.end + offset;
+        self
+    }
+
+    /// The error as a diagnostic located in `file` of a
+    /// [`strata_diag::SourceManager`], whose text starts at byte `base` of
+    /// that file; emitting it renders file, line, column and snippet.
+    pub fn to_diagnostic(&self, file: FileId, base: usize) -> Diagnostic {
+        let clamp = |v: usize| u32::try_from(v + base).unwrap_or(u32::MAX);
+        let span = Span {
+            file,
+            start: clamp(self.span.start),
+            end: clamp(self.span.end),
+        };
+        Diagnostic::new(Severity::Error, span, "{}")
+            .with_arg(strata_diag::DiagArg::display(&self.message))
+    }
+
+    /// Renders the error as rustc-style text against the source `text` of a
+    /// file called `name` (file, line, column and a snippet), without colour.
+    pub fn render(&self, name: &str, text: &str) -> String {
+        use strata_diag::Emitter;
+        let manager = strata_diag::SourceManager::<strata_diag::Shared>::new();
+        let file = manager.add_file(name, text);
+        let mut sources = strata_diag::SourceSet::new();
+        sources.insert(&manager, file);
+        let mut out = String::new();
+        strata_diag::HumanEmitter::new().render(&self.to_diagnostic(file, 0), &sources, &mut out);
+        out
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} (at bytes {}..{})",
+            self.message, self.span.start, self.span.end
+        )
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_file_line_column_and_snippet() {
+        let text = "// types\n!t = tensor<4xvector<?xf32>>\n";
+        // The error of parsing line 2's right-hand side, whose text starts at
+        // byte 14 of the file.
+        let e = ParseError::new(14..15, "expected static shape");
+        let out = e.clone().offset_by(0).render("types.mlir", text);
+        assert!(out.contains("error: expected static shape"), "{out}");
+        assert!(out.contains("types.mlir:2:6"), "{out}");
+        assert!(out.contains("!t = tensor<4xvector<?xf32>>"), "{out}");
+        let d = e.to_diagnostic(strata_diag::FileId::from_index(0), 0);
+        assert_eq!(d.message(), "expected static shape");
+    }
+}

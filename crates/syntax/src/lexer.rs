@@ -1,0 +1,447 @@
+//! The lexer: MLIR's tokens, as byte ranges of the source text.
+//!
+//! The lexer is pull-based and restartable at any byte offset
+//! ([`Lexer::reset`]), which the parser uses where MLIR does: a shape such
+//! as `4x8xf32` lexes as the integer `4` and the identifier `x8xf32`, and the
+//! parser splits the identifier at the `x`.
+
+/// The kind of a token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenKind {
+    /// The end of the input.
+    Eof,
+    /// A character or construct that is not a token; the message says why.
+    Error(&'static str),
+    /// `[a-zA-Z_][a-zA-Z0-9_$.]*`: keywords and bare identifiers.
+    BareId,
+    /// A decimal (`42`) or hexadecimal (`0x2A`) integer, without a sign.
+    Integer,
+    /// A decimal floating-point literal (`1.5`, `2.0e-3`), without a sign.
+    Float,
+    /// A string literal with its quotes (`"a\"b"`).
+    String,
+    /// `#name`: an attribute alias or a dialect attribute.
+    HashId,
+    /// `!name`: a type alias or a dialect type.
+    BangId,
+    /// `@name` or `@"name"`: a symbol reference.
+    AtId,
+    /// `%name`: an SSA value (for the operation syntax).
+    PercentId,
+    /// `^name`: a block label (for the operation syntax).
+    CaretId,
+    /// `(`.
+    LParen,
+    /// `)`.
+    RParen,
+    /// `[`.
+    LSquare,
+    /// `]`.
+    RSquare,
+    /// `{`.
+    LBrace,
+    /// `}`.
+    RBrace,
+    /// `<`.
+    Less,
+    /// `>`.
+    Greater,
+    /// `,`.
+    Comma,
+    /// `:`.
+    Colon,
+    /// `::`.
+    ColonColon,
+    /// `=`.
+    Equal,
+    /// `->`.
+    Arrow,
+    /// `?`.
+    Question,
+    /// `*`.
+    Star,
+    /// `+`.
+    Plus,
+    /// `-`.
+    Minus,
+    /// `...`.
+    Ellipsis,
+    /// `{-#`: the start of a file metadata section.
+    FileMetadataBegin,
+    /// `#-}`: the end of a file metadata section.
+    FileMetadataEnd,
+}
+
+/// A token: its kind and the byte range of its spelling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// The kind.
+    pub kind: TokenKind,
+    /// The first byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+/// Splits a source text into [`Token`]s, skipping whitespace and `//`
+/// comments.
+#[derive(Clone, Debug)]
+pub struct Lexer<'s> {
+    src: &'s str,
+    pos: usize,
+}
+
+fn is_id_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.'
+}
+
+fn is_suffix_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.' || b == b'-'
+}
+
+impl<'s> Lexer<'s> {
+    /// A lexer at the start of `src`.
+    pub fn new(src: &'s str) -> Self {
+        Self { src, pos: 0 }
+    }
+
+    /// The source text.
+    pub fn source(&self) -> &'s str {
+        self.src
+    }
+
+    /// The offset of the next byte to lex.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Continues lexing at byte `pos` (clamped to the end of the text).
+    pub fn reset(&mut self, pos: usize) {
+        self.pos = pos.min(self.src.len());
+    }
+
+    fn bytes(&self) -> &'s [u8] {
+        self.src.as_bytes()
+    }
+
+    fn peek_at(&self, i: usize) -> u8 {
+        self.bytes().get(i).copied().unwrap_or(0)
+    }
+
+    /// The next token.
+    pub fn next_token(&mut self) -> Token {
+        let b = self.bytes();
+        // Whitespace and comments.
+        loop {
+            while self.pos < b.len() && b[self.pos].is_ascii_whitespace() {
+                self.pos += 1;
+            }
+            if b[self.pos..].starts_with(b"//") {
+                while self.pos < b.len() && b[self.pos] != b'\n' {
+                    self.pos += 1;
+                }
+                continue;
+            }
+            break;
+        }
+        let start = self.pos;
+        let tok = |lexer: &mut Self, kind: TokenKind, len: usize| {
+            lexer.pos = start + len;
+            Token {
+                kind,
+                start,
+                end: start + len,
+            }
+        };
+        if start >= b.len() {
+            return tok(self, TokenKind::Eof, 0);
+        }
+        let c = b[start];
+        match c {
+            b'(' => tok(self, TokenKind::LParen, 1),
+            b')' => tok(self, TokenKind::RParen, 1),
+            b'[' => tok(self, TokenKind::LSquare, 1),
+            b']' => tok(self, TokenKind::RSquare, 1),
+            b'{' if b[start..].starts_with(b"{-#") => tok(self, TokenKind::FileMetadataBegin, 3),
+            b'{' => tok(self, TokenKind::LBrace, 1),
+            b'}' => tok(self, TokenKind::RBrace, 1),
+            b'<' => tok(self, TokenKind::Less, 1),
+            b'>' => tok(self, TokenKind::Greater, 1),
+            b',' => tok(self, TokenKind::Comma, 1),
+            b':' if self.peek_at(start + 1) == b':' => tok(self, TokenKind::ColonColon, 2),
+            b':' => tok(self, TokenKind::Colon, 1),
+            b'=' => tok(self, TokenKind::Equal, 1),
+            b'?' => tok(self, TokenKind::Question, 1),
+            b'*' => tok(self, TokenKind::Star, 1),
+            b'+' => tok(self, TokenKind::Plus, 1),
+            b'-' if self.peek_at(start + 1) == b'>' => tok(self, TokenKind::Arrow, 2),
+            b'-' => tok(self, TokenKind::Minus, 1),
+            b'.' if b[start..].starts_with(b"...") => tok(self, TokenKind::Ellipsis, 3),
+            b'#' if self.peek_at(start + 1) == b'-' && self.peek_at(start + 2) == b'}' => {
+                tok(self, TokenKind::FileMetadataEnd, 3)
+            }
+            b'"' => self.lex_string(start),
+            b'#' | b'!' | b'%' | b'^' => {
+                let kind = match c {
+                    b'#' => TokenKind::HashId,
+                    b'!' => TokenKind::BangId,
+                    b'%' => TokenKind::PercentId,
+                    _ => TokenKind::CaretId,
+                };
+                let mut end = start + 1;
+                while end < b.len() && is_suffix_char(b[end]) {
+                    end += 1;
+                }
+                if end == start + 1 {
+                    return tok(self, TokenKind::Error("invalid character after a sigil"), 1);
+                }
+                tok(self, kind, end - start)
+            }
+            b'@' => {
+                if self.peek_at(start + 1) == b'"' {
+                    let s = self.lex_string(start + 1);
+                    return match s.kind {
+                        TokenKind::String => Token {
+                            kind: TokenKind::AtId,
+                            start,
+                            end: s.end,
+                        },
+                        _ => s,
+                    };
+                }
+                let mut end = start + 1;
+                while end < b.len() && is_suffix_char(b[end]) {
+                    end += 1;
+                }
+                if end == start + 1 {
+                    return tok(
+                        self,
+                        TokenKind::Error("expected a symbol name after '@'"),
+                        1,
+                    );
+                }
+                tok(self, TokenKind::AtId, end - start)
+            }
+            b'0'..=b'9' => self.lex_number(start),
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                let mut end = start + 1;
+                while end < b.len() && is_id_char(b[end]) {
+                    end += 1;
+                }
+                tok(self, TokenKind::BareId, end - start)
+            }
+            _ => {
+                let len = self.src[start..].chars().next().map_or(1, char::len_utf8);
+                tok(self, TokenKind::Error("unexpected character"), len)
+            }
+        }
+    }
+
+    fn lex_number(&mut self, start: usize) -> Token {
+        let b = self.bytes();
+        let mut end = start;
+        if b[start] == b'0'
+            && self.peek_at(start + 1) == b'x'
+            && self.peek_at(start + 2).is_ascii_hexdigit()
+        {
+            end = start + 2;
+            while end < b.len() && b[end].is_ascii_hexdigit() {
+                end += 1;
+            }
+            self.pos = end;
+            return Token {
+                kind: TokenKind::Integer,
+                start,
+                end,
+            };
+        }
+        while end < b.len() && b[end].is_ascii_digit() {
+            end += 1;
+        }
+        let mut kind = TokenKind::Integer;
+        if self.peek_at(end) == b'.' {
+            kind = TokenKind::Float;
+            end += 1;
+            while end < b.len() && b[end].is_ascii_digit() {
+                end += 1;
+            }
+            if matches!(self.peek_at(end), b'e' | b'E') {
+                let mut e = end + 1;
+                if matches!(self.peek_at(e), b'+' | b'-') {
+                    e += 1;
+                }
+                if self.peek_at(e).is_ascii_digit() {
+                    while e < b.len() && b[e].is_ascii_digit() {
+                        e += 1;
+                    }
+                    end = e;
+                }
+            }
+        }
+        self.pos = end;
+        Token { kind, start, end }
+    }
+
+    fn lex_string(&mut self, start: usize) -> Token {
+        let b = self.bytes();
+        let mut i = start + 1;
+        while i < b.len() {
+            match b[i] {
+                b'"' => {
+                    self.pos = i + 1;
+                    return Token {
+                        kind: TokenKind::String,
+                        start,
+                        end: i + 1,
+                    };
+                }
+                b'\n' | b'\r' => break,
+                b'\\' => {
+                    let n = self.peek_at(i + 1);
+                    if matches!(n, b'"' | b'\\' | b'n' | b't') {
+                        i += 2;
+                    } else if n.is_ascii_hexdigit() && self.peek_at(i + 2).is_ascii_hexdigit() {
+                        i += 3;
+                    } else {
+                        self.pos = i + 1;
+                        return Token {
+                            kind: TokenKind::Error("unknown escape in string literal"),
+                            start: i,
+                            end: i + 1,
+                        };
+                    }
+                }
+                _ => i += 1,
+            }
+        }
+        self.pos = b.len().min(i);
+        Token {
+            kind: TokenKind::Error("expected '\"' in string literal"),
+            start,
+            end: self.pos,
+        }
+    }
+
+    /// The end of the balanced `<...>` body that starts at `open` (a `<`),
+    /// scanning characters as MLIR's `parseDialectSymbolBody` does: nested
+    /// `<>`, `()`, `[]`, `{}` and string literals; a `>` of `->` or `>=`
+    /// does not close. `None` if the body is unbalanced.
+    pub fn balanced_body_end(&self, open: usize) -> Option<usize> {
+        let b = self.bytes();
+        let mut stack: Vec<u8> = Vec::new();
+        let mut i = open;
+        while i < b.len() {
+            match b[i] {
+                b'"' => {
+                    i += 1;
+                    while i < b.len() && b[i] != b'"' {
+                        i += if b[i] == b'\\' { 2 } else { 1 };
+                    }
+                    if i >= b.len() {
+                        return None;
+                    }
+                }
+                b'-' if self.peek_at(i + 1) == b'>' => i += 1,
+                c @ (b'<' | b'(' | b'[' | b'{') => stack.push(c),
+                c @ (b'>' | b')' | b']' | b'}') => {
+                    let want = match c {
+                        b'>' => b'<',
+                        b')' => b'(',
+                        b']' => b'[',
+                        _ => b'{',
+                    };
+                    if stack.pop() != Some(want) {
+                        return None;
+                    }
+                    if stack.is_empty() {
+                        return Some(i + 1);
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        None
+    }
+}
+
+/// The value of a string literal's spelling (with quotes): MLIR's escapes
+/// `\"`, `\\`, `\n`, `\t` and `\XX` (two hex digits) decoded. The result may
+/// not be UTF-8.
+pub fn unescape(spelling: &str) -> Vec<u8> {
+    let b = spelling.as_bytes();
+    let inner = &b[1..b.len().saturating_sub(1).max(1)];
+    let mut out = Vec::with_capacity(inner.len());
+    let mut i = 0;
+    while i < inner.len() {
+        if inner[i] == b'\\' && i + 1 < inner.len() {
+            let n = inner[i + 1];
+            match n {
+                b'"' | b'\\' => {
+                    out.push(n);
+                    i += 2;
+                }
+                b'n' => {
+                    out.push(b'\n');
+                    i += 2;
+                }
+                b't' => {
+                    out.push(b'\t');
+                    i += 2;
+                }
+                _ => {
+                    let hex = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
+                    let lo = inner.get(i + 2).copied().unwrap_or(b'0');
+                    out.push(hex(n) * 16 + hex(lo));
+                    i += 3;
+                }
+            }
+        } else {
+            out.push(inner[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(s: &str) -> Vec<TokenKind> {
+        let mut l = Lexer::new(s);
+        let mut out = Vec::new();
+        loop {
+            let t = l.next_token();
+            out.push(t.kind);
+            if t.kind == TokenKind::Eof {
+                return out;
+            }
+        }
+    }
+
+    #[test]
+    fn shapes_lex_as_mlir_does() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds("tensor<4x?xf32>"),
+            [
+                BareId, Less, Integer, BareId, Question, BareId, Greater, Eof
+            ]
+        );
+        assert_eq!(kinds("0xf32"), [Integer, Eof]);
+        assert_eq!(
+            kinds("-> 1.5e3 // c\n@\"a b\" #x.y !t"),
+            [Arrow, Float, AtId, HashId, BangId, Eof]
+        );
+    }
+
+    #[test]
+    fn strings_unescape() {
+        assert_eq!(unescape(r#""a\"b\\c\0A\n""#), b"a\"b\\c\n\n");
+        assert!(matches!(
+            Lexer::new("\"abc").next_token().kind,
+            TokenKind::Error(_)
+        ));
+    }
+}

@@ -1,0 +1,1769 @@
+//! The recursive-descent parser of types, attributes, locations, affine maps
+//! and integer sets.
+
+use core::hash::BuildHasher;
+use core::ops::Range;
+
+use strata_builtin::apnum::{ApFloat, ApInt};
+use strata_builtin::prelude::*;
+use strata_builtin::{
+    AffineMapAttr, BuiltinError, ComplexType, DYNAMIC, DictionaryAttr, FloatKind, FloatType,
+    IndexType, IntegerType, RankedTensorType, Signedness, StridedLayoutAttr, VectorType,
+};
+use strata_ctx::affine::{AffineExpr, AffineMap, IntegerSet};
+use strata_ctx::{Attribute, Context, Interned, Location, Policy, Type};
+
+use crate::dialect::Syntax;
+use crate::error::ParseError;
+use crate::lexer::{Lexer, Token, TokenKind, unescape};
+
+/// How deep types, attributes, locations and affine expressions may nest
+/// before the parser stops with a diagnostic (instead of overflowing the
+/// stack): MLIR has no limit, strata refuses a nesting deeper than this.
+pub const MAX_NESTING: u32 = 256;
+
+/// The widest integer type MLIR allows (`IntegerType::kMaxWidth`).
+pub const MAX_INTEGER_WIDTH: u64 = (1 << 24) - 1;
+
+type PResult<T> = Result<T, ParseError>;
+
+/// A parser over one text, interning into one context.
+///
+/// Dialect hooks receive it to parse their `<...>` bodies with the same
+/// lexer: [`Parser::parse_type`], [`Parser::parse_attribute`],
+/// [`Parser::parse_integer`], [`Parser::expect`] and [`Parser::consume_if`]
+/// are what a hook needs.
+pub struct Parser<'c, 's, P: Policy, S> {
+    ctx: &'c Context<P, S>,
+    lexer: Lexer<'s>,
+    tok: Token,
+    depth: u32,
+    syntax: Option<&'s Syntax<P, S>>,
+}
+
+impl<P: Policy, S> core::fmt::Debug for Parser<'_, '_, P, S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Parser")
+            .field("token", &self.tok)
+            .field("depth", &self.depth)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
+    /// A parser of `text` that interns into `ctx`, with the dialect hooks
+    /// of `syntax` (if any).
+    pub fn new(ctx: &'c Context<P, S>, text: &'s str, syntax: Option<&'s Syntax<P, S>>) -> Self {
+        let mut lexer = Lexer::new(text);
+        let tok = lexer.next_token();
+        Self {
+            ctx,
+            lexer,
+            tok,
+            depth: 0,
+            syntax,
+        }
+    }
+
+    /// The context the parser interns into.
+    pub fn context(&self) -> &'c Context<P, S> {
+        self.ctx
+    }
+
+    /// The current token.
+    pub fn token(&self) -> Token {
+        self.tok
+    }
+
+    /// The spelling of the current token.
+    pub fn spelling(&self) -> &'s str {
+        &self.lexer.source()[self.tok.start..self.tok.end]
+    }
+
+    fn bump(&mut self) {
+        self.tok = self.lexer.next_token();
+    }
+
+    /// An error at the current token.
+    pub fn error(&self, message: impl Into<String>) -> ParseError {
+        let span = if let TokenKind::Error(why) = self.tok.kind {
+            return ParseError::new(self.tok.start..self.tok.end, why);
+        } else {
+            self.tok.start..self.tok.end
+        };
+        ParseError::new(span, message)
+    }
+
+    fn missing(&self, span: Range<usize>, kind: &'static str) -> ParseError {
+        ParseError::missing(span, kind)
+    }
+
+    /// Consumes the current token if it is of `kind`.
+    pub fn consume_if(&mut self, kind: TokenKind) -> bool {
+        if self.tok.kind == kind {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consumes a token of `kind`, or fails with "expected `what`".
+    pub fn expect(&mut self, kind: TokenKind, what: &str) -> PResult<()> {
+        if self.consume_if(kind) {
+            Ok(())
+        } else {
+            Err(self.error(format!("expected {what}")))
+        }
+    }
+
+    fn is_keyword(&self, kw: &str) -> bool {
+        self.tok.kind == TokenKind::BareId && self.spelling() == kw
+    }
+
+    /// Fails unless the whole text has been consumed.
+    pub fn finish(&mut self) -> PResult<()> {
+        if self.tok.kind == TokenKind::Eof {
+            Ok(())
+        } else {
+            Err(self.error("unexpected text after the end of the form"))
+        }
+    }
+
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err(self.error(format!(
+                "nesting deeper than {MAX_NESTING} levels is not supported"
+            )));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        self.enter()?;
+        let r = f(self);
+        self.leave();
+        r
+    }
+
+    // ----- numbers -----
+
+    /// Parses an optionally negative integer literal that fits in an `i64`.
+    pub fn parse_integer(&mut self) -> PResult<i64> {
+        let start = self.tok.start;
+        let negative = self.consume_if(TokenKind::Minus);
+        if self.tok.kind != TokenKind::Integer {
+            return Err(self.error("expected integer value"));
+        }
+        let v = ApInt::parse_mlir(self.spelling(), negative, 64, Signedness::Signed)
+            .ok()
+            .and_then(|v| v.to_i128());
+        self.bump();
+        v.map(|v| v as i64)
+            .ok_or_else(|| ParseError::new(start..self.tok.start, "integer value too large"))
+    }
+
+    // ----- types -----
+
+    /// Parses a type.
+    pub fn parse_type(&mut self) -> PResult<Type<'c>> {
+        self.nested(|p| {
+            if p.tok.kind == TokenKind::LParen {
+                p.parse_function_type()
+            } else {
+                p.parse_non_function_type()
+            }
+        })
+    }
+
+    fn parse_type_list_parens(&mut self) -> PResult<Vec<Type<'c>>> {
+        self.expect(TokenKind::LParen, "'('")?;
+        let mut out = Vec::new();
+        if self.consume_if(TokenKind::RParen) {
+            return Ok(out);
+        }
+        loop {
+            out.push(self.parse_type()?);
+            if self.consume_if(TokenKind::Comma) {
+                continue;
+            }
+            self.expect(TokenKind::RParen, "')'")?;
+            return Ok(out);
+        }
+    }
+
+    fn parse_function_type(&mut self) -> PResult<Type<'c>> {
+        let inputs = self.parse_type_list_parens()?;
+        self.expect(TokenKind::Arrow, "'->'")?;
+        let results = if self.tok.kind == TokenKind::LParen {
+            self.parse_type_list_parens()?
+        } else {
+            vec![self.nested(|p| p.parse_non_function_type())?]
+        };
+        Ok(self.ctx.function_type(&inputs, &results).into())
+    }
+
+    fn parse_non_function_type(&mut self) -> PResult<Type<'c>> {
+        match self.tok.kind {
+            TokenKind::BangId => return self.parse_dialect_type(),
+            TokenKind::BareId => {}
+            _ => return Err(self.error("expected non-function type")),
+        }
+        let word = self.spelling();
+        let simple: Option<Type<'c>> = match word {
+            "index" => Some(self.ctx.index().into()),
+            "none" => Some(self.ctx.none_type().into()),
+            _ => FloatKind::from_name(word).map(|k| self.ctx.float_type(k).into()),
+        };
+        if let Some(t) = simple {
+            self.bump();
+            return Ok(t);
+        }
+        if let Some(t) = self.integer_type_keyword(word)? {
+            self.bump();
+            return Ok(t);
+        }
+        match word {
+            "complex" => {
+                self.bump();
+                self.expect(TokenKind::Less, "'<' in complex type")?;
+                let at = self.tok.start..self.tok.end;
+                let el = self.parse_type()?;
+                self.expect(TokenKind::Greater, "'>' in complex type")?;
+                let t = self.ctx.try_complex_type(el).map_err(|e| built(at, e))?;
+                Ok(t.into())
+            }
+            "tuple" => {
+                self.bump();
+                self.expect(TokenKind::Less, "'<' in tuple type")?;
+                let mut els = Vec::new();
+                if !self.consume_if(TokenKind::Greater) {
+                    loop {
+                        els.push(self.parse_type()?);
+                        if self.consume_if(TokenKind::Comma) {
+                            continue;
+                        }
+                        self.expect(TokenKind::Greater, "'>' in tuple type")?;
+                        break;
+                    }
+                }
+                Ok(self.ctx.tuple_type(&els).into())
+            }
+            "tensor" => self.parse_tensor_type(),
+            "memref" => self.parse_memref_type(),
+            "vector" => self.parse_vector_type(),
+            _ => Err(self.error("expected non-function type")),
+        }
+    }
+
+    /// `iN`, `siN`, `uiN` (the current token is the bare identifier `word`).
+    fn integer_type_keyword(&self, word: &str) -> PResult<Option<Type<'c>>> {
+        let (sign, digits) = if let Some(d) = word.strip_prefix("si") {
+            (Signedness::Signed, d)
+        } else if let Some(d) = word.strip_prefix("ui") {
+            (Signedness::Unsigned, d)
+        } else if let Some(d) = word.strip_prefix('i') {
+            (Signedness::Signless, d)
+        } else {
+            return Ok(None);
+        };
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Ok(None);
+        }
+        let width = digits.parse::<u64>().unwrap_or(u64::MAX);
+        if width > MAX_INTEGER_WIDTH {
+            return Err(self.error(format!(
+                "integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits"
+            )));
+        }
+        let t = self
+            .ctx
+            .try_integer_type(width as u32, sign)
+            .map_err(|e| built(self.tok.start..self.tok.end, e))?;
+        Ok(Some(t.into()))
+    }
+
+    /// Parses `4x?x8x` of a ranked shape (each dimension followed by `x`),
+    /// leaving the element type as the current token. `allow_dynamic` is
+    /// false for vectors, `allow_scalable` true for them (`[4]`). Returns the
+    /// dimensions and their scalable flags.
+    fn parse_dimension_list(
+        &mut self,
+        allow_dynamic: bool,
+        allow_scalable: bool,
+    ) -> PResult<(Vec<i64>, Vec<bool>)> {
+        let mut dims = Vec::new();
+        let mut scalable = Vec::new();
+        loop {
+            let bracketed = allow_scalable && self.tok.kind == TokenKind::LSquare;
+            if bracketed {
+                self.bump();
+            }
+            let dim = match self.tok.kind {
+                TokenKind::Question if allow_dynamic && !bracketed => {
+                    self.bump();
+                    DYNAMIC
+                }
+                TokenKind::Integer => {
+                    let s = self.spelling();
+                    if s.len() > 1 && s.as_bytes()[1] == b'x' {
+                        // `0xf32` lexed as a hex integer: the dimension 0, then
+                        // the rest after the `x`.
+                        self.lexer.reset(self.tok.start + 1);
+                        self.bump();
+                        0
+                    } else {
+                        let v = s.parse::<i64>().map_err(|_| {
+                            ParseError::new(self.tok.start..self.tok.end, "invalid dimension")
+                        })?;
+                        self.bump();
+                        v
+                    }
+                }
+                TokenKind::Question if !allow_dynamic => {
+                    return Err(self.error("expected static shape"));
+                }
+                _ => {
+                    if bracketed {
+                        return Err(self.error("expected integer value"));
+                    }
+                    return Ok((dims, scalable));
+                }
+            };
+            if bracketed && !self.consume_if(TokenKind::RSquare) {
+                return Err(self.error("missing ']' closing scalable dimension"));
+            }
+            dims.push(dim);
+            scalable.push(bracketed);
+            // The `x` separator: the start of a bare identifier (`x`,
+            // `xf32`, `x4` lexes as an identifier too) or part of it.
+            self.expect_x()?;
+        }
+    }
+
+    fn expect_x(&mut self) -> PResult<()> {
+        if self.tok.kind == TokenKind::BareId && self.spelling().starts_with('x') {
+            self.lexer.reset(self.tok.start + 1);
+            self.bump();
+            Ok(())
+        } else {
+            Err(self.error("expected 'x' in dimension list"))
+        }
+    }
+
+    fn parse_tensor_type(&mut self) -> PResult<Type<'c>> {
+        let kw = self.tok.start;
+        self.bump();
+        self.expect(TokenKind::Less, "'<' in tensor type")?;
+        if self.tok.kind == TokenKind::Star {
+            self.bump();
+            self.expect_x()?;
+            let at = self.tok.start..self.tok.end;
+            let el = self.parse_type()?;
+            self.expect(TokenKind::Greater, "'>' in tensor type")?;
+            let t = self
+                .ctx
+                .try_unranked_tensor_type(el)
+                .map_err(|e| built(at, e))?;
+            return Ok(t.into());
+        }
+        let (dims, _) = self.parse_dimension_list(true, false)?;
+        let el = self.parse_type()?;
+        let encoding = if self.consume_if(TokenKind::Comma) {
+            Some(self.parse_attribute()?)
+        } else {
+            None
+        };
+        self.expect(TokenKind::Greater, "'>' in tensor type")?;
+        let t = self
+            .ctx
+            .try_tensor_type(&dims, el, encoding)
+            .map_err(|e| built(kw..self.tok.start, e))?;
+        Ok(t.into())
+    }
+
+    fn parse_memref_type(&mut self) -> PResult<Type<'c>> {
+        let kw = self.tok.start;
+        self.bump();
+        self.expect(TokenKind::Less, "'<' in memref type")?;
+        let unranked = self.tok.kind == TokenKind::Star;
+        let dims = if unranked {
+            self.bump();
+            self.expect_x()?;
+            Vec::new()
+        } else {
+            self.parse_dimension_list(true, false)?.0
+        };
+        let el = self.parse_type()?;
+        let mut layout: Option<Attribute<'c>> = None;
+        let mut memory_space: Option<Attribute<'c>> = None;
+        if !self.consume_if(TokenKind::Greater) {
+            self.expect(TokenKind::Comma, "',' or '>' in memref type")?;
+            loop {
+                let start = self.tok.start;
+                if self.tok.kind == TokenKind::Greater {
+                    return Err(self.error("expected list element"));
+                }
+                let attr = self.parse_attribute()?;
+                let span = start..self.tok.start;
+                if attr.isa::<AffineMapAttr>() || attr.isa::<StridedLayoutAttr>() {
+                    if unranked {
+                        return Err(ParseError::new(
+                            span,
+                            "cannot have affine map for unranked memref type",
+                        ));
+                    }
+                    if memory_space.is_some() {
+                        return Err(ParseError::new(
+                            span,
+                            "expected memory space to be last in memref type",
+                        ));
+                    }
+                    layout = Some(attr);
+                } else if memory_space.is_some() {
+                    return Err(ParseError::new(
+                        span,
+                        "multiple memory spaces specified in memref type",
+                    ));
+                } else {
+                    memory_space = Some(attr);
+                }
+                if self.consume_if(TokenKind::Comma) {
+                    continue;
+                }
+                self.expect(TokenKind::Greater, "'>' in memref type")?;
+                break;
+            }
+        }
+        let span = kw..self.tok.start;
+        if unranked {
+            let t = self
+                .ctx
+                .try_unranked_memref_type(el, memory_space)
+                .map_err(|e| built(span, e))?;
+            return Ok(t.into());
+        }
+        let t = self
+            .ctx
+            .try_memref_type(&dims, el, layout, memory_space)
+            .map_err(|e| built(span, e))?;
+        Ok(t.into())
+    }
+
+    fn parse_vector_type(&mut self) -> PResult<Type<'c>> {
+        let kw = self.tok.start;
+        self.bump();
+        self.expect(TokenKind::Less, "'<' in vector type")?;
+        let (dims, scalable) = self.parse_dimension_list(false, true)?;
+        let el = self.parse_type()?;
+        self.expect(TokenKind::Greater, "'>' in vector type")?;
+        let flags: &[bool] = if scalable.contains(&true) {
+            &scalable
+        } else {
+            &[]
+        };
+        let t = self
+            .ctx
+            .try_vector_type(&dims, el, flags)
+            .map_err(|e| built(kw..self.tok.start, e))?;
+        Ok(t.into())
+    }
+
+    /// `!dialect.name...` or `!dialect<...>`: a registered dialect's hook,
+    /// or an opaque type.
+    fn parse_dialect_type(&mut self) -> PResult<Type<'c>> {
+        let sym = self.parse_extended_symbol()?;
+        if let Some(hook) = self.syntax.and_then(|s| s.type_hook(sym.dialect)) {
+            return self.run_dialect_hook(&sym, |p, m| hook(p, m));
+        }
+        let t = self
+            .ctx
+            .try_opaque_type(sym.dialect, sym.data)
+            .map_err(|e| built(sym.span.clone(), e))?;
+        Ok(t.into())
+    }
+
+    /// Runs a dialect hook on the text `start..end` (the body after the
+    /// mnemonic), then continues after it.
+    fn run_hook<T>(
+        &mut self,
+        start: usize,
+        end: usize,
+        hook: impl FnOnce(&mut Self) -> PResult<T>,
+    ) -> PResult<T> {
+        let src = self.lexer.source();
+        let mut sub = Parser {
+            ctx: self.ctx,
+            lexer: Lexer::new(&src[..end]),
+            tok: Token {
+                kind: TokenKind::Eof,
+                start,
+                end: start,
+            },
+            depth: self.depth,
+            syntax: self.syntax,
+        };
+        sub.lexer.reset(start);
+        sub.bump();
+        let v = hook(&mut sub)?;
+        sub.finish()?;
+        Ok(v)
+    }
+
+    /// Parses `!dialect.data` / `#dialect<data>` (the current token is the
+    /// `!`/`#` identifier): returns the dialect, the symbol data as MLIR
+    /// keeps it (`data<...>` of the pretty form, the inside of the `<>` of
+    /// the verbose form), the offset of the data, and the span of the whole
+    /// symbol.
+    fn parse_extended_symbol(&mut self) -> PResult<ExtendedSymbol<'s>> {
+        let src = self.lexer.source();
+        let start = self.tok.start;
+        let ident = &src[self.tok.start + 1..self.tok.end];
+        let id_end = self.tok.end;
+        let (dialect, pretty) = match ident.split_once('.') {
+            Some((d, _)) => (d, true),
+            None => (ident, false),
+        };
+        let has_body = src.as_bytes().get(id_end) == Some(&b'<');
+        if !pretty && !has_body {
+            return Err(ParseError::new(
+                start..id_end,
+                format!("undefined symbol alias id '{ident}'"),
+            ));
+        }
+        let mut end = id_end;
+        if has_body {
+            end = self.lexer.balanced_body_end(id_end).ok_or_else(|| {
+                ParseError::new(
+                    id_end..src.len(),
+                    "unbalanced '<' character in pretty dialect name",
+                )
+            })?;
+        }
+        // MLIR's `Dialect::isValidNamespace`.
+        let valid = dialect
+            .bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+            && dialect
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$');
+        if !valid {
+            return Err(ParseError::new(
+                start..id_end,
+                format!("invalid dialect namespace '\"{dialect}\"'"),
+            ));
+        }
+        let (data_start, data_end) = if pretty {
+            (start + 1 + dialect.len() + 1, end)
+        } else {
+            (id_end + 1, end - 1)
+        };
+        self.lexer.reset(end);
+        self.bump();
+        Ok(ExtendedSymbol {
+            dialect,
+            data: &src[data_start..data_end],
+            data_start,
+            span: start..end,
+        })
+    }
+
+    /// Runs the hook of a dialect on an extended symbol: the mnemonic is the
+    /// data's leading identifier, and the hook parses the rest of the data.
+    fn run_dialect_hook<T>(
+        &mut self,
+        sym: &ExtendedSymbol<'s>,
+        hook: impl FnOnce(&mut Self, &str) -> PResult<T>,
+    ) -> PResult<T> {
+        let mnemonic_end = sym
+            .data
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '_'))
+            .unwrap_or(sym.data.len());
+        let mnemonic = &sym.data[..mnemonic_end];
+        let end = sym.data_start + sym.data.len();
+        self.run_hook(sym.data_start + mnemonic_end, end, |p| hook(p, mnemonic))
+    }
+
+    // ----- attributes -----
+
+    /// Parses an attribute.
+    pub fn parse_attribute(&mut self) -> PResult<Attribute<'c>> {
+        self.nested(|p| p.parse_attribute_inner())
+    }
+
+    fn parse_optional_colon_type(&mut self) -> PResult<Option<Type<'c>>> {
+        if self.consume_if(TokenKind::Colon) {
+            Ok(Some(self.parse_type()?))
+        } else {
+            Ok(None)
+        }
+    }
+
+    fn parse_colon_type(&mut self) -> PResult<Type<'c>> {
+        self.expect(TokenKind::Colon, "':'")?;
+        self.parse_type()
+    }
+
+    fn parse_attribute_inner(&mut self) -> PResult<Attribute<'c>> {
+        let start = self.tok.start;
+        match self.tok.kind {
+            TokenKind::Integer | TokenKind::Float | TokenKind::Minus => self.parse_number_attr(),
+            TokenKind::String => {
+                let bytes = unescape(self.spelling());
+                let at = self.tok.start..self.tok.end;
+                self.bump();
+                if self.consume_if(TokenKind::Colon) {
+                    let ty = self.parse_type()?;
+                    let s = String::from_utf8(bytes).map_err(|_| {
+                        self.missing(at, "typed StringAttr holding bytes that are not UTF-8")
+                    })?;
+                    return Ok(self.ctx.typed_string_attr(&s, ty).into());
+                }
+                Ok(self.ctx.string_attr_bytes(&bytes))
+            }
+            TokenKind::LSquare => {
+                self.bump();
+                let mut els = Vec::new();
+                if !self.consume_if(TokenKind::RSquare) {
+                    loop {
+                        els.push(self.parse_attribute()?);
+                        if self.consume_if(TokenKind::Comma) {
+                            continue;
+                        }
+                        self.expect(TokenKind::RSquare, "']'")?;
+                        break;
+                    }
+                }
+                Ok(self.ctx.array_attr(&els).into())
+            }
+            TokenKind::LBrace => self.parse_dictionary().map(Into::into),
+            TokenKind::AtId => self.parse_symbol_ref(),
+            TokenKind::HashId => self.parse_dialect_attr(),
+            TokenKind::BareId => {
+                let word = self.spelling();
+                match word {
+                    "true" | "false" => {
+                        self.bump();
+                        Ok(self.ctx.bool_attr(word == "true").into())
+                    }
+                    "unit" => {
+                        self.bump();
+                        Ok(self.ctx.unit_attr().into())
+                    }
+                    "affine_map" => {
+                        self.bump();
+                        self.expect(TokenKind::Less, "'<'")?;
+                        let map = self.parse_affine_map_body()?;
+                        self.expect(TokenKind::Greater, "'>'")?;
+                        Ok(self.ctx.affine_map_attr(map).into())
+                    }
+                    "affine_set" => {
+                        self.bump();
+                        self.expect(TokenKind::Less, "'<'")?;
+                        let set = self.parse_integer_set_body()?;
+                        self.expect(TokenKind::Greater, "'>'")?;
+                        Ok(self.ctx.integer_set_attr(set).into())
+                    }
+                    "loc" => {
+                        let loc = self.parse_location()?;
+                        Ok(self.ctx.location_attr(loc).into())
+                    }
+                    "dense" => self.parse_dense(),
+                    "sparse" => self.parse_sparse(),
+                    "array" => self.parse_dense_array(),
+                    "strided" => self.parse_strided(),
+                    "dense_resource" => {
+                        self.bump();
+                        self.expect(TokenKind::Less, "'<' after 'dense_resource'")?;
+                        if self.tok.kind != TokenKind::BareId {
+                            return Err(self.error("expected identifier key for 'resource' entry"));
+                        }
+                        let handle = self.spelling();
+                        self.bump();
+                        self.expect(TokenKind::Greater, "'>'")?;
+                        let ty = self.parse_colon_type()?;
+                        let a = self
+                            .ctx
+                            .try_dense_resource_attr(handle, ty)
+                            .map_err(|e| built(start..self.tok.start, e))?;
+                        Ok(a.into())
+                    }
+                    "distinct" => {
+                        self.bump();
+                        self.expect(TokenKind::LSquare, "'[' after 'distinct'")?;
+                        if self.tok.kind != TokenKind::Integer {
+                            return Err(self.error("expected distinct ID"));
+                        }
+                        self.bump();
+                        self.expect(TokenKind::RSquare, "']' to close distinct ID")?;
+                        self.expect(TokenKind::Less, "'<' after distinct ID")?;
+                        let referenced: Attribute<'c> = if self.consume_if(TokenKind::Greater) {
+                            self.ctx.unit_attr().into()
+                        } else {
+                            let a = self.parse_attribute()?;
+                            self.expect(TokenKind::Greater, "'>' to close distinct attribute")?;
+                            a
+                        };
+                        // Each parse makes a new distinct attribute, as each
+                        // file does in MLIR (the id only names it inside one
+                        // file).
+                        Ok(self.ctx.distinct_attr(referenced).into())
+                    }
+                    _ => {
+                        let ty = self.parse_type()?;
+                        Ok(self.ctx.type_attr(ty).into())
+                    }
+                }
+            }
+            TokenKind::LParen | TokenKind::BangId => {
+                let ty = self.parse_type()?;
+                Ok(self.ctx.type_attr(ty).into())
+            }
+            _ => Err(self.error("expected attribute value")),
+        }
+    }
+
+    /// `@a`, `@"a b"`, `@a::@b::@c`.
+    fn parse_symbol_ref(&mut self) -> PResult<Attribute<'c>> {
+        let start = self.tok.start;
+        let mut names: Vec<String> = Vec::new();
+        loop {
+            if self.tok.kind != TokenKind::AtId {
+                return Err(self.error("expected nested symbol reference identifier"));
+            }
+            let at = self.tok.start..self.tok.end;
+            let body = &self.spelling()[1..];
+            let name = if body.starts_with('"') {
+                String::from_utf8(unescape(body))
+                    .map_err(|_| self.missing(at, "symbol names that are not UTF-8"))?
+            } else {
+                body.to_owned()
+            };
+            names.push(name);
+            self.bump();
+            if !self.consume_if(TokenKind::ColonColon) {
+                break;
+            }
+        }
+        let nested: Vec<&str> = names[1..].iter().map(String::as_str).collect();
+        let a = self
+            .ctx
+            .try_symbol_ref_attr(&names[0], &nested)
+            .map_err(|e| built(start..self.tok.start, e))?;
+        Ok(a.into())
+    }
+
+    /// `strided<[s0, ?], offset: o>` (the offset is optional and defaults to
+    /// 0).
+    fn parse_strided(&mut self) -> PResult<Attribute<'c>> {
+        let start = self.tok.start;
+        self.bump();
+        self.expect(TokenKind::Less, "'<' after 'strided'")?;
+        self.expect(TokenKind::LSquare, "'['")?;
+        let mut strides = Vec::new();
+        if !self.consume_if(TokenKind::RSquare) {
+            loop {
+                strides.push(self.parse_i64_or_dynamic()?);
+                if self.consume_if(TokenKind::Comma) {
+                    continue;
+                }
+                self.expect(TokenKind::RSquare, "']'")?;
+                break;
+            }
+        }
+        let mut offset = 0;
+        if self.consume_if(TokenKind::Comma) {
+            if !self.is_keyword("offset") {
+                return Err(self.error("expected 'offset' after comma"));
+            }
+            self.bump();
+            self.expect(TokenKind::Colon, "':' after 'offset'")?;
+            offset = self.parse_i64_or_dynamic()?;
+        }
+        self.expect(TokenKind::Greater, "'>'")?;
+        let a = self
+            .ctx
+            .try_strided_layout_attr(offset, &strides)
+            .map_err(|e| built(start..self.tok.start, e))?;
+        Ok(a.into())
+    }
+
+    fn parse_i64_or_dynamic(&mut self) -> PResult<i64> {
+        if self.consume_if(TokenKind::Question) {
+            return Ok(DYNAMIC);
+        }
+        let at = self.tok.start;
+        self.parse_integer().map_err(|_| {
+            ParseError::new(
+                at..self.tok.end.max(at),
+                "expected a 64-bit signed integer or '?'",
+            )
+        })
+    }
+
+    fn parse_dictionary(&mut self) -> PResult<Interned<'c, DictionaryAttr>> {
+        self.expect(TokenKind::LBrace, "'{'")?;
+        let mut entries: Vec<(String, Attribute<'c>)> = Vec::new();
+        if !self.consume_if(TokenKind::RBrace) {
+            loop {
+                let at = self.tok.start..self.tok.end;
+                let name = match self.tok.kind {
+                    TokenKind::BareId => self.spelling().to_owned(),
+                    TokenKind::String => {
+                        String::from_utf8(unescape(self.spelling())).map_err(|_| {
+                            self.missing(at.clone(), "StringAttr holding bytes that are not UTF-8")
+                        })?
+                    }
+                    _ => return Err(self.error("expected attribute name")),
+                };
+                if name.is_empty() {
+                    return Err(ParseError::new(at, "expected valid attribute name"));
+                }
+                self.bump();
+                let value = if self.consume_if(TokenKind::Equal) {
+                    self.parse_attribute()?
+                } else {
+                    self.ctx.unit_attr().into()
+                };
+                if entries.iter().any(|(n, _)| *n == name) {
+                    return Err(ParseError::new(
+                        at,
+                        format!("duplicate key '{name}' in dictionary attribute"),
+                    ));
+                }
+                entries.push((name, value));
+                if self.consume_if(TokenKind::Comma) {
+                    continue;
+                }
+                self.expect(TokenKind::RBrace, "'}'")?;
+                break;
+            }
+        }
+        let borrowed: Vec<(&str, Attribute<'c>)> =
+            entries.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+        Ok(self.ctx.dictionary_attr(&borrowed))
+    }
+
+    fn parse_dialect_attr(&mut self) -> PResult<Attribute<'c>> {
+        let sym = self.parse_extended_symbol()?;
+        if let Some(hook) = self.syntax.and_then(|s| s.attr_hook(sym.dialect)) {
+            return self.run_dialect_hook(&sym, |p, m| hook(p, m));
+        }
+        let ty: Type<'c> = match self.parse_optional_colon_type()? {
+            Some(t) => t,
+            None => self.ctx.none_type().into(),
+        };
+        let a = self
+            .ctx
+            .try_opaque_attr(sym.dialect, sym.data, ty)
+            .map_err(|e| built(sym.span.clone(), e))?;
+        Ok(a.into())
+    }
+
+    /// A number with an optional `-` and an optional `: type`.
+    fn parse_number_attr(&mut self) -> PResult<Attribute<'c>> {
+        let start = self.tok.start;
+        let negative = self.consume_if(TokenKind::Minus);
+        let lit_span = self.tok.start..self.tok.end;
+        let (spelling, is_float) = match self.tok.kind {
+            TokenKind::Float => (self.spelling(), true),
+            TokenKind::Integer => (self.spelling(), false),
+            _ => return Err(self.error("expected integer or floating point literal")),
+        };
+        self.bump();
+        let ty: Type<'c> = match self.parse_optional_colon_type()? {
+            Some(t) => t,
+            None if is_float => self.ctx.f64().into(),
+            None => self.ctx.i64().into(),
+        };
+        let span = start..self.tok.start;
+        if let Some(sem) = ty.dyn_cast::<FloatType>().map(|t| *t.payload()) {
+            let v = ApFloat::parse_mlir(sem, spelling, negative)
+                .map_err(|e| ParseError::new(lit_span, e.to_string()))?;
+            let a = self
+                .ctx
+                .try_float_attr_ap(ty, v)
+                .map_err(|e| built(span, e))?;
+            return Ok(a.into());
+        }
+        if is_float {
+            return Err(ParseError::new(
+                span,
+                "floating point value not valid for specified type",
+            ));
+        }
+        let Some((width, signedness)) = int_layout(ty) else {
+            return Err(ParseError::new(
+                span,
+                "integer literal not valid for specified type",
+            ));
+        };
+        let v = ApInt::parse_mlir(spelling, negative, width, signedness)
+            .map_err(|e| ParseError::new(span.clone(), e.to_string()))?;
+        let a = self
+            .ctx
+            .try_integer_attr_ap(ty, &v)
+            .map_err(|e| built(span, e))?;
+        Ok(a.into())
+    }
+
+    // ----- dense literals -----
+
+    /// Parses a dense literal: an element, or nested `[...]` lists of them.
+    fn parse_dense_literal(&mut self) -> PResult<Literal<'s>> {
+        self.nested(|p| {
+            if p.tok.kind == TokenKind::LSquare {
+                let start = p.tok.start;
+                p.bump();
+                let mut items = Vec::new();
+                if !p.consume_if(TokenKind::RSquare) {
+                    loop {
+                        items.push(p.parse_dense_literal()?);
+                        if p.consume_if(TokenKind::Comma) {
+                            continue;
+                        }
+                        p.expect(TokenKind::RSquare, "']'")?;
+                        break;
+                    }
+                }
+                return Ok(Literal::List(items, start..p.tok.start));
+            }
+            Ok(Literal::Element(p.parse_dense_element()?))
+        })
+    }
+
+    fn parse_dense_element(&mut self) -> PResult<Element<'s>> {
+        let start = self.tok.start;
+        match self.tok.kind {
+            TokenKind::LParen => {
+                self.bump();
+                let re = self.nested(Self::parse_dense_element)?;
+                self.expect(TokenKind::Comma, "','")?;
+                let im = self.nested(Self::parse_dense_element)?;
+                self.expect(TokenKind::RParen, "')'")?;
+                if matches!(re, Element::Complex(..) | Element::Str(..))
+                    || matches!(im, Element::Complex(..) | Element::Str(..))
+                {
+                    return Err(ParseError::new(
+                        start..self.tok.start,
+                        "expected element literal of primitive type",
+                    ));
+                }
+                Ok(Element::Complex(Box::new(re), Box::new(im)))
+            }
+            TokenKind::BareId if matches!(self.spelling(), "true" | "false") => {
+                let v = self.spelling() == "true";
+                self.bump();
+                Ok(Element::Bool(v, start..self.tok.start))
+            }
+            TokenKind::String => {
+                let bytes = unescape(self.spelling());
+                self.bump();
+                Ok(Element::Str(bytes, start..self.tok.start))
+            }
+            TokenKind::Minus | TokenKind::Integer | TokenKind::Float => {
+                let negative = self.consume_if(TokenKind::Minus);
+                let is_float = match self.tok.kind {
+                    TokenKind::Integer => false,
+                    TokenKind::Float => true,
+                    _ => return Err(self.error("expected integer or floating point literal")),
+                };
+                let spelling = self.spelling();
+                self.bump();
+                Ok(Element::Number {
+                    negative,
+                    spelling,
+                    is_float,
+                    span: start..self.tok.start,
+                })
+            }
+            _ => Err(self.error("expected element literal of primitive type")),
+        }
+    }
+
+    /// `dense<...> : type`.
+    fn parse_dense(&mut self) -> PResult<Attribute<'c>> {
+        let start = self.tok.start;
+        self.bump();
+        self.expect(TokenKind::Less, "'<' after 'dense'")?;
+        let literal = if self.consume_if(TokenKind::Greater) {
+            None
+        } else {
+            let hex = (self.tok.kind == TokenKind::String)
+                .then(|| hex_payload(self.spelling()))
+                .flatten();
+            let lit = if let Some(bytes) = hex {
+                let span = self.tok.start..self.tok.end;
+                self.bump();
+                Literal::Hex(bytes, span)
+            } else {
+                self.parse_dense_literal()?
+            };
+            self.expect(TokenKind::Greater, "'>'")?;
+            Some(lit)
+        };
+        let ty_at = self.tok.start;
+        let ty = self.parse_colon_type()?;
+        let span = start..self.tok.start;
+        let (shape, element) = static_shape(ty).ok_or_else(|| {
+            ParseError::new(
+                ty_at..self.tok.start,
+                "elements literal must be a shaped type",
+            )
+        })?;
+        let count = shape
+            .iter()
+            .try_fold(1i64, |a, &d| a.checked_mul(d))
+            .unwrap_or(-1);
+        if count < 0 {
+            return Err(ParseError::new(
+                ty_at..self.tok.start,
+                "elements literal type must have static shape",
+            ));
+        }
+        let Some(literal) = literal else {
+            // `dense<>`: no elements, for a type with none.
+            if count != 0 {
+                return Err(ParseError::new(span, "expected ':'"));
+            }
+            let a = self
+                .ctx
+                .try_dense_attr(ty, &[])
+                .map_err(|e| built(span, e))?;
+            return Ok(a.into());
+        };
+        if let Literal::Hex(bytes, hex_span) = &literal {
+            let is_i1 = element
+                .dyn_cast::<IntegerType>()
+                .is_some_and(|t| t.payload().width == 1);
+            let unpacked;
+            let data: &[u8] = if is_i1 {
+                // MLIR packs `i1` elements eight to a byte, a one-byte
+                // buffer of all zeros or all ones being a splat; strata
+                // keeps one byte per element.
+                let n = count as usize;
+                unpacked = if bytes.len() == 1 && (bytes[0] == 0 || bytes[0] == 0xFF) {
+                    vec![bytes[0] & 1]
+                } else if bytes.len() == n.div_ceil(8) {
+                    (0..n).map(|i| (bytes[i / 8] >> (i % 8)) & 1).collect()
+                } else {
+                    return Err(ParseError::new(
+                        hex_span.clone(),
+                        "elements hex data size is invalid for provided type",
+                    ));
+                };
+                &unpacked
+            } else {
+                bytes
+            };
+            let a = self
+                .ctx
+                .try_dense_attr(ty, data)
+                .map_err(|e| built(span, e))?;
+            return Ok(a.into());
+        }
+        let mut flat: Vec<&Element<'s>> = Vec::new();
+        let lit_shape = literal.flatten(&mut flat)?;
+        if let Some(lit_shape) = &lit_shape
+            && lit_shape.as_slice() != shape
+        {
+            return Err(ParseError::new(
+                span,
+                format!(
+                    "inferred shape of elements literal ({}) does not match type ({})",
+                    shape_text(lit_shape),
+                    shape_text(shape)
+                ),
+            ));
+        }
+        if flat.iter().any(|e| matches!(e, Element::Str(..))) {
+            let mut strs = Vec::with_capacity(flat.len());
+            for e in &flat {
+                match e {
+                    Element::Str(b, at) => strs.push(core::str::from_utf8(b).map_err(|_| {
+                        self.missing(at.clone(), "dense strings that are not UTF-8")
+                    })?),
+                    _ => return Err(ParseError::new(span, "expected string element")),
+                }
+            }
+            let a = self
+                .ctx
+                .try_dense_string_attr(ty, &strs)
+                .map_err(|e| built(span, e))?;
+            return Ok(a.into());
+        }
+        let mut data = Vec::new();
+        for e in &flat {
+            element_bytes(element, e, &mut data)?;
+        }
+        let a = self
+            .ctx
+            .try_dense_attr(ty, &data)
+            .map_err(|e| built(span, e))?;
+        Ok(a.into())
+    }
+
+    /// `sparse<indices, values> : type`.
+    fn parse_sparse(&mut self) -> PResult<Attribute<'c>> {
+        let start = self.tok.start;
+        self.bump();
+        self.expect(TokenKind::Less, "'<' after 'sparse'")?;
+        let (indices, values) = if self.consume_if(TokenKind::Greater) {
+            (None, None)
+        } else {
+            let i = self.parse_dense_literal()?;
+            self.expect(TokenKind::Comma, "','")?;
+            let v = self.parse_dense_literal()?;
+            self.expect(TokenKind::Greater, "'>'")?;
+            (Some(i), Some(v))
+        };
+        let ty_at = self.tok.start;
+        let ty = self.parse_colon_type()?;
+        let span = start..self.tok.start;
+        let (shape, element) = static_shape(ty).ok_or_else(|| {
+            ParseError::new(
+                ty_at..self.tok.start,
+                "elements literal must be a shaped type",
+            )
+        })?;
+        let rank = shape.len().max(1);
+        let mut index_values = Vec::new();
+        let mut data = Vec::new();
+        if let (Some(indices), Some(values)) = (indices, values) {
+            let mut flat = Vec::new();
+            let index_shape = indices.flatten(&mut flat)?;
+            for e in &flat {
+                match e {
+                    Element::Number {
+                        negative,
+                        spelling,
+                        is_float: false,
+                        span,
+                    } => {
+                        let v = ApInt::parse_mlir(spelling, *negative, 64, Signedness::Signed)
+                            .map_err(|e| ParseError::new(span.clone(), e.to_string()))?;
+                        index_values.push(v.to_i128().unwrap_or(0) as i64);
+                    }
+                    other => {
+                        return Err(ParseError::new(other.span(), "expected integer elements"));
+                    }
+                }
+            }
+            // A splat index is one coordinate tuple of that value (MLIR's
+            // `[1, rank]` indices shape).
+            if index_shape.is_none() {
+                index_values = vec![index_values[0]; rank];
+            }
+            let nnz = index_values.len() / rank;
+            let mut flat = Vec::new();
+            let value_shape = values.flatten(&mut flat)?;
+            match value_shape {
+                None => {
+                    let mut one = Vec::new();
+                    element_bytes(element, flat[0], &mut one)?;
+                    for _ in 0..nnz {
+                        data.extend_from_slice(&one);
+                    }
+                }
+                Some(s) if s.len() == 1 => {
+                    for e in flat {
+                        element_bytes(element, e, &mut data)?;
+                    }
+                }
+                Some(_) => {
+                    return Err(ParseError::new(
+                        span,
+                        "expected 1-d tensor for sparse element values",
+                    ));
+                }
+            }
+        }
+        let a = self
+            .ctx
+            .try_sparse_elements_attr(ty, &index_values, &data)
+            .map_err(|e| built(span, e))?;
+        Ok(a.into())
+    }
+
+    /// `array<type: v0, v1>`.
+    fn parse_dense_array(&mut self) -> PResult<Attribute<'c>> {
+        let start = self.tok.start;
+        self.bump();
+        self.expect(TokenKind::Less, "'<' after 'array'")?;
+        let ty_at = self.tok.start..self.tok.end;
+        let element = self.parse_type()?;
+        if !(element.isa::<IntegerType>() || element.isa::<FloatType>()) {
+            return Err(ParseError::new(
+                ty_at,
+                format!("expected integer or float type, got: '{element}'"),
+            ));
+        }
+        let mut data = Vec::new();
+        if self.consume_if(TokenKind::Colon) {
+            loop {
+                let e = self.parse_dense_element()?;
+                element_bytes(element, &e, &mut data)?;
+                if self.consume_if(TokenKind::Comma) {
+                    continue;
+                }
+                break;
+            }
+        }
+        self.expect(TokenKind::Greater, "'>' to close an array attribute")?;
+        let a = self
+            .ctx
+            .try_dense_array_attr(element, &data)
+            .map_err(|e| built(start..self.tok.start, e))?;
+        Ok(a.into())
+    }
+
+    // ----- locations -----
+
+    /// Parses `loc(...)`.
+    pub fn parse_location(&mut self) -> PResult<Location<'c>> {
+        if !self.is_keyword("loc") {
+            return Err(self.error("expected location"));
+        }
+        self.bump();
+        self.expect(TokenKind::LParen, "'(' in location")?;
+        let loc = self.parse_location_instance()?;
+        self.expect(TokenKind::RParen, "')' in location")?;
+        Ok(loc)
+    }
+
+    fn parse_location_instance(&mut self) -> PResult<Location<'c>> {
+        self.nested(|p| p.parse_location_instance_inner())
+    }
+
+    fn parse_location_instance_inner(&mut self) -> PResult<Location<'c>> {
+        match self.tok.kind {
+            TokenKind::String => {
+                let at = self.tok.start..self.tok.end;
+                let text = String::from_utf8(unescape(self.spelling()))
+                    .map_err(|_| self.missing(at, "location strings that are not UTF-8"))?;
+                self.bump();
+                if self.consume_if(TokenKind::Colon) {
+                    let line = self.parse_u32("expected integer line number in FileLineColLoc")?;
+                    self.expect(TokenKind::Colon, "':' in FileLineColLoc")?;
+                    let col = self.parse_u32("expected integer column number in FileLineColLoc")?;
+                    return Ok(self.ctx.file_loc(&text, line, col).into());
+                }
+                if self.consume_if(TokenKind::LParen) {
+                    let child = self.parse_location_instance()?;
+                    self.expect(TokenKind::RParen, "')' after child location of NameLoc")?;
+                    return Ok(self.ctx.name_loc(&text, child).into());
+                }
+                Ok(self.ctx.name_loc(&text, self.ctx.unknown_loc()).into())
+            }
+            TokenKind::BareId if self.spelling() == "unknown" => {
+                self.bump();
+                Ok(self.ctx.unknown_loc().into())
+            }
+            TokenKind::BareId if self.spelling() == "fused" => {
+                self.bump();
+                let metadata = if self.consume_if(TokenKind::Less) {
+                    let m = self.parse_attribute()?;
+                    self.expect(TokenKind::Greater, "'>' after fused location metadata")?;
+                    Some(m)
+                } else {
+                    None
+                };
+                self.expect(TokenKind::LSquare, "'[' in fused location")?;
+                let mut locs = Vec::new();
+                loop {
+                    locs.push(self.parse_location_instance()?);
+                    if self.consume_if(TokenKind::Comma) {
+                        continue;
+                    }
+                    self.expect(TokenKind::RSquare, "']' in fused location")?;
+                    break;
+                }
+                Ok(self.ctx.fused_loc(&locs, metadata))
+            }
+            TokenKind::BareId if self.spelling() == "callsite" => {
+                self.bump();
+                self.expect(TokenKind::LParen, "'(' in callsite location")?;
+                let callee = self.parse_location_instance()?;
+                if !self.is_keyword("at") {
+                    return Err(self.error("expected 'at' in callsite"));
+                }
+                self.bump();
+                let caller = self.parse_location_instance()?;
+                self.expect(TokenKind::RParen, "')' in callsite location")?;
+                Ok(self.ctx.call_site_loc(callee, caller).into())
+            }
+            TokenKind::HashId => {
+                let sym = self.parse_extended_symbol()?;
+                Err(ParseError::new(
+                    sym.span,
+                    "expected location, but found dialect attribute",
+                ))
+            }
+            _ => Err(self.error("expected location instance")),
+        }
+    }
+
+    fn parse_u32(&mut self, what: &str) -> PResult<u32> {
+        if self.tok.kind != TokenKind::Integer {
+            return Err(self.error(what));
+        }
+        let v = self
+            .spelling()
+            .parse::<u32>()
+            .map_err(|_| self.error(what))?;
+        self.bump();
+        Ok(v)
+    }
+
+    // ----- affine maps and integer sets -----
+
+    /// Parses `(d0, d1)[s0] -> (exprs)` (without `affine_map<>`).
+    pub fn parse_affine_map_body(&mut self) -> PResult<AffineMap<'c, P>> {
+        let (dims, syms) = self.parse_dim_and_symbol_lists()?;
+        self.expect(TokenKind::Arrow, "'->' or ':'")?;
+        self.expect(TokenKind::LParen, "'('")?;
+        let mut results = Vec::new();
+        if !self.consume_if(TokenKind::RParen) {
+            loop {
+                results.push(self.parse_affine_expr(&dims, &syms)?);
+                if self.consume_if(TokenKind::Comma) {
+                    continue;
+                }
+                self.expect(TokenKind::RParen, "')'")?;
+                break;
+            }
+        }
+        Ok(self
+            .ctx
+            .affine()
+            .map(dims.len() as u32, syms.len() as u32, &results))
+    }
+
+    /// Parses `(d0)[s0] : (constraints)` (without `affine_set<>`).
+    pub fn parse_integer_set_body(&mut self) -> PResult<IntegerSet<'c, P>> {
+        let (dims, syms) = self.parse_dim_and_symbol_lists()?;
+        self.expect(TokenKind::Colon, "'->' or ':'")?;
+        self.expect(TokenKind::LParen, "'('")?;
+        let mut cons = Vec::new();
+        let mut eqs = Vec::new();
+        if self.consume_if(TokenKind::RParen) {
+            // The empty set of constraints is the trivially true `0 == 0`.
+            let zero = self.ctx.affine().constant(0);
+            return Ok(self.ctx.affine().integer_set(
+                dims.len() as u32,
+                syms.len() as u32,
+                &[zero],
+                &[true],
+            ));
+        }
+        loop {
+            let e = self.parse_affine_expr(&dims, &syms)?;
+            let (is_eq, flip) = if self.consume_if(TokenKind::Equal) {
+                self.expect(TokenKind::Equal, "'=='")?;
+                (true, false)
+            } else if self.consume_if(TokenKind::Greater) {
+                self.expect(TokenKind::Equal, "'>='")?;
+                (false, false)
+            } else if self.consume_if(TokenKind::Less) {
+                self.expect(TokenKind::Equal, "'<='")?;
+                (false, true)
+            } else {
+                return Err(self.error(
+                    "expected '== affine-expr' or '>= affine-expr' at end of affine constraint",
+                ));
+            };
+            let rhs = self.parse_affine_expr(&dims, &syms)?;
+            // MLIR normalises `e >= c` and `e == c` to `e - c`, and `e <= c`
+            // to `c - e`.
+            let a = self.ctx.affine();
+            let c = if flip { a.sub(rhs, e) } else { a.sub(e, rhs) };
+            cons.push(c);
+            eqs.push(is_eq);
+            if self.consume_if(TokenKind::Comma) {
+                continue;
+            }
+            self.expect(TokenKind::RParen, "')'")?;
+            break;
+        }
+        Ok(self
+            .ctx
+            .affine()
+            .integer_set(dims.len() as u32, syms.len() as u32, &cons, &eqs))
+    }
+
+    fn parse_id_list(&mut self, close: TokenKind, names: &mut Vec<&'s str>) -> PResult<()> {
+        if self.consume_if(close) {
+            return Ok(());
+        }
+        loop {
+            if self.tok.kind != TokenKind::BareId {
+                return Err(self.error("expected bare identifier"));
+            }
+            let name = self.spelling();
+            if names.contains(&name) {
+                return Err(self.error(format!("redefinition of identifier '{name}'")));
+            }
+            names.push(name);
+            self.bump();
+            if self.consume_if(TokenKind::Comma) {
+                continue;
+            }
+            return self.expect(close, "')' or ']'");
+        }
+    }
+
+    fn parse_dim_and_symbol_lists(&mut self) -> PResult<(Vec<&'s str>, Vec<&'s str>)> {
+        let mut dims = Vec::new();
+        self.expect(
+            TokenKind::LParen,
+            "'(' at start of dimensional identifiers list",
+        )?;
+        self.parse_id_list(TokenKind::RParen, &mut dims)?;
+        let mut syms = Vec::new();
+        if self.consume_if(TokenKind::LSquare) {
+            let mut all = dims.clone();
+            let before = all.len();
+            self.parse_id_list(TokenKind::RSquare, &mut all)?;
+            syms = all.split_off(before);
+        }
+        Ok((dims, syms))
+    }
+
+    fn parse_affine_expr(&mut self, dims: &[&str], syms: &[&str]) -> PResult<AffineExpr<'c, P>> {
+        self.nested(|p| p.parse_affine_sum(dims, syms))
+    }
+
+    /// `a + b - c`: the lowest precedence.
+    fn parse_affine_sum(&mut self, dims: &[&str], syms: &[&str]) -> PResult<AffineExpr<'c, P>> {
+        let mut lhs = self.parse_affine_product(dims, syms)?;
+        loop {
+            let sub = match self.tok.kind {
+                TokenKind::Plus => false,
+                TokenKind::Minus => true,
+                _ => return Ok(lhs),
+            };
+            self.bump();
+            let rhs = self.parse_affine_product(dims, syms)?;
+            let a = self.ctx.affine();
+            lhs = if sub {
+                a.sub(lhs, rhs)
+            } else {
+                a.add(lhs, rhs)
+            };
+        }
+    }
+
+    /// `a * b floordiv c`: multiplicative operators, left-associative.
+    fn parse_affine_product(&mut self, dims: &[&str], syms: &[&str]) -> PResult<AffineExpr<'c, P>> {
+        let mut lhs = self.parse_affine_operand(dims, syms)?;
+        loop {
+            let op = match self.tok.kind {
+                TokenKind::Star => "*",
+                TokenKind::BareId => match self.spelling() {
+                    "floordiv" => "floordiv",
+                    "ceildiv" => "ceildiv",
+                    "mod" => "mod",
+                    _ => return Ok(lhs),
+                },
+                _ => return Ok(lhs),
+            };
+            let op_at = self.tok.start;
+            self.bump();
+            let rhs = self.parse_affine_operand(dims, syms)?;
+            let a = self.ctx.affine();
+            let span = op_at..self.tok.start;
+            lhs = match op {
+                "*" => {
+                    if !lhs.is_symbolic_or_constant() && !rhs.is_symbolic_or_constant() {
+                        return Err(ParseError::new(
+                            span,
+                            "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic",
+                        ));
+                    }
+                    a.mul(lhs, rhs)
+                }
+                _ => {
+                    if !rhs.is_symbolic_or_constant() {
+                        return Err(ParseError::new(
+                            span,
+                            "non-affine expression: right operand of floordiv, ceildiv and mod has to be either a constant or symbolic",
+                        ));
+                    }
+                    match op {
+                        "floordiv" => a.floor_div(lhs, rhs),
+                        "ceildiv" => a.ceil_div(lhs, rhs),
+                        _ => a.modulo(lhs, rhs),
+                    }
+                }
+            };
+        }
+    }
+
+    fn parse_affine_operand(&mut self, dims: &[&str], syms: &[&str]) -> PResult<AffineExpr<'c, P>> {
+        let a = self.ctx.affine();
+        match self.tok.kind {
+            TokenKind::BareId => {
+                let name = self.spelling();
+                if let Some(i) = dims.iter().position(|d| *d == name) {
+                    self.bump();
+                    return Ok(a.dim(i as u32));
+                }
+                if let Some(i) = syms.iter().position(|s| *s == name) {
+                    self.bump();
+                    return Ok(a.symbol(i as u32));
+                }
+                Err(self.error("use of undeclared identifier"))
+            }
+            TokenKind::Integer => {
+                let v = self
+                    .spelling()
+                    .parse::<i64>()
+                    .map_err(|_| self.error("constant too large for index"))?;
+                self.bump();
+                Ok(a.constant(v))
+            }
+            TokenKind::LParen => {
+                self.bump();
+                let e = self.parse_affine_expr(dims, syms)?;
+                self.expect(TokenKind::RParen, "')'")?;
+                Ok(e)
+            }
+            TokenKind::Minus => {
+                self.bump();
+                let e = self.nested(|p| p.parse_affine_operand(dims, syms))?;
+                // `-` binds tighter than the multiplicative operators.
+                Ok(a.mul(e, a.constant(-1)))
+            }
+            TokenKind::Plus | TokenKind::Star => {
+                Err(self.error("missing left operand of binary operator"))
+            }
+            _ => Err(self.error("expected affine expression")),
+        }
+    }
+}
+
+/// A builtin constructor's refusal as a parse error at `span`.
+fn built(span: Range<usize>, e: BuiltinError) -> ParseError {
+    ParseError::new(span, e.message())
+}
+
+/// The width and signedness of an integer or index type.
+fn int_layout(ty: Type<'_>) -> Option<(u32, Signedness)> {
+    if let Some(t) = ty.dyn_cast::<IntegerType>() {
+        let t = *t.payload();
+        return Some((t.width, t.signedness));
+    }
+    ty.isa::<IndexType>().then_some((64, Signedness::Signed))
+}
+
+/// The shape and element type of a ranked tensor or vector type.
+fn static_shape(ty: Type<'_>) -> Option<(&[i64], Type<'_>)> {
+    if let Some(t) = ty.dyn_cast::<RankedTensorType>() {
+        let p = t.payload();
+        return Some((p.shape, p.element));
+    }
+    if let Some(t) = ty.dyn_cast::<VectorType>() {
+        let p = t.payload();
+        return Some((p.shape, p.element));
+    }
+    None
+}
+
+/// The bytes of a `"0x..."` string literal, if it is one.
+fn hex_payload(spelling: &str) -> Option<Vec<u8>> {
+    let hex = spelling.strip_prefix("\"0x")?.strip_suffix('"')?;
+    if hex.is_empty() || hex.len() % 2 != 0 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
+        .collect()
+}
+
+fn shape_text(shape: &[i64]) -> String {
+    let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
+    format!("[{}]", dims.join(", "))
+}
+
+/// One element of a dense literal, as written.
+#[derive(Clone, Debug)]
+enum Element<'s> {
+    /// An integer or float literal.
+    Number {
+        negative: bool,
+        spelling: &'s str,
+        is_float: bool,
+        span: Range<usize>,
+    },
+    /// `true` or `false`.
+    Bool(bool, Range<usize>),
+    /// `(re, im)`.
+    Complex(Box<Element<'s>>, Box<Element<'s>>),
+    /// A string literal's bytes.
+    Str(Vec<u8>, Range<usize>),
+}
+
+impl Element<'_> {
+    fn span(&self) -> Range<usize> {
+        match self {
+            Element::Number { span, .. } | Element::Bool(_, span) | Element::Str(_, span) => {
+                span.clone()
+            }
+            Element::Complex(re, im) => re.span().start..im.span().end,
+        }
+    }
+}
+
+/// A dense literal: one element (a splat), nested lists, or raw hex bytes.
+#[derive(Clone, Debug)]
+enum Literal<'s> {
+    Element(Element<'s>),
+    List(Vec<Literal<'s>>, Range<usize>),
+    Hex(Vec<u8>, Range<usize>),
+}
+
+impl<'s> Literal<'s> {
+    /// Appends the elements in row-major order; returns the literal's shape
+    /// (`None` for a single element, a splat).
+    fn flatten<'a>(&'a self, out: &mut Vec<&'a Element<'s>>) -> PResult<Option<Vec<i64>>> {
+        match self {
+            Literal::Element(e) => {
+                out.push(e);
+                Ok(None)
+            }
+            Literal::Hex(_, span) => Err(ParseError::new(span.clone(), "unexpected hex string")),
+            Literal::List(items, span) => {
+                let mut inner: Option<Option<Vec<i64>>> = None;
+                for item in items {
+                    let s = item.flatten(out)?;
+                    match &inner {
+                        None => inner = Some(s),
+                        Some(prev) if *prev == s => {}
+                        Some(_) => {
+                            return Err(ParseError::new(
+                                span.clone(),
+                                "tensor literal is invalid; ranks are not consistent between elements",
+                            ));
+                        }
+                    }
+                }
+                let mut shape = vec![items.len() as i64];
+                if let Some(Some(rest)) = inner {
+                    shape.extend(rest);
+                }
+                Ok(Some(shape))
+            }
+        }
+    }
+}
+
+/// Appends the bytes of element `e` of type `ty` (the layout of the builtin
+/// dense kinds: little-endian, the bit width rounded up to bytes, `i1` one
+/// byte, a complex number real part first).
+fn element_bytes(ty: Type<'_>, e: &Element<'_>, out: &mut Vec<u8>) -> PResult<()> {
+    if let Some(c) = ty.dyn_cast::<ComplexType>() {
+        let el = c.payload().element;
+        return match e {
+            Element::Complex(re, im) => {
+                element_bytes(el, re, out)?;
+                element_bytes(el, im, out)
+            }
+            other => Err(ParseError::new(other.span(), "expected complex element")),
+        };
+    }
+    if let Some(sem) = ty.dyn_cast::<FloatType>().map(|t| *t.payload()) {
+        let bytes = (sem.mlir_width() as usize).div_ceil(8);
+        let v = match e {
+            Element::Number {
+                negative,
+                spelling,
+                is_float,
+                span,
+            } => {
+                if !is_float && !spelling.starts_with("0x") {
+                    return Err(ParseError::new(
+                        span.clone(),
+                        "expected floating-point elements, but parsed integer",
+                    ));
+                }
+                ApFloat::parse_mlir(sem, spelling, *negative)
+                    .map_err(|err| ParseError::new(span.clone(), err.to_string()))?
+            }
+            Element::Bool(_, span) => {
+                return Err(ParseError::new(
+                    span.clone(),
+                    "expected i1 type for 'true' or 'false' values",
+                ));
+            }
+            other => {
+                return Err(ParseError::new(
+                    other.span(),
+                    "expected element literal of primitive type",
+                ));
+            }
+        };
+        out.extend_from_slice(&v.to_bits().to_le_bytes()[..bytes.min(16)]);
+        return Ok(());
+    }
+    let Some((width, signedness)) = int_layout(ty) else {
+        return Err(ParseError::new(
+            e.span(),
+            "expected element literal of primitive type",
+        ));
+    };
+    let bytes = (width as usize).div_ceil(8).max(1);
+    match e {
+        Element::Bool(v, span) => {
+            if width != 1 {
+                return Err(ParseError::new(
+                    span.clone(),
+                    "expected i1 type for 'true' or 'false' values",
+                ));
+            }
+            out.push(u8::from(*v));
+            Ok(())
+        }
+        Element::Number {
+            negative,
+            spelling,
+            is_float,
+            span,
+        } => {
+            if *is_float {
+                return Err(ParseError::new(
+                    span.clone(),
+                    "expected integer elements, but parsed floating-point",
+                ));
+            }
+            let v = ApInt::parse_mlir(spelling, *negative, width, signedness)
+                .map_err(|err| ParseError::new(span.clone(), err.to_string()))?;
+            let mut le: Vec<u8> = v.limbs().iter().flat_map(|l| l.to_le_bytes()).collect();
+            le.resize(bytes, 0);
+            if width == 1 {
+                le[0] &= 1;
+            }
+            out.extend_from_slice(&le);
+            Ok(())
+        }
+        other => Err(ParseError::new(
+            other.span(),
+            "expected element literal of primitive type",
+        )),
+    }
+}
+
+/// A dialect symbol as MLIR's `parseExtendedSymbol` splits it.
+#[derive(Clone, Debug)]
+struct ExtendedSymbol<'s> {
+    dialect: &'s str,
+    data: &'s str,
+    data_start: usize,
+    span: Range<usize>,
+}

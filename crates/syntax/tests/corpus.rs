@@ -1,0 +1,82 @@
+//! The conformance corpus, shared by the integration tests: the oracle's
+//! data (`tests/oracle/*.jsonl`) and a parse-and-print of one form.
+
+#![allow(dead_code, unreachable_pub)]
+
+use std::hash::BuildHasher;
+
+use strata_ctx::{Context, Policy};
+use strata_syntax::ParseError;
+
+/// One accepted form: its family, the input and MLIR's canonical print.
+#[derive(Debug)]
+pub struct Accepted {
+    /// `type`, `attr` or `loc`.
+    pub kind: String,
+    /// The text given to the parser.
+    pub input: String,
+    /// `mlir-opt-19`'s print of it.
+    pub print: String,
+}
+
+/// One rejected form: its family, the input and MLIR's diagnostic.
+#[derive(Debug)]
+pub struct Rejected {
+    /// `type`, `attr` or `loc`.
+    pub kind: String,
+    /// The text given to the parser.
+    pub input: String,
+    /// `mlir-opt-19`'s first diagnostic on it.
+    pub error: String,
+}
+
+fn field(v: &serde_json::Value, name: &str) -> String {
+    v[name].as_str().unwrap_or_default().to_owned()
+}
+
+fn lines(text: &str) -> impl Iterator<Item = serde_json::Value> + '_ {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("a corpus line is JSON"))
+}
+
+/// Every accepted form of the corpus.
+pub fn accepted() -> Vec<Accepted> {
+    lines(include_str!("oracle/accepted.jsonl"))
+        .map(|v| Accepted {
+            kind: field(&v, "kind"),
+            input: field(&v, "input"),
+            print: field(&v, "print"),
+        })
+        .collect()
+}
+
+/// Every rejected form of the corpus.
+pub fn rejected() -> Vec<Rejected> {
+    lines(include_str!("oracle/rejected.jsonl"))
+        .map(|v| Rejected {
+            kind: field(&v, "kind"),
+            input: field(&v, "input"),
+            error: field(&v, "error"),
+        })
+        .collect()
+}
+
+/// Parses `text` as a form of family `kind` (`type`, `attr`, `loc`) and
+/// returns its print and its address.
+pub fn parse<P: Policy, S: BuildHasher + 'static>(
+    ctx: &Context<P, S>,
+    kind: &str,
+    text: &str,
+) -> Result<(String, *const ()), ParseError> {
+    // One form is one printing, as mlir-opt prints it: distinct attributes
+    // are numbered from 0 in it.
+    let print =
+        |h: &dyn std::fmt::Display| strata_builtin::with_distinct_numbering(|| h.to_string());
+    match kind {
+        "type" => strata_syntax::parse_type(ctx, text).map(|h| (print(&h), h.as_ptr())),
+        "attr" => strata_syntax::parse_attribute(ctx, text).map(|h| (print(&h), h.as_ptr())),
+        "loc" => strata_syntax::parse_location(ctx, text).map(|h| (print(&h), h.as_ptr())),
+        other => panic!("unknown corpus family {other}"),
+    }
+}

@@ -1,0 +1,4 @@
+// RUN: mlir-opt --help | FileCheck %s
+//
+// CHECK: OVERVIEW: MLIR modular optimizer driver
+
