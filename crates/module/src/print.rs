@@ -89,7 +89,10 @@ impl<'c> AliasState<'c> {
         });
         let mut children = Vec::new();
         if let Some(n) = loc.dyn_cast::<NameLoc>() {
-            children.push(n.payload().child);
+            // MLIR visits what it prints: an unknown child is not printed.
+            if !n.payload().child.isa::<UnknownLoc>() {
+                children.push(n.payload().child);
+            }
         } else if let Some(f) = loc.dyn_cast::<FusedLoc>() {
             children.extend_from_slice(f.payload().locations);
         }
@@ -209,8 +212,9 @@ impl<'m, 'c> Printer<'m, 'c> {
                 for &op in &u.blocks[b as usize].ops {
                     let o = m.op(op);
                     if o.num_results > 0 {
+                        // One number per operation: `%N` or `%N:k`.
                         self.names[op.unit as usize][o.first_result as usize] = next_value;
-                        next_value += o.num_results;
+                        next_value += 1;
                     }
                 }
             }
