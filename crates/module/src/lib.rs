@@ -71,9 +71,11 @@
 //!   [`ValueData`]: the tree.
 //! - [`print_module`], [`PrintOptions`], [`write_escaped`].
 //! - [`split_input`]: `--split-input-file` as `mlir-opt` splits.
+//! - [`generate::generate`]: large modules for the benchmark.
 
 #![forbid(unsafe_code)]
 
+pub mod generate;
 mod parse;
 mod print;
 mod split;

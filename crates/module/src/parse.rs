@@ -671,6 +671,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             }
             return Err(self.err("expected operation name in quotes"));
         }
+        // MLIR locates an operation at its name (after the results).
+        let start = self.tok.start;
         let name_span = self.tok.start..self.tok.end;
         let raw = strata_syntax::lexer::unescape(self.spelling());
         let name = String::from_utf8(raw)
