@@ -656,7 +656,6 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
     /// One operation in the generic form; returns its index in the unit.
     fn parse_operation(&mut self) -> PResult<u32> {
-        let start = self.tok.start;
         let groups = if self.tok.kind == TokenKind::PercentId {
             self.parse_results()?
         } else {
