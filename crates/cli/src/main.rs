@@ -27,7 +27,6 @@ use strata_diag::{Emitter, HumanEmitter, JsonEmitter, SourceManager, SourceSet};
 use strata_module::{Chunk, PrintOptions, parse_module, parse_module_parallel, print_module, split_input};
 use strata_syntax::ParseError;
 
-mod verify;
 
 /// How diagnostics are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -278,7 +277,7 @@ fn main() -> ExitCode {
         if args.verify_diagnostics {
             let errors: Vec<ParseError> = result.as_ref().err().cloned().into_iter().collect();
             let (ok, rendered) =
-                verify::check(chunk_name, chunk, &errors, run.emitter.as_ref());
+                strata_module::verify_diagnostics(chunk_name, chunk, &errors, run.emitter.as_ref());
             run.diagnostics.push_str(&rendered);
             failed |= !ok;
             outputs.push(result.unwrap_or_default());

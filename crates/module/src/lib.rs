@@ -72,6 +72,7 @@
 //! - [`print_module`], [`PrintOptions`], [`write_escaped`].
 //! - [`split_input`]: `--split-input-file` as `mlir-opt` splits.
 //! - [`generate::generate`]: large modules for the benchmark.
+//! - [`verify_diagnostics`], [`diagnostic_location`]: `--verify-diagnostics`.
 
 #![forbid(unsafe_code)]
 
@@ -80,12 +81,14 @@ mod parse;
 mod print;
 mod split;
 mod tree;
+mod verify;
 
 pub use parse::{
     Item, ItemKind, MAX_REGION_NESTING, parse_module, parse_module_parallel, scan_items,
 };
 pub use print::{PrintOptions, print_module, write_escaped};
 pub use split::{Chunk, split_input};
+pub use verify::{diagnostic_location, verify_diagnostics};
 pub use tree::{
     Block, Module, OpId, Operation, Region, ResourceGroup, Unit, UnitId, ValueData, ValueDef,
     ValueId,

@@ -80,8 +80,9 @@ fn skip_space(b: &[u8], mut i: usize, end: usize) -> usize {
 ///
 /// An item starts at the first token of a line whose nesting depth (of
 /// `(`, `[`, `{`, string literals and comments excluded) is zero and whose
-/// first character starts an item (`%`, `"`, `#`, `!`, `{-#`); the item runs
-/// to the next start. The scan stops at a `}` at depth zero (the end of a
+/// first character starts an item (`%`, `"`, a word other than `loc(`, `#`,
+/// `!`, `{-#`, and `^`, `@` or a digit, which the parser rejects); the item
+/// runs to the next start. The scan stops at a `}` at depth zero (the end of a
 /// region body) and returns its offset, or `end`.
 ///
 /// The scan never fails: what it gets wrong (text that is not an item) the
@@ -103,6 +104,13 @@ pub fn scan_items(text: &str, start: usize, end: usize) -> (Vec<Item>, usize) {
         if line_start && depth == 0 {
             let kind = match c {
                 b'%' | b'"' => Some(ItemKind::Op),
+                // A custom-form operation (or any other word): the parser of
+                // the item reports it. A trailing `loc(...)` on its own line
+                // continues the operation.
+                c if (c.is_ascii_alphabetic() || c == b'_') && !b[i..end].starts_with(b"loc(") => {
+                    Some(ItemKind::Op)
+                }
+                b'^' | b'@' | b'0'..=b'9' => Some(ItemKind::Op),
                 b'#' if b.get(i + 1) != Some(&b'-') => Some(ItemKind::AttrAlias),
                 b'!' => Some(ItemKind::TypeAlias),
                 b'{' if b[i..end].starts_with(b"{-#") => Some(ItemKind::Metadata),
@@ -1200,6 +1208,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     let mut ops = Vec::new();
     // Alias definitions first: their text, then the locations.
     let mut loc_defs = Vec::new();
+    let mut other_defs = Vec::new();
     for item in &items {
         let s = &text[item.range.clone()];
         match item.kind {
@@ -1230,6 +1239,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
                     loc_defs.push((alias[1..].to_owned(), value_start));
                     value[4..value.len() - 1].to_owned()
                 } else {
+                    other_defs.push((alias.to_owned(), value_start, item.kind == ItemKind::TypeAlias));
                     value.to_owned()
                 };
                 if shared.aliases.text.insert(alias.to_owned(), stored).is_some() {
@@ -1239,6 +1249,27 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
                     ));
                 }
             }
+        }
+    }
+    // Attribute and type aliases are checked where they are defined, as
+    // MLIR parses them there (their uses are expanded in place).
+    for (alias, at, is_type) in other_defs {
+        let value = &shared.aliases.text[&alias];
+        let (expanded, map) = expand(value, &shared.aliases.text, 0)
+            .map_err(|m| ParseError::new(at..at + 1, m))?;
+        let mut p = Parser::new(ctx, &expanded, None);
+        let r = if is_type {
+            p.parse_type().map(drop)
+        } else {
+            p.parse_attribute().map(drop)
+        };
+        if let Err(e) = r.and_then(|()| p.finish()) {
+            let span = if map.is_empty() {
+                at + e.span().start..at + e.span().end
+            } else {
+                at..at + 1
+            };
+            return Err(remap(&e, span));
         }
     }
     for (alias, at) in loc_defs {

@@ -4,7 +4,7 @@
 
 /// The generic-form texts (without debug info) of the oracle's chunks that
 /// are not known failures.
-pub fn good_modules() -> Vec<String> {
+pub(crate) fn good_modules() -> Vec<String> {
     let known = include_str!("../oracle/known_failures.txt");
     include_str!("../oracle/generic.jsonl")
         .lines()
