@@ -18,9 +18,15 @@ struct Form {
 
 fn parse<P: Policy, S: BuildHasher + 'static>(ctx: &Context<P, S>, f: &Form) -> Option<*const ()> {
     match f.kind {
-        b't' => strata_syntax::parse_type(ctx, &f.text).ok().map(|h| h.as_ptr()),
-        b'a' => strata_syntax::parse_attribute(ctx, &f.text).ok().map(|h| h.as_ptr()),
-        _ => strata_syntax::parse_location(ctx, &f.text).ok().map(|h| h.as_ptr()),
+        b't' => strata_syntax::parse_type(ctx, &f.text)
+            .ok()
+            .map(|h| h.as_ptr()),
+        b'a' => strata_syntax::parse_attribute(ctx, &f.text)
+            .ok()
+            .map(|h| h.as_ptr()),
+        _ => strata_syntax::parse_location(ctx, &f.text)
+            .ok()
+            .map(|h| h.as_ptr()),
     }
 }
 
@@ -45,7 +51,10 @@ fn corpus() -> Vec<Form> {
 }
 
 fn parse_all<P: Policy, S: BuildHasher + 'static>(ctx: &Context<P, S>, forms: &[Form]) -> usize {
-    forms.iter().filter(|f| black_box(parse(ctx, f)).is_some()).count()
+    forms
+        .iter()
+        .filter(|f| black_box(parse(ctx, f)).is_some())
+        .count()
 }
 
 fn bench(c: &mut Criterion) {
@@ -58,7 +67,11 @@ fn bench(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("syntax/{unit}"));
         g.throughput(throughput.clone());
         g.bench_function("1-thread/fresh-context", |b| {
-            b.iter_batched(Context::new, |ctx| parse_all(&ctx, &forms), BatchSize::SmallInput)
+            b.iter_batched(
+                Context::new,
+                |ctx| parse_all(&ctx, &forms),
+                BatchSize::SmallInput,
+            )
         });
         g.bench_function("1-thread/single-threaded-context", |b| {
             b.iter_batched(
@@ -69,7 +82,9 @@ fn bench(c: &mut Criterion) {
         });
         let warm = Context::new();
         parse_all(&warm, &forms);
-        g.bench_function("1-thread/warm-context", |b| b.iter(|| parse_all(&warm, &forms)));
+        g.bench_function("1-thread/warm-context", |b| {
+            b.iter(|| parse_all(&warm, &forms))
+        });
         g.finish();
 
         for threads in [2usize, 4] {

@@ -24,9 +24,10 @@ use clap::{Parser as ClapParser, ValueEnum};
 use strata_ctx::diag::EngineBuilder;
 use strata_ctx::{Context, Local, Policy, Shared};
 use strata_diag::{Emitter, HumanEmitter, JsonEmitter, SourceManager, SourceSet};
-use strata_module::{Chunk, PrintOptions, parse_module, parse_module_parallel, print_module, split_input};
+use strata_module::{
+    Chunk, PrintOptions, parse_module, parse_module_parallel, print_module, split_input,
+};
 use strata_syntax::ParseError;
-
 
 /// How diagnostics are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -51,7 +52,11 @@ enum ContextKind {
 
 /// The command line, named after `mlir-opt`'s flags.
 #[derive(ClapParser, Debug)]
-#[command(name = "strata-opt", version, about = "Parse MLIR's generic operation form in parallel into one strata context and print it back as mlir-opt 19 does")]
+#[command(
+    name = "strata-opt",
+    version,
+    about = "Parse MLIR's generic operation form in parallel into one strata context and print it back as mlir-opt 19 does"
+)]
 struct Args {
     /// The input file (`-` for standard input).
     #[arg(default_value = "-")]
@@ -122,8 +127,11 @@ impl Run<'_> {
         let file = manager.add_file(name, text);
         let mut sources = SourceSet::new();
         sources.insert(&manager, file);
-        self.emitter
-            .render(&error.to_diagnostic(file, 0), &sources, &mut self.diagnostics);
+        self.emitter.render(
+            &error.to_diagnostic(file, 0),
+            &sources,
+            &mut self.diagnostics,
+        );
     }
 
     fn options(&self) -> PrintOptions {
@@ -137,8 +145,11 @@ impl Run<'_> {
     fn process(&mut self, name: &str, text: &str) -> Result<String, ParseError> {
         match self.args.context {
             ContextKind::Seeded => {
-                let ctx: Context<Shared, RandomState> =
-                    Context::with_hasher(default_shards(), EngineBuilder::new().build(), RandomState::new());
+                let ctx: Context<Shared, RandomState> = Context::with_hasher(
+                    default_shards(),
+                    EngineBuilder::new().build(),
+                    RandomState::new(),
+                );
                 self.process_shared(&ctx, name, text)
             }
             ContextKind::Fx => {
@@ -217,7 +228,9 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let _ = (args.allow_unregistered_dialect, args.print_op_generic);
     if let Some(n) = args.threads.filter(|&n| n > 0) {
-        let _ = rayon::ThreadPoolBuilder::new().num_threads(n).build_global();
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global();
     }
     let emitter: Box<dyn Emitter> = match args.diagnostics_format {
         DiagFormat::Text => Box::new(HumanEmitter::new().color(std::io::stderr().is_terminal())),
@@ -239,7 +252,11 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let name = if args.input == "-" { "<stdin>" } else { args.input.as_str() };
+    let name = if args.input == "-" {
+        "<stdin>"
+    } else {
+        args.input.as_str()
+    };
     // A binary or non-UTF-8 file is a diagnostic at its first bad byte.
     let text = match String::from_utf8(bytes) {
         Ok(t) => t,
@@ -309,13 +326,21 @@ fn main() -> ExitCode {
     if args.timing {
         let t = &run.timing;
         let total = started.elapsed();
-        eprintln!("===-------------------------------------------------------------------------===");
+        eprintln!(
+            "===-------------------------------------------------------------------------==="
+        );
         eprintln!("                         ... Execution time report ...");
-        eprintln!("===-------------------------------------------------------------------------===");
+        eprintln!(
+            "===-------------------------------------------------------------------------==="
+        );
         eprintln!("  Total Execution Time: {:.4} seconds", total.as_secs_f64());
         eprintln!();
         eprintln!("   ----Wall Time----  ----Name----");
-        for (what, d) in [("Read", t.read), ("Scan and parse", t.parse), ("Print", t.print)] {
+        for (what, d) in [
+            ("Read", t.read),
+            ("Scan and parse", t.parse),
+            ("Print", t.print),
+        ] {
             eprintln!(
                 "   {:.4} ({:5.1}%)  {what}",
                 d.as_secs_f64(),
@@ -327,5 +352,9 @@ fn main() -> ExitCode {
     for s in &run.stats {
         eprintln!("{s}");
     }
-    if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }

@@ -20,7 +20,12 @@ fn strata_opt(args: &[&str]) -> (i32, String, String) {
 #[test]
 fn split_input_with_debuginfo_matches_mlir_opt() {
     let expected = include_str!("split.debuginfo.expected");
-    for extra in [&[][..], &["--mlir-disable-threading"], &["--context", "single"], &["--context", "fx"]] {
+    for extra in [
+        &[][..],
+        &["--mlir-disable-threading"],
+        &["--context", "single"],
+        &["--context", "fx"],
+    ] {
         let mut args = vec!["--split-input-file", "--mlir-print-debuginfo", "split.mlir"];
         args.extend_from_slice(extra);
         let (code, out, err) = strata_opt(&args);
@@ -28,9 +33,17 @@ fn split_input_with_debuginfo_matches_mlir_opt() {
         assert_eq!(out, expected, "{extra:?}");
     }
     // Local scope: no aliases.
-    let (_, out, _) = strata_opt(&["--split-input-file", "--mlir-print-debuginfo", "--mlir-print-local-scope", "split.mlir"]);
+    let (_, out, _) = strata_opt(&[
+        "--split-input-file",
+        "--mlir-print-debuginfo",
+        "--mlir-print-local-scope",
+        "split.mlir",
+    ]);
     assert!(!out.contains("#loc"), "{out}");
-    assert!(out.contains("loc(\"within split at split.mlir:2 offset \":5:3)"), "{out}");
+    assert!(
+        out.contains("loc(\"within split at split.mlir:2 offset \":5:3)"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -41,13 +54,19 @@ fn errors_are_diagnostics_with_a_snippet_and_fail() {
     std::fs::write(&bad, "\"a.b\"() : () -> ()\n\"c.d\"(%x) : (i32) -> ()\n").unwrap();
     let (code, _, err) = strata_opt(&[bad.to_str().unwrap()]);
     assert_eq!(code, 1);
-    assert!(err.contains("use of undeclared SSA value name '%x'"), "{err}");
+    assert!(
+        err.contains("use of undeclared SSA value name '%x'"),
+        "{err}"
+    );
     assert!(err.contains("bad.mlir:2:7"), "{err}");
     assert!(err.contains("\"c.d\"(%x)"), "{err}");
     let (code, _, err) = strata_opt(&["--diagnostics-format", "json", bad.to_str().unwrap()]);
     assert_eq!(code, 1);
     let first: serde_json::Value = serde_json::from_str(err.lines().next().unwrap()).unwrap();
-    assert!(first["message"].as_str().unwrap().contains("undeclared"), "{first}");
+    assert!(
+        first["message"].as_str().unwrap().contains("undeclared"),
+        "{first}"
+    );
     // A binary file.
     let bin = dir.join("bin.mlir");
     std::fs::write(&bin, [0x7f, b'E', b'L', b'F', 0xff, 0xfe, 0]).unwrap();
@@ -73,7 +92,10 @@ fn output_file_timing_and_stats() {
     assert_eq!(code, 0, "{err}");
     assert!(stdout.is_empty());
     let written = std::fs::read_to_string(&out_path).unwrap();
-    assert!(written.contains("// -----\n\"builtin.module\"()"), "{written}");
+    assert!(
+        written.contains("// -----\n\"builtin.module\"()"),
+        "{written}"
+    );
     for phase in ["Read", "Scan and parse", "Print", "Total Execution Time"] {
         assert!(err.contains(phase), "{err}");
     }
@@ -92,12 +114,19 @@ fn verify_diagnostics_checks_the_directives() {
         "// expected-error @+1 {{use of undeclared SSA value name}}\n\"c.d\"(%x) : (i32) -> ()\n// -----\n\"a.b\"() : () -> ()\n",
     )
     .unwrap();
-    let (code, _, err) = strata_opt(&["--split-input-file", "--verify-diagnostics", good.to_str().unwrap()]);
+    let (code, _, err) = strata_opt(&[
+        "--split-input-file",
+        "--verify-diagnostics",
+        good.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
     let bad = dir.join("bad.mlir");
     std::fs::write(&bad, "\"a.b\"() : () -> () // expected-error {{never}}\n").unwrap();
     let (code, _, err) = strata_opt(&["--verify-diagnostics", bad.to_str().unwrap()]);
     assert_eq!(code, 1);
-    assert!(err.contains("expected error \"never\" was not produced"), "{err}");
+    assert!(
+        err.contains("expected error \"never\" was not produced"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

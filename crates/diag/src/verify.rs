@@ -643,7 +643,10 @@ mod tests {
 
     #[test]
     fn directives_match_upstreams_grammar() {
-        assert_eq!(found("x // expected-error {{a}}"), Some((5, Level::Error, false, 0, "a")));
+        assert_eq!(
+            found("x // expected-error {{a}}"),
+            Some((5, Level::Error, false, 0, "a"))
+        );
         // (1) Spaces between the kind and the designator, and after it.
         assert_eq!(
             found("// expected-error @+1 {{a}}"),
@@ -653,7 +656,10 @@ mod tests {
             found("expected-warning-re@-2  {{a {{b}} c}}  "),
             Some((0, Level::Warning, true, -2, "a {{b}} c"))
         );
-        assert_eq!(found("expected-note{{x}}"), Some((0, Level::Note, false, 0, "x")));
+        assert_eq!(
+            found("expected-note{{x}}"),
+            Some((0, Level::Note, false, 0, "x"))
+        );
         // (3) A line that does not end with `}}`, a bare kind, an unknown
         // suffix or designator: no directive.
         for line in [

@@ -226,14 +226,19 @@ fn one_directive_matches_repeated_identical_diagnostics() {
     assert_eq!(r.matched(), 3);
     assert_eq!(
         kinds(&r),
-        [(FindingKind::Unmet, "expected error \"dup\" was not produced".to_owned())]
+        [(
+            FindingKind::Unmet,
+            "expected error \"dup\" was not produced".to_owned()
+        )]
     );
 }
 
 /// Upstream semantics (1): a space between the kind and the designator.
 #[test]
 fn a_space_before_the_designator_is_allowed() {
-    let c = case("// expected-error @+1 {{spaced}}\nop.x\n// expected-error-re   @-1   {{sp{{a+}}ced}}\n");
+    let c = case(
+        "// expected-error @+1 {{spaced}}\nop.x\n// expected-error-re   @-1   {{sp{{a+}}ced}}\n",
+    );
     c.expect(err(c.at("op.x"), "spaced"));
     c.expect(err(c.at("op.x"), "spaaced"));
     let r = c.finish();
@@ -394,8 +399,14 @@ fn lines_outside_upstreams_grammar_are_ignored_bad_regexes_reported() {
     );
     let messages: Vec<_> = found.into_iter().map(|(_, m)| m).collect();
     assert_eq!(messages.len(), 2, "{messages:#?}");
-    assert!(messages[0].contains("invalid regular expression `x (?:()`"), "{messages:?}");
-    assert!(messages[1].contains("unterminated `{{` in the regular expression"), "{messages:?}");
+    assert!(
+        messages[0].contains("invalid regular expression `x (?:()`"),
+        "{messages:?}"
+    );
+    assert!(
+        messages[1].contains("unterminated `{{` in the regular expression"),
+        "{messages:?}"
+    );
     let lines: Vec<_> = r
         .findings()
         .iter()
@@ -412,16 +423,28 @@ fn lines_outside_upstreams_grammar_are_ignored_bad_regexes_reported() {
 /// reported unmet.
 #[test]
 fn offsets_outside_the_file_are_allowed() {
-    let text = "op.x\n// expected-error@-9 {{before the start}}\n// expected-error@+9 {{past the end}}\n";
+    let text =
+        "op.x\n// expected-error@-9 {{before the start}}\n// expected-error@+9 {{past the end}}\n";
     let c = case(text);
-    let targets: Vec<_> = c.verifier.expectations().iter().map(|e| e.target()).collect();
+    let targets: Vec<_> = c
+        .verifier
+        .expectations()
+        .iter()
+        .map(|e| e.target())
+        .collect();
     assert_eq!(targets, [Target::Line(0), Target::Line(12)]);
     let r = c.finish();
     assert_eq!(
         kinds(&r),
         [
-            (FindingKind::Unmet, "expected error \"before the start\" was not produced".to_owned()),
-            (FindingKind::Unmet, "expected error \"past the end\" was not produced".to_owned()),
+            (
+                FindingKind::Unmet,
+                "expected error \"before the start\" was not produced".to_owned()
+            ),
+            (
+                FindingKind::Unmet,
+                "expected error \"past the end\" was not produced".to_owned()
+            ),
         ]
     );
 }

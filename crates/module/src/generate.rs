@@ -22,8 +22,7 @@ pub fn generate(modules: &[&str], target_bytes: usize) -> Option<String> {
         .filter_map(|m| {
             let m = m.trim_end();
             let body = m.strip_prefix(HEAD)?.strip_suffix(TAIL)?;
-            (!body.trim().is_empty() && !body.contains("\"test.verifiers\""))
-                .then_some(body)
+            (!body.trim().is_empty() && !body.contains("\"test.verifiers\"")).then_some(body)
         })
         .collect();
     if bodies.is_empty() {
@@ -63,7 +62,8 @@ mod tests {
 
     #[test]
     fn copies_are_renamed_and_nested() {
-        let m = "\"builtin.module\"() ({\n  \"f\"() <{sym_name = \"a\"}> : () -> ()\n}) : () -> ()\n\n";
+        let m =
+            "\"builtin.module\"() ({\n  \"f\"() <{sym_name = \"a\"}> : () -> ()\n}) : () -> ()\n\n";
         let g = generate(&[m, "#x = 1\n"], 300).unwrap();
         assert!(g.contains("sym_name = \"copy_0\""));
         assert!(g.contains("sym_name = \"a_1\""));

@@ -88,8 +88,8 @@ pub use parse::{
 };
 pub use print::{PrintOptions, print_module, write_escaped};
 pub use split::{Chunk, split_input};
-pub use verify::{diagnostic_location, verify_diagnostics};
 pub use tree::{
     Block, Module, OpId, Operation, Region, ResourceGroup, Unit, UnitId, ValueData, ValueDef,
     ValueId,
 };
+pub use verify::{diagnostic_location, verify_diagnostics};

@@ -436,10 +436,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
     /// Runs a `strata-syntax` parser at the current token and continues
     /// after what it consumed.
-    fn sub<T>(
-        &mut self,
-        f: impl FnOnce(&mut Parser<'c, '_, P, S>) -> PResult<T>,
-    ) -> PResult<T> {
+    fn sub<T>(&mut self, f: impl FnOnce(&mut Parser<'c, '_, P, S>) -> PResult<T>) -> PResult<T> {
         let start = self.tok.start;
         let end = self.lexer.source().len();
         let text = &self.src[start..end];
@@ -455,7 +452,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             }
             Err(e) => {
                 if e.message().starts_with("undefined symbol alias id")
-                    || e.message().starts_with("expected location, but found dialect")
+                    || e.message()
+                        .starts_with("expected location, but found dialect")
                 {
                     self.needs_expansion = true;
                 }
@@ -650,7 +648,9 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                     .parse::<u32>()
                     .ok()
                     .filter(|&n| n >= 1)
-                    .ok_or_else(|| self.err("expected named operation to have at least 1 result"))?;
+                    .ok_or_else(|| {
+                        self.err("expected named operation to have at least 1 result")
+                    })?;
                 self.bump();
             }
             groups.push((name, count, span));
@@ -685,10 +685,16 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let name = String::from_utf8(raw)
             .map_err(|_| ParseError::new(name_span.clone(), "operation name is not UTF-8"))?;
         if name.is_empty() {
-            return Err(ParseError::new(name_span, "empty operation name is invalid"));
+            return Err(ParseError::new(
+                name_span,
+                "empty operation name is invalid",
+            ));
         }
         if name.contains('\0') {
-            return Err(ParseError::new(name_span, "null character not allowed in operation name"));
+            return Err(ParseError::new(
+                name_span,
+                "null character not allowed in operation name",
+            ));
         }
         self.bump();
 
@@ -1196,7 +1202,10 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     }
     let (items, stop) = scan_items(text, 0, text.len());
     if stop < text.len() {
-        return Err(ParseError::new(stop..stop + 1, "unexpected '}' at the top level"));
+        return Err(ParseError::new(
+            stop..stop + 1,
+            "unexpected '}' at the top level",
+        ));
     }
     let mut shared = Shared {
         text,
@@ -1225,7 +1234,11 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
                     ));
                 };
                 let value = rest[eq + 1..].trim();
-                let value_start = item.range.start + n + eq + 1 + (rest[eq + 1..].len() - rest[eq + 1..].trim_start().len());
+                let value_start = item.range.start
+                    + n
+                    + eq
+                    + 1
+                    + (rest[eq + 1..].len() - rest[eq + 1..].trim_start().len());
                 if n == 1 {
                     return Err(ParseError::new(
                         item.range.start..item.range.start + 1,
@@ -1239,13 +1252,30 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
                     loc_defs.push((alias[1..].to_owned(), value_start));
                     value[4..value.len() - 1].to_owned()
                 } else {
-                    other_defs.push((alias.to_owned(), value_start, item.kind == ItemKind::TypeAlias));
+                    other_defs.push((
+                        alias.to_owned(),
+                        value_start,
+                        item.kind == ItemKind::TypeAlias,
+                    ));
                     value.to_owned()
                 };
-                if shared.aliases.text.insert(alias.to_owned(), stored).is_some() {
+                if shared
+                    .aliases
+                    .text
+                    .insert(alias.to_owned(), stored)
+                    .is_some()
+                {
                     return Err(ParseError::new(
                         item.range.start..item.range.start + n,
-                        format!("redefinition of {} alias id '{}'", if item.kind == ItemKind::TypeAlias { "type" } else { "attribute" }, &alias[1..]),
+                        format!(
+                            "redefinition of {} alias id '{}'",
+                            if item.kind == ItemKind::TypeAlias {
+                                "type"
+                            } else {
+                                "attribute"
+                            },
+                            &alias[1..]
+                        ),
                     ));
                 }
             }
@@ -1255,8 +1285,8 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     // MLIR parses them there (their uses are expanded in place).
     for (alias, at, is_type) in other_defs {
         let value = &shared.aliases.text[&alias];
-        let (expanded, map) = expand(value, &shared.aliases.text, 0)
-            .map_err(|m| ParseError::new(at..at + 1, m))?;
+        let (expanded, map) =
+            expand(value, &shared.aliases.text, 0).map_err(|m| ParseError::new(at..at + 1, m))?;
         let mut p = Parser::new(ctx, &expanded, None);
         let r = if is_type {
             p.parse_type().map(drop)
@@ -1274,8 +1304,8 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     }
     for (alias, at) in loc_defs {
         let inner = &shared.aliases.text[&format!("#{alias}")];
-        let (expanded, _) = expand(inner, &shared.aliases.text, 0)
-            .map_err(|m| ParseError::new(at..at + 1, m))?;
+        let (expanded, _) =
+            expand(inner, &shared.aliases.text, 0).map_err(|m| ParseError::new(at..at + 1, m))?;
         let full = format!("loc({expanded})");
         let mut p = Parser::new(ctx, &full, None);
         let l = p
@@ -1332,7 +1362,10 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     let mut top: FxHashMap<&str, (UnitId, u32, u32)> = FxHashMap::default();
     for (i, c) in children.iter().enumerate() {
         for (n, first, count) in &c.defs {
-            if top.insert(n.as_str(), (i as UnitId + 1, *first, *count)).is_some() {
+            if top
+                .insert(n.as_str(), (i as UnitId + 1, *first, *count))
+                .is_some()
+            {
                 return Err(ParseError::new(
                     0..0,
                     format!("redefinition of SSA value '{n}'"),
@@ -1343,20 +1376,19 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     let mut fixes = Vec::new();
     let mut first_error: Option<ParseError> = None;
     let note = |e: ParseError, first_error: &mut Option<ParseError>| {
-        if first_error.as_ref().is_none_or(|f| e.span().start < f.span().start) {
+        if first_error
+            .as_ref()
+            .is_none_or(|f| e.span().start < f.span().start)
+        {
             *first_error = Some(e);
         }
     };
-    let all_externals = root_out
-        .externals
-        .iter()
-        .map(|e| (0 as UnitId, e))
-        .chain(
-            children
-                .iter()
-                .enumerate()
-                .flat_map(|(i, c)| c.externals.iter().map(move |e| (i as UnitId + 1, e))),
-        );
+    let all_externals = root_out.externals.iter().map(|e| (0 as UnitId, e)).chain(
+        children
+            .iter()
+            .enumerate()
+            .flat_map(|(i, c)| c.externals.iter().map(move |e| (i as UnitId + 1, e))),
+    );
     for (u, (n, number, value, span)) in all_externals {
         let ty = if u == 0 {
             root_out.unit.values[*value as usize].ty
@@ -1370,20 +1402,35 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
                     note(
                         ParseError::new(
                             span.clone(),
-                            format!("use of value '{n}' expects different type than prior uses: '{ty}' vs '{have}'"),
+                            format!(
+                                "use of value '{n}' expects different type than prior uses: '{ty}' vs '{have}'"
+                            ),
                         ),
                         &mut first_error,
                     );
                 } else {
-                    fixes.push((u, *value, ValueId { unit: du, index: first + number }));
+                    fixes.push((
+                        u,
+                        *value,
+                        ValueId {
+                            unit: du,
+                            index: first + number,
+                        },
+                    ));
                 }
             }
             Some(_) => note(
-                ParseError::new(span.clone(), format!("reference to invalid result number {number} of '{n}'")),
+                ParseError::new(
+                    span.clone(),
+                    format!("reference to invalid result number {number} of '{n}'"),
+                ),
                 &mut first_error,
             ),
             None => note(
-                ParseError::new(span.clone(), format!("use of undeclared SSA value name '{n}'")),
+                ParseError::new(
+                    span.clone(),
+                    format!("use of undeclared SSA value name '{n}'"),
+                ),
                 &mut first_error,
             ),
         }
@@ -1424,10 +1471,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
 
 /// The implicit `builtin.module` wrapping a file of operations: one region,
 /// one block, at `loc("name":0:0)`.
-fn implicit_root<'c, P: Policy, S: BuildHasher>(
-    ctx: &'c Context<P, S>,
-    name: &str,
-) -> UnitOut<'c> {
+fn implicit_root<'c, P: Policy, S: BuildHasher>(ctx: &'c Context<P, S>, name: &str) -> UnitOut<'c> {
     let mut unit = Unit::default();
     unit.blocks.push(Block::default());
     unit.regions.push(Region { blocks: vec![0] });
@@ -1454,7 +1498,10 @@ fn implicit_root<'c, P: Policy, S: BuildHasher>(
 /// Splits a `"builtin.module"` operation into the text before its region's
 /// body, the body, and the text after it, when the module has exactly one
 /// region whose entry block has no label.
-fn split_module(text: &str, range: Range<usize>) -> (Range<usize>, Option<Range<usize>>, Range<usize>) {
+fn split_module(
+    text: &str,
+    range: Range<usize>,
+) -> (Range<usize>, Option<Range<usize>>, Range<usize>) {
     let none = (range.clone(), None, range.end..range.end);
     let mut lexer = Lexer::new(&text[..range.end]);
     lexer.reset(range.start);
@@ -1494,7 +1541,11 @@ fn split_module(text: &str, range: Range<usize>) -> (Range<usize>, Option<Range<
     if after.next_token().kind != TokenKind::RParen {
         return none;
     }
-    (range.start..body_start, Some(body_start..close), close..range.end)
+    (
+        range.start..body_start,
+        Some(body_start..close),
+        close..range.end,
+    )
 }
 
 /// Parses a module whose body is elided: the text `head` (up to and with the
@@ -1544,11 +1595,17 @@ fn parse_metadata(text: &str, range: Range<usize>) -> PResult<Vec<ResourceGroup>
             break;
         }
         if t.kind != TokenKind::BareId {
-            return Err(err(t, "expected identifier key in file metadata dictionary"));
+            return Err(err(
+                t,
+                "expected identifier key in file metadata dictionary",
+            ));
         }
         let kind = text[t.start..t.end].to_owned();
         if kind != "dialect_resources" && kind != "external_resources" {
-            return Err(err(t, &format!("unknown key '{kind}' in file metadata dictionary")));
+            return Err(err(
+                t,
+                &format!("unknown key '{kind}' in file metadata dictionary"),
+            ));
         }
         t = lexer.next_token();
         if t.kind != TokenKind::Colon {

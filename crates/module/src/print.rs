@@ -17,8 +17,8 @@
 use core::fmt::Write as _;
 
 use rustc_hash::FxHashMap;
-use strata_ctx::builtin::{FileLineColLoc, FusedLoc, NameLoc, StringAttr, UnknownLoc};
 use strata_ctx::Location;
+use strata_ctx::builtin::{FileLineColLoc, FusedLoc, NameLoc, StringAttr, UnknownLoc};
 
 use crate::tree::{Module, OpId, ValueDef, ValueId};
 
@@ -190,11 +190,7 @@ impl<'m, 'c> Printer<'m, 'c> {
         let mut next_value = 0u32;
         let mut next_arg = 0u32;
         let root = m.op(m.root);
-        let mut stack: Vec<(u32, u32)> = root
-            .regions
-            .iter()
-            .map(|&r| (m.root.unit, r))
-            .collect();
+        let mut stack: Vec<(u32, u32)> = root.regions.iter().map(|&r| (m.root.unit, r)).collect();
         while let Some((unit, r)) = stack.pop() {
             let u = &m.units[unit as usize];
             let region = &u.regions[r as usize];
@@ -293,9 +289,7 @@ impl<'m, 'c> Printer<'m, 'c> {
     }
 
     fn loc_internal(&mut self, loc: Location<'c>, top: bool) {
-        if !top
-            && let Some(a) = self.aliases.as_ref().and_then(|s| s.alias(loc))
-        {
+        if !top && let Some(a) = self.aliases.as_ref().and_then(|s| s.alias(loc)) {
             write_alias_name(&mut self.out, a);
             return;
         }
@@ -501,8 +495,11 @@ impl<'m, 'c> Printer<'m, 'c> {
                         .push_str(if ki + 1 < kv.len() { ",\n" } else { "\n" });
                 }
                 self.out.push_str("    }");
-                self.out
-                    .push_str(if ei + 1 < g.entries.len() { ",\n" } else { "\n" });
+                self.out.push_str(if ei + 1 < g.entries.len() {
+                    ",\n"
+                } else {
+                    "\n"
+                });
             }
             self.out.push_str("  }");
             self.out

@@ -81,6 +81,9 @@ mod tests {
         assert_eq!(parts, ["a\n", "\nb\n// ------\nc\n", "\n"]);
         assert_eq!(chunks.iter().map(|c| c.line).collect::<Vec<_>>(), [1, 2, 6]);
         assert_eq!(misses.len(), 1);
-        assert_eq!(chunks[1].buffer_name("t.mlir"), "within split at t.mlir:2 offset ");
+        assert_eq!(
+            chunks[1].buffer_name("t.mlir"),
+            "within split at t.mlir:2 offset "
+        );
     }
 }

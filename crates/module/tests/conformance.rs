@@ -115,20 +115,37 @@ fn generic_form_round_trips_byte_identical() {
             out.push_str(&format!("{k}\t{}\n", v.replace(['\t', '\n'], " ")));
         }
         std::fs::write(
-            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/oracle/known_failures.txt"),
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/oracle/known_failures.txt"
+            ),
             out,
         )
         .unwrap();
         return;
     }
-    let new: Vec<_> = failures.keys().filter(|k| !known.contains_key(*k)).collect();
-    let fixed: Vec<_> = known.keys().filter(|k| !failures.contains_key(*k)).collect();
+    let new: Vec<_> = failures
+        .keys()
+        .filter(|k| !known.contains_key(*k))
+        .collect();
+    let fixed: Vec<_> = known
+        .keys()
+        .filter(|k| !failures.contains_key(*k))
+        .collect();
     for k in &new {
         println!("NEW FAILURE {k}: {}", failures[*k]);
     }
     for k in &fixed {
         println!("NOW PASSES (remove from known_failures.txt) {k}");
     }
-    assert!(new.is_empty(), "{} chunks fail that are not known failures", new.len());
-    assert!(fixed.is_empty(), "{} known failures pass now: shrink the list", fixed.len());
+    assert!(
+        new.is_empty(),
+        "{} chunks fail that are not known failures",
+        new.len()
+    );
+    assert!(
+        fixed.is_empty(),
+        "{} known failures pass now: shrink the list",
+        fixed.len()
+    );
 }

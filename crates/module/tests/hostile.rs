@@ -8,7 +8,9 @@ use std::hash::{BuildHasher, RandomState};
 
 use strata_ctx::Context;
 use strata_ctx::builtin::IntegerAttrData;
-use strata_module::{MAX_REGION_NESTING, PrintOptions, parse_module, parse_module_parallel, print_module};
+use strata_module::{
+    MAX_REGION_NESTING, PrintOptions, parse_module, parse_module_parallel, print_module,
+};
 
 /// rustc-hash 2's FxHasher multiplier: `write_u64(w)` does
 /// `hash = (hash + w) * K` (wrapping).
@@ -43,16 +45,32 @@ fn crafted_file(n: u64) -> String {
 #[test]
 fn crafted_fxhash_collisions_are_distinct_under_the_keyed_hasher() {
     let ctx = Context::new();
-    let ty: strata_ctx::Type<'_> = ctx.integer_type(128, strata_ctx::builtin::Signedness::Signless).into();
+    let ty: strata_ctx::Type<'_> = ctx
+        .integer_type(128, strata_ctx::builtin::Signedness::Signless)
+        .into();
     let fx = rustc_hash::FxBuildHasher;
     let keyed = RandomState::new();
     let fx_hashes: std::collections::HashSet<u64> = (0..2000)
-        .map(|i| fx.hash_one(IntegerAttrData { ty, value: colliding_value(i) }))
+        .map(|i| {
+            fx.hash_one(IntegerAttrData {
+                ty,
+                value: colliding_value(i),
+            })
+        })
         .collect();
     let keyed_hashes: std::collections::HashSet<u64> = (0..2000)
-        .map(|i| keyed.hash_one(IntegerAttrData { ty, value: colliding_value(i) }))
+        .map(|i| {
+            keyed.hash_one(IntegerAttrData {
+                ty,
+                value: colliding_value(i),
+            })
+        })
         .collect();
-    assert_eq!(fx_hashes.len(), 1, "the crafted keys do not collide under FxHash");
+    assert_eq!(
+        fx_hashes.len(),
+        1,
+        "the crafted keys do not collide under FxHash"
+    );
     assert_eq!(keyed_hashes.len(), 2000);
     let text = crafted_file(300);
     let keyed_ctx: Context<strata_ctx::Shared, RandomState> = Context::with_hasher(
@@ -60,8 +78,14 @@ fn crafted_fxhash_collisions_are_distinct_under_the_keyed_hasher() {
         strata_ctx::diag::EngineBuilder::new().build(),
         RandomState::new(),
     );
-    let a = print_module(&parse_module_parallel(&keyed_ctx, &text, "c.mlir").unwrap(), PrintOptions::default());
-    let b = print_module(&parse_module(&ctx, &text, "c.mlir").unwrap(), PrintOptions::default());
+    let a = print_module(
+        &parse_module_parallel(&keyed_ctx, &text, "c.mlir").unwrap(),
+        PrintOptions::default(),
+    );
+    let b = print_module(
+        &parse_module(&ctx, &text, "c.mlir").unwrap(),
+        PrintOptions::default(),
+    );
     assert_eq!(a, b);
     assert!(a.contains(&format!("v = {} : i128", colliding_value(299))));
 }
@@ -75,14 +99,22 @@ fn deep_region_nesting_is_a_diagnostic() {
     let e = parse_module_parallel(&ctx, &text, "deep.mlir").unwrap_err();
     assert!(e.message().contains("nested deeper"), "{}", e.message());
     let limit = MAX_REGION_NESTING as usize;
-    let ok = format!("{}{}", "\"a.b\"() ({\n".repeat(limit - 1), "}) : () -> ()\n".repeat(limit - 1));
+    let ok = format!(
+        "{}{}",
+        "\"a.b\"() ({\n".repeat(limit - 1),
+        "}) : () -> ()\n".repeat(limit - 1)
+    );
     assert!(parse_module_parallel(&ctx, &ok, "ok.mlir").is_ok());
 }
 
 #[test]
 fn deep_attribute_nesting_is_a_diagnostic() {
     let depth = 100_000;
-    let text = format!("\"a.b\"() {{x = {}{}}} : () -> ()\n", "[".repeat(depth), "]".repeat(depth));
+    let text = format!(
+        "\"a.b\"() {{x = {}{}}} : () -> ()\n",
+        "[".repeat(depth),
+        "]".repeat(depth)
+    );
     let ctx = Context::new();
     let e = parse_module_parallel(&ctx, &text, "deep.mlir").unwrap_err();
     assert!(e.message().contains("nesting"), "{}", e.message());

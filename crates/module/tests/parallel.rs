@@ -30,11 +30,17 @@ fn one_thread_many_threads_and_the_single_threaded_context_print_alike() {
     let sequential = print_module(&parse_module(&ctx, &text, "gen.mlir").unwrap(), options);
     let one = pool(1).install(|| {
         let ctx = Context::new();
-        print_module(&parse_module_parallel(&ctx, &text, "gen.mlir").unwrap(), options)
+        print_module(
+            &parse_module_parallel(&ctx, &text, "gen.mlir").unwrap(),
+            options,
+        )
     });
     let four = pool(4).install(|| {
         let ctx = Context::new();
-        print_module(&parse_module_parallel(&ctx, &text, "gen.mlir").unwrap(), options)
+        print_module(
+            &parse_module_parallel(&ctx, &text, "gen.mlir").unwrap(),
+            options,
+        )
     });
     let local = {
         let ctx = Context::single_threaded();
@@ -43,15 +49,27 @@ fn one_thread_many_threads_and_the_single_threaded_context_print_alike() {
     let keyed = pool(4).install(|| {
         let ctx: Context<strata_ctx::Shared, RandomState> =
             Context::with_hasher(8, EngineBuilder::new().build(), RandomState::new());
-        print_module(&parse_module_parallel(&ctx, &text, "gen.mlir").unwrap(), options)
+        print_module(
+            &parse_module_parallel(&ctx, &text, "gen.mlir").unwrap(),
+            options,
+        )
     });
     assert!(sequential.len() > 500_000, "{}", sequential.len());
-    assert!(sequential == one, "1 thread differs from the sequential parse");
-    assert!(sequential == four, "4 threads differ from the sequential parse");
+    assert!(
+        sequential == one,
+        "1 thread differs from the sequential parse"
+    );
+    assert!(
+        sequential == four,
+        "4 threads differ from the sequential parse"
+    );
     assert!(sequential == local, "the single-threaded context differs");
     assert!(sequential == keyed, "the keyed-hasher context differs");
     // Printing what was printed gives it back.
-    let again = print_module(&parse_module(&ctx, &sequential, "gen.mlir").unwrap(), options);
+    let again = print_module(
+        &parse_module(&ctx, &sequential, "gen.mlir").unwrap(),
+        options,
+    );
     assert!(again == sequential, "printing is not a fixed point");
 }
 
@@ -73,7 +91,10 @@ fn with_debug_info_the_threads_agree_too() {
     let seq = print_module(&parse_module(&ctx, text, "t.mlir").unwrap(), options);
     let par = pool(3).install(|| {
         let ctx = Context::new();
-        print_module(&parse_module_parallel(&ctx, text, "t.mlir").unwrap(), options)
+        print_module(
+            &parse_module_parallel(&ctx, text, "t.mlir").unwrap(),
+            options,
+        )
     });
     assert_eq!(seq, par);
     // What mlir-opt-19 --mlir-print-op-generic --mlir-print-debuginfo

@@ -78,16 +78,28 @@ fn invalid_builtin_chunks_verify_as_upstream() {
             out.push_str(&format!("{k}\t{v}\n"));
         }
         std::fs::write(
-            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/oracle/verify_known_failures.txt"),
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/oracle/verify_known_failures.txt"
+            ),
             out,
         )
         .unwrap();
         return;
     }
-    let new: Vec<_> = failures.keys().filter(|k| !known.contains_key(*k)).collect();
-    let fixed: Vec<_> = known.keys().filter(|k| !failures.contains_key(*k)).collect();
+    let new: Vec<_> = failures
+        .keys()
+        .filter(|k| !known.contains_key(*k))
+        .collect();
+    let fixed: Vec<_> = known
+        .keys()
+        .filter(|k| !failures.contains_key(*k))
+        .collect();
     assert!(new.is_empty(), "new failures: {new:?}");
-    assert!(fixed.is_empty(), "known failures that pass now (shrink the list): {fixed:?}");
+    assert!(
+        fixed.is_empty(),
+        "known failures that pass now (shrink the list): {fixed:?}"
+    );
     assert!(passed > 0);
 }
 
@@ -100,7 +112,8 @@ fn the_file_location_inside_name_and_fused_locations_is_found() {
     let ctx = Context::new();
     let module = parse_module(&ctx, module_text, "m.mlir").unwrap();
     let root = module.op(module.root);
-    let body = &module.units[0].blocks[module.units[0].regions[root.regions[0] as usize].blocks[0] as usize];
+    let body = &module.units[0].blocks
+        [module.units[0].regions[root.regions[0] as usize].blocks[0] as usize];
     let locs: Vec<_> = body.ops.iter().map(|&op| module.op(op).loc).collect();
     let manager = SourceManager::<strata_diag::Shared>::new();
     let file = manager.add_file("f.mlir", source);

@@ -13,7 +13,10 @@ use clap::Parser;
 
 /// The command line.
 #[derive(Parser, Debug)]
-#[command(name = "gen-mlir", about = "Write a large generic-form MLIR module for the benchmark")]
+#[command(
+    name = "gen-mlir",
+    about = "Write a large generic-form MLIR module for the benchmark"
+)]
 struct Args {
     /// The size to reach, in MiB.
     #[arg(long, default_value_t = 50)]
