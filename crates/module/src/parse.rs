@@ -198,11 +198,15 @@ impl Aliases<'_> {
 /// depth), returning the expanded text and, per replaced range, the offset
 /// of the use in `src` (`(expanded_start, expanded_end, original_start)`,
 /// in order).
+/// Replaced ranges of an expanded text: `(expanded_start, expanded_end,
+/// original_start)`.
+type ExpansionMap = Vec<(usize, usize, usize)>;
+
 fn expand(
     src: &str,
     aliases: &FxHashMap<String, String>,
     depth: u32,
-) -> Result<(String, Vec<(usize, usize, usize)>), String> {
+) -> Result<(String, ExpansionMap), String> {
     if depth > 64 {
         return Err("alias definitions nest too deeply (or refer to themselves)".into());
     }
@@ -443,7 +447,6 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let mut p = Parser::new(self.ctx, text, None);
         let r = f(&mut p);
         let next = start + p.token().start;
-        drop(p);
         match r {
             Ok(v) => {
                 self.lexer.reset(next);

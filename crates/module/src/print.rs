@@ -486,9 +486,9 @@ impl<'m, 'c> Printer<'m, 'c> {
         }
         self.out.push_str("\n{-#\n");
         for (gi, g) in groups.iter().enumerate() {
-            let _ = write!(self.out, "  {}: {{\n", g.kind);
+            let _ = writeln!(self.out, "  {}: {{", g.kind);
             for (ei, (owner, kv)) in g.entries.iter().enumerate() {
-                let _ = write!(self.out, "    {owner}: {{\n");
+                let _ = writeln!(self.out, "    {owner}: {{");
                 for (ki, (k, v)) in kv.iter().enumerate() {
                     let _ = write!(self.out, "      {k}: {v}");
                     self.out
