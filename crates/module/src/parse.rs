@@ -325,9 +325,9 @@ struct UnitParser<'c, 'f, P: Policy, S> {
     tok: Token,
     unit_id: UnitId,
     unit: Unit<'c>,
-    values: FxHashMap<String, Entry>,
+    values: FxHashMap<&'f str, Entry>,
     /// Names defined per open region (to forget at its end).
-    defined: Vec<Vec<String>>,
+    defined: Vec<Vec<&'f str>>,
     blocks: Vec<BlockScope>,
     depth: u32,
     /// Whether an unknown alias was met (the unit is parsed again on an
@@ -508,7 +508,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
     // ----- values -----
 
-    fn define(&mut self, name: &str, first: u32, count: u32, span: Range<usize>) -> PResult<()> {
+    fn define(&mut self, name: &'f str, first: u32, count: u32, span: Range<usize>) -> PResult<()> {
         match self.values.get_mut(name) {
             Some(Entry::Defined(..)) => {
                 return Err(ParseError::new(
@@ -546,10 +546,9 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             }
             None => {}
         }
-        self.values
-            .insert(name.to_owned(), Entry::Defined(first, count));
+        self.values.insert(name, Entry::Defined(first, count));
         if let Some(scope) = self.defined.last_mut() {
-            scope.push(name.to_owned());
+            scope.push(name);
         }
         Ok(())
     }
@@ -557,7 +556,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     /// Resolves the use `name#number` of type `ty`.
     fn use_value(
         &mut self,
-        name: &str,
+        name: &'f str,
         number: u32,
         ty: Type<'c>,
         span: Range<usize>,
@@ -608,7 +607,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             None => {
                 let index = self.placeholder(ty);
                 self.values.insert(
-                    name.to_owned(),
+                    name,
                     Entry::Forward(vec![(number, Pending { value: index, span })]),
                 );
                 Ok(ValueId { unit, index })
@@ -928,7 +927,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             }
         }
         for name in self.defined.pop().unwrap_or_default() {
-            self.values.remove(&name);
+            self.values.remove(name);
         }
         self.depth -= 1;
         self.unit.regions[region_index as usize].blocks = blocks;
@@ -1023,10 +1022,10 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let mut externals = Vec::new();
         for (name, entry) in core::mem::take(&mut self.values) {
             match entry {
-                Entry::Defined(first, count) => defs.push((name, first, count)),
+                Entry::Defined(first, count) => defs.push((name.to_owned(), first, count)),
                 Entry::Forward(pending) => {
                     for (number, p) in pending {
-                        externals.push((name.clone(), number, p.value, p.span));
+                        externals.push((name.to_owned(), number, p.value, p.span));
                     }
                 }
             }
