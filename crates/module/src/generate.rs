@@ -15,6 +15,16 @@
 /// prints a remark per verification of one, which would time the terminal
 /// rather than the parser); returns `None` when none is usable.
 pub fn generate(modules: &[&str], target_bytes: usize) -> Option<String> {
+    build(modules, |out, _| out.len() < target_bytes)
+}
+
+/// Like [`generate`], with every usable module copied exactly once: a
+/// module the size of the test files themselves.
+pub fn generate_once(modules: &[&str]) -> Option<String> {
+    build(modules, |_, (n, usable)| n < usable)
+}
+
+fn build(modules: &[&str], more: impl Fn(&str, (usize, usize)) -> bool) -> Option<String> {
     const HEAD: &str = "\"builtin.module\"() ({\n";
     const TAIL: &str = "}) : () -> ()";
     let bodies: Vec<&str> = modules
@@ -28,10 +38,10 @@ pub fn generate(modules: &[&str], target_bytes: usize) -> Option<String> {
     if bodies.is_empty() {
         return None;
     }
-    let mut out = String::with_capacity(target_bytes + 4096);
+    let mut out = String::new();
     out.push_str(HEAD);
     let mut n = 0usize;
-    while out.len() < target_bytes {
+    while more(&out, (n, bodies.len())) {
         let body = bodies[n % bodies.len()];
         out.push_str(&format!(
             "  \"builtin.module\"() <{{sym_name = \"copy_{n}\"}}> ({{\n"
@@ -69,5 +79,7 @@ mod tests {
         assert!(g.contains("sym_name = \"a_1\""));
         assert!(g.len() >= 300);
         assert_eq!(g, generate(&[m], 300).unwrap());
+        let once = generate_once(&[m, m]).unwrap();
+        assert_eq!(once.matches("sym_name = \"copy_").count(), 2);
     }
 }

@@ -1515,7 +1515,9 @@ fn split_module(
         match t.kind {
             TokenKind::Eof => return none,
             TokenKind::LParen | TokenKind::LSquare | TokenKind::LBrace => {
-                if depth == 0 && t.kind == TokenKind::LBrace && prev.kind == TokenKind::LParen {
+                // The region list's `(` is open (depth 1) when its first
+                // region's `{` comes.
+                if depth == 1 && t.kind == TokenKind::LBrace && prev.kind == TokenKind::LParen {
                     break;
                 }
                 depth += 1;

@@ -27,7 +27,10 @@ fn one_thread_many_threads_and_the_single_threaded_context_print_alike() {
     let options = PrintOptions::default();
 
     let ctx = Context::new();
-    let sequential = print_module(&parse_module(&ctx, &text, "gen.mlir").unwrap(), options);
+    let parsed = parse_module(&ctx, &text, "gen.mlir").unwrap();
+    // The body of the module was cut into one unit per top-level operation.
+    assert!(parsed.units.len() > 100, "{} units", parsed.units.len());
+    let sequential = print_module(&parsed, options);
     let one = pool(1).install(|| {
         let ctx = Context::new();
         print_module(

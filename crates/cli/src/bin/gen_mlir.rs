@@ -24,6 +24,9 @@ struct Args {
     /// The output file (`-` for standard output).
     #[arg(short = 'o', default_value = "-")]
     output: String,
+    /// Every usable module once (ignores `--megabytes`).
+    #[arg(long)]
+    once: bool,
     /// Crafted integer attributes that all collide under FxHash, instead of
     /// copies of real modules (`count` operations).
     #[arg(long)]
@@ -70,7 +73,12 @@ fn main() -> std::process::ExitCode {
         None => {
             let modules = modules();
             let refs: Vec<&str> = modules.iter().map(String::as_str).collect();
-            match strata_module::generate::generate(&refs, args.megabytes << 20) {
+            let text = if args.once {
+                strata_module::generate::generate_once(&refs)
+            } else {
+                strata_module::generate::generate(&refs, args.megabytes << 20)
+            };
+            match text {
                 Some(t) => t,
                 None => {
                     eprintln!("gen-mlir: no usable module in the oracle");
