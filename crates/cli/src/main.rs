@@ -227,17 +227,26 @@ fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
 fn main() -> ExitCode {
     let args = Args::parse();
     let _ = (args.allow_unregistered_dialect, args.print_op_generic);
+    // Workers with a large stack: the parser's nesting limits keep it far
+    // from overflowing any stack, and this keeps a wide margin for debug
+    // builds. Everything below runs on this pool (the sequential parse too).
+    let mut pool = rayon::ThreadPoolBuilder::new().stack_size(64 << 20);
     if let Some(n) = args.threads.filter(|&n| n > 0) {
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build_global();
+        pool = pool.num_threads(n);
     }
+    match pool.build() {
+        Ok(pool) => pool.install(|| run_main(&args)),
+        Err(_) => run_main(&args),
+    }
+}
+
+fn run_main(args: &Args) -> ExitCode {
     let emitter: Box<dyn Emitter> = match args.diagnostics_format {
         DiagFormat::Text => Box::new(HumanEmitter::new().color(std::io::stderr().is_terminal())),
         DiagFormat::Json => Box::new(JsonEmitter::new()),
     };
     let mut run = Run {
-        args: &args,
+        args,
         emitter,
         diagnostics: String::new(),
         timing: Timing::default(),

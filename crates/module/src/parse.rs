@@ -23,6 +23,7 @@ use core::hash::BuildHasher;
 use core::ops::Range;
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use strata_ctx::builtin::FunctionType;
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 use strata_syntax::lexer::{Lexer, Token, TokenKind};
@@ -161,7 +162,15 @@ pub fn scan_items(text: &str, start: usize, end: usize) -> (Vec<Item>, usize) {
                 line_start = true;
                 continue;
             }
-            _ => {}
+            _ => {
+                // Most bytes mean nothing to the scan: skip them in a tight
+                // loop.
+                i += 1;
+                while i < end && !SPECIAL[b[i] as usize] {
+                    i += 1;
+                }
+                continue;
+            }
         }
         i += 1;
     }
@@ -170,6 +179,18 @@ pub fn scan_items(text: &str, start: usize, end: usize) -> (Vec<Item>, usize) {
     trim_items(text, &mut items);
     (items, end)
 }
+
+/// The bytes the scan looks at; any other byte is skipped.
+const SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let special = b"\"/()[]{}\n";
+    let mut k = 0;
+    while k < special.len() {
+        t[special[k] as usize] = true;
+        k += 1;
+    }
+    t
+};
 
 fn trim_items(text: &str, items: &mut [Item]) {
     for it in items {
@@ -272,6 +293,9 @@ struct Shared<'c, 'f> {
     lines: Lines,
     aliases: Aliases<'c>,
 }
+
+/// The result groups of an operation: name, count, span.
+type ResultGroups<'f> = Vec<(&'f str, u32, Range<usize>)>;
 
 /// A name defined at the top level of a unit: name, first value, count.
 type TopDef = (String, u32, u32);
@@ -631,7 +655,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     // ----- operations -----
 
     /// `%a, %b:2 =` (already at a `%`): the result groups.
-    fn parse_results(&mut self) -> PResult<Vec<(&'f str, u32, Range<usize>)>> {
+    fn parse_results(&mut self) -> PResult<ResultGroups<'f>> {
         let mut groups = Vec::new();
         loop {
             if self.tok.kind != TokenKind::PercentId {
@@ -683,9 +707,16 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         // MLIR locates an operation at its name (after the results).
         let start = self.tok.start;
         let name_span = self.tok.start..self.tok.end;
-        let raw = strata_syntax::lexer::unescape(self.spelling());
-        let name = String::from_utf8(raw)
-            .map_err(|_| ParseError::new(name_span.clone(), "operation name is not UTF-8"))?;
+        let spelling = self.spelling();
+        let owned;
+        let name: &str = if spelling.contains('\\') {
+            owned = String::from_utf8(strata_syntax::lexer::unescape(spelling))
+                .map_err(|_| ParseError::new(name_span.clone(), "operation name is not UTF-8"))?;
+            &owned
+        } else {
+            // No escape: the name is the text between the quotes.
+            &spelling[1..spelling.len() - 1]
+        };
         if name.is_empty() {
             return Err(ParseError::new(
                 name_span,
@@ -698,10 +729,12 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 "null character not allowed in operation name",
             ));
         }
+        let name_attr: Attribute<'c> = self.ctx.string_attr(name).into();
         self.bump();
 
         // Operands (types come later).
         self.expect(TokenKind::LParen, "'(' to start operand list")?;
+        // On the heap: this frame is on the stack once per nesting level.
         let mut operand_names: Vec<(&'f str, u32, Range<usize>)> = Vec::new();
         if !self.consume(TokenKind::RParen) {
             loop {
@@ -728,7 +761,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         }
 
         // Successors.
-        let mut successors = Vec::new();
+        let mut successors = SmallVec::new();
         if self.consume(TokenKind::LSquare) {
             loop {
                 if self.tok.kind != TokenKind::CaretId {
@@ -755,21 +788,20 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         // Regions: parsed after the operation is allocated so that its
         // index precedes its nested operations.
         let index = self.unit.ops.len() as u32;
-        let name_attr: Attribute<'c> = self.ctx.string_attr(&name).into();
         let placeholder_ty: Type<'c> = self.ctx.none_type().into();
         self.unit.ops.push(Operation {
             name: name_attr,
-            operands: Vec::new(),
+            operands: SmallVec::new(),
             first_result: 0,
             num_results: 0,
             successors,
             properties,
-            regions: Vec::new(),
+            regions: SmallVec::new(),
             attributes: None,
             ty: placeholder_ty,
             loc: self.ctx.unknown_loc().into(),
         });
-        let mut regions = Vec::new();
+        let mut regions = SmallVec::new();
         if self.tok.kind == TokenKind::LParen {
             self.bump();
             loop {
@@ -840,7 +872,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         };
 
         // Operands and results.
-        let mut operands = Vec::with_capacity(operand_names.len());
+        let mut operands = SmallVec::with_capacity(operand_names.len());
         for (&(n, number, ref span), &t) in operand_names.iter().zip(fty.inputs) {
             operands.push(self.use_value(n, number, t, span.clone())?);
         }
@@ -1328,8 +1360,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         let range = ops[0].clone();
         let (head, body, tail) = split_module(text, range.clone());
         match body {
-            Some(body) => {
-                let (ranges, _) = scan_items(text, body.start, body.end);
+            Some((_, ranges)) => {
                 if ranges.iter().any(|r| r.kind != ItemKind::Op) {
                     // Not a plain body: parse the module as one unit.
                     root_out = parse_unit(ctx, &shared, range, 0)?;
@@ -1479,12 +1510,12 @@ fn implicit_root<'c, P: Policy, S: BuildHasher>(ctx: &'c Context<P, S>, name: &s
     unit.regions.push(Region { blocks: vec![0] });
     unit.ops.push(Operation {
         name: ctx.string_attr("builtin.module").into(),
-        operands: Vec::new(),
+        operands: SmallVec::new(),
         first_result: 0,
         num_results: 0,
-        successors: Vec::new(),
+        successors: SmallVec::new(),
         properties: None,
-        regions: vec![0],
+        regions: smallvec::smallvec![0],
         attributes: None,
         ty: ctx.function_type(&[], &[]).into(),
         loc: ctx.file_loc(name, 0, 0).into(),
@@ -1497,13 +1528,17 @@ fn implicit_root<'c, P: Policy, S: BuildHasher>(ctx: &'c Context<P, S>, name: &s
     }
 }
 
+/// What [`split_module`] returns: head, body with its items, tail.
+type Split = (
+    Range<usize>,
+    Option<(Range<usize>, Vec<Item>)>,
+    Range<usize>,
+);
+
 /// Splits a `"builtin.module"` operation into the text before its region's
 /// body, the body, and the text after it, when the module has exactly one
-/// region whose entry block has no label.
-fn split_module(
-    text: &str,
-    range: Range<usize>,
-) -> (Range<usize>, Option<Range<usize>>, Range<usize>) {
+/// region whose entry block has no label; the body comes with its items.
+fn split_module(text: &str, range: Range<usize>) -> Split {
     let none = (range.clone(), None, range.end..range.end);
     let mut lexer = Lexer::new(&text[..range.end]);
     lexer.reset(range.start);
@@ -1535,7 +1570,7 @@ fn split_module(
     if b.get(first) == Some(&b'^') {
         return none;
     }
-    let (_, close) = scan_items(text, body_start, range.end);
+    let (items, close) = scan_items(text, body_start, range.end);
     if close >= range.end || b[close] != b'}' {
         return none;
     }
@@ -1547,7 +1582,7 @@ fn split_module(
     }
     (
         range.start..body_start,
-        Some(body_start..close),
+        Some((body_start..close, items)),
         close..range.end,
     )
 }

@@ -6,6 +6,7 @@
 //! each other (a value defined by one top-level operation and used by
 //! another) without sharing memory while they are built.
 
+use smallvec::SmallVec;
 use strata_ctx::{Attribute, Location, Type};
 
 /// The unit (arena) of a node.
@@ -70,18 +71,18 @@ pub struct Operation<'c> {
     /// equal names are one handle.
     pub name: Attribute<'c>,
     /// The operands.
-    pub operands: Vec<ValueId>,
+    pub operands: SmallVec<[ValueId; 2]>,
     /// The index of the first result in the unit's values; results are
     /// consecutive.
     pub first_result: u32,
     /// The number of results.
     pub num_results: u32,
     /// The successor blocks (indices in the unit's blocks).
-    pub successors: Vec<u32>,
+    pub successors: SmallVec<[u32; 2]>,
     /// The properties (`<{...}>`), if any.
     pub properties: Option<Attribute<'c>>,
     /// The regions (indices in the unit's regions).
-    pub regions: Vec<u32>,
+    pub regions: SmallVec<[u32; 2]>,
     /// The attribute dictionary (never empty when `Some`).
     pub attributes: Option<Attribute<'c>>,
     /// The function type `(operand types) -> result types`.
