@@ -256,7 +256,7 @@ impl<T> Node<T> {
 /// compare-and-swap and never moved or freed before the array is dropped.
 ///
 /// Level 1 of strata: the facade keeps one per-kind table in each slot,
-/// indexed by the kind's dense index (see [`StorageKind`]). Any structure
+/// indexed by the kind's dense index (see [`DenseKind`]). Any structure
 /// whose parts are created lazily and must never move (shards, per-thread
 /// or per-dialect state indexed by a dense number) can use it the same way.
 ///
@@ -294,7 +294,7 @@ impl<T> Node<T> {
 /// failure ordering `Acquire`, for the loser who reads the winner's value),
 /// and every probe load is `Acquire`.
 ///
-/// [`StorageKind`]: crate::StorageKind
+/// [`DenseKind`]: crate::DenseKind
 pub struct BucketArray<T, P: Policy = Shared> {
     /// Segment 0, inline: the slots of indices `0..FIRST_SEGMENT_LEN`.
     first: [Slot<T, P>; FIRST_SEGMENT_LEN],

@@ -14,7 +14,7 @@ use strata_sync::{Mutant, mutant};
 /// more panics with a message naming the kind; it is never memory-unsafe.
 ///
 /// The limit counts reserved numbers, holes included (see
-/// [`StorageKind::index_in`]); holes are bounded by the number of threads
+/// [`DenseKind::index_in`]); holes are bounded by the number of threads
 /// that raced to index one kind, so in practice the limit is reached within
 /// a handful of `MAX_KINDS` kinds.
 pub const MAX_KINDS: u32 = 1 << 16;
@@ -29,10 +29,10 @@ const UNASSIGNED: u32 = u32::MAX;
 /// human-readable name and a dense index assigned on first use.
 ///
 /// ```
-/// use strata_buckets::{KindId, StorageKind};
+/// use strata_buckets::{KindId, DenseKind};
 ///
-/// static INTEGER_TYPE: StorageKind = StorageKind::new("builtin.integer");
-/// static FLOAT_TYPE: StorageKind = StorageKind::new("builtin.float");
+/// static INTEGER_TYPE: DenseKind = DenseKind::new("builtin.integer");
+/// static FLOAT_TYPE: DenseKind = DenseKind::new("builtin.float");
 ///
 /// let int = INTEGER_TYPE.id();
 /// assert_eq!(int, KindId::of(&INTEGER_TYPE));
@@ -56,7 +56,7 @@ const UNASSIGNED: u32 = u32::MAX;
 /// no process-global [`KindRegistry`] under loom: [`index`](Self::index)
 /// does not exist there, and models pass their own registry to
 /// [`index_in`](Self::index_in).
-pub struct StorageKind {
+pub struct DenseKind {
     name: &'static str,
     /// `UNASSIGNED` until the kind's first [`index_in`](Self::index_in),
     /// then its dense index forever: written once, by the compare-and-swap
@@ -64,7 +64,7 @@ pub struct StorageKind {
     index: AtomicU32,
 }
 
-impl StorageKind {
+impl DenseKind {
     /// Declares a kind named `name`. Meant for a `static`.
     #[cfg(not(strata_loom))]
     pub const fn new(name: &'static str) -> Self {
@@ -181,9 +181,9 @@ impl StorageKind {
     }
 }
 
-impl fmt::Debug for StorageKind {
+impl fmt::Debug for DenseKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("StorageKind")
+        f.debug_struct("DenseKind")
             .field("name", &self.name)
             .field("index", &self.assigned_index())
             .finish()
@@ -193,9 +193,9 @@ impl fmt::Debug for StorageKind {
 /// Hands out the dense indices of storage kinds: a counter and a limit.
 ///
 /// A normal build numbers every kind from one process-global registry
-/// ([`KindRegistry::global`], used by [`StorageKind::index`]). A registry of
+/// ([`KindRegistry::global`], used by [`DenseKind::index`]). A registry of
 /// one's own exists for loom models (loom atomics cannot live in a `static`)
-/// and for tests of the limit; see [`StorageKind::index_in`] for the rule
+/// and for tests of the limit; see [`DenseKind::index_in`] for the rule
 /// that each kind is numbered by one registry only.
 pub struct KindRegistry {
     /// The next number to hand out. A `u64`, so that calls failing past the
@@ -279,7 +279,7 @@ impl KindRegistry {
     }
 
     /// Reserves the next number for `kind`.
-    fn reserve(&self, kind: &StorageKind) -> u32 {
+    fn reserve(&self, kind: &DenseKind) -> u32 {
         // Relaxed: the read-modify-write alone makes every number unique; the
         // number publishes no other data.
         let number = self.next.fetch_add(1, Relaxed);
@@ -309,21 +309,21 @@ impl fmt::Debug for KindRegistry {
     }
 }
 
-/// The identity of a [`StorageKind`]: its address. `Copy`; equality,
+/// The identity of a [`DenseKind`]: its address. `Copy`; equality,
 /// hashing and ordering are by address (the order is arbitrary but fixed for
 /// the process's lifetime); `Debug` and `Display` show the name.
 ///
-/// It holds the address as a pointer rather than a `&'static StorageKind`
+/// It holds the address as a pointer rather than a `&'static DenseKind`
 /// so that a `KindId` is a plain key to hash maps: the sentinel's index slot
 /// is an atomic, and a reference to it would make lints (clippy's
 /// `mutable_key_type`) treat every `KindId` key as mutable, although
 /// equality and hashing never look at the sentinel's contents.
 #[derive(Clone, Copy)]
-pub struct KindId(NonNull<StorageKind>);
+pub struct KindId(NonNull<DenseKind>);
 
-// SAFETY: a `KindId` is a `&'static StorageKind` in all but type: it is made
+// SAFETY: a `KindId` is a `&'static DenseKind` in all but type: it is made
 // only from one (in `of`) and only turned back into one (in `kind`), and
-// `StorageKind` is `Sync`, so the reference may be sent and shared freely.
+// `DenseKind` is `Sync`, so the reference may be sent and shared freely.
 unsafe impl Send for KindId {}
 // SAFETY: as for `Send`.
 unsafe impl Sync for KindId {}
@@ -331,14 +331,14 @@ unsafe impl Sync for KindId {}
 impl KindId {
     /// The identity of `kind`.
     #[inline]
-    pub fn of(kind: &'static StorageKind) -> Self {
+    pub fn of(kind: &'static DenseKind) -> Self {
         KindId(NonNull::from(kind))
     }
 
     /// The sentinel this identity is the address of.
     #[inline]
-    pub fn kind(self) -> &'static StorageKind {
-        // SAFETY: the pointer was made from a `&'static StorageKind` in `of`,
+    pub fn kind(self) -> &'static DenseKind {
+        // SAFETY: the pointer was made from a `&'static DenseKind` in `of`,
         // so it is valid, and only read, for the rest of the program.
         unsafe { self.0.as_ref() }
     }
@@ -356,7 +356,7 @@ impl KindId {
     }
 
     /// The kind's dense index in the global registry (see
-    /// [`StorageKind::index`]).
+    /// [`DenseKind::index`]).
     #[cfg(not(strata_loom))]
     #[inline]
     pub fn index(self) -> u32 {

@@ -34,7 +34,7 @@
 //! load of the slot (below 32), or two: the segment pointer (found from the
 //! index with one `leading_zeros`, no loop), then the slot.
 //!
-//! **Kinds by address.** A kind is a `static` [`StorageKind`] sentinel; its
+//! **Kinds by address.** A kind is a `static` [`DenseKind`] sentinel; its
 //! address is its identity ([`KindId`]), as MLIR's `TypeID` is. The bucket
 //! array wants a small number rather than an address, so each kind also gets
 //! a dense `u32` index the first time it is used: a number reserved from a
@@ -50,7 +50,7 @@
 //!   [`stats`](BucketArray::stats) ([`BucketStats`]: also how many
 //!   candidates lost their publishing race). Indices below
 //!   [`CAPACITY`] work; segment 0 holds [`FIRST_SEGMENT_LEN`] slots.
-//! - [`StorageKind`]: a kind's sentinel (name, dense index).
+//! - [`DenseKind`]: a kind's sentinel (name, dense index).
 //! - [`KindId`]: a kind's identity, `Copy`, compared and hashed by address.
 //! - [`KindRegistry`]: the counter dense indices come from, limited to
 //!   [`MAX_KINDS`].
@@ -66,11 +66,11 @@
 //! One table per kind, created by whichever thread needs it first:
 //!
 //! ```
-//! use strata_buckets::{BucketArray, StorageKind};
+//! use strata_buckets::{BucketArray, DenseKind};
 //! use strata_sync::Arc;
 //!
-//! static INTEGER_TYPE: StorageKind = StorageKind::new("builtin.integer");
-//! static FLOAT_TYPE: StorageKind = StorageKind::new("builtin.float");
+//! static INTEGER_TYPE: DenseKind = DenseKind::new("builtin.integer");
+//! static FLOAT_TYPE: DenseKind = DenseKind::new("builtin.float");
 //!
 //! /// Stands in for a per-kind storage table.
 //! #[derive(Debug)]
@@ -156,4 +156,4 @@ mod array;
 mod kind;
 
 pub use array::{BucketArray, BucketStats, CAPACITY, FIRST_SEGMENT_LEN, Iter};
-pub use kind::{KindId, KindRegistry, MAX_KINDS, StorageKind};
+pub use kind::{DenseKind, KindId, KindRegistry, MAX_KINDS};

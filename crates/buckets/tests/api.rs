@@ -9,7 +9,7 @@ use std::hash::{Hash, Hasher};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use strata_buckets::{
-    BucketArray, CAPACITY, FIRST_SEGMENT_LEN, KindId, KindRegistry, MAX_KINDS, StorageKind,
+    BucketArray, CAPACITY, DenseKind, FIRST_SEGMENT_LEN, KindId, KindRegistry, MAX_KINDS,
 };
 use strata_sync::Arc;
 use strata_sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -339,7 +339,7 @@ fn thread_safety_follows_the_policy() {
     fn send_sync<S: Send + Sync>() {}
     send_sync::<BucketArray<String>>();
     send_sync::<BucketArray<String, Shared>>();
-    send_sync::<StorageKind>();
+    send_sync::<DenseKind>();
     send_sync::<KindId>();
     send_sync::<KindRegistry>();
     // `BucketArray<T, Local>` is neither: see the `compile_fail` doctest on
@@ -348,10 +348,10 @@ fn thread_safety_follows_the_policy() {
 
 // ---- kinds ------------------------------------------------------------
 
-static INTEGER: StorageKind = StorageKind::new("builtin.integer");
-static FLOAT: StorageKind = StorageKind::new("builtin.float");
+static INTEGER: DenseKind = DenseKind::new("builtin.integer");
+static FLOAT: DenseKind = DenseKind::new("builtin.float");
 /// Same name as `INTEGER`, different kind: identity is the address.
-static INTEGER_TWIN: StorageKind = StorageKind::new("builtin.integer");
+static INTEGER_TWIN: DenseKind = DenseKind::new("builtin.integer");
 
 fn hash_of(id: KindId) -> u64 {
     let mut h = DefaultHasher::new();
@@ -393,7 +393,7 @@ fn global_indices_are_distinct_and_stable() {
 #[test]
 fn a_registry_numbers_kinds_densely() {
     let registry = KindRegistry::new();
-    let kinds: Vec<StorageKind> = (0..10).map(|_| StorageKind::new("test.dense")).collect();
+    let kinds: Vec<DenseKind> = (0..10).map(|_| DenseKind::new("test.dense")).collect();
     assert!(kinds[0].assigned_index().is_none());
     for (n, kind) in kinds.iter().enumerate() {
         assert_eq!(kind.index_in(&registry), n as u32);
@@ -404,7 +404,7 @@ fn a_registry_numbers_kinds_densely() {
     assert_eq!(registry.reserved(), 10);
     assert_eq!(
         format!("{:?}", kinds[3]),
-        r#"StorageKind { name: "test.dense", index: Some(3) }"#
+        r#"DenseKind { name: "test.dense", index: Some(3) }"#
     );
     assert_eq!(
         format!("{registry:?}"),
@@ -416,9 +416,9 @@ fn a_registry_numbers_kinds_densely() {
 #[test]
 fn exceeding_the_limit_is_a_clear_panic_and_registers_nothing() {
     let registry = KindRegistry::with_limit(2);
-    let first = StorageKind::new("test.first");
-    let second = StorageKind::new("test.second");
-    let third = StorageKind::new("test.third");
+    let first = DenseKind::new("test.first");
+    let second = DenseKind::new("test.second");
+    let third = DenseKind::new("test.third");
     assert_eq!(first.index_in(&registry), 0);
     assert_eq!(second.index_in(&registry), 1);
     for _ in 0..3 {
@@ -443,10 +443,10 @@ fn exceeding_the_limit_is_a_clear_panic_and_registers_nothing() {
 fn the_global_limit_names_the_kind() {
     let registry = KindRegistry::new();
     for _ in 0..MAX_KINDS {
-        StorageKind::new("test.filler").index_in(&registry);
+        DenseKind::new("test.filler").index_in(&registry);
     }
     assert_eq!(registry.reserved(), MAX_KINDS);
-    StorageKind::new("test.one_too_many").index_in(&registry);
+    DenseKind::new("test.one_too_many").index_in(&registry);
 }
 
 #[test]

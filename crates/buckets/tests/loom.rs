@@ -27,7 +27,7 @@
 // every iteration), so they are plain std atomics.
 use std::sync::atomic::{AtomicUsize as Tally, Ordering::Relaxed as Plain}; // tidy: allow (tallies across loom iterations must not be loom objects)
 
-use strata_buckets::{BucketArray, BucketStats, KindRegistry, StorageKind};
+use strata_buckets::{BucketArray, BucketStats, DenseKind, KindRegistry};
 use strata_sync::mutant::with_mutant;
 use strata_sync::{Arc, Mutant, UnsafeCell, model, thread};
 
@@ -248,7 +248,7 @@ const ONE_RESERVED: usize = 1;
 /// Two threads ask for the dense index of one kind for the first time.
 fn kind_index_race(seen: &Outcomes) {
     let registry = Arc::new(KindRegistry::new());
-    let kind = Arc::new(StorageKind::new("test.racy"));
+    let kind = Arc::new(DenseKind::new("test.racy"));
     let theirs = {
         let (registry, kind) = (Arc::clone(&registry), Arc::clone(&kind));
         thread::spawn(move || kind.index_in(&registry))
@@ -269,7 +269,7 @@ fn kind_index_race(seen: &Outcomes) {
         ONE_RESERVED
     });
     // The next kind gets a fresh number.
-    let next = StorageKind::new("test.next");
+    let next = DenseKind::new("test.next");
     assert_eq!(next.index_in(&registry), reserved);
 }
 

@@ -6,7 +6,7 @@
 
 #![cfg(not(strata_loom))]
 
-use strata_buckets::{BucketArray, KindRegistry, StorageKind};
+use strata_buckets::{BucketArray, DenseKind, KindRegistry};
 use strata_sync::Arc;
 use strata_sync::atomic::Ordering::{AcqRel, Acquire};
 use strata_sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -218,11 +218,8 @@ fn racing_threads_agree_on_kind_indices() {
     const ROUNDS: usize = 4;
     for round in 0..ROUNDS {
         let registry = Arc::new(KindRegistry::new());
-        let kinds: Arc<Vec<StorageKind>> = Arc::new(
-            (0..KINDS)
-                .map(|_| StorageKind::new("stress.kind"))
-                .collect(),
-        );
+        let kinds: Arc<Vec<DenseKind>> =
+            Arc::new((0..KINDS).map(|_| DenseKind::new("stress.kind")).collect());
         let start = Arc::new(StartLine::new(THREADS));
         let workers: Vec<_> = (0..THREADS)
             .map(|t| {

@@ -15,7 +15,8 @@ use crate::affine::AffineContext;
 use crate::kind::{KindInfo, Storage, StorageHeader, StorageKind};
 use crate::reclaim::{KindMemory, MemoryReport, ReclaimTables};
 use crate::stats::{KindStatistics, Statistics};
-use crate::{Interned, builtin};
+use crate::Interned;
+use crate::extension::ExtensionSlot;
 
 /// The table of one kind, with its concrete type erased so that tables of
 /// every kind fit in one bucket array.
@@ -118,8 +119,8 @@ impl Registry<'_> {
 }
 
 /// One interning universe: the tables of every storage kind, the per-thread
-/// cache generation, the affine cluster, the registries and the pre-created
-/// builtins.
+/// cache generation, the affine cluster, the registries and the dialects'
+/// per-context state ([`Extension`](crate::Extension)s).
 ///
 /// The threading policy is part of the type (invariant 4):
 ///
@@ -132,7 +133,7 @@ impl Registry<'_> {
 /// ```compile_fail
 /// let ctx = strata_ctx::Context::single_threaded();
 /// std::thread::scope(|s| {
-///     s.spawn(|| ctx.i32()); // error: `Context<Local>` cannot be shared between threads
+///     s.spawn(|| ctx.mode()); // error: `Context<Local>` cannot be shared between threads
 /// });
 /// ```
 pub struct Context<P: DiagPolicy = Shared, S = FxBuildHasher> {
@@ -155,8 +156,10 @@ pub struct Context<P: DiagPolicy = Shared, S = FxBuildHasher> {
     dialects: Vec<&'static str>,
     /// The diagnostic engine parallel passes report through.
     diagnostics: DiagEngine<P>,
-    /// The pre-created builtins.
-    pub(crate) common: builtin::Common,
+    /// The dialects' per-context state, one slot per extension type, created
+    /// on first use and published by compare-and-swap (see
+    /// [`Context::extension`]).
+    pub(crate) extensions: BucketArray<ExtensionSlot, P>,
     /// Hashes every key (FxHash by default; a keyed hasher such as
     /// `std::hash::RandomState` for untrusted input, see
     /// [`Context::with_hasher`]).
@@ -209,14 +212,20 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
     ///
     /// ```
     /// use std::hash::RandomState;
-    /// use strata_ctx::{Context, Shared, diag::EngineBuilder};
+    /// use strata_ctx::{Category, Context, Shared, diag::EngineBuilder, storage_kind};
+    ///
+    /// storage_kind! {
+    ///     /// A name from the outside world.
+    ///     pub Name => String, "demo.name", Category::Other
+    /// }
     ///
     /// let ctx: Context<Shared, RandomState> =
     ///     Context::with_hasher(8, EngineBuilder::new().build(), RandomState::new());
-    /// assert_eq!(ctx.i64_attr(7), ctx.i64_attr(7));
+    /// let name = String::from("untrusted");
+    /// assert_eq!(ctx.intern::<Name>(&name), ctx.intern::<Name>(&name));
     /// ```
     pub fn with_hasher(shards: usize, diagnostics: DiagEngine<P>, hasher: S) -> Self {
-        let mut ctx = Self {
+        Self {
             reclaim: ReclaimTables::new(),
             tables: BucketArray::new(),
             owner: strata_tls::Owner::new(),
@@ -225,12 +234,9 @@ impl<P: DiagPolicy, S: BuildHasher> Context<P, S> {
             kinds: Vec::new(),
             dialects: Vec::new(),
             diagnostics,
-            common: builtin::Common::dangling(),
+            extensions: BucketArray::new(),
             hasher,
-        };
-        ctx.common = builtin::Common::create(&ctx);
-        builtin::register_builtin_kinds(&mut ctx.kinds);
-        ctx
+        }
     }
 
     /// The policy's name (`"shared"` or `"single"`).

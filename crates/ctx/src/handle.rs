@@ -18,10 +18,16 @@ use crate::kind::{Storage, StorageHeader, StorageKind};
 /// - The lifetime ties it to the context, so it cannot outlive it:
 ///
 /// ```compile_fail
-/// use strata_ctx::Context;
+/// use strata_ctx::{Category, Context, storage_kind};
+///
+/// storage_kind! {
+///     /// A name.
+///     pub Name => String, "demo.name", Category::Other
+/// }
+///
 /// let t = {
 ///     let ctx = Context::new();
-///     ctx.i32() // error: `ctx` does not live long enough
+///     ctx.intern::<Name>(&String::from("x")) // error: `ctx` does not live long enough
 /// };
 /// println!("{t}");
 /// ```
@@ -60,6 +66,67 @@ impl<'ctx, K: StorageKind> Interned<'ctx, K> {
         &self.storage.header
     }
 }
+
+impl<'ctx, K: StorageKind> Interned<'ctx, K> {
+    /// The handle with its context lifetime erased, to keep in state that
+    /// lives as long as the context (an [`Extension`](crate::Extension)).
+    #[inline]
+    pub fn to_raw(self) -> RawInterned<K> {
+        RawInterned {
+            ptr: NonNull::from(self.storage),
+        }
+    }
+}
+
+/// A handle with its context lifetime erased: what per-context state (an
+/// [`Extension`](crate::Extension), which is `'static`) keeps instead of an
+/// [`Interned`]. [`get`](Self::get) turns it back into a handle, one pointer
+/// copy, no lookup.
+pub struct RawInterned<K: StorageKind> {
+    ptr: NonNull<Storage<K::Stored<'static>>>,
+}
+
+impl<K: StorageKind> RawInterned<K> {
+    /// The handle, borrowing the context it came from for `'ctx`.
+    ///
+    /// # Safety
+    ///
+    /// 1. `self` was made by [`Interned::to_raw`] from a handle of a context
+    ///    that is borrowed for `'ctx` (the state that keeps `self` belongs to
+    ///    that context, which is what [`Context::extension`](crate::Context::extension)
+    ///    guarantees for an extension's state).
+    #[inline]
+    pub unsafe fn get<'ctx>(self) -> Interned<'ctx, K> {
+        // SAFETY: by (1) the storage belongs to a context borrowed for
+        // 'ctx, where it stays, unmoved, until the context drops.
+        unsafe { Interned::from_ptr(self.ptr) }
+    }
+}
+
+impl<K: StorageKind> Clone for RawInterned<K> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<K: StorageKind> Copy for RawInterned<K> {}
+
+impl<K: StorageKind> fmt::Debug for RawInterned<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("RawInterned")
+            .field(&K::info().name())
+            .field(&self.ptr)
+            .finish()
+    }
+}
+
+// SAFETY: a `RawInterned` is an address into a context's table, only turned
+// into a shared reference to a `Send + Sync` payload (the `StorageKind::Stored`
+// bound) through `get`; sending or sharing it shares nothing else.
+unsafe impl<K: StorageKind> Send for RawInterned<K> {}
+// SAFETY: as above.
+unsafe impl<K: StorageKind> Sync for RawInterned<K> {}
 
 impl<K: StorageKind> Clone for Interned<'_, K> {
     #[inline]

@@ -28,7 +28,7 @@ pub enum Category {
 /// Declared once per kind, as a `static`, by [`storage_kind!`](crate::storage_kind)
 /// or by hand with [`KindInfo::new`].
 pub struct KindInfo {
-    pub(crate) id: strata_buckets::StorageKind,
+    pub(crate) id: strata_buckets::DenseKind,
     category: Category,
     display: unsafe fn(*const StorageHeader, &mut fmt::Formatter<'_>) -> fmt::Result,
     debug: unsafe fn(*const StorageHeader, &mut fmt::Formatter<'_>) -> fmt::Result,
@@ -42,7 +42,7 @@ impl KindInfo {
         for<'c> K::Stored<'c>: fmt::Display + fmt::Debug,
     {
         Self {
-            id: strata_buckets::StorageKind::new(name),
+            id: strata_buckets::DenseKind::new(name),
             category,
             display: display_erased::<K>,
             debug: debug_erased::<K>,

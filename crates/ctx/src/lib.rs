@@ -1,5 +1,5 @@
-//! The strata facade: `Context`, storage kinds, typed handles, builtins, the
-//! affine cluster and the parallel driver.
+//! The strata facade: `Context`, storage kinds, typed handles, registries,
+//! per-context dialect state and the parallel driver.
 //!
 //! # The problem
 //!
@@ -32,11 +32,14 @@
 //!   and borrow the context, so a handle cannot outlive it. Erased handles
 //!   ([`Type`], [`Attribute`], [`Location`]) carry any kind of their family,
 //!   print themselves in MLIR syntax, and downcast with `dyn_cast`.
-//! - Builtins ([`builtin`]) cover MLIR's builtin types, attributes and
-//!   locations; the common ones are created with the context and returned
-//!   without any lookup.
-//! - The affine cluster ([`affine`]) interns affine expressions, maps and
-//!   integer sets under one mutex, because they share sub-expressions.
+//! - Dialects are built on this crate's public kind API: MLIR's builtin
+//!   dialect is the `strata-builtin` crate, which declares its kinds as any
+//!   user's dialect does and keeps its pre-created values (returned without
+//!   a lookup) in an [`Extension`], the per-context state a dialect may
+//!   attach to a context ([`Context::extension`]).
+//! - The affine cluster ([`affine`], the `strata-affine` crate) interns
+//!   affine expressions, maps and integer sets under one mutex, because they
+//!   share sub-expressions; every context holds one ([`Context::affine`]).
 //! - The parallel driver ([`Context::parallel_for_each`],
 //!   [`Context::failable_parallel_for_each`]) runs every item on rayon (in
 //!   order on the calling thread for a single-threaded context), orders the
@@ -45,7 +48,7 @@
 //! - Registration ([`Context::register_dialect`]) takes `&mut Context`, so it
 //!   cannot race with interning: parallel work only ever holds `&Context`.
 //!
-//! # Example: builtins and a custom kind
+//! # Example: a custom kind
 //!
 //! ```
 //! use std::fmt;
@@ -94,14 +97,9 @@
 //! assert_eq!(main, ctx.intern::<Symbol>(&String::from("main")));
 //! assert_eq!(main.to_string(), "@main");
 //!
-//! let f = ctx.function_type(&[ctx.i32().into(), ctx.f32().into()], &[ctx.index().into()]);
-//! assert_eq!(f.to_string(), "(i32, f32) -> index");
-//! let attr = ctx.dictionary_attr(&[("value", ctx.i64_attr(42).into()), ("sym", ctx.string_attr("x").into())]);
-//! assert_eq!(attr.to_string(), r#"{sym = "x", value = 42 : i64}"#);
-//!
 //! // Intern from many threads: equal keys, equal handles.
 //! let handles: Vec<_> = std::thread::scope(|s| {
-//!     let workers: Vec<_> = (0..4).map(|_| s.spawn(|| ctx.tensor_type(&[4, 4], ctx.f32()))).collect();
+//!     let workers: Vec<_> = (0..4).map(|_| s.spawn(|| ctx.intern::<Symbol>("f"))).collect();
 //!     workers.into_iter().map(|w| w.join().unwrap()).collect()
 //! });
 //! assert!(handles.iter().all(|&h| h == handles[0]));
@@ -112,7 +110,9 @@
 //! - [`Context`], [`Dialect`], [`Registry`], [`Statistics`], [`KindStatistics`].
 //! - [`StorageKind`], [`KindInfo`], [`Category`], [`storage_kind!`], [`fx_hash`], [`Arena`].
 //! - [`Interned`], [`Type`], [`Attribute`], [`Location`] and their marker traits.
-//! - [`builtin`]: the builtin kinds; [`affine`]: the affine cluster.
+//! - [`Extension`], [`ExtensionInfo`], [`RawInterned`]: per-context dialect
+//!   state ([`extension`]).
+//! - [`affine`]: the affine cluster (a re-export of `strata-affine`).
 //! - [`reclaim`]: reclaimable kinds ([`ReclaimableKind`], the counted handle
 //!   [`Counted`], [`Context::intern_counted`]) and visible memory
 //!   ([`Context::memory`], [`MemoryReport`], [`KindMemory`]).
@@ -127,11 +127,6 @@
 //! a key must not hold handles of *another* context (the payload would point
 //! into a context that may die first).
 
-/// The README's examples, compiled and run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-struct ReadmeDoctests;
-
 /// Declares the facade's items, which do not build under `--cfg
 /// strata_loom`: the kinds' `static` identities need `const` constructors
 /// that loom's atomics lack. Under loom the crate is only the reclaim core
@@ -143,15 +138,18 @@ macro_rules! facade {
 facade! {
     mod context;
     mod driver;
+    pub mod extension;
     mod handle;
     mod kind;
     mod stats;
 
-    pub mod affine;
-    pub mod builtin;
+    pub use strata_affine as affine;
 
     pub use context::{Context, Dialect, Registry};
-    pub use handle::{Attribute, AttributeKind, Interned, Location, LocationKind, Type, TypeKind};
+    pub use extension::{Extension, ExtensionInfo};
+    pub use handle::{
+        Attribute, AttributeKind, Interned, Location, LocationKind, RawInterned, Type, TypeKind,
+    };
     pub use kind::{Category, KindInfo, StorageHeader, StorageKind, fx_hash};
     pub use reclaim::{Counted, KindMemory, MemoryReport, ReclaimableInfo, ReclaimableKind};
     pub use stats::{KindStatistics, Statistics};

@@ -110,37 +110,10 @@
 //! - [`MemoryReport`] and [`KindMemory`]: visible memory.
 //! - [`ReclaimTable`], [`Strong`] and [`ReclaimStats`]: the policy-generic
 //!   core, usable on its own.
-//! - The builtin reclaimable kind is
-//!   [`DenseElementsAttr`](crate::builtin::DenseElementsAttr).
+//! - The builtin reclaimable kind is `strata-builtin`'s
+//!   `DenseElementsAttr`.
 //!
 //! # Example
-//!
-//! ```
-//! use strata_ctx::Context;
-//!
-//! let ctx = Context::new();
-//! let ty = ctx.tensor_type(&[4], ctx.i8());
-//! let weights = ctx.dense_elements_attr(ty, &[1, 2, 3, 4]);
-//! assert_eq!(weights.to_string(), "dense<[1, 2, 3, 4]> : tensor<4xi8>");
-//!
-//! // Equal keys, equal live handles, from any thread.
-//! let again = std::thread::scope(|s| {
-//!     s.spawn(|| ctx.dense_elements_attr(ty, &[1, 2, 3, 4])).join().unwrap()
-//! });
-//! assert_eq!(weights, again);
-//! let report = ctx.memory();
-//! assert_eq!(report.kind("builtin.dense_elements").unwrap().live, 1);
-//!
-//! // The last handle goes: the storage is freed, and counted as reclaimed.
-//! drop((weights, again));
-//! let dense = *ctx.memory().kind("builtin.dense_elements").unwrap();
-//! assert_eq!((dense.live, dense.bytes_in_use, dense.reclaimed), (0, 0, 1));
-//! assert!(ctx.lookup_counted::<strata_ctx::builtin::DenseElementsAttr>(
-//!     strata_ctx::builtin::DenseElementsKey { ty: ty.into(), data: &[1, 2, 3, 4] }
-//! ).is_none());
-//! ```
-//!
-//! A kind of one's own:
 //!
 //! ```
 //! use std::hash::{Hash, Hasher};
@@ -171,11 +144,23 @@
 //!     }
 //! }
 //!
-//! let ctx = Context::single_threaded();
+//! let ctx = Context::new();
 //! let t = ctx.intern_counted::<Table>(&[1, 2, 3]);
 //! assert_eq!(t, ctx.intern_counted::<Table>(&vec![1, 2, 3]));
 //! assert_eq!(t.len(), 3);
+//!
+//! // Equal keys, equal live handles, from any thread.
+//! let again = std::thread::scope(|s| {
+//!     s.spawn(|| ctx.intern_counted::<Table>(&[1, 2, 3])).join().unwrap()
+//! });
+//! assert_eq!(t, again);
 //! assert_eq!(ctx.memory().kind("demo.table").unwrap().live, 1);
+//!
+//! // The last handle goes: the storage is freed, and counted as reclaimed.
+//! drop((t, again));
+//! let m = *ctx.memory().kind("demo.table").unwrap();
+//! assert_eq!((m.live, m.bytes_in_use, m.reclaimed), (0, 0, 1));
+//! assert!(ctx.lookup_counted::<Table>(&[1, 2, 3]).is_none());
 //! ```
 //!
 //! # Atomic orderings

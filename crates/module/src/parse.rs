@@ -24,7 +24,8 @@ use core::ops::Range;
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use strata_ctx::builtin::FunctionType;
+use strata_builtin::FunctionType;
+use strata_builtin::prelude::*;
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 use strata_syntax::lexer::{Lexer, Token, TokenKind};
 use strata_syntax::{ParseError, Parser};
@@ -818,7 +819,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         if self.tok.kind == TokenKind::LBrace {
             let dict_start = self.tok.start;
             let a = self.parse_attribute()?;
-            match a.dyn_cast::<strata_ctx::builtin::DictionaryAttr>() {
+            match a.dyn_cast::<strata_builtin::DictionaryAttr>() {
                 Some(d) if d.payload().entries.is_empty() => {}
                 Some(_) => attributes = Some(a),
                 None => {

@@ -17,8 +17,8 @@
 use core::fmt::Write as _;
 
 use rustc_hash::FxHashMap;
+use strata_builtin::{FileLineColLoc, FusedLoc, NameLoc, StringAttr, UnknownLoc};
 use strata_ctx::Location;
-use strata_ctx::builtin::{FileLineColLoc, FusedLoc, NameLoc, StringAttr, UnknownLoc};
 
 use crate::tree::{Module, OpId, ValueDef, ValueId};
 

@@ -2,8 +2,8 @@
 //! `expected-*` directives with strata-diag's verifier (MLIR 19's
 //! semantics), and the file location MLIR's verifier finds in a location.
 
+use strata_builtin::{FileLineColLoc, FusedLoc, NameLoc};
 use strata_ctx::Location;
-use strata_ctx::builtin::{FileLineColLoc, FusedLoc, NameLoc};
 
 use strata_diag::{Emitter, SourceManager, SourceSet, Verifier};
 use strata_syntax::ParseError;

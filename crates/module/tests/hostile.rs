@@ -6,25 +6,50 @@ mod common;
 
 use std::hash::{BuildHasher, RandomState};
 
+use strata_builtin::IntegerAttrKey;
+use strata_builtin::apnum::ApInt;
+use strata_builtin::prelude::*;
 use strata_ctx::Context;
-use strata_ctx::builtin::IntegerAttrData;
 use strata_module::{
     MAX_REGION_NESTING, PrintOptions, parse_module, parse_module_parallel, print_module,
 };
 
 /// rustc-hash 2's FxHasher multiplier: `write_u64(w)` does
-/// `hash = (hash + w) * K` (wrapping).
+/// `hash = (hash + w) * K` (wrapping), `write(bytes)` does
+/// `write_u64(hash_bytes(bytes))`, and `finish` rotates left by 26.
 const FX_K: u64 = 0xf135_7aea_2e62_a9c5;
 
+/// The inverse of an odd number modulo 2^64 (Newton's iteration).
+fn inverse(k: u64) -> u64 {
+    let mut x = k;
+    for _ in 0..6 {
+        x = x.wrapping_mul(2u64.wrapping_sub(k.wrapping_mul(x)));
+    }
+    x
+}
+
+/// rustc-hash's `hash_bytes` of the 8 bytes of `w`, recovered from a fresh
+/// hasher: its state after `write` is `hash_bytes * K`, and `finish`
+/// rotates it.
+fn hash_bytes(w: u64) -> u64 {
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(&w.to_le_bytes());
+    h.finish().rotate_right(26).wrapping_mul(inverse(FX_K))
+}
+
 /// The `i`-th `i128` value of a family whose integer attributes all hash
-/// alike under FxHash: a value that does not fit in 64 bits is hashed as
-/// its low then high word, so after the type the state is
-/// `((t + lo) * K + hi) * K`, and `hi = C - lo * K` makes it independent of
-/// `lo` (whatever the type's address `t` is).
+/// alike under FxHash. A value wider than 64 bits is keyed by its type, its
+/// low word `lo`, and the slice of its high words `[hi]` (a length, then the
+/// slice's bytes through `hash_bytes`), so after the type the state is
+/// `(((t + lo) * K + 1) * K + hash_bytes(hi)) * K`: choosing
+/// `lo = (C - hash_bytes(hi)) / K^2` makes it independent of `hi` (and of
+/// the type's address `t`).
 fn colliding_value(i: u64) -> i128 {
     const C: u64 = 0x0123_4567_89ab_cdef;
-    let lo = i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let hi = C.wrapping_sub(lo.wrapping_mul(FX_K));
+    let hi = i + 1;
+    let k2 = inverse(FX_K.wrapping_mul(FX_K));
+    let lo = C.wrapping_sub(hash_bytes(hi)).wrapping_mul(k2);
     (((hi as u128) << 64) | lo as u128) as i128
 }
 
@@ -46,26 +71,21 @@ fn crafted_file(n: u64) -> String {
 fn crafted_fxhash_collisions_are_distinct_under_the_keyed_hasher() {
     let ctx = Context::new();
     let ty: strata_ctx::Type<'_> = ctx
-        .integer_type(128, strata_ctx::builtin::Signedness::Signless)
+        .integer_type(128, strata_builtin::Signedness::Signless)
         .into();
-    let fx = rustc_hash::FxBuildHasher;
     let keyed = RandomState::new();
-    let fx_hashes: std::collections::HashSet<u64> = (0..2000)
-        .map(|i| {
-            fx.hash_one(IntegerAttrData {
-                ty,
-                value: colliding_value(i),
-            })
-        })
-        .collect();
-    let keyed_hashes: std::collections::HashSet<u64> = (0..2000)
-        .map(|i| {
-            keyed.hash_one(IntegerAttrData {
-                ty,
-                value: colliding_value(i),
-            })
-        })
-        .collect();
+    let key = |i: u64| {
+        use std::hash::{Hash, Hasher};
+        let v = ApInt::from_i128(128, colliding_value(i));
+        let mut fx = rustc_hash::FxHasher::default();
+        let mut k = keyed.build_hasher();
+        IntegerAttrKey::new(ty, &v).hash(&mut fx);
+        IntegerAttrKey::new(ty, &v).hash(&mut k);
+        (fx.finish(), k.finish())
+    };
+    let hashes: Vec<(u64, u64)> = (0..2000).map(key).collect();
+    let fx_hashes: std::collections::HashSet<u64> = hashes.iter().map(|h| h.0).collect();
+    let keyed_hashes: std::collections::HashSet<u64> = hashes.iter().map(|h| h.1).collect();
     assert_eq!(
         fx_hashes.len(),
         1,

@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 
+use strata_builtin::prelude::*;
 use strata_ctx::Context;
 use strata_diag::{HumanEmitter, SourceManager, Verifier};
 use strata_module::{diagnostic_location, parse_module, split_input, verify_diagnostics};

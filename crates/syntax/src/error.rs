@@ -100,3 +100,22 @@ impl fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_file_line_column_and_snippet() {
+        let text = "// types\n!t = tensor<4xvector<?xf32>>\n";
+        // The error of parsing line 2's right-hand side, whose text starts at
+        // byte 14 of the file.
+        let e = ParseError::new(14..15, "expected static shape");
+        let out = e.clone().offset_by(0).render("types.mlir", text);
+        assert!(out.contains("error: expected static shape"), "{out}");
+        assert!(out.contains("types.mlir:2:6"), "{out}");
+        assert!(out.contains("!t = tensor<4xvector<?xf32>>"), "{out}");
+        let d = e.to_diagnostic(strata_diag::FileId::from_index(0), 0);
+        assert_eq!(d.message(), "expected static shape");
+    }
+}

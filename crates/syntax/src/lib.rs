@@ -19,6 +19,11 @@
 //! - [`Parser`] is a recursive-descent parser with an explicit nesting limit
 //!   ([`MAX_NESTING`]): a million `tuple<` is a diagnostic. Numbers are
 //!   checked: a dimension or integer that overflows is a diagnostic.
+//!   Literals are read with strata-apnum as MLIR reads them (integers
+//!   against their type's width, floats rounded to their format, hex bit
+//!   patterns), and every value is built with strata-builtin's checked
+//!   constructors, so what MLIR's verifiers reject is an error here too
+//!   (`vector<?xf32>`, `complex<tensor<2xf32>>`, `1.0 : i32`).
 //! - Every entry point is generic over the context's policy, so the
 //!   thread-safe and the single-threaded context both work; interning goes
 //!   through the context, so equal text gives pointer-equal handles from any
@@ -28,18 +33,20 @@
 //!   An error whose [`ParseError::missing_kind`] is set is valid MLIR that
 //!   strata cannot represent yet (`crates/syntax/NEEDS.md` lists them).
 //! - Dialects: [`Syntax`] holds the hooks of registered dialects
-//!   ([`DialectSyntax`]); a form of any other dialect becomes an
-//!   [`OpaqueType`] or [`OpaqueAttr`] that prints back exactly.
+//!   ([`DialectSyntax`]); a form of any other dialect becomes a builtin
+//!   [`OpaqueType`](strata_builtin::OpaqueType) or
+//!   [`OpaqueAttr`](strata_builtin::OpaqueAttr) that prints back exactly.
 //!
 //! # Example
 //!
 //! ```
+//! use strata_builtin::prelude::*;
 //! use strata_ctx::Context;
 //!
 //! let ctx = Context::new();
 //! let t = strata_syntax::parse_type(&ctx, "tensor<4 x ? x f32>").unwrap();
 //! assert_eq!(t.to_string(), "tensor<4x?xf32>");
-//! assert_eq!(t, strata_ctx::Type::from(ctx.tensor_type(&[4, strata_ctx::builtin::DYNAMIC], ctx.f32())));
+//! assert_eq!(t, strata_ctx::Type::from(ctx.tensor_type(&[4, strata_builtin::DYNAMIC], ctx.f32())));
 //!
 //! let a = strata_syntax::parse_attribute(&ctx, "{b = 255 : i8, a = [true, \"s\"]}").unwrap();
 //! assert_eq!(a.to_string(), "{a = [true, \"s\"], b = -1 : i8}");
@@ -63,14 +70,12 @@
 //! - [`Parser`], [`lexer`]: the machinery, reusable for the operation syntax.
 //! - [`ParseError`].
 //! - [`Syntax`], [`DialectSyntax`], [`TypeHook`], [`AttrHook`]: dialect hooks.
-//! - [`OpaqueType`], [`OpaqueAttr`]: unregistered dialects' forms.
 
 #![forbid(unsafe_code)]
 
 mod dialect;
 mod error;
 pub mod lexer;
-mod opaque;
 mod parser;
 
 use core::hash::BuildHasher;
@@ -80,7 +85,6 @@ use strata_ctx::{Attribute, Context, Location, Policy, Type};
 
 pub use dialect::{AttrHook, DialectSyntax, Syntax, TypeHook};
 pub use error::ParseError;
-pub use opaque::{OpaqueAttr, OpaqueAttrData, OpaqueType, OpaqueTypeData};
 pub use parser::{MAX_INTEGER_WIDTH, MAX_NESTING, Parser};
 
 fn parse_whole<'c, 's, P: Policy, S: BuildHasher + 'static, T>(

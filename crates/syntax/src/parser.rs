@@ -4,17 +4,18 @@
 use core::hash::BuildHasher;
 use core::ops::Range;
 
-use strata_ctx::affine::{AffineExpr, AffineMap, IntegerSet};
-use strata_ctx::builtin::{
-    DYNAMIC, FloatKind, FloatType, FusedLoc, IndexType, IntegerType, Signedness, UnknownLoc,
-    VectorType,
+use strata_builtin::apnum::{ApFloat, ApInt};
+use strata_builtin::prelude::*;
+use strata_builtin::{
+    AffineMapAttr, BuiltinError, ComplexType, DYNAMIC, DictionaryAttr, FloatKind, FloatType,
+    IndexType, IntegerType, RankedTensorType, Signedness, StridedLayoutAttr, VectorType,
 };
-use strata_ctx::{Attribute, Context, Location, Policy, Type};
+use strata_ctx::affine::{AffineExpr, AffineMap, IntegerSet};
+use strata_ctx::{Attribute, Context, Interned, Location, Policy, Type};
 
 use crate::dialect::Syntax;
 use crate::error::ParseError;
 use crate::lexer::{Lexer, Token, TokenKind, unescape};
-use crate::opaque::{OpaqueAttr, OpaqueAttrData, OpaqueType, OpaqueTypeData};
 
 /// How deep types, attributes, locations and affine expressions may nest
 /// before the parser stops with a diagnostic (instead of overflowing the
@@ -23,20 +24,6 @@ pub const MAX_NESTING: u32 = 256;
 
 /// The widest integer type MLIR allows (`IntegerType::kMaxWidth`).
 pub const MAX_INTEGER_WIDTH: u64 = (1 << 24) - 1;
-
-/// The float type names of MLIR 19 that strata's builtins lack.
-const MISSING_FLOATS: &[&str] = &[
-    "f8E5M2",
-    "f8E4M3",
-    "f8E4M3FN",
-    "f8E5M2FNUZ",
-    "f8E4M3FNUZ",
-    "f8E4M3B11FNUZ",
-    "f8E3M4",
-    "f6E2M3FN",
-    "f6E3M2FN",
-    "f4E2M1FN",
-];
 
 type PResult<T> = Result<T, ParseError>;
 
@@ -61,14 +48,6 @@ impl<P: Policy, S> core::fmt::Debug for Parser<'_, '_, P, S> {
             .field("depth", &self.depth)
             .finish_non_exhaustive()
     }
-}
-
-/// A signed integer literal: magnitude and sign, as written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct IntLit {
-    negative: bool,
-    magnitude: u128,
-    hex: bool,
 }
 
 impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
@@ -174,21 +153,6 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
 
     // ----- numbers -----
 
-    fn int_magnitude(&self) -> PResult<(u128, bool)> {
-        let s = self.spelling();
-        let (digits, radix, hex) = match s.strip_prefix("0x") {
-            Some(h) => (h, 16, true),
-            None => (s, 10, false),
-        };
-        match u128::from_str_radix(digits, radix) {
-            Ok(v) => Ok((v, hex)),
-            Err(_) => Err(self.missing(
-                self.tok.start..self.tok.end,
-                "integer wider than 128 bits (strata-apnum)",
-            )),
-        }
-    }
-
     /// Parses an optionally negative integer literal that fits in an `i64`.
     pub fn parse_integer(&mut self) -> PResult<i64> {
         let start = self.tok.start;
@@ -196,17 +160,10 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         if self.tok.kind != TokenKind::Integer {
             return Err(self.error("expected integer value"));
         }
-        let (m, _) = self
-            .int_magnitude()
-            .map_err(|_| self.error("integer value too large"))?;
+        let v = ApInt::parse_mlir(self.spelling(), negative, 64, Signedness::Signed)
+            .ok()
+            .and_then(|v| v.to_i128());
         self.bump();
-        let v = if negative {
-            0i128
-                .checked_sub(m as i128)
-                .filter(|_| m <= i64::MAX as u128 + 1)
-        } else {
-            Some(m as i128).filter(|_| m <= i64::MAX as u128)
-        };
         v.map(|v| v as i64)
             .ok_or_else(|| ParseError::new(start..self.tok.start, "integer value too large"))
     }
@@ -252,7 +209,6 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     }
 
     fn parse_non_function_type(&mut self) -> PResult<Type<'c>> {
-        let start = self.tok.start;
         match self.tok.kind {
             TokenKind::BangId => return self.parse_dialect_type(),
             TokenKind::BareId => {}
@@ -262,21 +218,11 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let simple: Option<Type<'c>> = match word {
             "index" => Some(self.ctx.index().into()),
             "none" => Some(self.ctx.none_type().into()),
-            "f16" => Some(self.ctx.f16().into()),
-            "bf16" => Some(self.ctx.bf16().into()),
-            "f32" => Some(self.ctx.f32().into()),
-            "f64" => Some(self.ctx.f64().into()),
-            "f80" => Some(self.ctx.float_type(FloatKind::F80).into()),
-            "f128" => Some(self.ctx.float_type(FloatKind::F128).into()),
-            "tf32" => Some(self.ctx.float_type(FloatKind::TF32).into()),
-            _ => None,
+            _ => FloatKind::from_name(word).map(|k| self.ctx.float_type(k).into()),
         };
         if let Some(t) = simple {
             self.bump();
             return Ok(t);
-        }
-        if MISSING_FLOATS.contains(&word) {
-            return Err(self.missing(start..self.tok.end, "FloatType of the f8/f6/f4 formats"));
         }
         if let Some(t) = self.integer_type_keyword(word)? {
             self.bump();
@@ -289,10 +235,8 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 let at = self.tok.start..self.tok.end;
                 let el = self.parse_type()?;
                 self.expect(TokenKind::Greater, "'>' in complex type")?;
-                if !(el.isa::<IntegerType>() || el.isa::<FloatType>()) {
-                    return Err(ParseError::new(at, "invalid element type for complex"));
-                }
-                Ok(self.ctx.complex_type(el).into())
+                let t = self.ctx.try_complex_type(el).map_err(|e| built(at, e))?;
+                Ok(t.into())
             }
             "tuple" => {
                 self.bump();
@@ -337,26 +281,28 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 "integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits"
             )));
         }
-        Ok(Some(self.ctx.integer_type(width as u32, sign).into()))
+        let t = self
+            .ctx
+            .try_integer_type(width as u32, sign)
+            .map_err(|e| built(self.tok.start..self.tok.end, e))?;
+        Ok(Some(t.into()))
     }
 
     /// Parses `4x?x8x` of a ranked shape (each dimension followed by `x`),
     /// leaving the element type as the current token. `allow_dynamic` is
-    /// false for vectors. Returns the dimensions and whether any was
-    /// scalable (`[4]`).
+    /// false for vectors, `allow_scalable` true for them (`[4]`). Returns the
+    /// dimensions and their scalable flags.
     fn parse_dimension_list(
         &mut self,
         allow_dynamic: bool,
         allow_scalable: bool,
-    ) -> PResult<(Vec<i64>, bool)> {
+    ) -> PResult<(Vec<i64>, Vec<bool>)> {
         let mut dims = Vec::new();
-        let mut scalable = false;
+        let mut scalable = Vec::new();
         loop {
-            let start = self.tok.start;
             let bracketed = allow_scalable && self.tok.kind == TokenKind::LSquare;
             if bracketed {
                 self.bump();
-                scalable = true;
             }
             let dim = match self.tok.kind {
                 TokenKind::Question if allow_dynamic && !bracketed => {
@@ -379,6 +325,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         v
                     }
                 }
+                TokenKind::Question if !allow_dynamic => {
+                    return Err(self.error("expected static shape"));
+                }
                 _ => {
                     if bracketed {
                         return Err(self.error("expected integer value"));
@@ -389,43 +338,12 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             if bracketed && !self.consume_if(TokenKind::RSquare) {
                 return Err(self.error("missing ']' closing scalable dimension"));
             }
-            let _ = start;
             dims.push(dim);
+            scalable.push(bracketed);
             // The `x` separator: the start of a bare identifier (`x`,
             // `xf32`, `x4` lexes as an identifier too) or part of it.
-            if self.tok.kind != TokenKind::BareId || !self.spelling().starts_with('x') {
-                return Err(self.error("expected 'x' in dimension list"));
-            }
-            self.lexer.reset(self.tok.start + 1);
-            self.bump();
-        }
-    }
-
-    fn parse_tensor_type(&mut self) -> PResult<Type<'c>> {
-        let kw = self.tok.start..self.tok.end;
-        self.bump();
-        self.expect(TokenKind::Less, "'<' in tensor type")?;
-        if self.tok.kind == TokenKind::Star {
-            self.bump();
             self.expect_x()?;
-            let at = self.tok.start..self.tok.end;
-            let el = self.parse_type()?;
-            self.check_tensor_element(el, at)?;
-            self.expect(TokenKind::Greater, "'>' in tensor type")?;
-            return Ok(self.ctx.unranked_tensor_type(el).into());
         }
-        let (dims, _) = self.parse_dimension_list(true, false)?;
-        let at = self.tok.start..self.tok.end;
-        let el = self.parse_type()?;
-        self.check_tensor_element(el, at)?;
-        if self.consume_if(TokenKind::Comma) {
-            let enc = self.tok.start;
-            self.parse_attribute()?;
-            return Err(self.missing(enc..self.tok.start, "RankedTensorType encoding"));
-        }
-        self.expect(TokenKind::Greater, "'>' in tensor type")?;
-        let _ = kw;
-        Ok(self.ctx.tensor_type(&dims, el).into())
     }
 
     fn expect_x(&mut self) -> PResult<()> {
@@ -438,28 +356,39 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         }
     }
 
-    /// Whether `t` is a builtin type (not an opaque or dialect type).
-    fn is_builtin_type(&self, t: Type<'c>) -> bool {
-        t.kind().name().starts_with("builtin.")
-    }
-
-    fn check_tensor_element(&self, el: Type<'c>, at: Range<usize>) -> PResult<()> {
-        use strata_ctx::builtin::{ComplexType, VectorType};
-        let ok = el.isa::<ComplexType>()
-            || el.isa::<FloatType>()
-            || el.isa::<IntegerType>()
-            || el.isa::<VectorType>()
-            || el.isa::<IndexType>()
-            || !self.is_builtin_type(el);
-        if ok {
-            Ok(())
-        } else {
-            Err(ParseError::new(at, "invalid tensor element type"))
+    fn parse_tensor_type(&mut self) -> PResult<Type<'c>> {
+        let kw = self.tok.start;
+        self.bump();
+        self.expect(TokenKind::Less, "'<' in tensor type")?;
+        if self.tok.kind == TokenKind::Star {
+            self.bump();
+            self.expect_x()?;
+            let at = self.tok.start..self.tok.end;
+            let el = self.parse_type()?;
+            self.expect(TokenKind::Greater, "'>' in tensor type")?;
+            let t = self
+                .ctx
+                .try_unranked_tensor_type(el)
+                .map_err(|e| built(at, e))?;
+            return Ok(t.into());
         }
+        let (dims, _) = self.parse_dimension_list(true, false)?;
+        let el = self.parse_type()?;
+        let encoding = if self.consume_if(TokenKind::Comma) {
+            Some(self.parse_attribute()?)
+        } else {
+            None
+        };
+        self.expect(TokenKind::Greater, "'>' in tensor type")?;
+        let t = self
+            .ctx
+            .try_tensor_type(&dims, el, encoding)
+            .map_err(|e| built(kw..self.tok.start, e))?;
+        Ok(t.into())
     }
 
     fn parse_memref_type(&mut self) -> PResult<Type<'c>> {
-        use strata_ctx::builtin::{ComplexType, MemRefType};
+        let kw = self.tok.start;
         self.bump();
         self.expect(TokenKind::Less, "'<' in memref type")?;
         let unranked = self.tok.kind == TokenKind::Star;
@@ -470,116 +399,93 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         } else {
             self.parse_dimension_list(true, false)?.0
         };
-        let at = self.tok.start..self.tok.end;
         let el = self.parse_type()?;
-        let ok = el.isa::<ComplexType>()
-            || el.isa::<MemRefType>()
-            || el.isa::<VectorType>()
-            || el.isa::<IntegerType>()
-            || el.isa::<IndexType>()
-            || el.isa::<FloatType>()
-            || !self.is_builtin_type(el);
-        if !ok {
-            return Err(ParseError::new(at, "invalid memref element type"));
-        }
-        let mut unsupported: Option<(Range<usize>, &'static str)> = None;
-        while self.consume_if(TokenKind::Comma) {
-            let start = self.tok.start;
-            if self.tok.kind == TokenKind::Greater {
-                return Err(self.error("expected list element"));
-            }
-            let is_map = self.is_keyword("affine_map");
-            let is_strided = self.is_keyword("strided");
-            if is_map {
-                // An identity layout is dropped, as MLIR does.
-                self.bump();
-                self.expect(TokenKind::Less, "'<'")?;
-                let map = self.parse_affine_map_body()?;
-                self.expect(TokenKind::Greater, "'>'")?;
-                if unranked {
+        let mut layout: Option<Attribute<'c>> = None;
+        let mut memory_space: Option<Attribute<'c>> = None;
+        if !self.consume_if(TokenKind::Greater) {
+            self.expect(TokenKind::Comma, "',' or '>' in memref type")?;
+            loop {
+                let start = self.tok.start;
+                if self.tok.kind == TokenKind::Greater {
+                    return Err(self.error("expected list element"));
+                }
+                let attr = self.parse_attribute()?;
+                let span = start..self.tok.start;
+                if attr.isa::<AffineMapAttr>() || attr.isa::<StridedLayoutAttr>() {
+                    if unranked {
+                        return Err(ParseError::new(
+                            span,
+                            "cannot have affine map for unranked memref type",
+                        ));
+                    }
+                    if memory_space.is_some() {
+                        return Err(ParseError::new(
+                            span,
+                            "expected memory space to be last in memref type",
+                        ));
+                    }
+                    layout = Some(attr);
+                } else if memory_space.is_some() {
                     return Err(ParseError::new(
-                        start..self.tok.start,
-                        "cannot have affine map for unranked memref type",
+                        span,
+                        "multiple memory spaces specified in memref type",
                     ));
+                } else {
+                    memory_space = Some(attr);
                 }
-                if map.num_dims() as usize != dims.len() {
-                    return Err(ParseError::new(
-                        start..self.tok.start,
-                        "memref layout mismatch between rank and affine map",
-                    ));
+                if self.consume_if(TokenKind::Comma) {
+                    continue;
                 }
-                if !map.is_identity() {
-                    unsupported.get_or_insert((start..self.tok.start, "MemRefType layout"));
-                }
-            } else if is_strided {
-                self.parse_attribute()?;
-                unsupported.get_or_insert((
-                    start..self.tok.start,
-                    "MemRefType layout (StridedLayoutAttr)",
-                ));
-            } else {
-                self.parse_attribute()?;
-                unsupported.get_or_insert((start..self.tok.start, "MemRefType memory space"));
+                self.expect(TokenKind::Greater, "'>' in memref type")?;
+                break;
             }
         }
-        self.expect(TokenKind::Greater, "'>' in memref type")?;
-        if let Some((span, kind)) = unsupported {
-            return Err(self.missing(span, kind));
-        }
+        let span = kw..self.tok.start;
         if unranked {
-            return Err(self.missing(0..self.tok.start, "UnrankedMemRefType"));
+            let t = self
+                .ctx
+                .try_unranked_memref_type(el, memory_space)
+                .map_err(|e| built(span, e))?;
+            return Ok(t.into());
         }
-        Ok(self.ctx.memref_type(&dims, el).into())
+        let t = self
+            .ctx
+            .try_memref_type(&dims, el, layout, memory_space)
+            .map_err(|e| built(span, e))?;
+        Ok(t.into())
     }
 
     fn parse_vector_type(&mut self) -> PResult<Type<'c>> {
-        let kw = self.tok.start..self.tok.end;
+        let kw = self.tok.start;
         self.bump();
         self.expect(TokenKind::Less, "'<' in vector type")?;
-        let dims_at = self.tok.start;
-        if self.tok.kind == TokenKind::Question {
-            return Err(self.error("expected static shape"));
-        }
         let (dims, scalable) = self.parse_dimension_list(false, true)?;
-        let dims_span = dims_at..self.tok.start;
-        let at = self.tok.start..self.tok.end;
         let el = self.parse_type()?;
         self.expect(TokenKind::Greater, "'>' in vector type")?;
-        if dims.is_empty() {
-            // MLIR 19 allows 0-d vectors (`vector<f32>`).
-        }
-        if dims.iter().any(|&d| d <= 0) {
-            return Err(ParseError::new(
-                dims_span,
-                "vector types must have positive constant sizes",
-            ));
-        }
-        if !(el.isa::<IntegerType>() || el.isa::<IndexType>() || el.isa::<FloatType>()) {
-            return Err(ParseError::new(
-                at,
-                "vector elements must be int/index/float type",
-            ));
-        }
-        if scalable {
-            return Err(self.missing(kw.start..self.tok.start, "VectorType scalable dimensions"));
-        }
-        Ok(self.ctx.vector_type(&dims, el).into())
+        let flags: &[bool] = if scalable.contains(&true) {
+            &scalable
+        } else {
+            &[]
+        };
+        let t = self
+            .ctx
+            .try_vector_type(&dims, el, flags)
+            .map_err(|e| built(kw..self.tok.start, e))?;
+        Ok(t.into())
     }
 
     /// `!dialect.name...` or `!dialect<...>`: a registered dialect's hook,
     /// or an opaque type.
     fn parse_dialect_type(&mut self) -> PResult<Type<'c>> {
-        let (dialect, data, span) = self.parse_extended_symbol()?;
-        if let Some(hook) = self.syntax.and_then(|s| s.type_hook(dialect)) {
-            let mnemonic_end = data.find(|c: char| c == '<').unwrap_or(data.len());
-            let mnemonic = &data[..mnemonic_end];
-            let body_start = span.start + 1 + dialect.len() + 1 + mnemonic_end;
-            return self.run_hook(body_start, span.end, |p| hook(p, mnemonic));
+        let sym = self.parse_extended_symbol()?;
+        if let Some(hook) = self.syntax.and_then(|s| s.type_hook(sym.dialect)) {
+            return self.run_dialect_hook(&sym, |p, m| hook(p, m));
         }
-        Ok(self
+        let t = self
             .ctx
-            .intern::<OpaqueType>(OpaqueTypeData { dialect, data })
-            .into())
+            .try_opaque_type(sym.dialect, sym.data)
+            .map_err(|e| built(sym.span.clone(), e))?;
+        Ok(t.into())
     }
 
     /// Runs a dialect hook on the text `start..end` (the body after the
@@ -609,20 +515,22 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         Ok(v)
     }
 
-    /// Parses `!dialect.data` / `#dialect<...>` (the current token is the
+    /// Parses `!dialect.data` / `#dialect<data>` (the current token is the
     /// `!`/`#` identifier): returns the dialect, the symbol data as MLIR
-    /// keeps it, and the span of the whole symbol.
-    fn parse_extended_symbol(&mut self) -> PResult<(&'s str, &'s str, Range<usize>)> {
+    /// keeps it (`data<...>` of the pretty form, the inside of the `<>` of
+    /// the verbose form), the offset of the data, and the span of the whole
+    /// symbol.
+    fn parse_extended_symbol(&mut self) -> PResult<ExtendedSymbol<'s>> {
         let src = self.lexer.source();
         let start = self.tok.start;
         let ident = &src[self.tok.start + 1..self.tok.end];
         let id_end = self.tok.end;
-        let (dialect, rest) = match ident.split_once('.') {
-            Some((d, r)) => (d, Some(r)),
-            None => (ident, None),
+        let (dialect, pretty) = match ident.split_once('.') {
+            Some((d, _)) => (d, true),
+            None => (ident, false),
         };
         let has_body = src.as_bytes().get(id_end) == Some(&b'<');
-        if rest.is_none() && !has_body {
+        if !pretty && !has_body {
             return Err(ParseError::new(
                 start..id_end,
                 format!("undefined symbol alias id '{ident}'"),
@@ -637,16 +545,49 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 )
             })?;
         }
-        if dialect.is_empty() || rest.is_some_and(str::is_empty) && !has_body {
-            return Err(ParseError::new(start..end, "expected dialect namespace"));
+        // MLIR's `Dialect::isValidNamespace`.
+        let valid = dialect
+            .bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+            && dialect
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$');
+        if !valid {
+            return Err(ParseError::new(
+                start..id_end,
+                format!("invalid dialect namespace '\"{dialect}\"'"),
+            ));
         }
-        let data_start = match rest {
-            Some(_) => start + 1 + dialect.len() + 1,
-            None => id_end,
+        let (data_start, data_end) = if pretty {
+            (start + 1 + dialect.len() + 1, end)
+        } else {
+            (id_end + 1, end - 1)
         };
         self.lexer.reset(end);
         self.bump();
-        Ok((dialect, &src[data_start..end], start..end))
+        Ok(ExtendedSymbol {
+            dialect,
+            data: &src[data_start..data_end],
+            data_start,
+            span: start..end,
+        })
+    }
+
+    /// Runs the hook of a dialect on an extended symbol: the mnemonic is the
+    /// data's leading identifier, and the hook parses the rest of the data.
+    fn run_dialect_hook<T>(
+        &mut self,
+        sym: &ExtendedSymbol<'s>,
+        hook: impl FnOnce(&mut Self, &str) -> PResult<T>,
+    ) -> PResult<T> {
+        let mnemonic_end = sym
+            .data
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '_'))
+            .unwrap_or(sym.data.len());
+        let mnemonic = &sym.data[..mnemonic_end];
+        let end = sym.data_start + sym.data.len();
+        self.run_hook(sym.data_start + mnemonic_end, end, |p| hook(p, mnemonic))
     }
 
     // ----- attributes -----
@@ -664,6 +605,11 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         }
     }
 
+    fn parse_colon_type(&mut self) -> PResult<Type<'c>> {
+        self.expect(TokenKind::Colon, "':'")?;
+        self.parse_type()
+    }
+
     fn parse_attribute_inner(&mut self) -> PResult<Attribute<'c>> {
         let start = self.tok.start;
         match self.tok.kind {
@@ -673,12 +619,13 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 let at = self.tok.start..self.tok.end;
                 self.bump();
                 if self.consume_if(TokenKind::Colon) {
-                    self.parse_type()?;
-                    return Err(self.missing(start..self.tok.start, "StringAttr with a type"));
+                    let ty = self.parse_type()?;
+                    let s = String::from_utf8(bytes).map_err(|_| {
+                        self.missing(at, "typed StringAttr holding bytes that are not UTF-8")
+                    })?;
+                    return Ok(self.ctx.typed_string_attr(&s, ty).into());
                 }
-                let s = String::from_utf8(bytes)
-                    .map_err(|_| self.missing(at, "StringAttr holding bytes that are not UTF-8"))?;
-                Ok(self.ctx.string_attr(&s).into())
+                Ok(self.ctx.string_attr_bytes(&bytes))
             }
             TokenKind::LSquare => {
                 self.bump();
@@ -696,16 +643,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 Ok(self.ctx.array_attr(&els).into())
             }
             TokenKind::LBrace => self.parse_dictionary().map(Into::into),
-            TokenKind::AtId => {
-                self.bump();
-                while self.consume_if(TokenKind::ColonColon) {
-                    if self.tok.kind != TokenKind::AtId {
-                        return Err(self.error("expected nested symbol reference identifier"));
-                    }
-                    self.bump();
-                }
-                Err(self.missing(start..self.tok.start, "SymbolRefAttr"))
-            }
+            TokenKind::AtId => self.parse_symbol_ref(),
             TokenKind::HashId => self.parse_dialect_attr(),
             TokenKind::BareId => {
                 let word = self.spelling();
@@ -721,35 +659,40 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                     "affine_map" => {
                         self.bump();
                         self.expect(TokenKind::Less, "'<'")?;
-                        self.parse_affine_map_body()?;
+                        let map = self.parse_affine_map_body()?;
                         self.expect(TokenKind::Greater, "'>'")?;
-                        Err(self.missing(start..self.tok.start, "AffineMapAttr"))
+                        Ok(self.ctx.affine_map_attr(map).into())
                     }
                     "affine_set" => {
                         self.bump();
                         self.expect(TokenKind::Less, "'<'")?;
-                        self.parse_integer_set_body()?;
+                        let set = self.parse_integer_set_body()?;
                         self.expect(TokenKind::Greater, "'>'")?;
-                        Err(self.missing(start..self.tok.start, "IntegerSetAttr"))
+                        Ok(self.ctx.integer_set_attr(set).into())
                     }
                     "loc" => {
-                        self.parse_location()?;
-                        Err(self
-                            .missing(start..self.tok.start, "LocationAttr as an Attribute handle"))
+                        let loc = self.parse_location()?;
+                        Ok(self.ctx.location_attr(loc).into())
                     }
-                    "dense" | "sparse" | "dense_resource" | "array" | "strided" | "opaque" => {
-                        let kind: &'static str = match word {
-                            "dense" => "DenseElementsAttr as an Attribute handle",
-                            "sparse" => "SparseElementsAttr",
-                            "dense_resource" => "DenseResourceElementsAttr",
-                            "array" => "DenseArrayAttr",
-                            "strided" => "StridedLayoutAttr",
-                            _ => "OpaqueAttr (builtin `opaque<...>`)",
-                        };
+                    "dense" => self.parse_dense(),
+                    "sparse" => self.parse_sparse(),
+                    "array" => self.parse_dense_array(),
+                    "strided" => self.parse_strided(),
+                    "dense_resource" => {
                         self.bump();
-                        self.skip_balanced_angle(word)?;
-                        self.parse_optional_colon_type()?;
-                        Err(self.missing(start..self.tok.start, kind))
+                        self.expect(TokenKind::Less, "'<' after 'dense_resource'")?;
+                        if self.tok.kind != TokenKind::BareId {
+                            return Err(self.error("expected identifier key for 'resource' entry"));
+                        }
+                        let handle = self.spelling();
+                        self.bump();
+                        self.expect(TokenKind::Greater, "'>'")?;
+                        let ty = self.parse_colon_type()?;
+                        let a = self
+                            .ctx
+                            .try_dense_resource_attr(handle, ty)
+                            .map_err(|e| built(start..self.tok.start, e))?;
+                        Ok(a.into())
                     }
                     "distinct" => {
                         self.bump();
@@ -760,11 +703,17 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         self.bump();
                         self.expect(TokenKind::RSquare, "']' to close distinct ID")?;
                         self.expect(TokenKind::Less, "'<' after distinct ID")?;
-                        if !self.consume_if(TokenKind::Greater) {
-                            self.parse_attribute()?;
+                        let referenced: Attribute<'c> = if self.consume_if(TokenKind::Greater) {
+                            self.ctx.unit_attr().into()
+                        } else {
+                            let a = self.parse_attribute()?;
                             self.expect(TokenKind::Greater, "'>' to close distinct attribute")?;
-                        }
-                        Err(self.missing(start..self.tok.start, "DistinctAttr"))
+                            a
+                        };
+                        // Each parse makes a new distinct attribute, as each
+                        // file does in MLIR (the id only names it inside one
+                        // file).
+                        Ok(self.ctx.distinct_attr(referenced).into())
                     }
                     _ => {
                         let ty = self.parse_type()?;
@@ -780,24 +729,85 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         }
     }
 
-    /// Skips `<...>` after a keyword whose attribute strata lacks, checking
-    /// only that it is balanced.
-    fn skip_balanced_angle(&mut self, keyword: &str) -> PResult<()> {
-        if self.tok.kind != TokenKind::Less {
-            return Err(self.error(format!("expected '<' after '{keyword}'")));
+    /// `@a`, `@"a b"`, `@a::@b::@c`.
+    fn parse_symbol_ref(&mut self) -> PResult<Attribute<'c>> {
+        let start = self.tok.start;
+        let mut names: Vec<String> = Vec::new();
+        loop {
+            if self.tok.kind != TokenKind::AtId {
+                return Err(self.error("expected nested symbol reference identifier"));
+            }
+            let at = self.tok.start..self.tok.end;
+            let body = &self.spelling()[1..];
+            let name = if body.starts_with('"') {
+                String::from_utf8(unescape(body))
+                    .map_err(|_| self.missing(at, "symbol names that are not UTF-8"))?
+            } else {
+                body.to_owned()
+            };
+            names.push(name);
+            self.bump();
+            if !self.consume_if(TokenKind::ColonColon) {
+                break;
+            }
         }
-        let end = self
-            .lexer
-            .balanced_body_end(self.tok.start)
-            .ok_or_else(|| self.error("unbalanced '<'"))?;
-        self.lexer.reset(end);
-        self.bump();
-        Ok(())
+        let nested: Vec<&str> = names[1..].iter().map(String::as_str).collect();
+        let a = self
+            .ctx
+            .try_symbol_ref_attr(&names[0], &nested)
+            .map_err(|e| built(start..self.tok.start, e))?;
+        Ok(a.into())
     }
 
-    fn parse_dictionary(
-        &mut self,
-    ) -> PResult<strata_ctx::Interned<'c, strata_ctx::builtin::DictionaryAttr>> {
+    /// `strided<[s0, ?], offset: o>` (the offset is optional and defaults to
+    /// 0).
+    fn parse_strided(&mut self) -> PResult<Attribute<'c>> {
+        let start = self.tok.start;
+        self.bump();
+        self.expect(TokenKind::Less, "'<' after 'strided'")?;
+        self.expect(TokenKind::LSquare, "'['")?;
+        let mut strides = Vec::new();
+        if !self.consume_if(TokenKind::RSquare) {
+            loop {
+                strides.push(self.parse_i64_or_dynamic()?);
+                if self.consume_if(TokenKind::Comma) {
+                    continue;
+                }
+                self.expect(TokenKind::RSquare, "']'")?;
+                break;
+            }
+        }
+        let mut offset = 0;
+        if self.consume_if(TokenKind::Comma) {
+            if !self.is_keyword("offset") {
+                return Err(self.error("expected 'offset' after comma"));
+            }
+            self.bump();
+            self.expect(TokenKind::Colon, "':' after 'offset'")?;
+            offset = self.parse_i64_or_dynamic()?;
+        }
+        self.expect(TokenKind::Greater, "'>'")?;
+        let a = self
+            .ctx
+            .try_strided_layout_attr(offset, &strides)
+            .map_err(|e| built(start..self.tok.start, e))?;
+        Ok(a.into())
+    }
+
+    fn parse_i64_or_dynamic(&mut self) -> PResult<i64> {
+        if self.consume_if(TokenKind::Question) {
+            return Ok(DYNAMIC);
+        }
+        let at = self.tok.start;
+        self.parse_integer().map_err(|_| {
+            ParseError::new(
+                at..self.tok.end.max(at),
+                "expected a 64-bit signed integer or '?'",
+            )
+        })
+    }
+
+    fn parse_dictionary(&mut self) -> PResult<Interned<'c, DictionaryAttr>> {
         self.expect(TokenKind::LBrace, "'{'")?;
         let mut entries: Vec<(String, Attribute<'c>)> = Vec::new();
         if !self.consume_if(TokenKind::RBrace) {
@@ -841,205 +851,376 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     }
 
     fn parse_dialect_attr(&mut self) -> PResult<Attribute<'c>> {
-        let (dialect, data, span) = self.parse_extended_symbol()?;
-        if let Some(hook) = self.syntax.and_then(|s| s.attr_hook(dialect)) {
-            let mnemonic_end = data.find('<').unwrap_or(data.len());
-            let mnemonic = &data[..mnemonic_end];
-            let body_start = span.start + 1 + dialect.len() + 1 + mnemonic_end;
-            return self.run_hook(body_start, span.end, |p| hook(p, mnemonic));
+        let sym = self.parse_extended_symbol()?;
+        if let Some(hook) = self.syntax.and_then(|s| s.attr_hook(sym.dialect)) {
+            return self.run_dialect_hook(&sym, |p, m| hook(p, m));
         }
-        let ty = self.parse_optional_colon_type()?;
-        Ok(self
+        let ty: Type<'c> = match self.parse_optional_colon_type()? {
+            Some(t) => t,
+            None => self.ctx.none_type().into(),
+        };
+        let a = self
             .ctx
-            .intern::<OpaqueAttr>(OpaqueAttrData { dialect, data, ty })
-            .into())
+            .try_opaque_attr(sym.dialect, sym.data, ty)
+            .map_err(|e| built(sym.span.clone(), e))?;
+        Ok(a.into())
     }
 
+    /// A number with an optional `-` and an optional `: type`.
     fn parse_number_attr(&mut self) -> PResult<Attribute<'c>> {
         let start = self.tok.start;
         let negative = self.consume_if(TokenKind::Minus);
-        match self.tok.kind {
-            TokenKind::Float => {
-                let text = self.spelling();
-                self.bump();
-                let ty = match self.parse_optional_colon_type()? {
-                    Some(t) => t,
-                    None => self.ctx.f64().into(),
-                };
-                self.float_attr(ty, FloatValue::Decimal { text, negative }, start)
-            }
-            TokenKind::Integer => {
-                let lit_span = self.tok.start..self.tok.end;
-                // A magnitude beyond 128 bits is out of range for every
-                // type strata has; wider types need strata-apnum.
-                let parsed = self.int_magnitude();
-                self.bump();
-                let (magnitude, hex) = match parsed {
-                    Ok(v) => v,
-                    Err(e) => {
-                        let ty = self.parse_optional_colon_type()?;
-                        let wide = ty
-                            .and_then(|t| t.dyn_cast::<IntegerType>())
-                            .is_some_and(|t| t.width > 128);
-                        return Err(if wide {
-                            e
-                        } else {
-                            ParseError::new(lit_span, "integer constant out of range for attribute")
-                        });
-                    }
-                };
-                let lit = IntLit {
-                    negative,
-                    magnitude,
-                    hex,
-                };
-                let ty = match self.parse_optional_colon_type()? {
-                    Some(t) => t,
-                    None => self.ctx.i64().into(),
-                };
-                if ty.isa::<FloatType>() {
-                    if !hex {
-                        return Err(ParseError::new(
-                            lit_span,
-                            "unexpected decimal integer literal for a floating point value",
-                        ));
-                    }
-                    if negative {
-                        return Err(ParseError::new(
-                            start..lit_span.end,
-                            "hexadecimal float literal should not have a leading minus",
-                        ));
-                    }
-                    return self.float_attr(ty, FloatValue::Bits(magnitude), start);
-                }
-                self.integer_attr(ty, lit, start..self.tok.start)
-            }
-            _ => Err(self.error("expected integer or floating point literal")),
+        let lit_span = self.tok.start..self.tok.end;
+        let (spelling, is_float) = match self.tok.kind {
+            TokenKind::Float => (self.spelling(), true),
+            TokenKind::Integer => (self.spelling(), false),
+            _ => return Err(self.error("expected integer or floating point literal")),
+        };
+        self.bump();
+        let ty: Type<'c> = match self.parse_optional_colon_type()? {
+            Some(t) => t,
+            None if is_float => self.ctx.f64().into(),
+            None => self.ctx.i64().into(),
+        };
+        let span = start..self.tok.start;
+        if let Some(sem) = ty.dyn_cast::<FloatType>().map(|t| *t.payload()) {
+            let v = ApFloat::parse_mlir(sem, spelling, negative)
+                .map_err(|e| ParseError::new(lit_span, e.to_string()))?;
+            let a = self
+                .ctx
+                .try_float_attr_ap(ty, v)
+                .map_err(|e| built(span, e))?;
+            return Ok(a.into());
         }
-    }
-
-    fn integer_attr(
-        &self,
-        ty: Type<'c>,
-        lit: IntLit,
-        span: Range<usize>,
-    ) -> PResult<Attribute<'c>> {
-        let (width, signedness) = if let Some(t) = ty.dyn_cast::<IntegerType>() {
-            (t.width, t.signedness)
-        } else if ty.isa::<IndexType>() {
-            (64, Signedness::Signed)
-        } else {
+        if is_float {
+            return Err(ParseError::new(
+                span,
+                "floating point value not valid for specified type",
+            ));
+        }
+        let Some((width, signedness)) = int_layout(ty) else {
             return Err(ParseError::new(
                 span,
                 "integer literal not valid for specified type",
             ));
         };
-        let _ = lit.hex;
-        let out_of_range =
-            || ParseError::new(span.clone(), "integer constant out of range for attribute");
-        let w = width as u64;
-        // The magnitude must fit in `width` bits.
-        if w < 128 && lit.magnitude >> w != 0 {
-            return Err(out_of_range());
-        }
-        if lit.negative && signedness == Signedness::Unsigned {
-            return Err(ParseError::new(
-                span,
-                "negative integer literal not valid for unsigned integer type",
-            ));
-        }
-        let value: i128 = if width == 0 {
-            if lit.negative {
-                return Err(out_of_range());
-            }
-            0
-        } else if lit.negative {
-            // -m must have its sign bit set: 1 <= m <= 2^(w-1).
-            if lit.magnitude == 0 || (w <= 128 && lit.magnitude > 1u128 << (w - 1)) {
-                return Err(out_of_range());
-            }
-            if lit.magnitude > i128::MAX as u128 + 1 {
-                return Err(self.missing(span, "IntegerAttr wider than 128 bits (strata-apnum)"));
-            }
-            (lit.magnitude as i128).wrapping_neg()
-        } else {
-            if signedness == Signedness::Signed && w <= 128 && lit.magnitude >> (w - 1) != 0 {
-                return Err(out_of_range());
-            }
-            if width == 1 && signedness == Signedness::Signless {
-                return Ok(self.ctx.bool_attr(lit.magnitude != 0).into());
-            }
-            let m = lit.magnitude;
-            if signedness == Signedness::Unsigned || w > 128 {
-                if m > i128::MAX as u128 {
-                    return Err(
-                        self.missing(span, "IntegerAttr wider than 128 bits (strata-apnum)")
-                    );
-                }
-                m as i128
-            } else {
-                // MLIR keeps the bits and prints signless values as signed:
-                // sign-extend from the width.
-                let shift = 128 - w as u32;
-                ((m << shift) as i128) >> shift
-            }
-        };
-        if width == 1 && signedness == Signedness::Signless {
-            return Ok(self.ctx.bool_attr(value != 0).into());
-        }
-        Ok(self.ctx.integer_attr(ty, value).into())
+        let v = ApInt::parse_mlir(spelling, negative, width, signedness)
+            .map_err(|e| ParseError::new(span.clone(), e.to_string()))?;
+        let a = self
+            .ctx
+            .try_integer_attr_ap(ty, &v)
+            .map_err(|e| built(span, e))?;
+        Ok(a.into())
     }
 
-    fn float_attr(
-        &self,
-        ty: Type<'c>,
-        value: FloatValue<'_>,
-        start: usize,
-    ) -> PResult<Attribute<'c>> {
+    // ----- dense literals -----
+
+    /// Parses a dense literal: an element, or nested `[...]` lists of them.
+    fn parse_dense_literal(&mut self) -> PResult<Literal<'s>> {
+        self.nested(|p| {
+            if p.tok.kind == TokenKind::LSquare {
+                let start = p.tok.start;
+                p.bump();
+                let mut items = Vec::new();
+                if !p.consume_if(TokenKind::RSquare) {
+                    loop {
+                        items.push(p.parse_dense_literal()?);
+                        if p.consume_if(TokenKind::Comma) {
+                            continue;
+                        }
+                        p.expect(TokenKind::RSquare, "']'")?;
+                        break;
+                    }
+                }
+                return Ok(Literal::List(items, start..p.tok.start));
+            }
+            Ok(Literal::Element(p.parse_dense_element()?))
+        })
+    }
+
+    fn parse_dense_element(&mut self) -> PResult<Element<'s>> {
+        let start = self.tok.start;
+        match self.tok.kind {
+            TokenKind::LParen => {
+                self.bump();
+                let re = self.nested(Self::parse_dense_element)?;
+                self.expect(TokenKind::Comma, "','")?;
+                let im = self.nested(Self::parse_dense_element)?;
+                self.expect(TokenKind::RParen, "')'")?;
+                if matches!(re, Element::Complex(..) | Element::Str(..))
+                    || matches!(im, Element::Complex(..) | Element::Str(..))
+                {
+                    return Err(ParseError::new(
+                        start..self.tok.start,
+                        "expected element literal of primitive type",
+                    ));
+                }
+                Ok(Element::Complex(Box::new(re), Box::new(im)))
+            }
+            TokenKind::BareId if matches!(self.spelling(), "true" | "false") => {
+                let v = self.spelling() == "true";
+                self.bump();
+                Ok(Element::Bool(v, start..self.tok.start))
+            }
+            TokenKind::String => {
+                let bytes = unescape(self.spelling());
+                self.bump();
+                Ok(Element::Str(bytes, start..self.tok.start))
+            }
+            TokenKind::Minus | TokenKind::Integer | TokenKind::Float => {
+                let negative = self.consume_if(TokenKind::Minus);
+                let is_float = match self.tok.kind {
+                    TokenKind::Integer => false,
+                    TokenKind::Float => true,
+                    _ => return Err(self.error("expected integer or floating point literal")),
+                };
+                let spelling = self.spelling();
+                self.bump();
+                Ok(Element::Number {
+                    negative,
+                    spelling,
+                    is_float,
+                    span: start..self.tok.start,
+                })
+            }
+            _ => Err(self.error("expected element literal of primitive type")),
+        }
+    }
+
+    /// `dense<...> : type`.
+    fn parse_dense(&mut self) -> PResult<Attribute<'c>> {
+        let start = self.tok.start;
+        self.bump();
+        self.expect(TokenKind::Less, "'<' after 'dense'")?;
+        let literal = if self.consume_if(TokenKind::Greater) {
+            None
+        } else {
+            let hex = (self.tok.kind == TokenKind::String)
+                .then(|| hex_payload(self.spelling()))
+                .flatten();
+            let lit = if let Some(bytes) = hex {
+                let span = self.tok.start..self.tok.end;
+                self.bump();
+                Literal::Hex(bytes, span)
+            } else {
+                self.parse_dense_literal()?
+            };
+            self.expect(TokenKind::Greater, "'>'")?;
+            Some(lit)
+        };
+        let ty_at = self.tok.start;
+        let ty = self.parse_colon_type()?;
         let span = start..self.tok.start;
-        let Some(kind) = ty.dyn_cast::<FloatType>().map(|t| *t.payload()) else {
+        let (shape, element) = static_shape(ty).ok_or_else(|| {
+            ParseError::new(
+                ty_at..self.tok.start,
+                "elements literal must be a shaped type",
+            )
+        })?;
+        let count = shape
+            .iter()
+            .try_fold(1i64, |a, &d| a.checked_mul(d))
+            .unwrap_or(-1);
+        if count < 0 {
+            return Err(ParseError::new(
+                ty_at..self.tok.start,
+                "elements literal type must have static shape",
+            ));
+        }
+        let Some(literal) = literal else {
+            // `dense<>`: no elements, for a type with none.
+            if count != 0 {
+                return Err(ParseError::new(span, "expected ':'"));
+            }
+            let a = self
+                .ctx
+                .try_dense_attr(ty, &[])
+                .map_err(|e| built(span, e))?;
+            return Ok(a.into());
+        };
+        if let Literal::Hex(bytes, hex_span) = &literal {
+            let is_i1 = element
+                .dyn_cast::<IntegerType>()
+                .is_some_and(|t| t.payload().width == 1);
+            let unpacked;
+            let data: &[u8] = if is_i1 {
+                // MLIR packs `i1` elements eight to a byte, a one-byte
+                // buffer of all zeros or all ones being a splat; strata
+                // keeps one byte per element.
+                let n = count as usize;
+                unpacked = if bytes.len() == 1 && (bytes[0] == 0 || bytes[0] == 0xFF) {
+                    vec![bytes[0] & 1]
+                } else if bytes.len() == n.div_ceil(8) {
+                    (0..n).map(|i| (bytes[i / 8] >> (i % 8)) & 1).collect()
+                } else {
+                    return Err(ParseError::new(
+                        hex_span.clone(),
+                        "elements hex data size is invalid for provided type",
+                    ));
+                };
+                &unpacked
+            } else {
+                bytes
+            };
+            let a = self
+                .ctx
+                .try_dense_attr(ty, data)
+                .map_err(|e| built(span, e))?;
+            return Ok(a.into());
+        }
+        let mut flat: Vec<&Element<'s>> = Vec::new();
+        let lit_shape = literal.flatten(&mut flat)?;
+        if let Some(lit_shape) = &lit_shape
+            && lit_shape.as_slice() != shape
+        {
             return Err(ParseError::new(
                 span,
-                "floating point value not valid for specified type",
+                format!(
+                    "inferred shape of elements literal ({}) does not match type ({})",
+                    shape_text(lit_shape),
+                    shape_text(shape)
+                ),
             ));
+        }
+        if flat.iter().any(|e| matches!(e, Element::Str(..))) {
+            let mut strs = Vec::with_capacity(flat.len());
+            for e in &flat {
+                match e {
+                    Element::Str(b, at) => strs.push(core::str::from_utf8(b).map_err(|_| {
+                        self.missing(at.clone(), "dense strings that are not UTF-8")
+                    })?),
+                    _ => return Err(ParseError::new(span, "expected string element")),
+                }
+            }
+            let a = self
+                .ctx
+                .try_dense_string_attr(ty, &strs)
+                .map_err(|e| built(span, e))?;
+            return Ok(a.into());
+        }
+        let mut data = Vec::new();
+        for e in &flat {
+            element_bytes(element, e, &mut data)?;
+        }
+        let a = self
+            .ctx
+            .try_dense_attr(ty, &data)
+            .map_err(|e| built(span, e))?;
+        Ok(a.into())
+    }
+
+    /// `sparse<indices, values> : type`.
+    fn parse_sparse(&mut self) -> PResult<Attribute<'c>> {
+        let start = self.tok.start;
+        self.bump();
+        self.expect(TokenKind::Less, "'<' after 'sparse'")?;
+        let (indices, values) = if self.consume_if(TokenKind::Greater) {
+            (None, None)
+        } else {
+            let i = self.parse_dense_literal()?;
+            self.expect(TokenKind::Comma, "','")?;
+            let v = self.parse_dense_literal()?;
+            self.expect(TokenKind::Greater, "'>'")?;
+            (Some(i), Some(v))
         };
-        let invalid = || ParseError::new(span.clone(), "invalid floating point literal");
-        let v = match (kind, value) {
-            // Parsed straight into the type's precision (no double rounding
-            // through f64), as APFloat does.
-            (FloatKind::F32, FloatValue::Decimal { text, negative }) => {
-                let v = f64::from(text.parse::<f32>().map_err(|_| invalid())?);
-                if negative { -v } else { v }
+        let ty_at = self.tok.start;
+        let ty = self.parse_colon_type()?;
+        let span = start..self.tok.start;
+        let (shape, element) = static_shape(ty).ok_or_else(|| {
+            ParseError::new(
+                ty_at..self.tok.start,
+                "elements literal must be a shaped type",
+            )
+        })?;
+        let rank = shape.len().max(1);
+        let mut index_values = Vec::new();
+        let mut data = Vec::new();
+        if let (Some(indices), Some(values)) = (indices, values) {
+            let mut flat = Vec::new();
+            let index_shape = indices.flatten(&mut flat)?;
+            for e in &flat {
+                match e {
+                    Element::Number {
+                        negative,
+                        spelling,
+                        is_float: false,
+                        span,
+                    } => {
+                        let v = ApInt::parse_mlir(spelling, *negative, 64, Signedness::Signed)
+                            .map_err(|e| ParseError::new(span.clone(), e.to_string()))?;
+                        index_values.push(v.to_i128().unwrap_or(0) as i64);
+                    }
+                    other => {
+                        return Err(ParseError::new(other.span(), "expected integer elements"));
+                    }
+                }
             }
-            (FloatKind::F64, FloatValue::Decimal { text, negative }) => {
-                let v = text.parse::<f64>().map_err(|_| invalid())?;
-                if negative { -v } else { v }
+            // A splat index is one coordinate tuple of that value (MLIR's
+            // `[1, rank]` indices shape).
+            if index_shape.is_none() {
+                index_values = vec![index_values[0]; rank];
             }
-            (FloatKind::F32, FloatValue::Bits(b)) => {
-                let b = u32::try_from(b).map_err(|_| {
-                    ParseError::new(
-                        span.clone(),
-                        "hexadecimal float constant out of range for type",
-                    )
-                })?;
-                f64::from(f32::from_bits(b))
+            let nnz = index_values.len() / rank;
+            let mut flat = Vec::new();
+            let value_shape = values.flatten(&mut flat)?;
+            match value_shape {
+                None => {
+                    let mut one = Vec::new();
+                    element_bytes(element, flat[0], &mut one)?;
+                    for _ in 0..nnz {
+                        data.extend_from_slice(&one);
+                    }
+                }
+                Some(s) if s.len() == 1 => {
+                    for e in flat {
+                        element_bytes(element, e, &mut data)?;
+                    }
+                }
+                Some(_) => {
+                    return Err(ParseError::new(
+                        span,
+                        "expected 1-d tensor for sparse element values",
+                    ));
+                }
             }
-            (FloatKind::F64, FloatValue::Bits(b)) => {
-                let b = u64::try_from(b).map_err(|_| {
-                    ParseError::new(
-                        span.clone(),
-                        "hexadecimal float constant out of range for type",
-                    )
-                })?;
-                f64::from_bits(b)
+        }
+        let a = self
+            .ctx
+            .try_sparse_elements_attr(ty, &index_values, &data)
+            .map_err(|e| built(span, e))?;
+        Ok(a.into())
+    }
+
+    /// `array<type: v0, v1>`.
+    fn parse_dense_array(&mut self) -> PResult<Attribute<'c>> {
+        let start = self.tok.start;
+        self.bump();
+        self.expect(TokenKind::Less, "'<' after 'array'")?;
+        let ty_at = self.tok.start..self.tok.end;
+        let element = self.parse_type()?;
+        if !(element.isa::<IntegerType>() || element.isa::<FloatType>()) {
+            return Err(ParseError::new(
+                ty_at,
+                format!("expected integer or float type, got: '{element}'"),
+            ));
+        }
+        let mut data = Vec::new();
+        if self.consume_if(TokenKind::Colon) {
+            loop {
+                let e = self.parse_dense_element()?;
+                element_bytes(element, &e, &mut data)?;
+                if self.consume_if(TokenKind::Comma) {
+                    continue;
+                }
+                break;
             }
-            _ => {
-                return Err(
-                    self.missing(span, "FloatAttr of f16/bf16/f80/f128/tf32 (strata-apnum)")
-                );
-            }
-        };
-        Ok(self.ctx.float_attr(ty, v).into())
+        }
+        self.expect(TokenKind::Greater, "'>' to close an array attribute")?;
+        let a = self
+            .ctx
+            .try_dense_array_attr(element, &data)
+            .map_err(|e| built(start..self.tok.start, e))?;
+        Ok(a.into())
     }
 
     // ----- locations -----
@@ -1061,7 +1242,6 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     }
 
     fn parse_location_instance_inner(&mut self) -> PResult<Location<'c>> {
-        let start = self.tok.start;
         match self.tok.kind {
             TokenKind::String => {
                 let at = self.tok.start..self.tok.end;
@@ -1104,61 +1284,28 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                     self.expect(TokenKind::RSquare, "']' in fused location")?;
                     break;
                 }
-                Ok(self.fused(&locs, metadata))
+                Ok(self.ctx.fused_loc(&locs, metadata))
             }
             TokenKind::BareId if self.spelling() == "callsite" => {
                 self.bump();
                 self.expect(TokenKind::LParen, "'(' in callsite location")?;
-                self.parse_location_instance()?;
+                let callee = self.parse_location_instance()?;
                 if !self.is_keyword("at") {
                     return Err(self.error("expected 'at' in callsite"));
                 }
                 self.bump();
-                self.parse_location_instance()?;
+                let caller = self.parse_location_instance()?;
                 self.expect(TokenKind::RParen, "')' in callsite location")?;
-                Err(self.missing(start..self.tok.start, "CallSiteLoc"))
+                Ok(self.ctx.call_site_loc(callee, caller).into())
             }
             TokenKind::HashId => {
-                let (d, data, span) = self.parse_extended_symbol()?;
-                let _ = (d, data);
+                let sym = self.parse_extended_symbol()?;
                 Err(ParseError::new(
-                    span,
+                    sym.span,
                     "expected location, but found dialect attribute",
                 ))
             }
             _ => Err(self.error("expected location instance")),
-        }
-    }
-
-    /// `FusedLoc::get`'s canonical form: nested fused locations with the
-    /// same metadata are flattened, unknown locations and duplicates
-    /// dropped, and a single location without metadata stands for itself.
-    fn fused(&self, locs: &[Location<'c>], metadata: Option<Attribute<'c>>) -> Location<'c> {
-        let mut flat: Vec<Location<'c>> = Vec::new();
-        let mut push = |l: Location<'c>| {
-            if !flat.contains(&l) {
-                flat.push(l);
-            }
-        };
-        for &l in locs {
-            if let Some(f) = l.dyn_cast::<FusedLoc>()
-                && f.payload().metadata == metadata
-            {
-                for &inner in f.payload().locations {
-                    push(inner);
-                }
-                continue;
-            }
-            if !l.isa::<UnknownLoc>() {
-                push(l);
-            }
-        }
-        match (flat.as_slice(), metadata) {
-            ([], None) => self.ctx.unknown_loc().into(),
-            ([], Some(_)) => self
-                .ctx
-                .fused_loc(&[self.ctx.unknown_loc().into()], metadata),
-            _ => self.ctx.fused_loc(&flat, metadata),
         }
     }
 
@@ -1401,11 +1548,222 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     }
 }
 
-/// A float literal as written: a decimal value or the bits of a hex literal.
-#[derive(Clone, Copy, Debug)]
-enum FloatValue<'s> {
-    /// A decimal literal's spelling and whether a `-` preceded it.
-    Decimal { text: &'s str, negative: bool },
-    /// The bits of a hexadecimal literal.
-    Bits(u128),
+/// A builtin constructor's refusal as a parse error at `span`.
+fn built(span: Range<usize>, e: BuiltinError) -> ParseError {
+    ParseError::new(span, e.message())
+}
+
+/// The width and signedness of an integer or index type.
+fn int_layout(ty: Type<'_>) -> Option<(u32, Signedness)> {
+    if let Some(t) = ty.dyn_cast::<IntegerType>() {
+        let t = *t.payload();
+        return Some((t.width, t.signedness));
+    }
+    ty.isa::<IndexType>().then_some((64, Signedness::Signed))
+}
+
+/// The shape and element type of a ranked tensor or vector type.
+fn static_shape(ty: Type<'_>) -> Option<(&[i64], Type<'_>)> {
+    if let Some(t) = ty.dyn_cast::<RankedTensorType>() {
+        let p = t.payload();
+        return Some((p.shape, p.element));
+    }
+    if let Some(t) = ty.dyn_cast::<VectorType>() {
+        let p = t.payload();
+        return Some((p.shape, p.element));
+    }
+    None
+}
+
+/// The bytes of a `"0x..."` string literal, if it is one.
+fn hex_payload(spelling: &str) -> Option<Vec<u8>> {
+    let hex = spelling.strip_prefix("\"0x")?.strip_suffix('"')?;
+    if hex.is_empty() || hex.len() % 2 != 0 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
+        .collect()
+}
+
+fn shape_text(shape: &[i64]) -> String {
+    let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
+    format!("[{}]", dims.join(", "))
+}
+
+/// One element of a dense literal, as written.
+#[derive(Clone, Debug)]
+enum Element<'s> {
+    /// An integer or float literal.
+    Number {
+        negative: bool,
+        spelling: &'s str,
+        is_float: bool,
+        span: Range<usize>,
+    },
+    /// `true` or `false`.
+    Bool(bool, Range<usize>),
+    /// `(re, im)`.
+    Complex(Box<Element<'s>>, Box<Element<'s>>),
+    /// A string literal's bytes.
+    Str(Vec<u8>, Range<usize>),
+}
+
+impl Element<'_> {
+    fn span(&self) -> Range<usize> {
+        match self {
+            Element::Number { span, .. } | Element::Bool(_, span) | Element::Str(_, span) => {
+                span.clone()
+            }
+            Element::Complex(re, im) => re.span().start..im.span().end,
+        }
+    }
+}
+
+/// A dense literal: one element (a splat), nested lists, or raw hex bytes.
+#[derive(Clone, Debug)]
+enum Literal<'s> {
+    Element(Element<'s>),
+    List(Vec<Literal<'s>>, Range<usize>),
+    Hex(Vec<u8>, Range<usize>),
+}
+
+impl<'s> Literal<'s> {
+    /// Appends the elements in row-major order; returns the literal's shape
+    /// (`None` for a single element, a splat).
+    fn flatten<'a>(&'a self, out: &mut Vec<&'a Element<'s>>) -> PResult<Option<Vec<i64>>> {
+        match self {
+            Literal::Element(e) => {
+                out.push(e);
+                Ok(None)
+            }
+            Literal::Hex(_, span) => Err(ParseError::new(span.clone(), "unexpected hex string")),
+            Literal::List(items, span) => {
+                let mut inner: Option<Option<Vec<i64>>> = None;
+                for item in items {
+                    let s = item.flatten(out)?;
+                    match &inner {
+                        None => inner = Some(s),
+                        Some(prev) if *prev == s => {}
+                        Some(_) => {
+                            return Err(ParseError::new(
+                                span.clone(),
+                                "tensor literal is invalid; ranks are not consistent between elements",
+                            ));
+                        }
+                    }
+                }
+                let mut shape = vec![items.len() as i64];
+                if let Some(Some(rest)) = inner {
+                    shape.extend(rest);
+                }
+                Ok(Some(shape))
+            }
+        }
+    }
+}
+
+/// Appends the bytes of element `e` of type `ty` (the layout of the builtin
+/// dense kinds: little-endian, the bit width rounded up to bytes, `i1` one
+/// byte, a complex number real part first).
+fn element_bytes(ty: Type<'_>, e: &Element<'_>, out: &mut Vec<u8>) -> PResult<()> {
+    if let Some(c) = ty.dyn_cast::<ComplexType>() {
+        let el = c.payload().element;
+        return match e {
+            Element::Complex(re, im) => {
+                element_bytes(el, re, out)?;
+                element_bytes(el, im, out)
+            }
+            other => Err(ParseError::new(other.span(), "expected complex element")),
+        };
+    }
+    if let Some(sem) = ty.dyn_cast::<FloatType>().map(|t| *t.payload()) {
+        let bytes = (sem.mlir_width() as usize).div_ceil(8);
+        let v = match e {
+            Element::Number {
+                negative,
+                spelling,
+                is_float,
+                span,
+            } => {
+                if !is_float && !spelling.starts_with("0x") {
+                    return Err(ParseError::new(
+                        span.clone(),
+                        "expected floating-point elements, but parsed integer",
+                    ));
+                }
+                ApFloat::parse_mlir(sem, spelling, *negative)
+                    .map_err(|err| ParseError::new(span.clone(), err.to_string()))?
+            }
+            Element::Bool(_, span) => {
+                return Err(ParseError::new(
+                    span.clone(),
+                    "expected i1 type for 'true' or 'false' values",
+                ));
+            }
+            other => {
+                return Err(ParseError::new(
+                    other.span(),
+                    "expected element literal of primitive type",
+                ));
+            }
+        };
+        out.extend_from_slice(&v.to_bits().to_le_bytes()[..bytes.min(16)]);
+        return Ok(());
+    }
+    let Some((width, signedness)) = int_layout(ty) else {
+        return Err(ParseError::new(
+            e.span(),
+            "expected element literal of primitive type",
+        ));
+    };
+    let bytes = (width as usize).div_ceil(8).max(1);
+    match e {
+        Element::Bool(v, span) => {
+            if width != 1 {
+                return Err(ParseError::new(
+                    span.clone(),
+                    "expected i1 type for 'true' or 'false' values",
+                ));
+            }
+            out.push(u8::from(*v));
+            Ok(())
+        }
+        Element::Number {
+            negative,
+            spelling,
+            is_float,
+            span,
+        } => {
+            if *is_float {
+                return Err(ParseError::new(
+                    span.clone(),
+                    "expected integer elements, but parsed floating-point",
+                ));
+            }
+            let v = ApInt::parse_mlir(spelling, *negative, width, signedness)
+                .map_err(|err| ParseError::new(span.clone(), err.to_string()))?;
+            let mut le: Vec<u8> = v.limbs().iter().flat_map(|l| l.to_le_bytes()).collect();
+            le.resize(bytes, 0);
+            if width == 1 {
+                le[0] &= 1;
+            }
+            out.extend_from_slice(&le);
+            Ok(())
+        }
+        other => Err(ParseError::new(
+            other.span(),
+            "expected element literal of primitive type",
+        )),
+    }
+}
+
+/// A dialect symbol as MLIR's `parseExtendedSymbol` splits it.
+#[derive(Clone, Debug)]
+struct ExtendedSymbol<'s> {
+    dialect: &'s str,
+    data: &'s str,
+    data_start: usize,
+    span: Range<usize>,
 }

@@ -69,10 +69,14 @@ pub fn parse<P: Policy, S: BuildHasher + 'static>(
     kind: &str,
     text: &str,
 ) -> Result<(String, *const ()), ParseError> {
+    // One form is one printing, as mlir-opt prints it: distinct attributes
+    // are numbered from 0 in it.
+    let print =
+        |h: &dyn std::fmt::Display| strata_builtin::with_distinct_numbering(|| h.to_string());
     match kind {
-        "type" => strata_syntax::parse_type(ctx, text).map(|h| (h.to_string(), h.as_ptr())),
-        "attr" => strata_syntax::parse_attribute(ctx, text).map(|h| (h.to_string(), h.as_ptr())),
-        "loc" => strata_syntax::parse_location(ctx, text).map(|h| (h.to_string(), h.as_ptr())),
+        "type" => strata_syntax::parse_type(ctx, text).map(|h| (print(&h), h.as_ptr())),
+        "attr" => strata_syntax::parse_attribute(ctx, text).map(|h| (print(&h), h.as_ptr())),
+        "loc" => strata_syntax::parse_location(ctx, text).map(|h| (print(&h), h.as_ptr())),
         other => panic!("unknown corpus family {other}"),
     }
 }

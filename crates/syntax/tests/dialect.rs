@@ -9,12 +9,13 @@
 use std::fmt;
 use std::hash::BuildHasher;
 
+use strata_builtin::{OpaqueAttr, OpaqueType};
 use strata_ctx::{
     Attribute, AttributeKind, Category, Context, Dialect, Policy, Registry, Type, TypeKind,
     storage_kind,
 };
 use strata_syntax::lexer::TokenKind;
-use strata_syntax::{DialectSyntax, OpaqueAttr, OpaqueType, ParseError, Parser, Syntax};
+use strata_syntax::{DialectSyntax, ParseError, Parser, Syntax};
 
 /// `#demo.symbol<"name">`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -172,6 +173,30 @@ fn unregistered_dialects_are_opaque_and_print_back_exactly() {
         assert!(a.isa::<OpaqueAttr>(), "{text}");
         assert_eq!(a.to_string(), text);
     }
+    // MLIR's split of the symbol data, and its choice of form on print
+    // (found by the fuzz target: `!f-oo.bf-` used to print `!f-oobf-`).
+    // MLIR prints `!foo.bf-` as `!foo<bf->` and cannot read that back (the
+    // `->` does not close the body); strata does as MLIR does.
+    let t = strata_syntax::parse_type(&ctx, "!foo.bf-").unwrap();
+    assert_eq!(t.to_string(), "!foo<bf->");
+    let e = strata_syntax::parse_type(&ctx, "!foo<bf->").unwrap_err();
+    assert!(e.message().contains("unbalanced '<'"), "{e}");
+    // MLIR also takes a verbose body that starts with an identifier and ends
+    // with `>` for a pretty one, and prints what it cannot read back.
+    let t = strata_syntax::parse_type(&ctx, "!foo<a<b> c<d>>").unwrap();
+    assert_eq!(t.to_string(), "!foo.a<b> c<d>");
+    for (text, print) in [
+        ("!foo<bar>", "!foo.bar"),
+        ("!foo<a.b>", "!foo.a.b"),
+        ("!foo.", "!foo<>"),
+        ("!foo.a-b<1>", "!foo<a-b<1>>"),
+    ] {
+        let t = strata_syntax::parse_type(&ctx, text).unwrap();
+        assert_eq!(t.to_string(), print, "{text}");
+        assert_eq!(strata_syntax::parse_type(&ctx, print).unwrap(), t, "{text}");
+    }
+    let e = strata_syntax::parse_type(&ctx, "!f-oo.bf").unwrap_err();
+    assert!(e.message().contains("invalid dialect namespace"), "{e}");
     let e = strata_syntax::parse_type(&ctx, "!alias").unwrap_err();
     assert!(e.message().contains("undefined symbol alias"), "{e}");
     let e = strata_syntax::parse_type(&ctx, "!foo.bar<(>").unwrap_err();

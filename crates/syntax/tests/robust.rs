@@ -9,6 +9,7 @@
 mod corpus;
 
 use proptest::prelude::*;
+use strata_builtin::prelude::*;
 use strata_ctx::Context;
 
 fn forms() -> Vec<String> {
@@ -211,6 +212,10 @@ fn a_million_levels_of_nesting_are_a_diagnostic() {
     depth_error(&locs, |c, t| strata_syntax::parse_location(c, t).err());
     let names = format!("loc({}unknown{})", "\"a\"(".repeat(n), ")".repeat(n));
     depth_error(&names, |c, t| strata_syntax::parse_location(c, t).err());
+    let dense = format!("dense<{}1> : tensor<complex<i8>>", "(".repeat(n));
+    depth_error(&dense, |c, t| strata_syntax::parse_attribute(c, t).err());
+    let lists = format!("dense<{}1{}> : tensor<i8>", "[".repeat(n), "]".repeat(n));
+    depth_error(&lists, |c, t| strata_syntax::parse_attribute(c, t).err());
     // Just inside the limit parses, and prints back.
     let ctx = Context::new();
     let k = strata_syntax::MAX_NESTING as usize - 1;

@@ -9,7 +9,12 @@ use strata_ctx::Context;
 fn four_threads_intern_equal_text_to_equal_handles() {
     let ctx = Context::new();
     let mut forms: Vec<(String, String)> = Vec::new();
-    for f in corpus::accepted() {
+    // A distinct attribute is a new identity at every parse (as in MLIR), so
+    // equal text does not give equal handles there by design.
+    for f in corpus::accepted()
+        .into_iter()
+        .filter(|f| !f.input.contains("distinct["))
+    {
         forms.push((f.kind.clone(), f.input));
         forms.push((f.kind, f.print));
     }
@@ -42,7 +47,9 @@ fn four_threads_intern_equal_text_to_equal_handles() {
         "too few forms parse ({parsed}) for the test to mean anything"
     );
     for r in &results[1..] {
-        assert_eq!(r, &results[0]);
+        if let Some(i) = (0..forms.len()).find(|&i| r[i] != results[0][i]) {
+            panic!("threads disagree on {:?}", forms[i]);
+        }
     }
     // Equal text, equal handle; and the same text in another family position
     // never aliases by accident.

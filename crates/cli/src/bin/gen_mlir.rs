@@ -51,15 +51,36 @@ fn modules() -> Vec<String> {
         .collect()
 }
 
-/// rustc-hash 2's FxHasher multiplier (see strata-module's hostile tests).
+/// rustc-hash 2's FxHasher multiplier (see strata-module's hostile tests,
+/// which check that these values collide).
 const FX_K: u64 = 0xf135_7aea_2e62_a9c5;
 
+fn inverse(k: u64) -> u64 {
+    let mut x = k;
+    for _ in 0..6 {
+        x = x.wrapping_mul(2u64.wrapping_sub(k.wrapping_mul(x)));
+    }
+    x
+}
+
+/// rustc-hash's `hash_bytes` of the 8 bytes of `w`.
+fn hash_bytes(w: u64) -> u64 {
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(&w.to_le_bytes());
+    h.finish().rotate_right(26).wrapping_mul(inverse(FX_K))
+}
+
+/// `n` operations whose `i128` attributes all hash alike under FxHash: the
+/// key is the type, the low word `lo`, then the high words `[hi]`, so
+/// `lo = (C - hash_bytes(hi)) / K^2` cancels `hi`.
 fn colliding(n: u64) -> String {
     const C: u64 = 0x0123_4567_89ab_cdef;
+    let k2 = inverse(FX_K.wrapping_mul(FX_K));
     let mut s = String::new();
     for i in 0..n {
-        let lo = i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let hi = C.wrapping_sub(lo.wrapping_mul(FX_K));
+        let hi = i + 1;
+        let lo = C.wrapping_sub(hash_bytes(hi)).wrapping_mul(k2);
         let v = (((hi as u128) << 64) | lo as u128) as i128;
         s.push_str(&format!("\"t.op\"() {{v = {v} : i128}} : () -> ()\n"));
     }

@@ -20,7 +20,7 @@ use crate::Context;
 /// the identity, as for [`KindInfo`](crate::KindInfo)) with a human-readable
 /// name and a dense index assigned on first use.
 pub struct ReclaimableInfo {
-    id: strata_buckets::StorageKind,
+    id: strata_buckets::DenseKind,
 }
 
 impl ReclaimableInfo {
@@ -28,7 +28,7 @@ impl ReclaimableInfo {
     /// `dialect.kind`). Meant for a `static`.
     pub const fn new(name: &'static str) -> Self {
         Self {
-            id: strata_buckets::StorageKind::new(name),
+            id: strata_buckets::DenseKind::new(name),
         }
     }
 
@@ -119,9 +119,23 @@ type TableOf<K, P> = ReclaimTable<<K as ReclaimableKind>::Stored<'static>, P>;
 ///
 /// ```compile_fail
 /// use strata_ctx::Context;
-/// let attr = {
+/// # use std::hash::{Hash, Hasher};
+/// # use strata_ctx::{ReclaimableInfo, ReclaimableKind};
+/// # pub enum Blob {}
+/// # impl ReclaimableKind for Blob {
+/// #     type Stored<'c> = Vec<u8>;
+/// #     type Key<'k, 'c> = &'k [u8] where 'c: 'k;
+/// #     fn info() -> &'static ReclaimableInfo {
+/// #         static INFO: ReclaimableInfo = ReclaimableInfo::new("demo.blob");
+/// #         &INFO
+/// #     }
+/// #     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &&'k [u8], state: &mut H) { key.hash(state) }
+/// #     fn matches<'k, 'c: 'k>(stored: &Vec<u8>, key: &&'k [u8]) -> bool { stored[..] == **key }
+/// #     fn construct<'k, 'c: 'k>(key: &&'k [u8]) -> Vec<u8> { key.to_vec() }
+/// # }
+/// let blob = {
 ///     let ctx = Context::new();
-///     ctx.dense_elements_attr(ctx.tensor_type(&[2], ctx.i8()), &[1, 2])
+///     ctx.intern_counted::<Blob>(&[1, 2])
 ///     // error: `ctx` does not live long enough
 /// };
 /// ```
@@ -130,10 +144,24 @@ type TableOf<K, P> = ReclaimTable<<K as ReclaimableKind>::Stored<'static>, P>;
 ///
 /// ```compile_fail
 /// use strata_ctx::Context;
+/// # use std::hash::{Hash, Hasher};
+/// # use strata_ctx::{ReclaimableInfo, ReclaimableKind};
+/// # pub enum Blob {}
+/// # impl ReclaimableKind for Blob {
+/// #     type Stored<'c> = Vec<u8>;
+/// #     type Key<'k, 'c> = &'k [u8] where 'c: 'k;
+/// #     fn info() -> &'static ReclaimableInfo {
+/// #         static INFO: ReclaimableInfo = ReclaimableInfo::new("demo.blob");
+/// #         &INFO
+/// #     }
+/// #     fn hash_key<'k, 'c: 'k, H: Hasher>(key: &&'k [u8], state: &mut H) { key.hash(state) }
+/// #     fn matches<'k, 'c: 'k>(stored: &Vec<u8>, key: &&'k [u8]) -> bool { stored[..] == **key }
+/// #     fn construct<'k, 'c: 'k>(key: &&'k [u8]) -> Vec<u8> { key.to_vec() }
+/// # }
 /// fn needs_send<T: Send>(_: T) {}
 /// let ctx = Context::single_threaded();
-/// let attr = ctx.dense_elements_attr(ctx.tensor_type(&[2], ctx.i8()), &[1, 2]);
-/// needs_send(attr); // error: `Counted<'_, _, Local>` is not `Send`
+/// let blob = ctx.intern_counted::<Blob>(&[1, 2]);
+/// needs_send(blob); // error: `Counted<'_, _, Local>` is not `Send`
 /// ```
 ///
 /// There is no conversion to the erased [`Attribute`](crate::Attribute):

@@ -1,0 +1,706 @@
+//! The dense elements attribute: large constants, interned as a reclaimable
+//! kind (see [`strata_ctx::reclaim`]).
+
+use core::fmt;
+use core::hash::{Hash, Hasher};
+
+use crate::misc_attrs::Scalar;
+use crate::{ComplexType, RankedTensorType, VectorType};
+use strata_ctx::{Attribute, Counted, Interned, ReclaimableInfo, ReclaimableKind, Type};
+
+use crate::AsContext;
+
+/// Above this many elements a dense attribute that is not a splat prints its
+/// raw bytes in hex (`dense<"0x...">`), as MLIR's printer does by default
+/// (`--mlir-print-elementsattrs-with-hex-if-larger=100`).
+pub const DENSE_HEX_THRESHOLD: usize = 100;
+
+/// The payload of a dense elements attribute: a statically shaped tensor or
+/// vector type and the elements' bytes, owned (the attribute is reclaimable,
+/// so its buffer is freed when its last handle drops).
+///
+/// The layout of `data` is MLIR's raw dense storage: the elements in
+/// row-major order, each in little-endian byte order and in the smallest
+/// whole number of bytes that holds its bit width (`tf32` takes four bytes,
+/// as MLIR stores it; an `i1` element takes one byte, 0 or 1, unlike MLIR's
+/// bit-packed booleans, which are packed when printed in hex; a
+/// `complex<f32>` element takes eight, real part first).
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct DenseElementsAttrData<'c> {
+    /// The shaped type: a ranked tensor or a vector with a static shape.
+    pub ty: Type<'c>,
+    /// The elements' bytes.
+    pub data: Box<[u8]>,
+}
+
+/// The lookup key of a dense elements attribute: the type and a borrowed
+/// buffer, so that a hit allocates nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DenseElementsKey<'k, 'c> {
+    /// The shaped type.
+    pub ty: Type<'c>,
+    /// The elements' bytes, laid out as in [`DenseElementsAttrData`].
+    pub data: &'k [u8],
+}
+
+/// How one element of a dense attribute prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Element {
+    /// An integer, index or float.
+    Scalar(Scalar),
+    /// A complex number of two scalars of `half` bytes each.
+    Complex(Scalar, usize),
+}
+
+/// The shape and element type of a statically shaped tensor or vector.
+pub(crate) fn static_shape(ty: Type<'_>) -> Option<(&[i64], Type<'_>)> {
+    let (shape, element) = if let Some(t) = ty.dyn_cast::<RankedTensorType>() {
+        (t.payload().shape, t.payload().element)
+    } else if let Some(t) = ty.dyn_cast::<VectorType>() {
+        (t.payload().shape, t.payload().element)
+    } else {
+        return None;
+    };
+    if shape.iter().any(|&d| d < 0) {
+        return None; // dynamic dimensions
+    }
+    Some((shape, element))
+}
+
+/// The shape and element type of a dense attribute's type, the bytes of one
+/// element, and how elements print: `None` if `ty` is not a statically
+/// shaped tensor or vector of a supported element type, or its size in bytes
+/// does not fit in a `usize`.
+fn describe(ty: Type<'_>) -> Option<(&[i64], Type<'_>, usize, Element)> {
+    let (shape, element_ty) = static_shape(ty)?;
+    let (bytes, element) = element_layout(element_ty)?;
+    (crate::types::num_elements(shape)? as usize).checked_mul(bytes)?;
+    Some((shape, element_ty, bytes, element))
+}
+
+/// The storage bytes and the printing of one element of type `ty`.
+pub(crate) fn element_layout(ty: Type<'_>) -> Option<(usize, Element)> {
+    if let Some(t) = ty.dyn_cast::<ComplexType>() {
+        let (scalar, half) = Scalar::of(t.payload().element)?;
+        return Some((2 * half, Element::Complex(scalar, half)));
+    }
+    let (scalar, bytes) = Scalar::of(ty)?;
+    Some((bytes, Element::Scalar(scalar)))
+}
+
+impl DenseElementsAttrData<'_> {
+    fn described(&self) -> (&[i64], Type<'_>, usize, Element) {
+        describe(self.ty).expect("a dense attribute's type was checked at construction")
+    }
+
+    /// The dimensions of the type.
+    pub fn shape(&self) -> &[i64] {
+        self.described().0
+    }
+
+    /// The element type.
+    pub fn element_type(&self) -> Type<'_> {
+        self.described().1
+    }
+
+    /// The bytes one element takes in [`data`](Self::data).
+    pub fn element_bytes(&self) -> usize {
+        self.described().2
+    }
+
+    /// The number of elements.
+    pub fn num_elements(&self) -> usize {
+        self.data.len() / self.element_bytes()
+    }
+
+    /// The elements' bytes.
+    pub fn raw_data(&self) -> &[u8] {
+        &self.data
+    }
+
+    /// Whether every element is equal (a single element is a splat).
+    pub fn is_splat(&self) -> bool {
+        is_splat(&self.data, self.element_bytes())
+    }
+}
+
+/// Clears the bits of each element above its type's bit width (an `i1`
+/// keeps bit 0, an `i3` its low three bits, a `tf32` its low 19), so that
+/// elements that print alike are stored alike and intern to one attribute.
+/// Borrows when nothing needs clearing (the common case).
+fn canonical_bytes<'d>(ty: Type<'_>, data: &'d [u8]) -> std::borrow::Cow<'d, [u8]> {
+    let Some((_, element_ty)) = static_shape(ty) else {
+        return data.into();
+    };
+    let Some((width, element)) = element_layout(element_ty) else {
+        return data.into();
+    };
+    let (scalar, half) = match element {
+        Element::Scalar(s) => (s, width),
+        Element::Complex(s, half) => (s, half),
+    };
+    let bits = match scalar {
+        Scalar::Bool => 1,
+        Scalar::Int(w, _) => w as usize,
+        Scalar::Float(sem) => sem.bit_width() as usize,
+    };
+    if bits >= half * 8 {
+        return data.into();
+    }
+    // The mask of the last byte of a part, and the bytes wholly above.
+    let full = bits / 8;
+    let top_mask = ((1u16 << (bits % 8)) - 1) as u8;
+    let clean = |part: &[u8]| {
+        part.iter()
+            .enumerate()
+            .all(|(i, &b)| i < full || (i == full && b & !top_mask == 0) || (i > full && b == 0))
+    };
+    if data.chunks(half).all(clean) {
+        return data.into();
+    }
+    let mut owned = data.to_vec();
+    for part in owned.chunks_mut(half) {
+        for (i, b) in part.iter_mut().enumerate() {
+            if i == full {
+                *b &= top_mask;
+            } else if i > full {
+                *b = 0;
+            }
+        }
+    }
+    owned.into()
+}
+
+/// Whether every `width`-byte element of `data` is equal (and there is one).
+fn is_splat(data: &[u8], width: usize) -> bool {
+    !data.is_empty() && data.chunks_exact(width).all(|e| e == &data[..width])
+}
+
+/// Writes one element.
+fn write_element(f: &mut fmt::Formatter<'_>, bytes: &[u8], element: Element) -> fmt::Result {
+    match element {
+        Element::Scalar(s) => s.write(f, bytes),
+        Element::Complex(s, half) => {
+            f.write_str("(")?;
+            s.write(f, &bytes[..half])?;
+            f.write_str(",")?;
+            s.write(f, &bytes[half..])?;
+            f.write_str(")")
+        }
+    }
+}
+
+/// Writes the body of a dense literal as MLIR's `printDenseIntOrFPElementsAttr`
+/// does: a splat as its one element, nothing for no elements, the raw bytes
+/// in hex above [`DENSE_HEX_THRESHOLD`] elements when `allow_hex` (booleans
+/// bit-packed, as MLIR stores them), else the elements nested by the shape.
+pub(crate) fn write_dense_body(
+    f: &mut fmt::Formatter<'_>,
+    shape: &[i64],
+    element_ty: Type<'_>,
+    data: &[u8],
+    allow_hex: bool,
+) -> fmt::Result {
+    let Some((width, element)) = element_layout(element_ty) else {
+        return Ok(());
+    };
+    write_elements(f, shape, width, element, data, allow_hex)
+}
+
+/// [`write_dense_body`] for elements of `width` bytes printed as `element`.
+fn write_elements(
+    f: &mut fmt::Formatter<'_>,
+    shape: &[i64],
+    width: usize,
+    element: Element,
+    data: &[u8],
+    allow_hex: bool,
+) -> fmt::Result {
+    let n = data.len() / width;
+    if is_splat(data, width) {
+        return write_element(f, &data[..width], element);
+    }
+    if n == 0 {
+        return Ok(());
+    }
+    if allow_hex && n > DENSE_HEX_THRESHOLD {
+        f.write_str("\"0x")?;
+        if element == Element::Scalar(Scalar::Bool) {
+            for chunk in data.chunks(8) {
+                let byte = chunk
+                    .iter()
+                    .enumerate()
+                    .fold(0u8, |acc, (i, &b)| acc | ((b & 1) << i));
+                write!(f, "{byte:02X}")?;
+            }
+        } else {
+            for b in data {
+                write!(f, "{b:02X}")?;
+            }
+        }
+        return f.write_str("\"");
+    }
+    let elements: Vec<&[u8]> = data.chunks_exact(width).collect();
+    write_nested(f, shape, elements.len(), |f, i| {
+        write_element(f, elements[i], element)
+    })
+}
+
+/// Writes `n` elements nested by `shape` (`[[1, 2], [3, 4]]`) with a
+/// mixed-radix counter, as MLIR's `printDenseElementsAttrImpl` walks them.
+fn write_nested(
+    f: &mut fmt::Formatter<'_>,
+    shape: &[i64],
+    n: usize,
+    mut element: impl FnMut(&mut fmt::Formatter<'_>, usize) -> fmt::Result,
+) -> fmt::Result {
+    let rank = shape.len();
+    let mut counter = vec![0i64; rank];
+    let mut open = 0usize;
+    for idx in 0..n {
+        if idx != 0 {
+            f.write_str(", ")?;
+        }
+        while open < rank {
+            f.write_str("[")?;
+            open += 1;
+        }
+        element(f, idx)?;
+        if rank > 0 {
+            counter[rank - 1] += 1;
+            for i in (1..rank).rev() {
+                if counter[i] >= shape[i] {
+                    counter[i] = 0;
+                    counter[i - 1] += 1;
+                    open -= 1;
+                    f.write_str("]")?;
+                }
+            }
+        }
+    }
+    for _ in 0..open {
+        f.write_str("]")?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for DenseElementsAttrData<'_> {
+    /// MLIR's syntax: `dense<[1, 2, 3, 4]> : tensor<4xi8>`, `dense<0> :
+    /// tensor<8xi32>` for a splat, `dense<"0x0102..."> : tensor<1024xi8>`
+    /// above [`DENSE_HEX_THRESHOLD`] elements, `dense<> : tensor<0xf32>`
+    /// when empty, `dense<(1.000000e+00,2.000000e+00)> : tensor<complex<f32>>`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (shape, element_ty, _, _) = self.described();
+        f.write_str("dense<")?;
+        write_dense_body(f, shape, element_ty, &self.data, true)?;
+        write!(f, "> : {}", self.ty)
+    }
+}
+
+/// `dense<[1, 2]> : tensor<2xi8>`: a tensor or vector constant, interned and
+/// **reclaimable**: freed when its last [`Counted`] handle drops.
+#[derive(Debug, Clone, Copy)]
+pub enum DenseElementsAttr {}
+
+impl ReclaimableKind for DenseElementsAttr {
+    type Stored<'c> = DenseElementsAttrData<'c>;
+    type Key<'k, 'c>
+        = DenseElementsKey<'k, 'c>
+    where
+        'c: 'k;
+
+    fn info() -> &'static ReclaimableInfo {
+        static INFO: ReclaimableInfo = ReclaimableInfo::new("builtin.dense_elements");
+        &INFO
+    }
+
+    #[inline]
+    fn hash_key<'k, 'c: 'k, H: Hasher>(key: &DenseElementsKey<'k, 'c>, state: &mut H) {
+        key.hash(state)
+    }
+
+    #[inline]
+    fn matches<'k, 'c: 'k>(
+        stored: &DenseElementsAttrData<'c>,
+        key: &DenseElementsKey<'k, 'c>,
+    ) -> bool {
+        stored.ty == key.ty && *stored.data == *key.data
+    }
+
+    /// Checks the key (on a miss only: a hit matched a checked payload) and
+    /// copies the bytes.
+    ///
+    /// # Panics
+    ///
+    /// If the type is not a statically shaped tensor or vector of integers,
+    /// `index`, floats or complex numbers, or the data's length is not the
+    /// number of elements times the element's bytes.
+    fn construct<'k, 'c: 'k>(key: &DenseElementsKey<'k, 'c>) -> DenseElementsAttrData<'c> {
+        let Some((shape, element, width, _)) = describe(key.ty) else {
+            panic!(
+                "strata: a dense elements attribute needs a statically shaped tensor or vector of integers, index, floats or complex numbers, not `{}`",
+                key.ty
+            );
+        };
+        // `describe` checked that neither product overflows.
+        let n = shape.iter().product::<i64>() as usize;
+        assert!(
+            key.data.len() == n * width,
+            "strata: a dense elements attribute of type `{}` needs {n} elements of {width} bytes ({} bytes), not {} bytes (element type `{element}`)",
+            key.ty,
+            n * width,
+            key.data.len()
+        );
+        DenseElementsAttrData {
+            ty: key.ty,
+            data: key.data.into(),
+        }
+    }
+
+    fn heap_bytes(stored: &DenseElementsAttrData<'_>) -> usize {
+        stored.data.len()
+    }
+}
+
+/// The dense elements attribute, as a method of a context (`ctx.dense_elements_attr(..)`).
+///
+/// Implemented for every [`Context`](strata_ctx::Context); bring it into scope with
+/// `use strata_builtin::prelude::*;`.
+pub trait DenseElements: AsContext {
+    /// `dense<...> : ty`: the dense elements attribute of the shaped type
+    /// `ty` (a statically shaped ranked tensor or vector) holding `data`,
+    /// laid out as [`DenseElementsAttrData`] describes. Reclaimable: the
+    /// storage and its copy of `data` are freed when the last handle drops.
+    ///
+    /// ```
+    /// use strata_builtin::prelude::*;
+    ///
+    /// let ctx = strata_ctx::Context::new();
+    /// let ty = ctx.tensor_type(&[2, 2], ctx.i16());
+    /// let a = ctx.dense_elements_attr(ty, &[1, 0, 2, 0, 3, 0, 0xff, 0xff]);
+    /// assert_eq!(a.to_string(), "dense<[[1, 2], [3, -1]]> : tensor<2x2xi16>");
+    /// assert_eq!(a, ctx.dense_elements_attr(ty, &[1, 0, 2, 0, 3, 0, 0xff, 0xff]));
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `ty` is not a statically shaped tensor or vector of a supported
+    /// element type, or `data` does not hold exactly its elements (checked
+    /// when the storage is built).
+    #[inline]
+    fn dense_elements_attr<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        data: &[u8],
+    ) -> Counted<'c, DenseElementsAttr, Self::P> {
+        let ty = ty.into();
+        let data = canonical_bytes(ty, data);
+        self.context()
+            .intern_counted::<DenseElementsAttr>(DenseElementsKey { ty, data: &data })
+    }
+}
+
+impl<T: AsContext + ?Sized> DenseElements for T {}
+
+/// The payload of a sparse elements attribute: `sparse<[[0, 0], [1, 2]],
+/// [1, 5]> : tensor<3x4xi32>`, the coordinates of the stored elements and
+/// their values; every other element is zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SparseElementsAttrData<'s, 'c> {
+    /// The statically shaped tensor or vector type.
+    pub ty: Type<'c>,
+    /// The coordinates, `rank` per stored element, row-major.
+    pub indices: &'s [i64],
+    /// The stored elements' bytes, laid out as in [`DenseElementsAttrData`].
+    pub values: &'s [u8],
+}
+
+impl fmt::Display for SparseElementsAttrData<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("sparse<")?;
+        if let Some((shape, element_ty)) = static_shape(self.ty)
+            && !self.indices.is_empty()
+        {
+            let rank = shape.len().max(1);
+            let nnz = self.indices.len() / rank;
+            let bytes: Vec<u8> = self.indices.iter().flat_map(|i| i.to_le_bytes()).collect();
+            let index = Element::Scalar(Scalar::Int(64, crate::Signedness::Signless));
+            write_elements(f, &[nnz as i64, rank as i64], 8, index, &bytes, false)?;
+            f.write_str(", ")?;
+            write_dense_body(f, &[nnz as i64], element_ty, self.values, true)?;
+        }
+        write!(f, "> : {}", self.ty)
+    }
+}
+
+crate::builtin_kind!(
+    /// `sparse<[[0, 1]], [5]> : tensor<2x2xi32>`.
+    SparseElementsAttr: "builtin.sparse_elements", Attribute, AttributeKind, SparseElementsAttrData<'c, 'c>, SparseElementsAttrData<'k, 'c>,
+    |key, arena| SparseElementsAttrData {
+        ty: key.ty,
+        indices: arena.alloc_slice_copy(key.indices),
+        values: arena.alloc_slice_copy(key.values),
+    }
+);
+
+/// The sparse elements attribute, as a method of a context.
+///
+/// Implemented for every [`Context`](strata_ctx::Context); bring it into scope with
+/// `use strata_builtin::prelude::*;`.
+pub trait SparseElements: AsContext {
+    /// `sparse<indices, values> : ty`: `indices` holds `rank` coordinates
+    /// per stored element, each inside the shape; `values` one element per
+    /// coordinate tuple, laid out as in [`DenseElementsAttrData`].
+    ///
+    /// # Errors
+    ///
+    /// [`crate::BuiltinError`] if `ty` is not a statically shaped tensor or
+    /// vector of a supported element type, or the indices or values do not
+    /// fit it.
+    fn try_sparse_elements_attr<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        indices: &[i64],
+        values: &[u8],
+    ) -> Result<Interned<'c, SparseElementsAttr>, crate::BuiltinError> {
+        let ty = ty.into();
+        let Some((shape, _, width, _)) = describe(ty) else {
+            return Err(crate::BuiltinError::new(format!(
+                "a sparse elements attribute needs a statically shaped tensor or vector type, not `{ty}`"
+            )));
+        };
+        let rank = shape.len().max(1);
+        if !indices.len().is_multiple_of(rank) || values.len() != indices.len() / rank * width {
+            return Err(crate::BuiltinError::new(
+                "a sparse elements attribute needs `rank` indices and one value per stored element",
+            ));
+        }
+        for coords in indices.chunks(rank) {
+            if shape.iter().zip(coords).any(|(&d, &i)| i < 0 || i >= d) {
+                return Err(crate::BuiltinError::new(format!(
+                    "sparse index {coords:?} is not inside the shape {shape:?}"
+                )));
+            }
+        }
+        let values = canonical_bytes(ty, values);
+        Ok(self
+            .context()
+            .intern::<SparseElementsAttr>(SparseElementsAttrData {
+                ty,
+                indices,
+                values: &values,
+            }))
+    }
+}
+
+/// The bytes of a dense attribute given as an attribute: its type and raw
+/// elements, every element present (a splat expanded).
+fn dense_parts<'c>(attr: Attribute<'c>) -> Option<(Type<'c>, Vec<u8>)> {
+    let d = attr.dyn_cast::<DenseAttr>()?;
+    let p = d.payload();
+    let (shape, _, width, _) = describe(p.ty)?;
+    let n = crate::types::num_elements(shape)? as usize;
+    let data = if p.data.len() == width && n != 1 {
+        p.data.repeat(n)
+    } else {
+        p.data.to_vec()
+    };
+    Some((p.ty, data))
+}
+
+/// The sparse elements attribute of dense attributes, as MLIR builds it.
+pub trait SparseElementsOfDense: AsContext {
+    /// `sparse<indices, values> : ty` of two [`DenseAttr`]s: `indices` of
+    /// integers (shape `nnz x rank`, or `nnz` for rank 1), `values` of `ty`'s
+    /// element type.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::BuiltinError`] if they are not such attributes or do not fit
+    /// `ty`.
+    fn sparse_elements_attr<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        indices: Attribute<'c>,
+        values: Attribute<'c>,
+    ) -> Result<Interned<'c, SparseElementsAttr>, crate::BuiltinError> {
+        let bad = || {
+            crate::BuiltinError::new(
+                "sparse indices and values must be dense integer and element attributes",
+            )
+        };
+        let (ity, ibytes) = dense_parts(indices).ok_or_else(bad)?;
+        let (_, vbytes) = dense_parts(values).ok_or_else(bad)?;
+        let (_, _, iwidth, iel) = describe(ity).ok_or_else(bad)?;
+        let Element::Scalar(Scalar::Int(w, s)) = iel else {
+            return Err(bad());
+        };
+        let coords: Vec<i64> = ibytes
+            .chunks_exact(iwidth)
+            .map(|c| {
+                let mut limbs = [0u64; 2];
+                for (i, &b) in c.iter().enumerate().take(16) {
+                    limbs[i / 8] |= u64::from(b) << (8 * (i % 8));
+                }
+                let v = strata_apnum::ApInt::from_limbs(w, &limbs);
+                let v = if s == crate::Signedness::Unsigned {
+                    v.to_u128().and_then(|u| i128::try_from(u).ok())
+                } else {
+                    v.to_i128()
+                };
+                v.and_then(|v| i64::try_from(v).ok()).unwrap_or(-1)
+            })
+            .collect();
+        self.try_sparse_elements_attr(ty, &coords, &vbytes)
+    }
+}
+
+impl<T: AsContext + ?Sized> SparseElements for T {}
+
+impl<T: AsContext + ?Sized> SparseElementsOfDense for T {}
+
+/// The payload of a dense elements attribute interned for the life of the
+/// context (an ordinary attribute, unlike the reclaimable
+/// [`DenseElementsAttr`]), so that it can sit in arrays and dictionaries
+/// like any other attribute. Same layout and printing as
+/// [`DenseElementsAttrData`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DenseAttrData<'s, 'c> {
+    /// The statically shaped tensor or vector type.
+    pub ty: Type<'c>,
+    /// The elements' bytes, laid out as in [`DenseElementsAttrData`]; a
+    /// splat holds its one element.
+    pub data: &'s [u8],
+}
+
+impl fmt::Display for DenseAttrData<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("dense<")?;
+        if let Some((shape, element_ty)) = static_shape(self.ty) {
+            write_dense_body(f, shape, element_ty, self.data, true)?;
+        }
+        write!(f, "> : {}", self.ty)
+    }
+}
+
+crate::builtin_kind!(
+    /// `dense<[1, 2]> : tensor<2xi32>` as an ordinary (context-lived)
+    /// attribute.
+    DenseAttr: "builtin.dense", Attribute, AttributeKind, DenseAttrData<'c, 'c>, DenseAttrData<'k, 'c>,
+    |key, arena| DenseAttrData { ty: key.ty, data: arena.alloc_slice_copy(key.data) }
+);
+
+/// The payload of a dense string elements attribute: `dense<["a", "bc"]> :
+/// tensor<2x!foo.str>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DenseStringAttrData<'s, 'c> {
+    /// The statically shaped tensor or vector type.
+    pub ty: Type<'c>,
+    /// The strings, row-major (one for a splat, however it was given).
+    pub values: &'s [&'s str],
+}
+
+impl fmt::Display for DenseStringAttrData<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("dense<")?;
+        let splat = !self.values.is_empty() && self.values.iter().all(|v| *v == self.values[0]);
+        if splat {
+            crate::attrs::write_quoted(f, self.values[0])?;
+        } else if let Some((shape, _)) = static_shape(self.ty) {
+            write_nested(f, shape, self.values.len(), |f, i| {
+                crate::attrs::write_quoted(f, self.values[i])
+            })?;
+        }
+        write!(f, "> : {}", self.ty)
+    }
+}
+
+crate::builtin_kind!(
+    /// `dense<["a", "bc"]> : tensor<2x!foo.str>`.
+    DenseStringAttr: "builtin.dense_string", Attribute, AttributeKind, DenseStringAttrData<'c, 'c>, DenseStringAttrData<'k, 'c>,
+    |key, arena| {
+        let values: Vec<&str> = key.values.iter().map(|s| -> &str { arena.alloc_str(s) }).collect();
+        DenseStringAttrData { ty: key.ty, values: arena.alloc_slice_copy(&values) }
+    }
+);
+
+/// Dense attributes as ordinary attributes, as methods of a context.
+///
+/// Implemented for every [`Context`](strata_ctx::Context); bring it into scope with
+/// `use strata_builtin::prelude::*;`.
+pub trait DenseAttrs: AsContext {
+    /// `dense<...> : ty` holding `data` (laid out as in
+    /// [`DenseElementsAttrData`]; one element for a splat), interned for the
+    /// context's life.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::BuiltinError`] if `ty` is not a statically shaped tensor or
+    /// vector of integers, index, floats or complex numbers, or `data` holds
+    /// neither one element nor all of them.
+    fn try_dense_attr<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        data: &[u8],
+    ) -> Result<Interned<'c, DenseAttr>, crate::BuiltinError> {
+        let ty = ty.into();
+        let Some((shape, _, width, _)) = describe(ty) else {
+            return Err(crate::BuiltinError::new(format!(
+                "a dense elements attribute needs a statically shaped tensor or vector of integers, index, floats or complex numbers, not `{ty}`"
+            )));
+        };
+        let n = crate::types::num_elements(shape).unwrap_or(0) as usize;
+        let canonical = canonical_bytes(ty, data);
+        let data: &[u8] = &canonical;
+        let data = if data.len() == n * width && n > 0 && is_splat(data, width) {
+            // A splat is stored as its one element, however it was given.
+            &data[..width]
+        } else if data.len() == n * width || (n > 0 && data.len() == width) {
+            data
+        } else {
+            return Err(crate::BuiltinError::new(format!(
+                "a dense elements attribute of type `{ty}` needs {n} elements of {width} bytes, not {} bytes",
+                data.len()
+            )));
+        };
+        Ok(self
+            .context()
+            .intern::<DenseAttr>(DenseAttrData { ty, data }))
+    }
+
+    /// `dense<...> : ty` of strings (one for a splat).
+    ///
+    /// # Errors
+    ///
+    /// [`crate::BuiltinError`] if `ty` is not statically shaped, or
+    /// `values` holds neither one string nor one per element.
+    fn try_dense_string_attr<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        values: &[&str],
+    ) -> Result<Interned<'c, DenseStringAttr>, crate::BuiltinError> {
+        let ty = ty.into();
+        let Some((shape, _)) = static_shape(ty) else {
+            return Err(crate::BuiltinError::new(format!(
+                "a dense string attribute needs a statically shaped tensor or vector type, not `{ty}`"
+            )));
+        };
+        let n = crate::types::num_elements(shape).unwrap_or(0) as usize;
+        let values = if n > 0 && !values.is_empty() && values.iter().all(|v| *v == values[0]) {
+            // A splat is stored as its one string.
+            &values[..1]
+        } else if values.len() == n {
+            values
+        } else {
+            return Err(crate::BuiltinError::new(format!(
+                "a dense string attribute of type `{ty}` needs {n} strings, not {}",
+                values.len()
+            )));
+        };
+        Ok(self
+            .context()
+            .intern::<DenseStringAttr>(DenseStringAttrData { ty, values }))
+    }
+}
+
+impl<T: AsContext + ?Sized> DenseAttrs for T {}

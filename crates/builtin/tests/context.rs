@@ -1,0 +1,258 @@
+//! The facade's behaviour: the parallel driver, registration, re-entrancy,
+//! panics in constructors, statistics.
+
+use std::cell::Cell;
+
+use strata_builtin::prelude::*;
+use strata_ctx::diag::{EngineBuilder, HumanEmitter, Location as DiagLoc, SharedBuffer};
+use strata_ctx::{
+    Arena, Category, Context, Dialect, KindInfo, Local, Registry, Shared, StorageKind,
+};
+
+/// A kind whose constructor can be told to intern again or to panic, through
+/// a thread-local that points at the context under test.
+enum Probe {}
+
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct ProbeData(u64);
+
+impl std::fmt::Display for ProbeData {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "probe{}", self.0)
+    }
+}
+
+strata_sync::thread_local! {
+    static REENTER: Cell<*const Context> = const { Cell::new(std::ptr::null()) };
+}
+
+impl StorageKind for Probe {
+    type Stored<'c> = ProbeData;
+    type Key<'k, 'c>
+        = u64
+    where
+        'c: 'k;
+
+    fn info() -> &'static KindInfo {
+        static INFO: KindInfo = KindInfo::new::<Probe>("test.probe", Category::Other);
+        &INFO
+    }
+    fn hash_key<'k, 'c: 'k, H: std::hash::Hasher>(key: &u64, state: &mut H) {
+        state.write_u64(*key);
+    }
+    fn matches<'k, 'c: 'k>(stored: &'c ProbeData, key: &u64) -> bool {
+        stored.0 == *key
+    }
+    fn construct<'k, 'c: 'k>(key: &u64, _arena: &'c Arena) -> ProbeData {
+        if *key == 666 {
+            panic!("constructor refused key 666");
+        }
+        let ctx = REENTER.with(Cell::get);
+        if !ctx.is_null() && *key == 7 {
+            // SAFETY: the test keeps the context alive while it is set.
+            let ctx = unsafe { &*ctx };
+            let _ = ctx.intern::<Probe>(8);
+        }
+        ProbeData(*key)
+    }
+    fn shorten<'a, 'b: 'a>(stored: &'a ProbeData) -> &'a ProbeData {
+        stored
+    }
+}
+
+#[test]
+fn reentrant_interning_is_a_clear_panic() {
+    let ctx = Context::with_shards(1);
+    REENTER.with(|r| r.set(&ctx));
+    let err = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| ctx.intern::<Probe>(7)))
+        .unwrap_err();
+    REENTER.with(|r| r.set(std::ptr::null()));
+    let msg = err.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(
+        msg.contains("re-entrant interning into storage kind `test.probe`"),
+        "{msg}"
+    );
+    // The table is unchanged and usable.
+    assert!(ctx.lookup::<Probe>(7).is_none());
+    assert_eq!(ctx.intern::<Probe>(7).0, 7);
+}
+
+#[test]
+fn a_panicking_constructor_leaves_the_table_usable() {
+    for ctx in [Context::new(), Context::with_shards(1)] {
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| ctx.intern::<Probe>(666)));
+        assert!(r.is_err());
+        assert!(ctx.lookup::<Probe>(666).is_none());
+        let a = ctx.intern::<Probe>(1);
+        assert_eq!(a, ctx.intern::<Probe>(1));
+        std::thread::scope(|s| {
+            s.spawn(|| assert_eq!(ctx.intern::<Probe>(1), a));
+        });
+    }
+}
+
+fn engine_into(buf: &SharedBuffer) -> strata_ctx::DiagEngine {
+    EngineBuilder::new()
+        .emitter(HumanEmitter::new())
+        .sink(buf.clone())
+        .build()
+}
+
+#[test]
+fn parallel_driver_orders_diagnostics_and_reports_every_failure() {
+    let items: Vec<u32> = (0..200).collect();
+    let mut outputs = Vec::new();
+    for _ in 0..5 {
+        let buf = SharedBuffer::new();
+        let ctx = Context::<Shared>::with_engine(4, engine_into(&buf));
+        let r = ctx.failable_parallel_for_each(&items, |i, &item| {
+            let _ = ctx.index_attr(i as i64 % 7);
+            if item % 3 == 0 {
+                ctx.diagnostics()
+                    .warning(DiagLoc::Unknown, "item {}")
+                    .arg(item)
+                    .emit();
+            }
+            if item % 50 == 49 { Err(item) } else { Ok(()) }
+        });
+        assert_eq!(r, Err(vec![(49, 49), (99, 99), (149, 149), (199, 199)]));
+        outputs.push(buf.contents());
+    }
+    assert!(outputs.iter().all(|o| *o == outputs[0]));
+    let expected: String = (0..200)
+        .filter(|i| i % 3 == 0)
+        .map(|i| format!("warning: item {i}\n\n"))
+        .collect();
+    assert_eq!(outputs[0], expected);
+
+    // The single-threaded context's driver gives the same output.
+    let buf = SharedBuffer::new();
+    let engine = EngineBuilder::<Local>::new()
+        .emitter(HumanEmitter::new())
+        .sink(buf.clone())
+        .build();
+    let ctx = Context::<Local>::with_engine(1, engine);
+    let r = ctx.failable_parallel_for_each(&items, |_, &item| {
+        if item % 3 == 0 {
+            ctx.diagnostics()
+                .warning(DiagLoc::Unknown, "item {}")
+                .arg(item)
+                .emit();
+        }
+        if item % 50 == 49 { Err(item) } else { Ok(()) }
+    });
+    assert_eq!(r, Err(vec![(49, 49), (99, 99), (149, 149), (199, 199)]));
+    assert_eq!(buf.contents(), expected);
+}
+
+#[test]
+fn parallel_for_each_runs_every_item() {
+    let ctx = Context::new();
+    let items: Vec<u64> = (0..1000).collect();
+    ctx.parallel_for_each(&items, |_, &k| {
+        let _ = ctx.intern::<Probe>(k % 100);
+    });
+    let stats = ctx.statistics();
+    let probe = stats
+        .kinds
+        .iter()
+        .find(|k| k.name == "test.probe")
+        .expect("the probe table exists");
+    assert_eq!(probe.entries, 100);
+    assert!(probe.write_locks >= 100);
+}
+
+struct Demo;
+
+impl Dialect for Demo {
+    const NAMESPACE: &'static str = "demo";
+    fn register(registry: &mut Registry<'_>) {
+        registry.kind::<Probe>();
+        registry.kind::<Probe>();
+    }
+}
+
+#[test]
+fn dialects_register_once() {
+    let mut ctx = Context::new();
+    let builtin = ctx.registered_kinds().len();
+    assert!(ctx.register_dialect::<Demo>());
+    assert!(!ctx.register_dialect::<Demo>());
+    assert!(ctx.has_dialect("demo"));
+    assert_eq!(ctx.dialects(), &["demo"]);
+    assert_eq!(ctx.registered_kinds().len(), builtin + 1);
+    assert_eq!(ctx.registered_kinds().last().unwrap().name(), "test.probe");
+}
+
+#[test]
+fn common_builtins_need_no_lookup() {
+    let ctx = Context::new();
+    // The first use of any common builtin interns all of them, once, into
+    // the context's `Builtins` extension; every later use is a load.
+    let _ = ctx.i1();
+    let before = ctx.statistics();
+    for _ in 0..100 {
+        let _ = (
+            ctx.i32(),
+            ctx.f32(),
+            ctx.index(),
+            ctx.unit_attr(),
+            ctx.bool_attr(true),
+            ctx.string_attr(""),
+        );
+        let _ = (
+            ctx.dictionary_attr(&[]),
+            ctx.array_attr(&[]),
+            ctx.none_type(),
+            ctx.unknown_loc(),
+            ctx.int(64),
+        );
+    }
+    let after = ctx.statistics();
+    let hits = |s: &strata_ctx::Statistics| {
+        s.kinds
+            .iter()
+            .map(|k| k.read_hits + k.write_locks)
+            .sum::<u64>()
+    };
+    assert_eq!(
+        hits(&before),
+        hits(&after),
+        "a common builtin went through a table"
+    );
+    assert_eq!(
+        before.cache.hits + before.cache.misses,
+        after.cache.hits + after.cache.misses
+    );
+}
+
+#[test]
+fn contexts_do_not_share_cache_entries() {
+    // Two contexts interning the same keys on one thread: each gets its own
+    // storages, and a dropped context's entries are never returned.
+    let a = Context::new();
+    let ha = a.intern::<Probe>(5).as_ptr();
+    for _ in 0..3 {
+        let b = Context::new();
+        let hb = b.intern::<Probe>(5);
+        assert_ne!(hb.as_ptr(), ha);
+        assert_eq!(b.intern::<Probe>(5), hb);
+    }
+    assert_eq!(a.intern::<Probe>(5).as_ptr(), ha);
+}
+
+#[test]
+fn the_thread_cache_admits_a_storage_on_its_second_use() {
+    let ctx = Context::new();
+    strata_tls::reset_stats();
+    let a = ctx.intern::<Probe>(4242);
+    // Created: not cached yet, so the second lookup goes to the table (a
+    // read hit) and caches it; the third is a cache hit.
+    let before = strata_tls::stats();
+    assert_eq!(ctx.intern::<Probe>(4242), a);
+    let mid = strata_tls::stats();
+    assert_eq!(mid.hits, before.hits);
+    assert_eq!(mid.inserts, before.inserts + 1);
+    assert_eq!(ctx.intern::<Probe>(4242), a);
+    assert_eq!(strata_tls::stats().hits, mid.hits + 1);
+}
