@@ -25,7 +25,7 @@ use strata_ctx::diag::EngineBuilder;
 use strata_ctx::{Context, Local, Policy, Shared};
 use strata_diag::{Emitter, HumanEmitter, JsonEmitter, SourceManager, SourceSet};
 use strata_module::{
-    Chunk, PrintOptions, parse_module, parse_module_parallel, print_module, split_input,
+    Chunk, PrintOptions, parse_module_parallel_timed, parse_module_timed, print_module, split_input,
 };
 use strata_syntax::ParseError;
 
@@ -91,7 +91,7 @@ struct Args {
     /// The context to intern into.
     #[arg(long = "context", value_enum, default_value = "seeded")]
     context: ContextKind,
-    /// Print the time of each phase (read, scan and parse, print) to stderr.
+    /// Print the time of each phase (read, scan, parse, print) to stderr.
     #[arg(long = "mlir-timing")]
     timing: bool,
     /// Print the context's statistics to stderr: interned counts and memory
@@ -107,6 +107,7 @@ struct Args {
 #[derive(Default, Debug)]
 struct Timing {
     read: Duration,
+    scan: Duration,
     parse: Duration,
     print: Duration,
 }
@@ -159,8 +160,9 @@ impl Run<'_> {
             ContextKind::Single => {
                 let ctx: Context<Local> = Context::single_threaded();
                 let started = Instant::now();
-                let module = parse_module(&ctx, text, name);
-                self.timing.parse += started.elapsed();
+                let (module, scan) = parse_module_timed(&ctx, text, name);
+                self.timing.scan += scan;
+                self.timing.parse += started.elapsed() - scan;
                 let module = module?;
                 self.finish(&ctx, &module)
             }
@@ -175,12 +177,13 @@ impl Run<'_> {
     ) -> Result<String, ParseError> {
         let started = Instant::now();
         let one = self.args.disable_threading || self.args.threads == Some(1);
-        let module = if one {
-            parse_module(ctx, text, name)
+        let (module, scan) = if one {
+            parse_module_timed(ctx, text, name)
         } else {
-            parse_module_parallel(ctx, text, name)
+            parse_module_parallel_timed(ctx, text, name)
         };
-        self.timing.parse += started.elapsed();
+        self.timing.scan += scan;
+        self.timing.parse += started.elapsed() - scan;
         let module = module?;
         self.finish(ctx, &module)
     }
@@ -347,7 +350,8 @@ fn run_main(args: &Args) -> ExitCode {
         eprintln!("   ----Wall Time----  ----Name----");
         for (what, d) in [
             ("Read", t.read),
-            ("Scan and parse", t.parse),
+            ("Scan", t.scan),
+            ("Parse", t.parse),
             ("Print", t.print),
         ] {
             eprintln!(

@@ -96,7 +96,7 @@ fn output_file_timing_and_stats() {
         written.contains("// -----\n\"builtin.module\"()"),
         "{written}"
     );
-    for phase in ["Read", "Scan and parse", "Print", "Total Execution Time"] {
+    for phase in ["Read", "Scan", "Parse", "Print", "Total Execution Time"] {
         assert!(err.contains(phase), "{err}");
     }
     assert!(err.contains("operations in"), "{err}");

@@ -84,7 +84,8 @@ mod tree;
 mod verify;
 
 pub use parse::{
-    Item, ItemKind, MAX_REGION_NESTING, parse_module, parse_module_parallel, scan_items,
+    Item, ItemKind, MAX_REGION_NESTING, parse_module, parse_module_parallel,
+    parse_module_parallel_timed, parse_module_timed, scan_items,
 };
 pub use print::{PrintOptions, print_module, write_escaped};
 pub use split::{Chunk, split_input};

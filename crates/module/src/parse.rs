@@ -21,6 +21,7 @@
 
 use core::hash::BuildHasher;
 use core::ops::Range;
+use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -1208,7 +1209,31 @@ pub fn parse_module<'c, P: Policy, S: BuildHasher>(
     text: &str,
     name: &str,
 ) -> PResult<Module<'c>> {
-    parse_with(ctx, text, name, &Sequential)
+    parse_module_timed(ctx, text, name).0
+}
+
+/// [`parse_module`], also returning the time the scan took (cutting the
+/// file into items, alias definitions, the module's shell); the rest of the
+/// parse time is the parse of the units.
+pub fn parse_module_timed<'c, P: Policy, S: BuildHasher>(
+    ctx: &'c Context<P, S>,
+    text: &str,
+    name: &str,
+) -> (PResult<Module<'c>>, Duration) {
+    let mut scan = Duration::ZERO;
+    let r = parse_with(ctx, text, name, &Sequential, &mut scan);
+    (r, scan)
+}
+
+/// [`parse_module_parallel`], also returning the time the scan took.
+pub fn parse_module_parallel_timed<'c, S: BuildHasher + Sync + Send>(
+    ctx: &'c Context<strata_ctx::Shared, S>,
+    text: &str,
+    name: &str,
+) -> (PResult<Module<'c>>, Duration) {
+    let mut scan = Duration::ZERO;
+    let r = parse_with(ctx, text, name, &Parallel, &mut scan);
+    (r, scan)
 }
 
 /// Parses a whole file with its top-level operations (or those of its
@@ -1223,7 +1248,7 @@ pub fn parse_module_parallel<'c, S: BuildHasher + Sync + Send>(
     text: &str,
     name: &str,
 ) -> PResult<Module<'c>> {
-    parse_with(ctx, text, name, &Parallel)
+    parse_module_parallel_timed(ctx, text, name).0
 }
 
 fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
@@ -1231,7 +1256,9 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     text: &str,
     name: &str,
     runner: &R,
+    scan_time: &mut Duration,
 ) -> PResult<Module<'c>> {
+    let started = Instant::now();
     if text.len() >= u32::MAX as usize {
         return Err(ParseError::new(0..0, "file too large (4 GiB or more)"));
     }
@@ -1386,6 +1413,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         body_ranges = ops;
         body_block = Some(0);
     }
+    *scan_time = started.elapsed();
     let outs = runner.run(ctx, &shared, &body_ranges, 1);
     let mut children = Vec::with_capacity(outs.len());
     for o in outs {
