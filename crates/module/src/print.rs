@@ -513,7 +513,14 @@ impl<'m, 'c> Printer<'m, 'c> {
 /// the aliases that cannot be deferred, the root operation and a newline,
 /// the deferred aliases, the file metadata section, and the final newline
 /// `mlir-opt` writes after every module.
+///
+/// Distinct attributes are numbered in print order, as MLIR numbers them
+/// (`strata_builtin::with_distinct_numbering`).
 pub fn print_module(module: &Module<'_>, options: PrintOptions) -> String {
+    strata_builtin::with_distinct_numbering(|| print_module_numbered(module, options))
+}
+
+fn print_module_numbered(module: &Module<'_>, options: PrintOptions) -> String {
     let mut p = Printer::new(module, options);
     p.number();
     if options.debug_info && !options.local_scope {
