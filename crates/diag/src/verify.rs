@@ -170,22 +170,29 @@ enum Place {
 /// ```
 ///
 /// A directive is `expected-<kind>` (`error`, `warning`, `remark`, `note`,
-/// and `help` as an extension), optionally `-re`, optionally a designator
-/// (`@+N` / `@-N`: N lines below / above; `@above` / `@below`: the nearest
-/// line above / below that holds no directive itself; `@unknown`: a
-/// diagnostic without a source location), then the expected text between
-/// `{{` and the last `}}` on the line. One directive per line.
+/// and `help` as an extension), optionally `-re`, optionally spaces and a
+/// designator (`@+N` / `@-N`: N lines below / above, which may point outside
+/// the file and then match nothing; `@above` / `@below`: the nearest line
+/// above / below that holds no directive itself; `@unknown`: a diagnostic
+/// without a source location), optionally spaces, then the expected text
+/// between `{{` and the `}}` that ends the line. One directive per line.
+/// These are the semantics of MLIR 19's verifier: a line that does not
+/// match this grammar (a bare `expected-error`, a directive followed by more
+/// text, an unknown suffix or designator) is not a directive and is ignored.
 ///
 /// The text matches when the diagnostic's message contains it. With `-re`
 /// the text is literal except for `{{...}}` parts, which are regular
 /// expressions (`{{a {{[0-9]+}} b}}` matches `a 12 b`), and the pattern is
-/// searched for in the message, as MLIR does.
+/// searched for in the message, as MLIR does. As in MLIR, a diagnostic is
+/// taken by the first expectation that matches it, whether that one matched
+/// before or not: one directive matches repeated identical diagnostics on its
+/// line.
 ///
 /// Notes and help are matched at their own location, or at their parent's
 /// when they have none.
 ///
-/// The verifier never panics on bad input: a malformed directive (unknown
-/// designator, missing braces, a bad regex, an offset leaving the file) is
+/// The verifier never panics on bad input: a directive whose regular
+/// expression is invalid, or whose `@above` / `@below` finds no line, is
 /// itself reported, as a diagnostic pointing at the directive.
 ///
 /// # Example
@@ -237,26 +244,21 @@ const KINDS: [(&str, Level); 5] = [
 
 const PREFIX: &str = "expected-";
 
-fn is_ident(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
-}
-
-/// Finds the directive on a line: the first `expected-<kind>` not followed
-/// by an identifier character. Returns its offset in the line and level.
-fn find_directive(line: &str) -> Option<(usize, Level, usize)> {
+/// Finds the directive on a line as MLIR 19's verifier does: the first
+/// `expected-` from which the whole (right-trimmed) rest of the line matches
+/// `(error|note|remark|warning|help)(-re)? *(@([+-][0-9]+|above|below|unknown))? *\{\{(.*)\}\}$`
+/// (`help` is strata's extension). Returns the directive's offset in the
+/// line, its level and its parts. A line that does not match holds no
+/// directive and is ignored, as upstream ignores it (a bare
+/// `expected-error`, one without `}}` at the end, an unknown suffix or
+/// designator).
+fn find_directive(line: &str) -> Option<(usize, Level, Parsed<'_>)> {
+    let line = line.trim_end();
     let mut from = 0;
     while let Some(i) = line[from..].find(PREFIX) {
         let at = from + i;
-        let after = &line[at + PREFIX.len()..];
-        for (word, level) in KINDS {
-            if after.starts_with(word)
-                && !after
-                    .as_bytes()
-                    .get(word.len())
-                    .is_some_and(|&b| is_ident(b))
-            {
-                return Some((at, level, at + PREFIX.len() + word.len()));
-            }
+        if let Some((level, parsed)) = match_directive(line, at + PREFIX.len()) {
+            return Some((at, level, parsed));
         }
         from = at + PREFIX.len();
     }
@@ -280,67 +282,56 @@ struct Parsed<'a> {
     end: usize,
 }
 
-/// Parses the rest of a directive after `expected-<kind>`; `start` is the
-/// offset of that rest in `line`.
-fn parse_directive<'a>(line: &'a str, start: usize, kind: &str) -> Result<Parsed<'a>, String> {
-    let mut rest = &line[start..];
-    let mut regex = false;
-    if let Some(r) = rest.strip_prefix("-re")
-        && !r.as_bytes().first().is_some_and(|&b| is_ident(b))
-    {
-        regex = true;
-        rest = r;
-    } else if let Some(r) = rest.strip_prefix('-') {
-        let word: String = r.chars().take_while(|c| !c.is_whitespace()).collect();
-        return Err(format!(
-            "unknown suffix `-{word}` after `expected-{kind}`; the only suffix is `-re`"
-        ));
+/// Matches the rest of a directive after `expected-` (at `start` of the
+/// right-trimmed `line`), with upstream's grammar.
+fn match_directive(line: &str, start: usize) -> Option<(Level, Parsed<'_>)> {
+    let rest = &line[start..];
+    let (word, level) = KINDS.iter().find(|(w, _)| rest.starts_with(w))?;
+    let after_kind = &rest[word.len()..];
+    // `(-re)?` may be taken or not (the regex backtracks): try with it first.
+    let with_re = after_kind.strip_prefix("-re").map(|r| (true, r));
+    for (regex, r) in with_re.into_iter().chain([(false, after_kind)]) {
+        if let Some(parsed) = match_tail(line, r, regex) {
+            return Some((*level, parsed));
+        }
     }
+    None
+}
+
+/// ` *(@designator)? *\{\{(.*)\}\}$` on `r`, a suffix of `line`.
+fn match_tail<'a>(line: &'a str, r: &'a str, regex: bool) -> Option<Parsed<'a>> {
+    let mut r = r.trim_start_matches(' ');
     let mut designator = Designator::Here;
-    if let Some(r) = rest.strip_prefix('@') {
-        let len = r
-            .find(|c: char| c.is_whitespace() || c == '{')
-            .unwrap_or(r.len());
-        let token = &r[..len];
-        designator = match token {
-            "above" => Designator::Above,
-            "below" => Designator::Below,
-            "unknown" => Designator::Unknown,
-            _ => {
-                let (sign, digits) = match token.as_bytes().first() {
-                    Some(b'+') => (1, &token[1..]),
-                    Some(b'-') => (-1, &token[1..]),
-                    _ => (0, token),
-                };
-                match digits.parse::<u32>() {
-                    Ok(n) if sign != 0 && !digits.starts_with('+') => {
-                        Designator::Offset(sign * i64::from(n))
-                    }
-                    _ => {
-                        return Err(format!(
-                            "invalid designator `@{token}`; expected `@+N`, `@-N`, `@above`, `@below` or `@unknown`"
-                        ));
-                    }
-                }
+    if let Some(d) = r.strip_prefix('@') {
+        let (des, len) = if let Some(x) = d.strip_prefix("above") {
+            (Designator::Above, d.len() - x.len())
+        } else if let Some(x) = d.strip_prefix("below") {
+            (Designator::Below, d.len() - x.len())
+        } else if let Some(x) = d.strip_prefix("unknown") {
+            (Designator::Unknown, d.len() - x.len())
+        } else {
+            let sign = match d.as_bytes().first() {
+                Some(b'+') => 1,
+                Some(b'-') => -1,
+                _ => return None,
+            };
+            let digits = d[1..].bytes().take_while(u8::is_ascii_digit).count();
+            if digits == 0 {
+                return None;
             }
+            let n = d[1..1 + digits].parse::<i64>().unwrap_or(i64::MAX);
+            (Designator::Offset(sign * n), 1 + digits)
         };
-        rest = &r[len..];
+        designator = des;
+        r = d[len..].trim_start_matches(' ');
     }
-    let trimmed = rest.trim_start();
-    let Some(body) = trimmed.strip_prefix("{{") else {
-        return Err(format!(
-            "expected `{{{{` to open the expected text of `expected-{kind}`"
-        ));
-    };
-    let Some(close) = body.rfind("}}") else {
-        return Err("missing `}}` to close the expected text".to_owned());
-    };
-    let body_start = line.len() - body.len();
-    Ok(Parsed {
+    let body = r.strip_prefix("{{")?;
+    let inner = body.strip_suffix("}}")?;
+    Some(Parsed {
         regex,
         designator,
-        text: &body[..close],
-        end: body_start + close + 2,
+        text: inner,
+        end: line.len(),
     })
 }
 
@@ -381,40 +372,26 @@ impl Verifier {
     pub fn add_file(&mut self, file: &SourceFile) {
         let lines = file.line_count();
         // Pass 1: which lines hold a directive (for `@above` / `@below`).
-        let directives: Vec<Option<(usize, Level, usize)>> = (1..=lines)
+        let directives: Vec<Option<(usize, Level, Parsed<'_>)>> = (1..=lines)
             .map(|l| find_directive(file.line_text(l).unwrap_or("")))
             .collect();
         let plain = |l: u32| directives[l as usize - 1].is_none();
-        // Pass 2: parse and resolve.
+        // Pass 2: resolve.
         for line in 1..=lines {
-            let Some((at, level, after_kind)) = directives[line as usize - 1] else {
+            let Some((at, level, parsed)) = &directives[line as usize - 1] else {
                 continue;
             };
-            let text = file.line_text(line).unwrap_or("");
+            let (at, level) = (*at, *level);
             let base = file.line_range(line).map_or(0, |r| r.start);
-            let span_to = |end: usize| file.span(base + at as u32, base + end as u32);
-            let kind = level.as_str();
-            let parsed = match parse_directive(text, after_kind, kind) {
-                Ok(p) => p,
-                Err(reason) => {
-                    self.malformed(span_to(text.len()), reason);
-                    continue;
-                }
-            };
-            let span = span_to(parsed.end);
+            let span = file.span(base + at as u32, base + parsed.end as u32);
             let target = match parsed.designator {
                 Designator::Here => Ok(Target::Line(line)),
                 Designator::Unknown => Ok(Target::Unknown),
-                Designator::Offset(d) => {
-                    let t = i64::from(line) + d;
-                    if (1..=i64::from(lines)).contains(&t) {
-                        Ok(Target::Line(t as u32))
-                    } else {
-                        Err(format!(
-                            "the designator `@{d:+}` points to line {t}, outside the file (lines 1 to {lines})"
-                        ))
-                    }
-                }
+                // As upstream: an offset may point before the first line or
+                // past the last (the expectation then matches nothing).
+                Designator::Offset(d) => Ok(Target::Line(
+                    (i64::from(line) + d).clamp(0, i64::from(u32::MAX)) as u32,
+                )),
                 Designator::Above => (1..line)
                     .rev()
                     .find(|&l| plain(l))
@@ -506,11 +483,11 @@ impl Verifier {
         // Exact matches first, so a near miss never steals an expectation
         // that a later diagnostic meets exactly.
         for obs in &observed {
-            let hit = self.expectations.iter().enumerate().position(|(i, e)| {
-                !used[i]
-                    && e.level == obs.level
-                    && place_of(e) == obs.place
-                    && e.matches(&obs.message)
+            // As upstream, the first expectation that matches takes the
+            // diagnostic, matched before or not: one directive matches
+            // repeated identical diagnostics on its line.
+            let hit = self.expectations.iter().position(|e| {
+                e.level == obs.level && place_of(e) == obs.place && e.matches(&obs.message)
             });
             match hit {
                 Some(i) => {
@@ -654,47 +631,56 @@ fn flatten<P: Policy>(diags: &[Diagnostic], sources: &SourceManager<P>) -> Vec<O
 mod tests {
     use super::*;
 
-    #[test]
-    fn find_directive_takes_the_first_whole_kind_word() {
-        assert_eq!(
-            find_directive("x // expected-error {{a}}"),
-            Some((5, Level::Error, 19))
-        );
-        assert_eq!(
-            find_directive("expected-errors expected-note"),
-            Some((16, Level::Note, 29))
-        );
-        assert_eq!(
-            find_directive("expected-help@+1"),
-            Some((0, Level::Help, 13))
-        );
-        assert_eq!(find_directive("expected-value"), None);
-        assert_eq!(find_directive("no directive"), None);
+    fn found(line: &str) -> Option<(usize, Level, bool, i64, &str)> {
+        find_directive(line).map(|(at, level, p)| {
+            let d = match p.designator {
+                Designator::Offset(d) => d,
+                Designator::Here => 0,
+                _ => 999,
+            };
+            (at, level, p.regex, d, p.text)
+        })
     }
 
     #[test]
-    fn parse_directive_reads_suffix_designator_and_text() {
-        let line = "expected-warning-re@-2  {{a {{b}} c}} tail";
-        let p = parse_directive(line, "expected-warning".len(), "warning").unwrap();
-        assert!(p.regex);
-        assert!(matches!(p.designator, Designator::Offset(-2)));
-        assert_eq!(p.text, "a {{b}} c");
-        assert_eq!(&line[..p.end], "expected-warning-re@-2  {{a {{b}} c}}");
-        let here = parse_directive("expected-note{{x}}", 13, "note").unwrap();
-        assert!(!here.regex);
-        assert!(matches!(here.designator, Designator::Here));
-        for (line, kind) in [
-            ("expected-error@ {{x}}", "invalid designator"),
-            ("expected-error@+ {{x}}", "invalid designator"),
-            ("expected-error-ref {{x}}", "unknown suffix `-ref`"),
-            ("expected-error {x}}", "expected `{{`"),
-            ("expected-error {{x}", "missing `}}`"),
+    fn directives_match_upstreams_grammar() {
+        assert_eq!(
+            found("x // expected-error {{a}}"),
+            Some((5, Level::Error, false, 0, "a"))
+        );
+        // (1) Spaces between the kind and the designator, and after it.
+        assert_eq!(
+            found("// expected-error @+1 {{a}}"),
+            Some((3, Level::Error, false, 1, "a"))
+        );
+        assert_eq!(
+            found("expected-warning-re@-2  {{a {{b}} c}}  "),
+            Some((0, Level::Warning, true, -2, "a {{b}} c"))
+        );
+        assert_eq!(
+            found("expected-note{{x}}"),
+            Some((0, Level::Note, false, 0, "x"))
+        );
+        // (3) A line that does not end with `}}`, a bare kind, an unknown
+        // suffix or designator: no directive.
+        for line in [
+            "expected-error {{x}} tail",
+            "// expected-error",
+            "expected-error-ref {{x}}",
+            "expected-error@ {{x}}",
+            "expected-error@+ {{x}}",
+            "expected-error {x}}",
+            "expected-errors {{x}}",
+            "expected-value {{x}}",
+            "no directive",
         ] {
-            let err = parse_directive(line, "expected-error".len(), "error")
-                .err()
-                .unwrap();
-            assert!(err.contains(kind), "{line}: {err}");
+            assert!(find_directive(line).is_none(), "{line}");
         }
+        // The first `expected-` that matches wins.
+        assert_eq!(
+            found("expected-errors expected-note {{n}}"),
+            Some((16, Level::Note, false, 0, "n"))
+        );
     }
 
     #[test]

@@ -1,0 +1,364 @@
+//! `strata-opt`: reads an MLIR file in the generic operation form, parses
+//! its top-level operations in parallel into one strata context, and prints
+//! it back exactly as `mlir-opt-19 --mlir-print-op-generic` does.
+//!
+//! ```text
+//! strata-opt [--split-input-file] [--verify-diagnostics] [--mlir-print-debuginfo]
+//!            [--mlir-print-local-scope] [--mlir-disable-threading] [--mlir-timing]
+//!            [--stats] [--diagnostics-format=json] [-o FILE] [FILE]
+//! ```
+//!
+//! Every operation is treated as unregistered (`--allow-unregistered-dialect`
+//! is the default and only mode). Errors in the input are diagnostics with
+//! file, line, column and a snippet; the exit status is 1 when there were
+//! errors. The library behind it is `strata-module`.
+
+#![forbid(unsafe_code)]
+
+use std::hash::{BuildHasher, RandomState};
+use std::io::{IsTerminal, Read, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Parser as ClapParser, ValueEnum};
+use strata_ctx::diag::EngineBuilder;
+use strata_ctx::{Context, Local, Policy, Shared};
+use strata_diag::{Emitter, HumanEmitter, JsonEmitter, SourceManager, SourceSet};
+use strata_module::{
+    Chunk, PrintOptions, parse_module_parallel_timed, parse_module_timed, print_module, split_input,
+};
+use strata_syntax::ParseError;
+
+/// How diagnostics are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum DiagFormat {
+    /// rustc-style text with a snippet.
+    Text,
+    /// JSON Lines (rustc's JSON subset).
+    Json,
+}
+
+/// Which context the file is interned into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ContextKind {
+    /// The thread-safe context with a seeded (keyed) hasher: the default, so
+    /// that a file crafted to collide under FxHash stays linear.
+    Seeded,
+    /// The thread-safe context with FxHash (fastest on trusted input).
+    Fx,
+    /// The single-threaded context (no locks, no atomics; one thread).
+    Single,
+}
+
+/// The command line, named after `mlir-opt`'s flags.
+#[derive(ClapParser, Debug)]
+#[command(
+    name = "strata-opt",
+    version,
+    about = "Parse MLIR's generic operation form in parallel into one strata context and print it back as mlir-opt 19 does"
+)]
+struct Args {
+    /// The input file (`-` for standard input).
+    #[arg(default_value = "-")]
+    input: String,
+    /// The output file (`-` for standard output).
+    #[arg(short = 'o', default_value = "-")]
+    output: String,
+    /// Split the input at `// -----` and process each chunk on its own.
+    #[arg(long = "split-input-file")]
+    split_input_file: bool,
+    /// Check the diagnostics against the `expected-*` directives in the input.
+    #[arg(long = "verify-diagnostics")]
+    verify_diagnostics: bool,
+    /// Accepted for compatibility: every operation is unregistered.
+    #[arg(long = "allow-unregistered-dialect")]
+    allow_unregistered_dialect: bool,
+    /// Accepted for compatibility: the generic form is the only form.
+    #[arg(long = "mlir-print-op-generic")]
+    print_op_generic: bool,
+    /// Print the locations of operations and block arguments.
+    #[arg(long = "mlir-print-debuginfo")]
+    print_debuginfo: bool,
+    /// Print no aliases: every location in place.
+    #[arg(long = "mlir-print-local-scope")]
+    print_local_scope: bool,
+    /// Parse on one thread.
+    #[arg(long = "mlir-disable-threading")]
+    disable_threading: bool,
+    /// Parse on this many threads (default: all cores).
+    #[arg(long = "threads")]
+    threads: Option<usize>,
+    /// The context to intern into.
+    #[arg(long = "context", value_enum, default_value = "seeded")]
+    context: ContextKind,
+    /// Print the time of each phase (read, scan, parse, print) to stderr.
+    #[arg(long = "mlir-timing")]
+    timing: bool,
+    /// Print the context's statistics to stderr: interned counts and memory
+    /// per kind, thread-cache hit rate, lock contention.
+    #[arg(long = "stats")]
+    stats: bool,
+    /// The format of diagnostics.
+    #[arg(long = "diagnostics-format", value_enum, default_value = "text")]
+    diagnostics_format: DiagFormat,
+}
+
+/// Times of the phases, summed over chunks.
+#[derive(Default, Debug)]
+struct Timing {
+    read: Duration,
+    scan: Duration,
+    parse: Duration,
+    print: Duration,
+}
+
+struct Run<'a> {
+    args: &'a Args,
+    emitter: Box<dyn Emitter>,
+    diagnostics: String,
+    timing: Timing,
+    stats: Vec<String>,
+    progress: Option<indicatif::ProgressBar>,
+}
+
+impl Run<'_> {
+    /// Renders `error` located in `text` (named `name`).
+    fn report(&mut self, name: &str, text: &str, error: &ParseError) {
+        let manager = SourceManager::<strata_diag::Shared>::new();
+        let file = manager.add_file(name, text);
+        let mut sources = SourceSet::new();
+        sources.insert(&manager, file);
+        self.emitter.render(
+            &error.to_diagnostic(file, 0),
+            &sources,
+            &mut self.diagnostics,
+        );
+    }
+
+    fn options(&self) -> PrintOptions {
+        PrintOptions {
+            debug_info: self.args.print_debuginfo,
+            local_scope: self.args.print_local_scope,
+        }
+    }
+
+    /// Parses and prints one buffer; `Err` carries the parse error.
+    fn process(&mut self, name: &str, text: &str) -> Result<String, ParseError> {
+        match self.args.context {
+            ContextKind::Seeded => {
+                let ctx: Context<Shared, RandomState> =
+                    Context::with_hasher(EngineBuilder::new().build(), RandomState::new());
+                self.process_shared(&ctx, name, text)
+            }
+            ContextKind::Fx => {
+                let ctx = Context::new();
+                self.process_shared(&ctx, name, text)
+            }
+            ContextKind::Single => {
+                let ctx: Context<Local> = Context::single_threaded();
+                let started = Instant::now();
+                let (module, scan) = parse_module_timed(&ctx, text, name);
+                self.timing.scan += scan;
+                self.timing.parse += started.elapsed() - scan;
+                let module = module?;
+                self.finish(&ctx, &module)
+            }
+        }
+    }
+
+    fn process_shared<S: BuildHasher + Sync + Send>(
+        &mut self,
+        ctx: &Context<Shared, S>,
+        name: &str,
+        text: &str,
+    ) -> Result<String, ParseError> {
+        let started = Instant::now();
+        let one = self.args.disable_threading || self.args.threads == Some(1);
+        let (module, scan) = if one {
+            parse_module_timed(ctx, text, name)
+        } else {
+            parse_module_parallel_timed(ctx, text, name)
+        };
+        self.timing.scan += scan;
+        self.timing.parse += started.elapsed() - scan;
+        let module = module?;
+        self.finish(ctx, &module)
+    }
+
+    fn finish<P: Policy, S: BuildHasher>(
+        &mut self,
+        ctx: &Context<P, S>,
+        module: &strata_module::Module<'_>,
+    ) -> Result<String, ParseError> {
+        if let Some(p) = &self.progress {
+            p.set_message("printing");
+        }
+        let started = Instant::now();
+        let out = print_module(module, self.options());
+        self.timing.print += started.elapsed();
+        if self.args.stats {
+            let s = ctx.statistics();
+            self.stats.push(format!(
+                "{} operations in {} units\n{s}",
+                module.num_operations(),
+                module.units.len()
+            ));
+        }
+        Ok(out)
+    }
+}
+
+fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
+    if path == "-" {
+        let mut v = Vec::new();
+        std::io::stdin().read_to_end(&mut v)?;
+        Ok(v)
+    } else {
+        std::fs::read(path)
+    }
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let _ = (args.allow_unregistered_dialect, args.print_op_generic);
+    // Workers with a large stack: the parser's nesting limits keep it far
+    // from overflowing any stack, and this keeps a wide margin for debug
+    // builds. Everything below runs on this pool (the sequential parse too).
+    let mut pool = rayon::ThreadPoolBuilder::new().stack_size(64 << 20);
+    if let Some(n) = args.threads.filter(|&n| n > 0) {
+        pool = pool.num_threads(n);
+    }
+    match pool.build() {
+        Ok(pool) => pool.install(|| run_main(&args)),
+        Err(_) => run_main(&args),
+    }
+}
+
+fn run_main(args: &Args) -> ExitCode {
+    let emitter: Box<dyn Emitter> = match args.diagnostics_format {
+        DiagFormat::Text => Box::new(HumanEmitter::new().color(std::io::stderr().is_terminal())),
+        DiagFormat::Json => Box::new(JsonEmitter::new()),
+    };
+    let mut run = Run {
+        args,
+        emitter,
+        diagnostics: String::new(),
+        timing: Timing::default(),
+        stats: Vec::new(),
+        progress: None,
+    };
+    let started = Instant::now();
+    let bytes = match read_input(&args.input) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("strata-opt: cannot read '{}': {e}", args.input);
+            return ExitCode::FAILURE;
+        }
+    };
+    let name = if args.input == "-" {
+        "<stdin>"
+    } else {
+        args.input.as_str()
+    };
+    // A binary or non-UTF-8 file is a diagnostic at its first bad byte.
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let shown = String::from_utf8_lossy(&bytes).into_owned();
+            let err = ParseError::new(at..at + 1, "the input is not UTF-8 text (a binary file?)");
+            run.report(name, &shown, &err);
+            eprint!("{}", run.diagnostics);
+            return ExitCode::FAILURE;
+        }
+    };
+    run.timing.read = started.elapsed();
+    if std::io::stderr().is_terminal() && text.len() > (16 << 20) {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_message("parsing");
+        bar.enable_steady_tick(Duration::from_millis(120));
+        run.progress = Some(bar);
+    }
+
+    let chunks: Vec<(String, &str)> = if args.split_input_file {
+        let (chunks, _misses) = split_input(&text);
+        chunks
+            .iter()
+            .map(|c: &Chunk| (c.buffer_name(name), &text[c.range.clone()]))
+            .collect()
+    } else {
+        vec![(name.to_owned(), text.as_str())]
+    };
+    let mut outputs = Vec::with_capacity(chunks.len());
+    let mut failed = false;
+    for (chunk_name, chunk) in &chunks {
+        let result = run.process(chunk_name, chunk);
+        if args.verify_diagnostics {
+            let errors: Vec<ParseError> = result.as_ref().err().cloned().into_iter().collect();
+            let (ok, rendered) =
+                strata_module::verify_diagnostics(chunk_name, chunk, &errors, run.emitter.as_ref());
+            run.diagnostics.push_str(&rendered);
+            failed |= !ok;
+            outputs.push(result.unwrap_or_default());
+            continue;
+        }
+        match result {
+            Ok(out) => outputs.push(out),
+            Err(e) => {
+                run.report(chunk_name, chunk, &e);
+                failed = true;
+                outputs.push(String::new());
+            }
+        }
+    }
+    if let Some(p) = run.progress.take() {
+        p.finish_and_clear();
+    }
+    let output = outputs.join("// -----\n");
+    let write = if args.output == "-" {
+        std::io::stdout().lock().write_all(output.as_bytes())
+    } else {
+        std::fs::write(&args.output, output.as_bytes())
+    };
+    if let Err(e) = write {
+        eprintln!("strata-opt: cannot write '{}': {e}", args.output);
+        return ExitCode::FAILURE;
+    }
+    eprint!("{}", run.diagnostics);
+    if args.timing {
+        let t = &run.timing;
+        let total = started.elapsed();
+        eprintln!(
+            "===-------------------------------------------------------------------------==="
+        );
+        eprintln!("                         ... Execution time report ...");
+        eprintln!(
+            "===-------------------------------------------------------------------------==="
+        );
+        eprintln!("  Total Execution Time: {:.4} seconds", total.as_secs_f64());
+        eprintln!();
+        eprintln!("   ----Wall Time----  ----Name----");
+        for (what, d) in [
+            ("Read", t.read),
+            ("Scan", t.scan),
+            ("Parse", t.parse),
+            ("Print", t.print),
+        ] {
+            eprintln!(
+                "   {:.4} ({:5.1}%)  {what}",
+                d.as_secs_f64(),
+                100.0 * d.as_secs_f64() / total.as_secs_f64().max(1e-9)
+            );
+        }
+        eprintln!("   {:.4} (100.0%)  Total", total.as_secs_f64());
+    }
+    for s in &run.stats {
+        eprintln!("{s}");
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,132 @@
+//! strata-opt end to end: output, flags, diagnostics and exit status.
+
+use std::process::Command;
+
+fn strata_opt(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_strata-opt"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/tests"))
+        .args(args)
+        .output()
+        .expect("strata-opt runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// `--split-input-file --mlir-print-debuginfo` prints what mlir-opt-19
+/// prints for the same file (its output is checked in), at any threading.
+#[test]
+fn split_input_with_debuginfo_matches_mlir_opt() {
+    let expected = include_str!("split.debuginfo.expected");
+    for extra in [
+        &[][..],
+        &["--mlir-disable-threading"],
+        &["--context", "single"],
+        &["--context", "fx"],
+    ] {
+        let mut args = vec!["--split-input-file", "--mlir-print-debuginfo", "split.mlir"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = strata_opt(&args);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, expected, "{extra:?}");
+    }
+    // Local scope: no aliases.
+    let (_, out, _) = strata_opt(&[
+        "--split-input-file",
+        "--mlir-print-debuginfo",
+        "--mlir-print-local-scope",
+        "split.mlir",
+    ]);
+    assert!(!out.contains("#loc"), "{out}");
+    assert!(
+        out.contains("loc(\"within split at split.mlir:2 offset \":5:3)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn errors_are_diagnostics_with_a_snippet_and_fail() {
+    let dir = std::env::temp_dir().join(format!("strata-opt-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.mlir");
+    std::fs::write(&bad, "\"a.b\"() : () -> ()\n\"c.d\"(%x) : (i32) -> ()\n").unwrap();
+    let (code, _, err) = strata_opt(&[bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("use of undeclared SSA value name '%x'"),
+        "{err}"
+    );
+    assert!(err.contains("bad.mlir:2:7"), "{err}");
+    assert!(err.contains("\"c.d\"(%x)"), "{err}");
+    let (code, _, err) = strata_opt(&["--diagnostics-format", "json", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let first: serde_json::Value = serde_json::from_str(err.lines().next().unwrap()).unwrap();
+    assert!(
+        first["message"].as_str().unwrap().contains("undeclared"),
+        "{first}"
+    );
+    // A binary file.
+    let bin = dir.join("bin.mlir");
+    std::fs::write(&bin, [0x7f, b'E', b'L', b'F', 0xff, 0xfe, 0]).unwrap();
+    let (code, _, err) = strata_opt(&[bin.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("not UTF-8"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn output_file_timing_and_stats() {
+    let dir = std::env::temp_dir().join(format!("strata-opt-cli-o-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out_path = dir.join("out.mlir");
+    let (code, stdout, err) = strata_opt(&[
+        "--split-input-file",
+        "--mlir-timing",
+        "--stats",
+        "-o",
+        out_path.to_str().unwrap(),
+        "split.mlir",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.is_empty());
+    let written = std::fs::read_to_string(&out_path).unwrap();
+    assert!(
+        written.contains("// -----\n\"builtin.module\"()"),
+        "{written}"
+    );
+    for phase in ["Read", "Scan", "Parse", "Print", "Total Execution Time"] {
+        assert!(err.contains(phase), "{err}");
+    }
+    assert!(err.contains("operations in"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--verify-diagnostics`: expected errors pass, a missing one fails.
+#[test]
+fn verify_diagnostics_checks_the_directives() {
+    let dir = std::env::temp_dir().join(format!("strata-opt-cli-v-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.mlir");
+    std::fs::write(
+        &good,
+        "// expected-error @+1 {{use of undeclared SSA value name}}\n\"c.d\"(%x) : (i32) -> ()\n// -----\n\"a.b\"() : () -> ()\n",
+    )
+    .unwrap();
+    let (code, _, err) = strata_opt(&[
+        "--split-input-file",
+        "--verify-diagnostics",
+        good.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let bad = dir.join("bad.mlir");
+    std::fs::write(&bad, "\"a.b\"() : () -> () // expected-error {{never}}\n").unwrap();
+    let (code, _, err) = strata_opt(&["--verify-diagnostics", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("expected error \"never\" was not produced"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,1744 @@
+//! The parser of the generic operation form, and the parallel driver.
+//!
+//! A file is read in three steps:
+//!
+//! 1. **Scan** ([`scan_items`]): one pass over the bytes that tracks only
+//!    string literals, comments and `([{` nesting, and cuts the file into its
+//!    top-level items (operations, alias definitions, the file metadata
+//!    section). When the file is one `"builtin.module"` operation, the body
+//!    of its region is cut the same way.
+//! 2. **Parse**: every top-level operation is parsed into its own
+//!    [`Unit`] (arena) by a [`UnitParser`]; on the thread-safe context the
+//!    units are parsed concurrently on rayon, all interning into the one
+//!    context. Types, attributes and locations are parsed by
+//!    `strata-syntax`'s [`Parser`] at the operation parser's position.
+//! 3. **Resolve**: a name that a unit uses but does not define is looked up,
+//!    in order, among the names the other top-level operations define.
+//!
+//! Units are numbered by their position in the file, so the tree (and the
+//! printed text) does not depend on how many threads parsed it. An error in
+//! any unit is reported as the first error in file order.
+
+use core::hash::BuildHasher;
+use core::ops::Range;
+use std::time::{Duration, Instant};
+
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use strata_builtin::FunctionType;
+use strata_builtin::prelude::*;
+use strata_ctx::{Attribute, Context, Location, Policy, Type};
+use strata_syntax::lexer::{Lexer, Token, TokenKind};
+use strata_syntax::{ParseError, Parser};
+
+use crate::tree::{
+    Block, Module, OpId, Operation, Region, ResourceGroup, Unit, UnitId, ValueData, ValueDef,
+    ValueId,
+};
+
+/// How deep regions may nest before the parser stops with a diagnostic
+/// (instead of overflowing the stack).
+pub const MAX_REGION_NESTING: u32 = 200;
+
+type PResult<T> = Result<T, ParseError>;
+
+/// The kind of a top-level item found by [`scan_items`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemKind {
+    /// An operation (`%0 = "a.b"() ...` or `"a.b"() ...`).
+    Op,
+    /// `#name = attribute`.
+    AttrAlias,
+    /// `!name = type`.
+    TypeAlias,
+    /// `{-# ... #-}`.
+    Metadata,
+}
+
+/// A top-level item: its kind and byte range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// What it is.
+    pub kind: ItemKind,
+    /// Where it is in the text.
+    pub range: Range<usize>,
+}
+
+fn skip_space(b: &[u8], mut i: usize, end: usize) -> usize {
+    loop {
+        while i < end && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i + 1 < end && b[i] == b'/' && b[i + 1] == b'/' {
+            while i < end && b[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        }
+        return i;
+    }
+}
+
+/// Cuts `text[start..end]` into items at nesting depth zero.
+///
+/// An item starts at the first token of a line whose nesting depth (of
+/// `(`, `[`, `{`, string literals and comments excluded) is zero and whose
+/// first character starts an item (`%`, `"`, a word other than `loc(`, `#`,
+/// `!`, `{-#`, and `^`, `@` or a digit, which the parser rejects); the item
+/// runs to the next start. The scan stops at a `}` at depth zero (the end of a
+/// region body) and returns its offset, or `end`.
+///
+/// The scan never fails: what it gets wrong (text that is not an item) the
+/// parser of the item reports.
+pub fn scan_items(text: &str, start: usize, end: usize) -> (Vec<Item>, usize) {
+    let b = text.as_bytes();
+    let mut items: Vec<Item> = Vec::new();
+    let mut depth: i64 = 0;
+    let mut i = skip_space(b, start, end);
+    let mut line_start = true;
+    let mut open: Option<(ItemKind, usize)> = None;
+    let close = |items: &mut Vec<Item>, open: &mut Option<(ItemKind, usize)>, at: usize| {
+        if let Some((kind, s)) = open.take() {
+            items.push(Item { kind, range: s..at });
+        }
+    };
+    while i < end {
+        let c = b[i];
+        if line_start && depth == 0 {
+            let kind = match c {
+                b'%' | b'"' => Some(ItemKind::Op),
+                // A custom-form operation (or any other word): the parser of
+                // the item reports it. A trailing `loc(...)` on its own line
+                // continues the operation.
+                c if (c.is_ascii_alphabetic() || c == b'_') && !b[i..end].starts_with(b"loc(") => {
+                    Some(ItemKind::Op)
+                }
+                b'^' | b'@' | b'0'..=b'9' => Some(ItemKind::Op),
+                b'#' if b.get(i + 1) != Some(&b'-') => Some(ItemKind::AttrAlias),
+                b'!' => Some(ItemKind::TypeAlias),
+                b'{' if b[i..end].starts_with(b"{-#") => Some(ItemKind::Metadata),
+                _ => None,
+            };
+            if let Some(kind) = kind {
+                close(&mut items, &mut open, i);
+                open = Some((kind, i));
+            }
+            if kind == Some(ItemKind::Metadata) {
+                // The section runs to its `#-}`.
+                let rest = &text[i..end];
+                let stop = rest.find("#-}").map_or(end, |p| i + p + 3);
+                i = stop;
+                close(&mut items, &mut open, i);
+                i = skip_space(b, i, end);
+                continue;
+            }
+        }
+        line_start = false;
+        match c {
+            b'"' => {
+                i += 1;
+                while i < end && b[i] != b'"' && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < end && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' => depth -= 1,
+            b'}' => {
+                if depth == 0 {
+                    close(&mut items, &mut open, i);
+                    trim_items(text, &mut items);
+                    return (items, i);
+                }
+                depth -= 1;
+            }
+            b'\n' => {
+                i = skip_space(b, i, end);
+                line_start = true;
+                continue;
+            }
+            _ => {
+                // Most bytes mean nothing to the scan: skip them in a tight
+                // loop.
+                i += 1;
+                while i < end && !SPECIAL[b[i] as usize] {
+                    i += 1;
+                }
+                continue;
+            }
+        }
+        i += 1;
+    }
+    let end = end.min(b.len());
+    close(&mut items, &mut open, end);
+    trim_items(text, &mut items);
+    (items, end)
+}
+
+/// The bytes the scan looks at; any other byte is skipped.
+const SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let special = b"\"/()[]{}\n";
+    let mut k = 0;
+    while k < special.len() {
+        t[special[k] as usize] = true;
+        k += 1;
+    }
+    t
+};
+
+fn trim_items(text: &str, items: &mut [Item]) {
+    for it in items {
+        let s = &text[it.range.clone()];
+        it.range.end = it.range.start + s.trim_end().len();
+    }
+}
+
+/// Resolved alias definitions of a file.
+#[derive(Debug, Default)]
+struct Aliases<'c> {
+    /// `#name` (without `#`) to its location, for location aliases.
+    locs: FxHashMap<String, Location<'c>>,
+    /// `#name` / `!name` (with the sigil) to the text it stands for: the
+    /// inner text of a location alias, the text of any other alias.
+    text: FxHashMap<String, String>,
+}
+
+impl Aliases<'_> {
+    fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+}
+
+/// Replaces every alias use in `src` by its text (recursively, up to a
+/// depth), returning the expanded text and, per replaced range, the offset
+/// of the use in `src` (`(expanded_start, expanded_end, original_start)`,
+/// in order).
+/// Replaced ranges of an expanded text: `(expanded_start, expanded_end,
+/// original_start)`.
+type ExpansionMap = Vec<(usize, usize, usize)>;
+
+fn expand(
+    src: &str,
+    aliases: &FxHashMap<String, String>,
+    depth: u32,
+) -> Result<(String, ExpansionMap), String> {
+    if depth > 64 {
+        return Err("alias definitions nest too deeply (or refer to themselves)".into());
+    }
+    let mut out = String::with_capacity(src.len());
+    let mut map = Vec::new();
+    let mut lexer = Lexer::new(src);
+    let mut copied = 0;
+    loop {
+        let t = lexer.next_token();
+        match t.kind {
+            TokenKind::Eof => break,
+            TokenKind::HashId | TokenKind::BangId => {
+                let name = &src[t.start..t.end];
+                if let Some(body) = aliases.get(name) {
+                    out.push_str(&src[copied..t.start]);
+                    let (inner, _) = expand(body, aliases, depth + 1)?;
+                    let s = out.len();
+                    out.push_str(&inner);
+                    map.push((s, out.len(), t.start));
+                    copied = t.end;
+                }
+            }
+            _ => {}
+        }
+    }
+    out.push_str(&src[copied..]);
+    Ok((out, map))
+}
+
+/// Line starts of a text, for line and column numbers.
+#[derive(Debug)]
+struct Lines {
+    starts: Vec<usize>,
+}
+
+impl Lines {
+    fn new(text: &str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, c)| c == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        Self { starts }
+    }
+
+    /// The 1-based line and column of byte `pos`.
+    fn line_col(&self, pos: usize) -> (u32, u32) {
+        let line = self.starts.partition_point(|&s| s <= pos) - 1;
+        let col = pos - self.starts[line] + 1;
+        (
+            u32::try_from(line + 1).unwrap_or(u32::MAX),
+            u32::try_from(col).unwrap_or(u32::MAX),
+        )
+    }
+}
+
+/// What the whole file shares with every unit parser.
+struct Shared<'c, 'f> {
+    text: &'f str,
+    name: &'f str,
+    lines: Lines,
+    aliases: Aliases<'c>,
+}
+
+/// The result groups of an operation: name, count, span.
+type ResultGroups<'f> = Vec<(&'f str, u32, Range<usize>)>;
+
+/// A name defined at the top level of a unit: name, first value, count.
+type TopDef = (String, u32, u32);
+
+/// A use of a name a unit did not define: name, result number, the
+/// placeholder value, the span of the use.
+type External = (String, u32, u32, Range<usize>);
+
+/// A parsed unit and what it leaves for the resolution step.
+struct UnitOut<'c> {
+    unit: Unit<'c>,
+    top_ops: Vec<u32>,
+    defs: Vec<TopDef>,
+    externals: Vec<External>,
+}
+
+/// A forward reference not yet defined: the placeholder value and the span
+/// of its first use.
+#[derive(Debug)]
+struct Pending {
+    value: u32,
+    span: Range<usize>,
+}
+
+/// The entry of a name in the value scope.
+#[derive(Debug)]
+enum Entry {
+    /// Defined: first value and count.
+    Defined(u32, u32),
+    /// Used before defined: per result number, a placeholder.
+    Forward(Vec<(u32, Pending)>),
+}
+
+/// A block name scope of one region.
+#[derive(Debug, Default)]
+struct BlockScope {
+    names: FxHashMap<String, (u32, Option<Range<usize>>)>,
+}
+
+/// Parses the items of one unit.
+struct UnitParser<'c, 'f, P: Policy, S> {
+    ctx: &'c Context<P, S>,
+    shared: &'f Shared<'c, 'f>,
+    /// The text being parsed: the file, or an alias-expanded copy of a unit.
+    src: &'f str,
+    /// For an expanded copy: `(expanded_start, expanded_end, original)`.
+    map: Option<&'f [(usize, usize, usize)]>,
+    /// Offset of `src` in the file (for an expanded copy).
+    base: usize,
+    lexer: Lexer<'f>,
+    tok: Token,
+    unit_id: UnitId,
+    unit: Unit<'c>,
+    values: FxHashMap<&'f str, Entry>,
+    /// Names defined per open region (to forget at its end).
+    defined: Vec<Vec<&'f str>>,
+    blocks: Vec<BlockScope>,
+    depth: u32,
+    /// Whether an unknown alias was met (the unit is parsed again on an
+    /// expanded copy).
+    needs_expansion: bool,
+    /// `(at, to)`: a token starting in `at..to` is skipped over, the lexer
+    /// continues at `to` (the elided body of a module).
+    splice: Option<(usize, usize)>,
+}
+
+impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
+    fn new(
+        ctx: &'c Context<P, S>,
+        shared: &'f Shared<'c, 'f>,
+        src: &'f str,
+        range: Range<usize>,
+        unit_id: UnitId,
+    ) -> Self {
+        let mut lexer = Lexer::new(&src[..range.end]);
+        lexer.reset(range.start);
+        let tok = lexer.next_token();
+        Self {
+            ctx,
+            shared,
+            src,
+            map: None,
+            base: 0,
+            lexer,
+            tok,
+            unit_id,
+            unit: Unit::default(),
+            values: FxHashMap::default(),
+            defined: vec![Vec::new()],
+            blocks: Vec::new(),
+            depth: 0,
+            needs_expansion: false,
+            splice: None,
+        }
+    }
+
+    /// The file offset of `pos` in `src`.
+    fn file_pos(&self, pos: usize) -> usize {
+        match self.map {
+            None => pos,
+            Some(map) => {
+                let mut shift: isize = 0;
+                for &(s, e, orig) in map {
+                    if pos < s {
+                        break;
+                    }
+                    if pos < e {
+                        return self.base + orig;
+                    }
+                    // Past a replacement: the original use was shorter or
+                    // longer; track the shift by the end of the use.
+                    let use_len = alias_len(&self.shared.text[self.base + orig..]);
+                    shift = (orig + use_len) as isize - e as isize;
+                }
+                self.base + (pos as isize + shift).max(0) as usize
+            }
+        }
+    }
+
+    fn span_to_file(&self, e: ParseError) -> ParseError {
+        let r = e.span();
+        let s = self.file_pos(r.start);
+        let t = self.file_pos(r.end).max(s);
+        remap(&e, s..t)
+    }
+
+    fn bump(&mut self) {
+        self.tok = self.lexer.next_token();
+        if let Some((at, to)) = self.splice
+            && self.tok.start >= at
+            && self.tok.start < to
+        {
+            self.lexer.reset(to);
+            self.tok = self.lexer.next_token();
+        }
+    }
+
+    fn spelling(&self) -> &'f str {
+        &self.src[self.tok.start..self.tok.end]
+    }
+
+    fn err(&self, message: impl Into<String>) -> ParseError {
+        if let TokenKind::Error(why) = self.tok.kind {
+            return ParseError::new(self.tok.start..self.tok.end, why);
+        }
+        ParseError::new(self.tok.start..self.tok.end, message)
+    }
+
+    fn expect(&mut self, kind: TokenKind, what: &str) -> PResult<()> {
+        if self.tok.kind == kind {
+            self.bump();
+            Ok(())
+        } else {
+            Err(self.err(format!("expected {what}")))
+        }
+    }
+
+    fn consume(&mut self, kind: TokenKind) -> bool {
+        if self.tok.kind == kind {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Runs a `strata-syntax` parser at the current token and continues
+    /// after what it consumed.
+    fn sub<T>(&mut self, f: impl FnOnce(&mut Parser<'c, '_, P, S>) -> PResult<T>) -> PResult<T> {
+        let start = self.tok.start;
+        let end = self.lexer.source().len();
+        let text = &self.src[start..end];
+        let mut p = Parser::new(self.ctx, text, None);
+        let r = f(&mut p);
+        let next = start + p.token().start;
+        match r {
+            Ok(v) => {
+                self.lexer.reset(next);
+                self.bump();
+                Ok(v)
+            }
+            Err(e) => {
+                if e.message().starts_with("undefined symbol alias id")
+                    || e.message()
+                        .starts_with("expected location, but found dialect")
+                {
+                    self.needs_expansion = true;
+                }
+                Err(e.offset_by(start))
+            }
+        }
+    }
+
+    fn parse_type(&mut self) -> PResult<Type<'c>> {
+        self.sub(|p| p.parse_type())
+    }
+
+    fn parse_attribute(&mut self) -> PResult<Attribute<'c>> {
+        self.sub(|p| p.parse_attribute())
+    }
+
+    /// `loc(...)`, with `loc(#alias)` looked up in the alias table.
+    fn parse_location(&mut self) -> PResult<Location<'c>> {
+        let save = self.tok;
+        if self.tok.kind == TokenKind::BareId && self.spelling() == "loc" {
+            let after = self.lexer.position();
+            self.bump();
+            if self.tok.kind == TokenKind::LParen {
+                self.bump();
+                if self.tok.kind == TokenKind::HashId {
+                    let name = &self.spelling()[1..];
+                    let span = self.tok.start..self.tok.end;
+                    if let Some(&l) = self.shared.aliases.locs.get(name) {
+                        self.bump();
+                        self.expect(TokenKind::RParen, "')' in location")?;
+                        return Ok(l);
+                    }
+                    return Err(ParseError::new(
+                        span,
+                        format!("undefined symbol alias id '{name}'"),
+                    ));
+                }
+            }
+            self.lexer.reset(after);
+            self.tok = save;
+        }
+        self.sub(|p| p.parse_location())
+    }
+
+    fn file_loc(&self, pos: usize) -> Location<'c> {
+        let (line, col) = self.shared.lines.line_col(self.file_pos(pos));
+        self.ctx.file_loc(self.shared.name, line, col).into()
+    }
+
+    // ----- values -----
+
+    fn define(&mut self, name: &'f str, first: u32, count: u32, span: Range<usize>) -> PResult<()> {
+        match self.values.get_mut(name) {
+            Some(Entry::Defined(..)) => {
+                return Err(ParseError::new(
+                    span,
+                    format!("redefinition of SSA value '{name}'"),
+                ));
+            }
+            Some(Entry::Forward(pending)) => {
+                let pending = core::mem::take(pending);
+                for (number, p) in pending {
+                    if number >= count {
+                        return Err(ParseError::new(
+                            p.span,
+                            format!("reference to invalid result number {number} of '{name}'"),
+                        ));
+                    }
+                    let real = first + number;
+                    let (want, got) = (
+                        self.unit.values[p.value as usize].ty,
+                        self.unit.values[real as usize].ty,
+                    );
+                    if want != got {
+                        return Err(ParseError::new(
+                            p.span,
+                            format!(
+                                "use of value '{name}' expects different type than prior uses: '{want}' vs '{got}'"
+                            ),
+                        ));
+                    }
+                    self.unit.values[p.value as usize].def = ValueDef::Forward(ValueId {
+                        unit: self.unit_id,
+                        index: real,
+                    });
+                }
+            }
+            None => {}
+        }
+        self.values.insert(name, Entry::Defined(first, count));
+        if let Some(scope) = self.defined.last_mut() {
+            scope.push(name);
+        }
+        Ok(())
+    }
+
+    /// Resolves the use `name#number` of type `ty`.
+    fn use_value(
+        &mut self,
+        name: &'f str,
+        number: u32,
+        ty: Type<'c>,
+        span: Range<usize>,
+    ) -> PResult<ValueId> {
+        let unit = self.unit_id;
+        match self.values.get_mut(name) {
+            Some(Entry::Defined(first, count)) => {
+                if number >= *count {
+                    return Err(ParseError::new(
+                        span,
+                        format!("reference to invalid result number {number} of '{name}'"),
+                    ));
+                }
+                let id = *first + number;
+                let have = self.unit.values[id as usize].ty;
+                if have != ty {
+                    return Err(ParseError::new(
+                        span,
+                        format!(
+                            "use of value '{name}' expects different type than prior uses: '{ty}' vs '{have}'"
+                        ),
+                    ));
+                }
+                Ok(ValueId { unit, index: id })
+            }
+            Some(Entry::Forward(pending)) => {
+                if let Some((_, p)) = pending.iter().find(|(n, _)| *n == number) {
+                    let have = self.unit.values[p.value as usize].ty;
+                    if have != ty {
+                        return Err(ParseError::new(
+                            span,
+                            format!(
+                                "use of value '{name}' expects different type than prior uses: '{ty}' vs '{have}'"
+                            ),
+                        ));
+                    }
+                    return Ok(ValueId {
+                        unit,
+                        index: p.value,
+                    });
+                }
+                let index = self.placeholder(ty);
+                if let Some(Entry::Forward(pending)) = self.values.get_mut(name) {
+                    pending.push((number, Pending { value: index, span }));
+                }
+                Ok(ValueId { unit, index })
+            }
+            None => {
+                let index = self.placeholder(ty);
+                self.values.insert(
+                    name,
+                    Entry::Forward(vec![(number, Pending { value: index, span })]),
+                );
+                Ok(ValueId { unit, index })
+            }
+        }
+    }
+
+    fn placeholder(&mut self, ty: Type<'c>) -> u32 {
+        let index = self.unit.values.len() as u32;
+        self.unit.values.push(ValueData {
+            def: ValueDef::Forward(ValueId {
+                unit: UnitId::MAX,
+                index: u32::MAX,
+            }),
+            ty,
+            loc: None,
+        });
+        index
+    }
+
+    // ----- operations -----
+
+    /// `%a, %b:2 =` (already at a `%`): the result groups.
+    fn parse_results(&mut self) -> PResult<ResultGroups<'f>> {
+        let mut groups = Vec::new();
+        loop {
+            if self.tok.kind != TokenKind::PercentId {
+                return Err(self.err("expected valid ssa identifier"));
+            }
+            let name = self.spelling();
+            let span = self.tok.start..self.tok.end;
+            self.bump();
+            let mut count = 1;
+            if self.consume(TokenKind::Colon) {
+                if self.tok.kind != TokenKind::Integer {
+                    return Err(self.err("expected integer number of results"));
+                }
+                count = self
+                    .spelling()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&n| n >= 1)
+                    .ok_or_else(|| {
+                        self.err("expected named operation to have at least 1 result")
+                    })?;
+                self.bump();
+            }
+            groups.push((name, count, span));
+            if !self.consume(TokenKind::Comma) {
+                break;
+            }
+        }
+        self.expect(TokenKind::Equal, "'=' after SSA name")?;
+        Ok(groups)
+    }
+
+    /// One operation in the generic form; returns its index in the unit.
+    fn parse_operation(&mut self) -> PResult<u32> {
+        let groups = if self.tok.kind == TokenKind::PercentId {
+            self.parse_results()?
+        } else {
+            Vec::new()
+        };
+        if self.tok.kind != TokenKind::String {
+            if self.tok.kind == TokenKind::BareId {
+                return Err(self.err(format!(
+                    "custom operation syntax ('{}') is not supported: strata-opt reads the generic form (mlir-opt --mlir-print-op-generic)",
+                    self.spelling()
+                )));
+            }
+            return Err(self.err("expected operation name in quotes"));
+        }
+        // MLIR locates an operation at its name (after the results).
+        let start = self.tok.start;
+        let name_span = self.tok.start..self.tok.end;
+        let spelling = self.spelling();
+        let owned;
+        let name: &str = if spelling.contains('\\') {
+            owned = String::from_utf8(strata_syntax::lexer::unescape(spelling))
+                .map_err(|_| ParseError::new(name_span.clone(), "operation name is not UTF-8"))?;
+            &owned
+        } else {
+            // No escape: the name is the text between the quotes.
+            &spelling[1..spelling.len() - 1]
+        };
+        if name.is_empty() {
+            return Err(ParseError::new(
+                name_span,
+                "empty operation name is invalid",
+            ));
+        }
+        if name.contains('\0') {
+            return Err(ParseError::new(
+                name_span,
+                "null character not allowed in operation name",
+            ));
+        }
+        let name_attr: Attribute<'c> = self.ctx.string_attr(name).into();
+        self.bump();
+
+        // Operands (types come later).
+        self.expect(TokenKind::LParen, "'(' to start operand list")?;
+        // On the heap: this frame is on the stack once per nesting level.
+        let mut operand_names: Vec<(&'f str, u32, Range<usize>)> = Vec::new();
+        if !self.consume(TokenKind::RParen) {
+            loop {
+                if self.tok.kind != TokenKind::PercentId {
+                    return Err(self.err("expected SSA operand"));
+                }
+                let n = self.spelling();
+                let mut span = self.tok.start..self.tok.end;
+                self.bump();
+                let mut number = 0;
+                if self.tok.kind == TokenKind::HashId && self.tok.start == span.end {
+                    number = self.spelling()[1..]
+                        .parse::<u32>()
+                        .map_err(|_| self.err("invalid SSA value result number"))?;
+                    span.end = self.tok.end;
+                    self.bump();
+                }
+                operand_names.push((n, number, span));
+                if self.consume(TokenKind::RParen) {
+                    break;
+                }
+                self.expect(TokenKind::Comma, "',' or ')' in operand list")?;
+            }
+        }
+
+        // Successors.
+        let mut successors = SmallVec::new();
+        if self.consume(TokenKind::LSquare) {
+            loop {
+                if self.tok.kind != TokenKind::CaretId {
+                    return Err(self.err("expected block name"));
+                }
+                let label = self.spelling().to_owned();
+                let span = self.tok.start..self.tok.end;
+                self.bump();
+                successors.push(self.block_ref(&label, span)?);
+                if self.consume(TokenKind::RSquare) {
+                    break;
+                }
+                self.expect(TokenKind::Comma, "',' or ']' in successor list")?;
+            }
+        }
+
+        // Properties.
+        let mut properties = None;
+        if self.consume(TokenKind::Less) {
+            properties = Some(self.parse_attribute()?);
+            self.expect(TokenKind::Greater, "'>' to close properties")?;
+        }
+
+        // Regions: parsed after the operation is allocated so that its
+        // index precedes its nested operations.
+        let index = self.unit.ops.len() as u32;
+        let placeholder_ty: Type<'c> = self.ctx.none_type().into();
+        self.unit.ops.push(Operation {
+            name: name_attr,
+            operands: SmallVec::new(),
+            first_result: 0,
+            num_results: 0,
+            successors,
+            properties,
+            regions: SmallVec::new(),
+            attributes: None,
+            ty: placeholder_ty,
+            loc: self.ctx.unknown_loc().into(),
+        });
+        let mut regions = SmallVec::new();
+        if self.tok.kind == TokenKind::LParen {
+            self.bump();
+            loop {
+                regions.push(self.parse_region()?);
+                if self.consume(TokenKind::RParen) {
+                    break;
+                }
+                self.expect(TokenKind::Comma, "',' or ')' in region list")?;
+            }
+        }
+
+        // Attributes.
+        let mut attributes = None;
+        if self.tok.kind == TokenKind::LBrace {
+            let dict_start = self.tok.start;
+            let a = self.parse_attribute()?;
+            match a.dyn_cast::<strata_builtin::DictionaryAttr>() {
+                Some(d) if d.payload().entries.is_empty() => {}
+                Some(_) => attributes = Some(a),
+                None => {
+                    return Err(ParseError::new(
+                        dict_start..dict_start + 1,
+                        "expected attribute dictionary",
+                    ));
+                }
+            }
+        }
+
+        // The type.
+        self.expect(TokenKind::Colon, "':' followed by operation type")?;
+        let ty_start = self.tok.start;
+        let ty = self.parse_type()?;
+        let Some(fty) = ty.dyn_cast::<FunctionType>() else {
+            return Err(ParseError::new(
+                ty_start..self.tok.start,
+                "expected function type",
+            ));
+        };
+        let fty = fty.payload();
+        if fty.inputs.len() != operand_names.len() {
+            return Err(ParseError::new(
+                ty_start..self.tok.start,
+                format!(
+                    "expected {} operand type{} but had {}",
+                    operand_names.len(),
+                    if operand_names.len() == 1 { "" } else { "s" },
+                    fty.inputs.len()
+                ),
+            ));
+        }
+        let declared: u32 = groups.iter().map(|g| g.1).sum();
+        if !groups.is_empty() && declared as usize != fty.results.len() {
+            return Err(ParseError::new(
+                start..start + 1,
+                format!(
+                    "operation defines {} results but was provided {} to bind",
+                    fty.results.len(),
+                    declared
+                ),
+            ));
+        }
+
+        // The location.
+        let loc = if self.tok.kind == TokenKind::BareId && self.spelling() == "loc" {
+            self.parse_location()?
+        } else {
+            self.file_loc(start)
+        };
+
+        // Operands and results.
+        let mut operands = SmallVec::with_capacity(operand_names.len());
+        for (&(n, number, ref span), &t) in operand_names.iter().zip(fty.inputs) {
+            operands.push(self.use_value(n, number, t, span.clone())?);
+        }
+        let first_result = self.unit.values.len() as u32;
+        for (i, &t) in fty.results.iter().enumerate() {
+            self.unit.values.push(ValueData {
+                def: ValueDef::Result {
+                    op: index,
+                    number: i as u32,
+                },
+                ty: t,
+                loc: None,
+            });
+        }
+        let mut next = first_result;
+        for (n, count, span) in groups {
+            self.define(n, next, count, span)?;
+            next += count;
+        }
+        let op = &mut self.unit.ops[index as usize];
+        op.operands = operands;
+        op.first_result = first_result;
+        op.num_results = fty.results.len() as u32;
+        op.regions = regions;
+        op.attributes = attributes;
+        op.ty = ty;
+        op.loc = loc;
+        Ok(index)
+    }
+
+    fn block_ref(&mut self, label: &str, span: Range<usize>) -> PResult<u32> {
+        let Some(scope) = self.blocks.last_mut() else {
+            return Err(ParseError::new(
+                span,
+                "block successors are only allowed inside a region",
+            ));
+        };
+        if let Some(&(b, _)) = scope.names.get(label) {
+            return Ok(b);
+        }
+        let b = self.unit.blocks.len() as u32;
+        self.unit.blocks.push(Block::default());
+        self.blocks
+            .last_mut()
+            .map(|s| s.names.insert(label.to_owned(), (b, Some(span))));
+        Ok(b)
+    }
+
+    fn parse_region(&mut self) -> PResult<u32> {
+        let open = self.tok.start;
+        self.expect(TokenKind::LBrace, "'{' to begin a region")?;
+        self.depth += 1;
+        if self.depth > MAX_REGION_NESTING {
+            return Err(ParseError::new(
+                open..open + 1,
+                format!("regions nested deeper than {MAX_REGION_NESTING} levels are not supported"),
+            ));
+        }
+        self.defined.push(Vec::new());
+        self.blocks.push(BlockScope::default());
+        let region_index = self.unit.regions.len() as u32;
+        self.unit.regions.push(Region::default());
+        let mut blocks = Vec::new();
+        if self.tok.kind != TokenKind::RBrace {
+            // The entry block may have no label.
+            if self.tok.kind != TokenKind::CaretId {
+                let b = self.unit.blocks.len() as u32;
+                self.unit.blocks.push(Block::default());
+                blocks.push(b);
+                self.parse_block_body(b)?;
+            }
+            while self.tok.kind == TokenKind::CaretId {
+                blocks.push(self.parse_block()?);
+            }
+        }
+        self.expect(TokenKind::RBrace, "'}' to end a region")?;
+        let scope = self.blocks.pop().unwrap_or_default();
+        for (label, (_, undefined)) in &scope.names {
+            if let Some(span) = undefined {
+                return Err(ParseError::new(
+                    span.clone(),
+                    format!("reference to an undefined block '{label}'"),
+                ));
+            }
+        }
+        for name in self.defined.pop().unwrap_or_default() {
+            self.values.remove(name);
+        }
+        self.depth -= 1;
+        self.unit.regions[region_index as usize].blocks = blocks;
+        Ok(region_index)
+    }
+
+    fn parse_block(&mut self) -> PResult<u32> {
+        let label = self.spelling().to_owned();
+        let span = self.tok.start..self.tok.end;
+        self.bump();
+        let scope = self.blocks.last_mut().expect("a region is open");
+        let b = match scope.names.get_mut(&label) {
+            Some((b, undefined @ Some(_))) => {
+                *undefined = None;
+                *b
+            }
+            Some((_, None)) => {
+                return Err(ParseError::new(
+                    span,
+                    format!("redefinition of block '{label}'"),
+                ));
+            }
+            None => {
+                let b = self.unit.blocks.len() as u32;
+                self.unit.blocks.push(Block::default());
+                self.blocks
+                    .last_mut()
+                    .map(|s| s.names.insert(label.clone(), (b, None)));
+                b
+            }
+        };
+        if self.consume(TokenKind::LParen) && !self.consume(TokenKind::RParen) {
+            loop {
+                if self.tok.kind != TokenKind::PercentId {
+                    return Err(self.err("expected SSA identifier"));
+                }
+                let name = self.spelling();
+                let arg_span = self.tok.start..self.tok.end;
+                self.bump();
+                self.expect(TokenKind::Colon, "':' and type for SSA identifier")?;
+                let ty = self.parse_type()?;
+                let loc = if self.tok.kind == TokenKind::BareId && self.spelling() == "loc" {
+                    self.parse_location()?
+                } else {
+                    self.file_loc(arg_span.start)
+                };
+                let index = self.unit.values.len() as u32;
+                let number = self.unit.blocks[b as usize].args.len() as u32;
+                self.unit.values.push(ValueData {
+                    def: ValueDef::Argument { block: b, number },
+                    ty,
+                    loc: Some(loc),
+                });
+                self.unit.blocks[b as usize].args.push(index);
+                self.define(name, index, 1, arg_span)?;
+                if self.consume(TokenKind::RParen) {
+                    break;
+                }
+                self.expect(TokenKind::Comma, "',' or ')' in block argument list")?;
+            }
+        }
+        self.expect(TokenKind::Colon, "':' after block name")?;
+        self.parse_block_body(b)?;
+        Ok(b)
+    }
+
+    fn parse_block_body(&mut self, b: u32) -> PResult<()> {
+        while !matches!(
+            self.tok.kind,
+            TokenKind::CaretId | TokenKind::RBrace | TokenKind::Eof
+        ) {
+            let op = self.parse_operation()?;
+            self.unit.blocks[b as usize].ops.push(OpId {
+                unit: self.unit_id,
+                index: op,
+            });
+        }
+        Ok(())
+    }
+
+    /// Parses the operations of a unit to its end.
+    fn parse_top(mut self) -> PResult<UnitOut<'c>> {
+        let mut top_ops = Vec::new();
+        while self.tok.kind != TokenKind::Eof {
+            top_ops.push(self.parse_operation()?);
+        }
+        self.into_out(top_ops)
+    }
+
+    fn into_out(mut self, top_ops: Vec<u32>) -> PResult<UnitOut<'c>> {
+        let mut defs = Vec::new();
+        let mut externals = Vec::new();
+        for (name, entry) in core::mem::take(&mut self.values) {
+            match entry {
+                Entry::Defined(first, count) => defs.push((name.to_owned(), first, count)),
+                Entry::Forward(pending) => {
+                    for (number, p) in pending {
+                        externals.push((name.to_owned(), number, p.value, p.span));
+                    }
+                }
+            }
+        }
+        // Deterministic order: by first value (definitions) and by span
+        // (uses).
+        defs.sort_by_key(|d| d.1);
+        externals.sort_by_key(|e| (e.3.start, e.1));
+        let map_span = |s: &Range<usize>| {
+            let a = self.file_pos(s.start);
+            a..self.file_pos(s.end).max(a)
+        };
+        let externals = externals
+            .into_iter()
+            .map(|(n, k, v, s)| {
+                let s = map_span(&s);
+                (n, k, v, s)
+            })
+            .collect();
+        Ok(UnitOut {
+            unit: self.unit,
+            top_ops,
+            defs,
+            externals,
+        })
+    }
+}
+
+fn alias_len(s: &str) -> usize {
+    let b = s.as_bytes();
+    let mut i = 1;
+    while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'_' | b'$' | b'.' | b'-'))
+    {
+        i += 1;
+    }
+    i
+}
+
+/// Parses one unit (the operations in `range` of the file), retrying on an
+/// alias-expanded copy when it meets an alias that only textual expansion
+/// resolves.
+fn parse_unit<'c, P: Policy, S: BuildHasher>(
+    ctx: &'c Context<P, S>,
+    shared: &Shared<'c, '_>,
+    range: Range<usize>,
+    unit_id: UnitId,
+) -> PResult<UnitOut<'c>> {
+    let p = UnitParser::new(ctx, shared, shared.text, range.clone(), unit_id);
+    let first = {
+        let mut probe = p;
+        let mut top_ops = Vec::new();
+        let mut failed = None;
+        while probe.tok.kind != TokenKind::Eof {
+            match probe.parse_operation() {
+                Ok(op) => top_ops.push(op),
+                Err(e) => {
+                    failed = Some(e);
+                    break;
+                }
+            }
+        }
+        match failed {
+            None => return probe.into_out(top_ops),
+            Some(e) if probe.needs_expansion && !shared.aliases.is_empty() => e,
+            Some(e) => return Err(e),
+        }
+    };
+    let (text, map) = expand(&shared.text[range.clone()], &shared.aliases.text, 0)
+        .map_err(|m| ParseError::new(range.start..range.start + 1, m))?;
+    if map.is_empty() {
+        return Err(first);
+    }
+    let mut p = UnitParser::new(ctx, shared, &text, 0..text.len(), unit_id);
+    p.map = Some(&map);
+    p.base = range.start;
+    let r = p.parse_top();
+    match r {
+        Ok(out) => Ok(out),
+        Err(e) => {
+            // Report against the original text.
+            let p = UnitParser::new(ctx, shared, &text, 0..0, unit_id);
+            let mut p = p;
+            p.map = Some(&map);
+            p.base = range.start;
+            Err(p.span_to_file(e))
+        }
+    }
+}
+
+/// How the units of a module body are parsed: sequentially, or on rayon.
+trait Runner<'c, P: Policy, S> {
+    fn run(
+        &self,
+        ctx: &'c Context<P, S>,
+        shared: &Shared<'c, '_>,
+        ranges: &[Range<usize>],
+        first_unit: UnitId,
+    ) -> Vec<PResult<UnitOut<'c>>>;
+}
+
+struct Sequential;
+
+impl<'c, P: Policy, S: BuildHasher> Runner<'c, P, S> for Sequential {
+    fn run(
+        &self,
+        ctx: &'c Context<P, S>,
+        shared: &Shared<'c, '_>,
+        ranges: &[Range<usize>],
+        first_unit: UnitId,
+    ) -> Vec<PResult<UnitOut<'c>>> {
+        ranges
+            .iter()
+            .enumerate()
+            .map(|(i, r)| parse_unit(ctx, shared, r.clone(), first_unit + i as UnitId))
+            .collect()
+    }
+}
+
+struct Parallel;
+
+impl<'c, S: BuildHasher + Sync + Send> Runner<'c, strata_ctx::Shared, S> for Parallel {
+    fn run(
+        &self,
+        ctx: &'c Context<strata_ctx::Shared, S>,
+        shared: &Shared<'c, '_>,
+        ranges: &[Range<usize>],
+        first_unit: UnitId,
+    ) -> Vec<PResult<UnitOut<'c>>> {
+        use rayon::prelude::*;
+        ranges
+            .par_iter()
+            .enumerate()
+            .map(|(i, r)| parse_unit(ctx, shared, r.clone(), first_unit + i as UnitId))
+            .collect()
+    }
+}
+
+/// Parses a whole file (the text of one `--split-input-file` chunk or of a
+/// file) named `name` sequentially, into `ctx` (the thread-safe or the
+/// single-threaded context).
+///
+/// # Errors
+///
+/// The first error in file order, with its span in `text`.
+pub fn parse_module<'c, P: Policy, S: BuildHasher>(
+    ctx: &'c Context<P, S>,
+    text: &str,
+    name: &str,
+) -> PResult<Module<'c>> {
+    parse_module_timed(ctx, text, name).0
+}
+
+/// [`parse_module`], also returning the time the scan took (cutting the
+/// file into items, alias definitions, the module's shell); the rest of the
+/// parse time is the parse of the units.
+pub fn parse_module_timed<'c, P: Policy, S: BuildHasher>(
+    ctx: &'c Context<P, S>,
+    text: &str,
+    name: &str,
+) -> (PResult<Module<'c>>, Duration) {
+    let mut scan = Duration::ZERO;
+    let r = parse_with(ctx, text, name, &Sequential, &mut scan);
+    (r, scan)
+}
+
+/// [`parse_module_parallel`], also returning the time the scan took.
+pub fn parse_module_parallel_timed<'c, S: BuildHasher + Sync + Send>(
+    ctx: &'c Context<strata_ctx::Shared, S>,
+    text: &str,
+    name: &str,
+) -> (PResult<Module<'c>>, Duration) {
+    let mut scan = Duration::ZERO;
+    let r = parse_with(ctx, text, name, &Parallel, &mut scan);
+    (r, scan)
+}
+
+/// Parses a whole file with its top-level operations (or those of its
+/// `builtin.module`) parsed concurrently on the current rayon pool, all
+/// interning into `ctx`. The result is the same tree as [`parse_module`]'s.
+///
+/// # Errors
+///
+/// The first error in file order, with its span in `text`.
+pub fn parse_module_parallel<'c, S: BuildHasher + Sync + Send>(
+    ctx: &'c Context<strata_ctx::Shared, S>,
+    text: &str,
+    name: &str,
+) -> PResult<Module<'c>> {
+    parse_module_parallel_timed(ctx, text, name).0
+}
+
+fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
+    ctx: &'c Context<P, S>,
+    text: &str,
+    name: &str,
+    runner: &R,
+    scan_time: &mut Duration,
+) -> PResult<Module<'c>> {
+    let started = Instant::now();
+    if text.len() >= u32::MAX as usize {
+        return Err(ParseError::new(0..0, "file too large (4 GiB or more)"));
+    }
+    let (items, stop) = scan_items(text, 0, text.len());
+    if stop < text.len() {
+        return Err(ParseError::new(
+            stop..stop + 1,
+            "unexpected '}' at the top level",
+        ));
+    }
+    let mut shared = Shared {
+        text,
+        name,
+        lines: Lines::new(text),
+        aliases: Aliases::default(),
+    };
+    let mut resources = Vec::new();
+    let mut ops = Vec::new();
+    // Alias definitions first: their text, then the locations.
+    let mut loc_defs = Vec::new();
+    let mut other_defs = Vec::new();
+    for item in &items {
+        let s = &text[item.range.clone()];
+        match item.kind {
+            ItemKind::Op => ops.push(item.range.clone()),
+            ItemKind::Metadata => resources.extend(parse_metadata(text, item.range.clone())?),
+            ItemKind::AttrAlias | ItemKind::TypeAlias => {
+                let n = alias_len(s);
+                let alias = &s[..n];
+                let rest = &s[n..];
+                let Some(eq) = rest.find('=').filter(|&e| rest[..e].trim().is_empty()) else {
+                    return Err(ParseError::new(
+                        item.range.start..item.range.start + n,
+                        "expected '=' in alias definition",
+                    ));
+                };
+                let value = rest[eq + 1..].trim();
+                let value_start = item.range.start
+                    + n
+                    + eq
+                    + 1
+                    + (rest[eq + 1..].len() - rest[eq + 1..].trim_start().len());
+                if n == 1 {
+                    return Err(ParseError::new(
+                        item.range.start..item.range.start + 1,
+                        "expected alias name",
+                    ));
+                }
+                let is_loc = item.kind == ItemKind::AttrAlias
+                    && value.starts_with("loc(")
+                    && value.ends_with(')');
+                let stored = if is_loc {
+                    loc_defs.push((alias[1..].to_owned(), value_start));
+                    value[4..value.len() - 1].to_owned()
+                } else {
+                    other_defs.push((
+                        alias.to_owned(),
+                        value_start,
+                        item.kind == ItemKind::TypeAlias,
+                    ));
+                    value.to_owned()
+                };
+                if shared
+                    .aliases
+                    .text
+                    .insert(alias.to_owned(), stored)
+                    .is_some()
+                {
+                    return Err(ParseError::new(
+                        item.range.start..item.range.start + n,
+                        format!(
+                            "redefinition of {} alias id '{}'",
+                            if item.kind == ItemKind::TypeAlias {
+                                "type"
+                            } else {
+                                "attribute"
+                            },
+                            &alias[1..]
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    // Attribute and type aliases are checked where they are defined, as
+    // MLIR parses them there (their uses are expanded in place).
+    for (alias, at, is_type) in other_defs {
+        let value = &shared.aliases.text[&alias];
+        let (expanded, map) =
+            expand(value, &shared.aliases.text, 0).map_err(|m| ParseError::new(at..at + 1, m))?;
+        let mut p = Parser::new(ctx, &expanded, None);
+        let r = if is_type {
+            p.parse_type().map(drop)
+        } else {
+            p.parse_attribute().map(drop)
+        };
+        if let Err(e) = r.and_then(|()| p.finish()) {
+            let span = if map.is_empty() {
+                at + e.span().start..at + e.span().end
+            } else {
+                at..at + 1
+            };
+            return Err(remap(&e, span));
+        }
+    }
+    for (alias, at) in loc_defs {
+        let inner = &shared.aliases.text[&format!("#{alias}")];
+        let (expanded, _) =
+            expand(inner, &shared.aliases.text, 0).map_err(|m| ParseError::new(at..at + 1, m))?;
+        let full = format!("loc({expanded})");
+        let mut p = Parser::new(ctx, &full, None);
+        let l = p
+            .parse_location()
+            .and_then(|l| p.finish().map(|()| l))
+            .map_err(|e| remap(&e, at..at + 1))?;
+        shared.aliases.locs.insert(alias, l);
+    }
+
+    // The root: the file's own `builtin.module`, or an implicit one.
+    let is_module = ops.len() == 1 && text[ops[0].clone()].starts_with("\"builtin.module\"");
+    let mut units: Vec<Unit<'c>> = Vec::new();
+    let mut root_out;
+    let body_ranges;
+    let body_block;
+    if is_module {
+        // Parse the module operation with its body cut into units.
+        let range = ops[0].clone();
+        let (head, body, tail) = split_module(text, range.clone());
+        match body {
+            Some((_, ranges)) => {
+                if ranges.iter().any(|r| r.kind != ItemKind::Op) {
+                    // Not a plain body: parse the module as one unit.
+                    root_out = parse_unit(ctx, &shared, range, 0)?;
+                    body_ranges = Vec::new();
+                    body_block = None;
+                } else {
+                    // The module with an empty body, then its body's units.
+                    let (out, block) = parse_module_shell(ctx, &shared, head, tail)?;
+                    root_out = out;
+                    body_ranges = ranges.into_iter().map(|i| i.range).collect();
+                    body_block = Some(block);
+                }
+            }
+            None => {
+                root_out = parse_unit(ctx, &shared, range, 0)?;
+                body_ranges = Vec::new();
+                body_block = None;
+            }
+        }
+    } else {
+        root_out = implicit_root(ctx, name);
+        body_ranges = ops;
+        body_block = Some(0);
+    }
+    *scan_time = started.elapsed();
+    let outs = runner.run(ctx, &shared, &body_ranges, 1);
+    let mut children = Vec::with_capacity(outs.len());
+    for o in outs {
+        children.push(o?);
+    }
+    // Resolve: the definitions at the top level of every unit, in file
+    // order, then every unit's external uses.
+    let mut top: FxHashMap<&str, (UnitId, u32, u32)> = FxHashMap::default();
+    for (i, c) in children.iter().enumerate() {
+        for (n, first, count) in &c.defs {
+            if top
+                .insert(n.as_str(), (i as UnitId + 1, *first, *count))
+                .is_some()
+            {
+                return Err(ParseError::new(
+                    0..0,
+                    format!("redefinition of SSA value '{n}'"),
+                ));
+            }
+        }
+    }
+    let mut fixes = Vec::new();
+    let mut first_error: Option<ParseError> = None;
+    let note = |e: ParseError, first_error: &mut Option<ParseError>| {
+        if first_error
+            .as_ref()
+            .is_none_or(|f| e.span().start < f.span().start)
+        {
+            *first_error = Some(e);
+        }
+    };
+    let all_externals = root_out.externals.iter().map(|e| (0 as UnitId, e)).chain(
+        children
+            .iter()
+            .enumerate()
+            .flat_map(|(i, c)| c.externals.iter().map(move |e| (i as UnitId + 1, e))),
+    );
+    for (u, (n, number, value, span)) in all_externals {
+        let ty = if u == 0 {
+            root_out.unit.values[*value as usize].ty
+        } else {
+            children[u as usize - 1].unit.values[*value as usize].ty
+        };
+        match top.get(n.as_str()) {
+            Some(&(du, first, count)) if *number < count => {
+                let have = children[du as usize - 1].unit.values[(first + number) as usize].ty;
+                if have != ty {
+                    note(
+                        ParseError::new(
+                            span.clone(),
+                            format!(
+                                "use of value '{n}' expects different type than prior uses: '{ty}' vs '{have}'"
+                            ),
+                        ),
+                        &mut first_error,
+                    );
+                } else {
+                    fixes.push((
+                        u,
+                        *value,
+                        ValueId {
+                            unit: du,
+                            index: first + number,
+                        },
+                    ));
+                }
+            }
+            Some(_) => note(
+                ParseError::new(
+                    span.clone(),
+                    format!("reference to invalid result number {number} of '{n}'"),
+                ),
+                &mut first_error,
+            ),
+            None => note(
+                ParseError::new(
+                    span.clone(),
+                    format!("use of undeclared SSA value name '{n}'"),
+                ),
+                &mut first_error,
+            ),
+        }
+    }
+    if let Some(e) = first_error {
+        return Err(e);
+    }
+    units.push(core::mem::take(&mut root_out.unit));
+    for c in &mut children {
+        units.push(core::mem::take(&mut c.unit));
+    }
+    for (u, value, to) in fixes {
+        units[u as usize].values[value as usize].def = ValueDef::Forward(to);
+    }
+    let root = OpId {
+        unit: 0,
+        index: *root_out.top_ops.first().unwrap_or(&0),
+    };
+    if let Some(b) = body_block {
+        let ops: Vec<OpId> = children
+            .iter()
+            .enumerate()
+            .flat_map(|(i, c)| {
+                c.top_ops.iter().map(move |&o| OpId {
+                    unit: i as UnitId + 1,
+                    index: o,
+                })
+            })
+            .collect();
+        units[0].blocks[b as usize].ops = ops;
+    }
+    Ok(Module {
+        units,
+        root,
+        resources,
+    })
+}
+
+/// The implicit `builtin.module` wrapping a file of operations: one region,
+/// one block, at `loc("name":0:0)`.
+fn implicit_root<'c, P: Policy, S: BuildHasher>(ctx: &'c Context<P, S>, name: &str) -> UnitOut<'c> {
+    let mut unit = Unit::default();
+    unit.blocks.push(Block::default());
+    unit.regions.push(Region { blocks: vec![0] });
+    unit.ops.push(Operation {
+        name: ctx.string_attr("builtin.module").into(),
+        operands: SmallVec::new(),
+        first_result: 0,
+        num_results: 0,
+        successors: SmallVec::new(),
+        properties: None,
+        regions: smallvec::smallvec![0],
+        attributes: None,
+        ty: ctx.function_type(&[], &[]).into(),
+        loc: ctx.file_loc(name, 0, 0).into(),
+    });
+    UnitOut {
+        unit,
+        top_ops: vec![0],
+        defs: Vec::new(),
+        externals: Vec::new(),
+    }
+}
+
+/// What [`split_module`] returns: head, body with its items, tail.
+type Split = (
+    Range<usize>,
+    Option<(Range<usize>, Vec<Item>)>,
+    Range<usize>,
+);
+
+/// Splits a `"builtin.module"` operation into the text before its region's
+/// body, the body, and the text after it, when the module has exactly one
+/// region whose entry block has no label; the body comes with its items.
+fn split_module(text: &str, range: Range<usize>) -> Split {
+    let none = (range.clone(), None, range.end..range.end);
+    let mut lexer = Lexer::new(&text[..range.end]);
+    lexer.reset(range.start);
+    // "builtin.module" ( ) [<props>] ( {
+    let mut depth = 0i32;
+    let mut t = lexer.next_token();
+    let mut prev = t;
+    loop {
+        match t.kind {
+            TokenKind::Eof => return none,
+            TokenKind::LParen | TokenKind::LSquare | TokenKind::LBrace => {
+                // The region list's `(` is open (depth 1) when its first
+                // region's `{` comes.
+                if depth == 1 && t.kind == TokenKind::LBrace && prev.kind == TokenKind::LParen {
+                    break;
+                }
+                depth += 1;
+            }
+            TokenKind::RParen | TokenKind::RSquare | TokenKind::RBrace => depth -= 1,
+            TokenKind::Colon if depth == 0 => return none,
+            _ => {}
+        }
+        prev = t;
+        t = lexer.next_token();
+    }
+    let body_start = t.end;
+    let b = text.as_bytes();
+    let first = skip_space(b, body_start, range.end);
+    if b.get(first) == Some(&b'^') {
+        return none;
+    }
+    let (items, close) = scan_items(text, body_start, range.end);
+    if close >= range.end || b[close] != b'}' {
+        return none;
+    }
+    // After the body: `}` then `)` (a single region).
+    let mut after = Lexer::new(&text[..range.end]);
+    after.reset(close + 1);
+    if after.next_token().kind != TokenKind::RParen {
+        return none;
+    }
+    (
+        range.start..body_start,
+        Some((body_start..close, items)),
+        close..range.end,
+    )
+}
+
+/// Parses a module whose body is elided: the text `head` (up to and with the
+/// region's `{`) and `tail` (from the region's `}`), as one operation whose
+/// region has one empty block.
+fn parse_module_shell<'c, P: Policy, S: BuildHasher>(
+    ctx: &'c Context<P, S>,
+    shared: &Shared<'c, '_>,
+    head: Range<usize>,
+    tail: Range<usize>,
+) -> PResult<(UnitOut<'c>, u32)> {
+    // The parser reads head, then jumps to tail: run it on the head with an
+    // end at the `{`, and splice.
+    let mut p = UnitParser::new(ctx, shared, shared.text, head.start..tail.end, 0);
+    p.splice = Some((head.end, tail.start));
+    let op = p.parse_operation()?;
+    if p.tok.kind != TokenKind::Eof {
+        return Err(p.err("unexpected text after the module"));
+    }
+    // The body's operations go into the entry block of the module's region.
+    let region = p.unit.ops[op as usize].regions[0] as usize;
+    let block = match p.unit.regions[region].blocks.first() {
+        Some(&b) => b,
+        None => {
+            let b = p.unit.blocks.len() as u32;
+            p.unit.blocks.push(Block::default());
+            p.unit.regions[region].blocks.push(b);
+            b
+        }
+    };
+    Ok((p.into_out(vec![op])?, block))
+}
+
+/// Parses the `{-# ... #-}` section in `range` into its groups.
+fn parse_metadata(text: &str, range: Range<usize>) -> PResult<Vec<ResourceGroup>> {
+    let mut lexer = Lexer::new(&text[..range.end]);
+    lexer.reset(range.start);
+    let err = |t: Token, m: &str| ParseError::new(t.start..t.end.max(t.start + 1), m.to_owned());
+    let mut t = lexer.next_token();
+    if t.kind != TokenKind::FileMetadataBegin {
+        return Err(err(t, "expected '{-#'"));
+    }
+    let mut groups = Vec::new();
+    t = lexer.next_token();
+    loop {
+        if t.kind == TokenKind::FileMetadataEnd {
+            break;
+        }
+        if t.kind != TokenKind::BareId {
+            return Err(err(
+                t,
+                "expected identifier key in file metadata dictionary",
+            ));
+        }
+        let kind = text[t.start..t.end].to_owned();
+        if kind != "dialect_resources" && kind != "external_resources" {
+            return Err(err(
+                t,
+                &format!("unknown key '{kind}' in file metadata dictionary"),
+            ));
+        }
+        t = lexer.next_token();
+        if t.kind != TokenKind::Colon {
+            return Err(err(t, "expected ':'"));
+        }
+        t = lexer.next_token();
+        if t.kind != TokenKind::LBrace {
+            return Err(err(t, "expected '{'"));
+        }
+        let mut entries = Vec::new();
+        t = lexer.next_token();
+        while t.kind != TokenKind::RBrace {
+            if t.kind != TokenKind::BareId && t.kind != TokenKind::String {
+                return Err(err(t, "expected identifier key for 'resource' entry"));
+            }
+            let owner = text[t.start..t.end].to_owned();
+            t = lexer.next_token();
+            if t.kind != TokenKind::Colon {
+                return Err(err(t, "expected ':'"));
+            }
+            t = lexer.next_token();
+            if t.kind != TokenKind::LBrace {
+                return Err(err(t, "expected '{'"));
+            }
+            let mut kv = Vec::new();
+            t = lexer.next_token();
+            while t.kind != TokenKind::RBrace {
+                if t.kind != TokenKind::BareId && t.kind != TokenKind::String {
+                    return Err(err(t, "expected identifier key for 'resource' entry"));
+                }
+                let key = text[t.start..t.end].to_owned();
+                t = lexer.next_token();
+                if t.kind != TokenKind::Colon {
+                    return Err(err(t, "expected ':'"));
+                }
+                t = lexer.next_token();
+                let value = match t.kind {
+                    TokenKind::String | TokenKind::BareId => text[t.start..t.end].to_owned(),
+                    _ => return Err(err(t, "expected a string or 'true'/'false' resource value")),
+                };
+                kv.push((key, value));
+                t = lexer.next_token();
+                if t.kind == TokenKind::Comma {
+                    t = lexer.next_token();
+                }
+            }
+            entries.push((owner, kv));
+            t = lexer.next_token();
+            if t.kind == TokenKind::Comma {
+                t = lexer.next_token();
+            }
+        }
+        groups.push(ResourceGroup { kind, entries });
+        t = lexer.next_token();
+        if t.kind == TokenKind::Comma {
+            t = lexer.next_token();
+        }
+    }
+    Ok(groups)
+}
+
+/// `e` at `span` (a message error, or a missing-kind error).
+fn remap(e: &ParseError, span: Range<usize>) -> ParseError {
+    match e.missing_kind() {
+        Some(kind) => ParseError::missing(span, kind),
+        None => ParseError::new(span, e.message().to_owned()),
+    }
+}

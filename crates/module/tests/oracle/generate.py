@@ -1,0 +1,103 @@
+"""Runs mlir-opt-19 over every shipped MLIR test file and records, per chunk,
+the generic form it prints without and with debug info (see regenerate.sh).
+
+Run from crates/syntax/tests/mlir; writes one JSON object per accepted chunk:
+{"file", "chunk", "generic", "debuginfo"}. A chunk that mlir-opt-19 rejects
+prints nothing and is not recorded; one whose output is not UTF-8 is counted
+and skipped.
+"""
+import glob
+import json
+import subprocess
+import sys
+
+SEP = "// -----\n"
+
+
+def run(path, extra):
+    try:
+        p = subprocess.run(
+            ["mlir-opt-19", "--split-input-file", "--mlir-print-op-generic",
+             "--allow-unregistered-dialect", *extra, path],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=60)
+    except subprocess.TimeoutExpired:
+        return None
+    try:
+        text = p.stdout.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return text.split(SEP)
+
+
+def main():
+    out = sys.argv[1]
+    files = sorted(glob.glob("IR/*.mlir") + glob.glob("Dialect/Builtin/*.mlir"))
+    accepted = skipped = total = 0
+    with open(out, "w", encoding="utf-8") as f:
+        for path in files:
+            plain = run(path, [])
+            debug = run(path, ["--mlir-print-debuginfo"])
+            if plain is None or debug is None or len(plain) != len(debug):
+                skipped += 1
+                continue
+            total += len(plain)
+            for i, (g, d) in enumerate(zip(plain, debug)):
+                if not g or not d:
+                    continue
+                accepted += 1
+                f.write(json.dumps({"file": path, "chunk": i, "generic": g,
+                                    "debuginfo": d}, ensure_ascii=False) + "\n")
+    print(f"{len(files)} files ({skipped} skipped), {total} chunks, "
+          f"{accepted} accepted by mlir-opt-19")
+
+
+def verify(out):
+    """Per chunk of the invalid-builtin files: whether
+    `mlir-opt-19 --verify-diagnostics` passes it (each chunk run alone, as
+    --split-input-file runs it, so its lines restart at the chunk)."""
+    import os
+    import tempfile
+    rows = []
+    for path in ["IR/invalid-builtin-attributes.mlir", "IR/invalid-builtin-types.mlir"]:
+        text = open(path, encoding="utf-8").read()
+        chunks = split(text)
+        for i, chunk in enumerate(chunks):
+            with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as t:
+                t.write(chunk)
+            try:
+                p = subprocess.run(
+                    ["mlir-opt-19", "--verify-diagnostics", "--allow-unregistered-dialect", t.name],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+                ok = p.returncode == 0
+            except subprocess.TimeoutExpired:
+                ok = False
+            os.unlink(t.name)
+            rows.append({"file": path, "chunk": i, "mlir_opt_passes": ok})
+    with open(out, "w", encoding="utf-8") as f:
+        for r in rows:
+            f.write(json.dumps(r) + "\n")
+    print(f"{len(rows)} invalid-builtin chunks, "
+          f"{sum(r['mlir_opt_passes'] for r in rows)} pass mlir-opt-19 --verify-diagnostics")
+
+
+def split(text):
+    """MLIR 19's split at `// -----` (see strata-module's split.rs)."""
+    raw = text.split("// ---")
+    chunks = []
+    prev = None
+    for r in raw:
+        if not prev:
+            prev = r
+            continue
+        if r.startswith("--") and len(r) > 2 and r[2] != "-":
+            chunks.append(prev)
+            prev = r[2:]
+        else:
+            prev = prev + "// ---" + r
+    if prev:
+        chunks.append(prev)
+    return chunks
+
+
+main()
+verify(sys.argv[1].replace("generic.jsonl", "verify.jsonl"))
