@@ -114,7 +114,9 @@
 //!
 //! // Canonicalised on construction: equal forms are one handle.
 //! assert_eq!(d0 + 1 + 2, d0 + 3);
-//! assert_eq!(d1 * 2 + d0, d0 + 2 * d1);
+//! assert_eq!(d1 * 2 + d0, 2 * d1 + d0);
+//! assert_eq!((d1 - d0).to_string(), "d1 - d0");
+//! assert_eq!((-(d0 + d1)).to_string(), "-(d0 + d1)");
 //! assert_eq!((d0 + s0 * 2).to_string(), "d0 + s0 * 2");
 //! assert_eq!((d0 - 1).to_string(), "d0 - 1");
 //! assert_eq!(((d0 + 1) * 2).to_string(), "(d0 + 1) * 2");
