@@ -1,15 +1,11 @@
-//! Canonicalising constructors: constant folding, identities, operand order
-//! and the merging of like terms, applied on construction so that equal
-//! simplified forms intern to one node (see "Canonical form" in the module
-//! documentation).
+//! The simplifying constructors, which follow MLIR 19's `AffineExpr`
+//! operators rule by rule (see "Canonical form" in the crate documentation).
 //!
-//! Every rule is an identity over the integers and none introduces a
-//! division, so where the original expression has a value the rewritten one
-//! has the same value. A rule may make an undefined expression defined
-//! (`(d0 floordiv 0) * 0` is `0`). The one caveat is `i64` overflow:
-//! reassociation moves intermediate results, so near the ends of the `i64`
-//! range one form may overflow where the other does not; where both
-//! evaluate, they agree.
+//! Every rule is an identity over the integers (modulo 2^64 where MLIR's
+//! merged constants wrap) and none introduces a division, so where both the
+//! original and the rewritten expression evaluate in `i64` they agree. A
+//! rule may make an undefined expression defined (`(d0 floordiv 0) * 0` is
+//! `0`).
 
 use hashbrown::HashMap;
 use rustc_hash::FxBuildHasher;
@@ -97,9 +93,10 @@ pub(crate) fn largest_known_divisor<P: Policy>(e: NodeRef<P>) -> i64 {
         NodeKind::Binary(BinOp::Mul, l, r) => {
             largest_known_divisor(l).wrapping_mul(largest_known_divisor(r))
         }
-        NodeKind::Binary(BinOp::Add | BinOp::Mod, l, r) => {
-            gcd(largest_known_divisor(l) as u64, largest_known_divisor(r) as u64) as i64
-        }
+        NodeKind::Binary(BinOp::Add | BinOp::Mod, l, r) => gcd(
+            largest_known_divisor(l) as u64,
+            largest_known_divisor(r) as u64,
+        ) as i64,
         NodeKind::Binary(BinOp::FloorDiv | BinOp::CeilDiv, l, r) => match r.constant_value() {
             Some(c) if c != 0 => {
                 let k = largest_known_divisor(l);

@@ -130,7 +130,10 @@ fn identities_table() {
         d0.floor_div(2).floor_div(3).to_string(),
         "(d0 floordiv 2) floordiv 3"
     );
-    assert_eq!(((d0 * 2 + d1 * 4).ceil_div(2)).to_string(), "(d0 * 2 + d1 * 4) ceildiv 2");
+    assert_eq!(
+        ((d0 * 2 + d1 * 4).ceil_div(2)).to_string(),
+        "(d0 * 2 + d1 * 4) ceildiv 2"
+    );
     assert_eq!(d0.floor_div(-2).to_string(), "d0 floordiv -2");
     assert_eq!(((d0 * 4) % -2).to_string(), "(d0 * 4) mod -2");
     assert_eq!(((d0 + d1 - d1) * 3).to_string(), "(d0 + d1 - d1) * 3");
