@@ -47,45 +47,40 @@
 //!
 //! # Canonical form
 //!
-//! Expressions are simplified on construction, so that structurally equal
-//! simplified forms intern to the same handle:
+//! Expressions are simplified on construction exactly as MLIR 19's
+//! `AffineExpr` operators simplify them (`simplifyAdd`, `simplifyMul`,
+//! `simplifyFloorDiv`, `simplifyCeilDiv`, `simplifyMod`), so that a form
+//! prints as `mlir-opt` prints it:
 //!
 //! - constants fold (`2 + 3` is `5`), with MLIR's semantics: `floordiv`
 //!   rounds toward negative infinity, `ceildiv` toward positive infinity, and
 //!   `mod` is non-negative for a positive divisor. A division by zero, a
-//!   `mod` by a non-positive constant, or an overflowing fold is not folded:
-//!   the node is kept, and [`AffineExpr::eval`] returns `None` for it;
+//!   `mod` by a non-positive constant, or an overflowing fold of two
+//!   constants is not folded: the node is kept, and [`AffineExpr::eval`]
+//!   returns `None` for it;
 //! - identities: `x + 0`, `x * 1`, `x floordiv 1`, `x ceildiv 1` are `x`;
-//!   `x * 0` and `x mod 1` are `0`;
-//! - constants go to the right of `+` and `*`, and outwards:
-//!   `(x + c1) + c2` is `x + (c1 + c2)`, `(x + c) + y` is `(x + y) + c`,
-//!   `(x * c1) * c2` is `x * (c1 * c2)`;
-//! - a sum is a left-nested chain of terms sorted by a structural order, with
-//!   like terms merged (`d1 + d0 * 2 + d0` is `d0 * 3 + d1`, `e - e` is `0`);
-//!   the order looks at structure only (the lowest dimension or symbol a term
-//!   uses, then its shape), never at addresses, so printing is deterministic
-//!   from run to run;
-//! - negation distributes over a sum (`-(d0 + d1)` is `-d0 - d1`), so that
-//!   `a - b` is a sum of terms and `e - e` is `0` for every `e`; other
-//!   constant factors do not (see below);
-//! - the two operands of a non-constant product are put in that same order;
-//! - divisions of multiples: `(x * 8) floordiv 4` is `x * 2`, `(x * 8) mod 4`
-//!   is `0`, `(x floordiv 2) floordiv 3` is `x floordiv 6`, and
-//!   `(x mod 8) mod 4` is `x mod 4`.
+//!   `x * 0` is `0`;
+//! - constants go to the right of `+` and `*`, and a symbolic operand after
+//!   a dimensional one; `(x + c1) + c2` is `x + (c1 + c2)`, `(x + c) + y` is
+//!   `(x + y) + c`, `(x * c1) * c2` is `x * (c1 * c2)` and `(x * c) * y` is
+//!   `(x * y) * c` (these merged constants wrap, as MLIR's do);
+//! - like terms merge only when they are the two operands of one `+`
+//!   (`x * c1 + x * c2` is `x * (c1 + c2)`), and `x - (x floordiv q) * q`
+//!   is `x mod q`;
+//! - divisions by constants use the largest known divisor: `(x * 8)
+//!   floordiv 4` is `x * 2`, `(d0 * 4 + d1) floordiv 4` is
+//!   `d0 + d1 floordiv 4`, `(d0 * 4 + 8) mod 4` is `0`, `(x mod 8) mod 4` is
+//!   `x mod 4`.
 //!
-//! As in MLIR, constant factors other than `-1` are not distributed over
-//! sums (`(d0 + 1) * 2` stays as written): a full linear normal form is the
-//! job of a flattening simplifier, not of the uniquer. With that, `+` is
-//! commutative and associative on handles (`a + b` and `b + a` are one
-//! handle), and so is a product's operand pair.
+//! Nothing else is reordered: `d1 + d0` stays `d1 + d0`, `d1 - d0` prints
+//! `d1 - d0`, and `-(d0 + d1)` stays a product by `-1`, as in MLIR. So `+` is
+//! not commutative on handles; equal handles mean equal MLIR expressions.
 //!
-//! Every rewrite is an identity over the integers and none introduces a
-//! division, so where the original expression has a value, the simplified
-//! one has the same value (the integration tests check this on random
-//! expressions); a rewrite may make an undefined expression defined
-//! (`(d0 floordiv 0) * 0` is `0`). Near the ends of the `i64` range,
-//! reassociation can move an intermediate overflow from one form to the
-//! other; where both evaluate, they agree.
+//! Every rewrite is an identity over the integers (modulo 2^64 where MLIR's
+//! merged constants wrap) and none introduces a division, so where both the
+//! original and the simplified expression evaluate in `i64`, they agree (the
+//! integration tests check this on random expressions); a rewrite may make
+//! an undefined expression defined (`(d0 floordiv 0) * 0` is `0`).
 //!
 //! # What is here
 //!
@@ -114,7 +109,9 @@
 //!
 //! // Canonicalised on construction: equal forms are one handle.
 //! assert_eq!(d0 + 1 + 2, d0 + 3);
-//! assert_eq!(d1 * 2 + d0, d0 + 2 * d1);
+//! assert_eq!(d1 * 2 + d0, 2 * d1 + d0);
+//! assert_eq!((d1 - d0).to_string(), "d1 - d0");
+//! assert_eq!((-(d0 + d1)).to_string(), "-(d0 + d1)");
 //! assert_eq!((d0 + s0 * 2).to_string(), "d0 + s0 * 2");
 //! assert_eq!((d0 - 1).to_string(), "d0 - 1");
 //! assert_eq!(((d0 + 1) * 2).to_string(), "(d0 + 1) * 2");

@@ -232,15 +232,6 @@ impl<P: Policy> NodeRef<P> {
             _ => None,
         }
     }
-
-    /// `(x, c_node, c)` if the node is `x op c` with `x` not a constant and
-    /// `c` a constant.
-    #[inline]
-    pub(crate) fn with_constant_rhs(self, op: BinOp) -> Option<(NodeRef<P>, NodeRef<P>, i64)> {
-        let (x, c_node) = self.operands(op)?;
-        let c = c_node.constant_value()?;
-        x.constant_value().is_none().then_some((x, c_node, c))
-    }
 }
 
 /// A pointer to an interned map.

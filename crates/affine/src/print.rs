@@ -3,7 +3,8 @@
 //!
 //! - `x + c` with a negative `c` prints `x - |c|`; `x + y * -1` prints
 //!   `x - y`; `x + y * c` with `c < -1` prints `x - y * |c|`; `x * -1`
-//!   prints `-x`;
+//!   prints `-x`; the negated constant wraps as MLIR's does, so
+//!   `x + i64::MIN` prints `x - -9223372036854775808`;
 //! - the operands of `*`, `mod`, `floordiv` and `ceildiv` bind strongly, so
 //!   a compound operand is parenthesised (`(d0 + 1) * 2`); the operands of
 //!   `+` bind weakly;
@@ -96,7 +97,7 @@ fn write_sum<P: Policy>(
             write_expr(f, lhs, Binding::Weak)?;
             f.write_str(" - ")?;
             write_expr(f, term, Binding::Strong)?;
-            return write!(f, " * {}", c.unsigned_abs());
+            return write!(f, " * {}", c.wrapping_neg());
         }
     }
     if let NodeKind::Constant(c) = rhs.kind
@@ -104,7 +105,7 @@ fn write_sum<P: Policy>(
     {
         // x + -c prints as x - c.
         write_expr(f, lhs, Binding::Weak)?;
-        return write!(f, " - {}", c.unsigned_abs());
+        return write!(f, " - {}", c.wrapping_neg());
     }
     write_expr(f, lhs, Binding::Weak)?;
     f.write_str(" + ")?;

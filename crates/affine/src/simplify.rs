@@ -1,23 +1,17 @@
-//! Canonicalising constructors: constant folding, identities, operand order
-//! and the merging of like terms, applied on construction so that equal
-//! simplified forms intern to one node (see "Canonical form" in the module
-//! documentation).
+//! The simplifying constructors, which follow MLIR 19's `AffineExpr`
+//! operators rule by rule (see "Canonical form" in the crate documentation).
 //!
-//! Every rule is an identity over the integers and none introduces a
-//! division, so where the original expression has a value the rewritten one
-//! has the same value. A rule may make an undefined expression defined
-//! (`(d0 floordiv 0) * 0` is `0`). The one caveat is `i64` overflow:
-//! reassociation moves intermediate results, so near the ends of the `i64`
-//! range one form may overflow where the other does not; where both
-//! evaluate, they agree.
-
-use core::cmp::Ordering;
+//! Every rule is an identity over the integers (modulo 2^64 where MLIR's
+//! merged constants wrap) and none introduces a division, so where both the
+//! original and the rewritten expression evaluate in `i64` they agree. A
+//! rule may make an undefined expression defined (`(d0 floordiv 0) * 0` is
+//! `0`).
 
 use hashbrown::HashMap;
 use rustc_hash::FxBuildHasher;
 use strata_sync::policy::Policy;
 
-use crate::node::{BinOp, NodeKind, NodeRef};
+use crate::node::{BinOp, NodeKind, NodeRef, SYMBOLIC_OR_CONSTANT};
 use crate::tables::Tables;
 
 /// Memo of `Tables::replace`: old node to new node.
@@ -55,6 +49,23 @@ pub(crate) fn modulo(lhs: i64, rhs: i64) -> Option<i64> {
     (rhs >= 1).then(|| lhs.rem_euclid(rhs))
 }
 
+/// A term of a sum as `(base, coefficient)`: `x * c` with a constant `c`
+/// is `(x, c)`, anything else `t` is `(t, 1)` (MLIR's like-term test).
+fn split_term<P: Policy>(t: NodeRef<P>) -> (NodeRef<P>, i64) {
+    match t.operands(BinOp::Mul) {
+        Some((x, c)) => match c.constant_value() {
+            Some(c) => (x, c),
+            None => (t, 1),
+        },
+        None => (t, 1),
+    }
+}
+
+/// MLIR's `isSymbolicOrConstant`: the expression uses no dimension.
+fn symbolic_or_constant<P: Policy>(e: NodeRef<P>) -> bool {
+    e.get().flags & SYMBOLIC_OR_CONSTANT != 0
+}
+
 /// `lhs op rhs` on constants, with MLIR's semantics; `None` where the result
 /// is undefined or overflows. Used both to fold and to evaluate, so the two
 /// agree by construction.
@@ -68,62 +79,50 @@ pub(crate) fn fold(op: BinOp, lhs: i64, rhs: i64) -> Option<i64> {
     }
 }
 
-/// The rank of a node's shape in the structural order.
-fn rank<P: Policy>(kind: &NodeKind<P>) -> u8 {
-    match kind {
-        NodeKind::Dim(_) => 0,
-        NodeKind::Symbol(_) => 1,
-        NodeKind::Binary(BinOp::Add, ..) => 2,
-        NodeKind::Binary(BinOp::Mul, ..) => 3,
-        NodeKind::Binary(BinOp::Mod, ..) => 4,
-        NodeKind::Binary(BinOp::FloorDiv, ..) => 5,
-        NodeKind::Binary(BinOp::CeilDiv, ..) => 6,
-        NodeKind::Constant(_) => 7,
-    }
-}
-
-/// The structural order of canonicalisation: by the lowest dimension (then
-/// symbol) used, then by shape (dimension < symbol < `+` < `*` < `mod` <
-/// `floordiv` < `ceildiv` < constant), then by position or value, then
-/// operand by operand. It reads structure only, never addresses, so the
-/// canonical form (and its printing) is the same in every run. Two nodes
-/// compare `Equal` only if they are structurally equal, which for interned
-/// nodes means they are the same node.
-pub(crate) fn struct_cmp<P: Policy>(a: NodeRef<P>, b: NodeRef<P>) -> Ordering {
-    if a == b {
-        return Ordering::Equal;
-    }
-    let (na, nb) = (a.get(), b.get());
-    na.lead
-        .cmp(&nb.lead)
-        .then_with(|| rank(&na.kind).cmp(&rank(&nb.kind)))
-        .then_with(|| match (na.kind, nb.kind) {
-            (NodeKind::Dim(x), NodeKind::Dim(y)) | (NodeKind::Symbol(x), NodeKind::Symbol(y)) => {
-                x.cmp(&y)
+/// The largest integer known to divide every value of `e` (MLIR's
+/// `AffineExpr::getLargestKnownDivisor`): 1 for a dimension or symbol, `|c|`
+/// for a constant, the product of the operands' divisors for `*`, their
+/// greatest common divisor for `+` and `mod`, and for `floordiv`/`ceildiv`
+/// by a non-zero constant `c` the quotient `|k / c|` when `c` divides the
+/// dividend's divisor `k` (else 1). Arithmetic wraps at the ends of the `i64`
+/// range, as MLIR's does.
+pub(crate) fn largest_known_divisor<P: Policy>(e: NodeRef<P>) -> i64 {
+    match e.get().kind {
+        NodeKind::Dim(_) | NodeKind::Symbol(_) => 1,
+        NodeKind::Constant(c) => c.wrapping_abs(),
+        NodeKind::Binary(BinOp::Mul, l, r) => {
+            largest_known_divisor(l).wrapping_mul(largest_known_divisor(r))
+        }
+        NodeKind::Binary(BinOp::Add | BinOp::Mod, l, r) => gcd(
+            largest_known_divisor(l) as u64,
+            largest_known_divisor(r) as u64,
+        ) as i64,
+        NodeKind::Binary(BinOp::FloorDiv | BinOp::CeilDiv, l, r) => match r.constant_value() {
+            Some(c) if c != 0 => {
+                let k = largest_known_divisor(l);
+                if k.wrapping_rem(c) == 0 {
+                    k.wrapping_div(c).wrapping_abs()
+                } else {
+                    1
+                }
             }
-            (NodeKind::Constant(x), NodeKind::Constant(y)) => x.cmp(&y),
-            (NodeKind::Binary(_, l1, r1), NodeKind::Binary(_, l2, r2)) => {
-                struct_cmp(l1, l2).then_with(|| struct_cmp(r1, r2))
-            }
-            // Equal ranks mean equal shapes; nothing else reaches here.
-            _ => Ordering::Equal,
-        })
-}
-
-/// A term of a sum as `(base, coefficient)`: `x * c` (with `x` not a
-/// constant) is `(x, c)`, anything else `t` is `(t, 1)`.
-fn split_term<P: Policy>(t: NodeRef<P>) -> (NodeRef<P>, i64) {
-    match t.with_constant_rhs(BinOp::Mul) {
-        Some((x, _, c)) => (x, c),
-        None => (t, 1),
+            _ => 1,
+        },
     }
 }
 
-/// The order of the terms of a sum: by base, then by coefficient, so that
-/// like terms (equal bases) are neighbours and merge.
-fn term_cmp<P: Policy>(a: NodeRef<P>, b: NodeRef<P>) -> Ordering {
-    let ((ab, ac), (bb, bc)) = (split_term(a), split_term(b));
-    struct_cmp(ab, bb).then(ac.cmp(&bc))
+/// The greatest common divisor (`gcd(0, b)` is `b`).
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// Whether `c` divides `k` (`k % c == 0`), with `c` non-zero; no panic at
+/// `i64::MIN % -1`.
+fn divides(c: i64, k: i64) -> bool {
+    k.wrapping_rem(c) == 0
 }
 
 impl<P: Policy> Tables<P> {
@@ -132,7 +131,7 @@ impl<P: Policy> Tables<P> {
         self.intern(NodeKind::Binary(op, lhs, rhs))
     }
 
-    /// `lhs op rhs`, canonicalised.
+    /// `lhs op rhs`, simplified (MLIR's `getAffineBinaryOpExpr`).
     pub(crate) fn binary(&mut self, op: BinOp, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
         match op {
             BinOp::Add => self.add(lhs, rhs),
@@ -143,249 +142,229 @@ impl<P: Policy> Tables<P> {
         }
     }
 
-    /// `lhs + rhs`, canonicalised: a left-nested chain of terms in
-    /// `term_cmp` order with like terms merged, then at most one constant.
+    /// `e * c` for a constant `c`, simplified.
+    fn mul_const(&mut self, e: NodeRef<P>, c: i64) -> NodeRef<P> {
+        let c = self.constant(c);
+        self.mul(e, c)
+    }
+
+    /// `lhs + rhs`, simplified as MLIR 19's `simplifyAdd` does, in its order:
     ///
-    /// Given canonical operands, the result depends only on the multiset of
-    /// their terms and the sum of their constants, so `+` is commutative and
-    /// associative on handles (barring `i64` overflow of a merged
-    /// coefficient or constant, which keeps the terms apart instead).
+    /// 1. two constants fold (an overflowing sum is kept as written);
+    /// 2. a constant left operand, or a symbolic-or-constant left operand
+    ///    with a right one that is not, swaps to the right (`4 + d0` is
+    ///    `d0 + 4`, `s0 + d0` is `d0 + s0`);
+    /// 3. `x + 0` is `x`; `(x + c1) + c2` is `x + (c1 + c2)`;
+    /// 4. like terms merge: `x * c1 + x * c2` is `x * (c1 + c2)`, where a
+    ///    term that is no product by a constant counts as `x * 1`;
+    /// 5. `(x + c) + y` is `(x + y) + c`;
+    /// 6. `x + ((x floordiv q) * q) * -1` and `x + (x floordiv c) * -c` are
+    ///    `x mod q` and `x mod c`.
+    ///
+    /// Nothing else is reordered: `d1 + d0` stays as written.
     pub(crate) fn add(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
-        match (lhs.constant_value(), rhs.constant_value()) {
-            (Some(a), Some(b)) => {
-                return match a.checked_add(b) {
-                    Some(s) => self.constant(s),
-                    None => self.raw(BinOp::Add, lhs, rhs),
-                };
-            }
-            // Constants go to the right.
-            (Some(_), None) => return self.add(rhs, lhs),
-            (None, Some(0)) => return lhs,
-            (None, Some(c2)) => {
-                // (x + c1) + c2 = x + (c1 + c2).
-                if let Some((x, _, c1)) = lhs.with_constant_rhs(BinOp::Add)
-                    && let Some(c) = c1.checked_add(c2)
-                {
-                    let c = self.constant(c);
-                    return self.add(x, c);
-                }
-                return self.raw(BinOp::Add, lhs, rhs);
-            }
-            (None, None) => {}
+        let (lc, rc) = (lhs.constant_value(), rhs.constant_value());
+        if let (Some(a), Some(b)) = (lc, rc) {
+            return match a.checked_add(b) {
+                Some(s) => self.constant(s),
+                None => self.raw(BinOp::Add, lhs, rhs),
+            };
         }
-        // Constants move outwards: (x + c) + y = (x + y) + c, and
-        // x + (y + c) = (x + y) + c.
-        if let Some((x, c, _)) = lhs.with_constant_rhs(BinOp::Add) {
+        if lc.is_some() || (symbolic_or_constant(lhs) && !symbolic_or_constant(rhs)) {
+            return self.add(rhs, lhs);
+        }
+        if rc == Some(0) {
+            return lhs;
+        }
+        // (x + c1) + c2 = x + (c1 + c2).
+        if let Some(c2) = rc
+            && let Some((x, c1)) = lhs.operands(BinOp::Add)
+            && let Some(c1) = c1.constant_value()
+        {
+            let c = self.constant(c1.wrapping_add(c2));
+            return self.add(x, c);
+        }
+        // x * c1 + x * c2 = x * (c1 + c2).
+        let (first, c1) = split_term(lhs);
+        let (second, c2) = split_term(rhs);
+        if first == second {
+            let c = self.constant(c1.wrapping_add(c2));
+            return self.mul(first, c);
+        }
+        // (x + c) + y = (x + y) + c.
+        if let Some((x, c)) = lhs.operands(BinOp::Add)
+            && c.constant_value().is_some()
+        {
             let sum = self.add(x, rhs);
             return self.add(sum, c);
         }
-        if let Some((y, c, _)) = rhs.with_constant_rhs(BinOp::Add) {
-            let sum = self.add(lhs, y);
-            return self.add(sum, c);
-        }
-        // A chain on the right is added term by term:
-        // x + (y1 + y2) = (x + y1) + y2.
-        if let Some((y1, y2)) = rhs.operands(BinOp::Add) {
-            let sum = self.add(lhs, y1);
-            return self.add(sum, y2);
-        }
-        // `rhs` is one term; insert it into the chain `lhs = rest + last`.
-        let (rest, last) = match lhs.operands(BinOp::Add) {
-            Some((rest, last)) => (Some(rest), last),
-            None => (None, lhs),
-        };
-        let ((last_base, last_coef), (base, coef)) = (split_term(last), split_term(rhs));
-        if last_base == base {
-            // Like terms: x * c1 + x * c2 = x * (c1 + c2).
-            if let Some(c) = last_coef.checked_add(coef) {
-                let c = self.constant(c);
-                let term = self.mul(base, c);
-                return match rest {
-                    Some(rest) => self.add(rest, term),
-                    None => term,
-                };
-            }
-        }
-        if term_cmp(rhs, last) == Ordering::Less {
-            return match rest {
-                // Everything in `rest` sorts before `last`, so `last` is
-                // appended to the end again.
-                Some(rest) => {
-                    let sum = self.add(rest, rhs);
-                    self.add(sum, last)
-                }
-                None => self.raw(BinOp::Add, rhs, lhs),
-            };
+        if let Some(m) = self.add_as_mod(lhs, rhs) {
+            return m;
         }
         self.raw(BinOp::Add, lhs, rhs)
     }
 
+    /// Rule 6 of [`add`](Self::add): `lhs + rhs` as `lhs mod q`, if `rhs` is
+    /// `((lhs floordiv q) * q) * -1` or `(lhs floordiv q) * r` with `q` equal
+    /// to `-r` (MLIR's exact sequence of checks, including its early exit).
+    fn add_as_mod(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> Option<NodeRef<P>> {
+        let NodeKind::Binary(_, lrhs, rrhs) = rhs.get().kind else {
+            return None;
+        };
+        if rrhs.constant_value() == Some(-1)
+            && let Some((llrhs, rlrhs)) = lrhs.operands(BinOp::Mul)
+        {
+            let (x, q) = llrhs.operands(BinOp::FloorDiv)?;
+            if q == rlrhs && x == lhs {
+                return Some(self.modulo(lhs, rlrhs));
+            }
+        }
+        let (x, q) = lrhs.operands(BinOp::FloorDiv)?;
+        if x == lhs && q == self.mul_const(rrhs, -1) {
+            return Some(self.modulo(lhs, q));
+        }
+        None
+    }
+
     /// `lhs - rhs` = `lhs + rhs * -1`.
     pub(crate) fn sub(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
-        let minus_one = self.constant(-1);
-        let negated = self.mul(rhs, minus_one);
+        let negated = self.mul_const(rhs, -1);
         self.add(lhs, negated)
     }
 
-    /// `lhs * rhs`, canonicalised: constants folded and moved to the right
-    /// (and outwards), `x * 1 = x`, `x * 0 = 0`, a sum times `-1` negated
-    /// term by term, and the two operands of a non-constant product in
-    /// `struct_cmp` order.
+    /// `lhs * rhs`, simplified as MLIR 19's `simplifyMul` does, in its order:
+    ///
+    /// 1. two constants fold (an overflowing product is kept as written);
+    /// 2. a product of two operands that are both neither symbolic nor
+    ///    constant (`d0 * d1`, not affine) is kept as written;
+    /// 3. a constant left operand, or a right operand that is not symbolic,
+    ///    swaps (`2 * d0` is `d0 * 2`, `s0 * d0` is `d0 * s0`);
+    /// 4. `x * 1` is `x`, `x * 0` is `0`; `(x * c1) * c2` is `x * (c1 * c2)`;
+    /// 5. `(x * c) * y` is `(x * y) * c`.
+    ///
+    /// A sum is never distributed: `(d0 + d1) * -1` stays, and prints
+    /// `-(d0 + d1)`.
     pub(crate) fn mul(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
-        match (lhs.constant_value(), rhs.constant_value()) {
-            (Some(a), Some(b)) => {
-                return match a.checked_mul(b) {
-                    Some(p) => self.constant(p),
-                    None => self.raw(BinOp::Mul, lhs, rhs),
-                };
-            }
-            (Some(_), None) => return self.mul(rhs, lhs),
-            (None, Some(0)) => return self.constant(0),
-            (None, Some(1)) => return lhs,
-            (None, Some(-1)) if lhs.operands(BinOp::Add).is_some() => {
-                // -(t1 + t2 + c) = -t1 - t2 - c, so that `a - b` is a sum of
-                // terms and `e - e` is 0 for every `e`. Other factors are not
-                // distributed (`(d0 + 1) * 2` stays, as in MLIR).
-                return match self.negate_sum(lhs) {
-                    Some(negated) => negated,
-                    None => self.raw(BinOp::Mul, lhs, rhs),
-                };
-            }
-            (None, Some(c2)) => {
-                // (x * c1) * c2 = x * (c1 * c2).
-                if let Some((x, _, c1)) = lhs.with_constant_rhs(BinOp::Mul)
-                    && let Some(c) = c1.checked_mul(c2)
-                {
-                    let c = self.constant(c);
-                    return self.mul(x, c);
-                }
-                return self.raw(BinOp::Mul, lhs, rhs);
-            }
-            (None, None) => {}
+        let (lc, rc) = (lhs.constant_value(), rhs.constant_value());
+        if let (Some(a), Some(b)) = (lc, rc) {
+            return match a.checked_mul(b) {
+                Some(p) => self.constant(p),
+                None => self.raw(BinOp::Mul, lhs, rhs),
+            };
         }
-        // (x * c) * y = (x * y) * c, and x * (y * c) = (x * y) * c.
-        if let Some((x, c, _)) = lhs.with_constant_rhs(BinOp::Mul) {
+        if !symbolic_or_constant(lhs) && !symbolic_or_constant(rhs) {
+            return self.raw(BinOp::Mul, lhs, rhs);
+        }
+        if !symbolic_or_constant(rhs) || lc.is_some() {
+            return self.mul(rhs, lhs);
+        }
+        match rc {
+            Some(1) => return lhs,
+            Some(0) => return rhs,
+            _ => {}
+        }
+        if let Some((x, c1)) = lhs.operands(BinOp::Mul)
+            && let Some(c1) = c1.constant_value()
+        {
+            // (x * c1) * c2 = x * (c1 * c2).
+            if let Some(c2) = rc {
+                return self.mul_const(x, c1.wrapping_mul(c2));
+            }
+            // (x * c) * y = (x * y) * c.
             let product = self.mul(x, rhs);
-            return self.mul(product, c);
+            return self.mul_const(product, c1);
         }
-        if let Some((y, c, _)) = rhs.with_constant_rhs(BinOp::Mul) {
-            let product = self.mul(lhs, y);
-            return self.mul(product, c);
-        }
-        if struct_cmp(rhs, lhs) == Ordering::Less {
-            self.raw(BinOp::Mul, rhs, lhs)
-        } else {
-            self.raw(BinOp::Mul, lhs, rhs)
-        }
+        self.raw(BinOp::Mul, lhs, rhs)
     }
 
-    /// `-sum`, term by term; `None` (build nothing) if a coefficient or the
-    /// constant is `i64::MIN`, whose negation overflows.
-    fn negate_sum(&mut self, sum: NodeRef<P>) -> Option<NodeRef<P>> {
-        let mut terms = Vec::new();
-        let mut rest = sum;
-        while let Some((r, last)) = rest.operands(BinOp::Add) {
-            terms.push(last);
-            rest = r;
-        }
-        terms.push(rest);
-        let negatable = |t: NodeRef<P>| t.constant_value().unwrap_or(split_term(t).1) != i64::MIN;
-        if !terms.iter().all(|&t| negatable(t)) {
-            return None;
-        }
-        let minus_one = self.constant(-1);
-        let mut out: Option<NodeRef<P>> = None;
-        // Oldest term first: the negated terms keep the order of their bases,
-        // so each one is appended at the end of the chain.
-        for t in terms.into_iter().rev() {
-            let negated = self.mul(t, minus_one);
-            out = Some(match out {
-                Some(acc) => self.add(acc, negated),
-                None => negated,
-            });
-        }
-        out
-    }
-
-    /// `lhs floordiv rhs`, canonicalised: constants folded (not by zero),
-    /// `x floordiv 1 = x`, `(x * (k * c)) floordiv c = x * k`, and
-    /// `(x floordiv c1) floordiv c2 = x floordiv (c1 * c2)` for positive
-    /// divisors.
+    /// `lhs floordiv rhs`, simplified as MLIR 19's `simplifyFloorDiv` does:
+    /// only a non-zero constant divisor `c` simplifies; a constant dividend
+    /// folds (not `i64::MIN floordiv -1`); `x floordiv 1` is `x`;
+    /// `(x * k) floordiv c` is `x * (k / c)` when `c` divides `k`; and
+    /// `(x + y) floordiv c` is `x floordiv c + y floordiv c` when `c`
+    /// divides the largest known divisor of `x` or of `y`.
     pub(crate) fn floor_div(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
-        self.division(BinOp::FloorDiv, lhs, rhs, floor_div)
-    }
-
-    /// `lhs ceildiv rhs`, canonicalised like [`floor_div`](Self::floor_div).
-    pub(crate) fn ceil_div(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
-        self.division(BinOp::CeilDiv, lhs, rhs, ceil_div)
-    }
-
-    /// The common rules of `floordiv` and `ceildiv`.
-    fn division(
-        &mut self,
-        op: BinOp,
-        lhs: NodeRef<P>,
-        rhs: NodeRef<P>,
-        apply: fn(i64, i64) -> Option<i64>,
-    ) -> NodeRef<P> {
-        let Some(c) = rhs.constant_value() else {
-            return self.raw(op, lhs, rhs);
+        let Some(c) = rhs.constant_value().filter(|&c| c != 0) else {
+            return self.raw(BinOp::FloorDiv, lhs, rhs);
         };
         if let Some(a) = lhs.constant_value() {
-            // Division by zero and `i64::MIN / -1` are not folded.
-            return match apply(a, c) {
+            return match floor_div(a, c) {
                 Some(q) => self.constant(q),
-                None => self.raw(op, lhs, rhs),
+                None => self.raw(BinOp::FloorDiv, lhs, rhs),
             };
         }
         if c == 1 {
             return lhs;
         }
-        if c > 1 {
-            // An exact division: (x * k) / c = x * (k / c) when c divides k,
-            // whatever the rounding.
-            if let Some((x, _, k)) = lhs.with_constant_rhs(BinOp::Mul)
-                && k % c == 0
-            {
-                let k = self.constant(k / c);
-                return self.mul(x, k);
-            }
-            // Nested roundings of the same direction by positive divisors
-            // compose: floor(floor(x / a) / b) = floor(x / (a * b)), and
-            // likewise for the ceiling.
-            if let Some((x, _, c1)) = lhs.with_constant_rhs(op)
-                && c1 >= 1
-                && let Some(c) = c1.checked_mul(c)
-            {
-                let c = self.constant(c);
-                return self.division(op, x, c, apply);
-            }
+        if let Some((x, k)) = lhs.operands(BinOp::Mul)
+            && let Some(k) = k.constant_value()
+            && divides(c, k)
+        {
+            return self.mul_const(x, k.wrapping_div(c));
         }
-        self.raw(op, lhs, rhs)
+        if let Some((x, y)) = lhs.operands(BinOp::Add)
+            && (divides(c, largest_known_divisor(x)) || divides(c, largest_known_divisor(y)))
+        {
+            let (x, y) = (self.floor_div(x, rhs), self.floor_div(y, rhs));
+            return self.add(x, y);
+        }
+        self.raw(BinOp::FloorDiv, lhs, rhs)
     }
 
-    /// `lhs mod rhs`, canonicalised: constants folded (positive divisors
-    /// only), `x mod 1 = 0`, `(x * (k * c)) mod c = 0`, and
-    /// `(x mod (k * c)) mod c = x mod c`.
+    /// `lhs ceildiv rhs`, simplified as MLIR 19's `simplifyCeilDiv` does:
+    /// only a non-zero constant divisor `c` simplifies; a constant dividend
+    /// folds (not `i64::MIN ceildiv -1`); `x ceildiv 1` is `x`; and
+    /// `(x * k) ceildiv c` is `x * (k / c)` when `c` divides `k`.
+    pub(crate) fn ceil_div(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
+        let Some(c) = rhs.constant_value().filter(|&c| c != 0) else {
+            return self.raw(BinOp::CeilDiv, lhs, rhs);
+        };
+        if let Some(a) = lhs.constant_value() {
+            return match ceil_div(a, c) {
+                Some(q) => self.constant(q),
+                None => self.raw(BinOp::CeilDiv, lhs, rhs),
+            };
+        }
+        if c == 1 {
+            return lhs;
+        }
+        if let Some((x, k)) = lhs.operands(BinOp::Mul)
+            && let Some(k) = k.constant_value()
+            && divides(c, k)
+        {
+            return self.mul_const(x, k.wrapping_div(c));
+        }
+        self.raw(BinOp::CeilDiv, lhs, rhs)
+    }
+
+    /// `lhs mod rhs`, simplified as MLIR 19's `simplifyMod` does: only a
+    /// positive constant divisor `c` simplifies; a constant dividend folds;
+    /// a dividend whose largest known divisor `c` divides is `0`;
+    /// `(x + y) mod c` is `y mod c` when `c` divides the largest known
+    /// divisor of `x` (else `x mod c` when it divides `y`'s); and
+    /// `(x mod k) mod c` is `x mod c` when `c` divides `k`.
     pub(crate) fn modulo(&mut self, lhs: NodeRef<P>, rhs: NodeRef<P>) -> NodeRef<P> {
         let Some(c) = rhs.constant_value().filter(|&c| c >= 1) else {
-            // A symbolic or non-positive divisor: kept as written.
             return self.raw(BinOp::Mod, lhs, rhs);
         };
         if let Some(a) = lhs.constant_value() {
             return self.constant(a.rem_euclid(c));
         }
-        if c == 1 {
+        if divides(c, largest_known_divisor(lhs)) {
             return self.constant(0);
         }
-        if let Some((_, _, k)) = lhs.with_constant_rhs(BinOp::Mul)
-            && k % c == 0
-        {
-            return self.constant(0);
+        if let Some((x, y)) = lhs.operands(BinOp::Add) {
+            if divides(c, largest_known_divisor(x)) {
+                return self.modulo(y, rhs);
+            }
+            if divides(c, largest_known_divisor(y)) {
+                return self.modulo(x, rhs);
+            }
         }
-        if let Some((x, _, c1)) = lhs.with_constant_rhs(BinOp::Mod)
-            && c1 >= 1
-            && c1 % c == 0
+        if let Some((x, k)) = lhs.operands(BinOp::Mod)
+            && let Some(k) = k.constant_value()
+            && k >= 1
+            && divides(c, k)
         {
             return self.modulo(x, rhs);
         }
