@@ -163,7 +163,7 @@ fn write_tree(f: &mut fmt::Formatter<'_>, t: &Tree, strong: bool) -> fmt::Result
             write_tree(f, lhs, false)?;
             f.write_str(" - ")?;
             write_tree(f, rl, true)?;
-            write!(f, " * {}", c.unsigned_abs())?;
+            write!(f, " * {}", c.wrapping_neg())?;
             return close(f);
         }
     }
@@ -172,7 +172,7 @@ fn write_tree(f: &mut fmt::Formatter<'_>, t: &Tree, strong: bool) -> fmt::Result
         && c < 0
     {
         write_tree(f, lhs, false)?;
-        write!(f, " - {}", c.unsigned_abs())?;
+        write!(f, " - {}", c.wrapping_neg())?;
         return close(f);
     }
     write_tree(f, lhs, false)?;
