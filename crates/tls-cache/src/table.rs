@@ -75,6 +75,9 @@ pub(crate) enum Put {
     Filled,
     /// The set was full: the tail way's entry was overwritten.
     Evicted,
+    /// The set was full of entries of the same owner and the admission
+    /// test of [`Table::put_if`] refused to evict one: nothing changed.
+    Rejected,
 }
 
 /// One cached association of (owner, kind, hash) with a storage pointer.
@@ -272,6 +275,16 @@ impl Table {
     /// of that set fought over the tail way and the W1 hit rate fell (the
     /// figures are in `docs/PERFORMANCE.md`, section "strata-tls").)
     pub(crate) fn put(&self, key: Key, ptr: *const ()) -> Put {
+        self.put_if(key, ptr, || true)
+    }
+
+    /// As [`put`](Self::put), except that when the set is full and its tail
+    /// entry belongs to the same owner as `key`, the entry is only evicted if
+    /// `admit()` says so (else nothing changes and the answer is
+    /// [`Put::Rejected`]). A tail entry of another owner (a dropped
+    /// context's, most often) is evicted without asking, so that dead
+    /// entries never pin a set.
+    pub(crate) fn put_if(&self, key: Key, ptr: *const (), admit: impl FnOnce() -> bool) -> Put {
         let set = self.set(key);
         let mut len = WAYS;
         for (way, entry) in set.0.iter().enumerate() {
@@ -282,6 +295,9 @@ impl Table {
             if entry.holds(key) && entry.ptr.get() == ptr {
                 return Put::Present;
             }
+        }
+        if len == WAYS && set.0[WAYS - 1].generation.get() == key.generation && !admit() {
+            return Put::Rejected;
         }
         let at = len.min(INSERT_WAY);
         // Move ways `at..` one back (the last falls off when the set is
