@@ -175,7 +175,7 @@ mod tests {
     }
 }
 
-/// The seed of the compiler-like mix: stream `s` (thread `s` of W7b; W7a
+/// The starting state of the compiler-like mix: stream `s` (thread `s` of W7b; W7a
 /// replays stream 0) draws from splitmix64 started at `MIX_SEED + s`.
 pub const MIX_SEED: u64 = 7777;
 

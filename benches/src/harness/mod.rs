@@ -150,7 +150,10 @@ pub fn run(config: &Config, mut emit: impl FnMut(&Record)) -> Vec<Record> {
         }
         for (slot, &(imp, mode)) in best.into_iter().zip(&runs) {
             let m = slot.expect("every run was measured at least once");
-            push(Record::new(imp, w, mode, w.default_threads(), m), String::new());
+            push(
+                Record::new(imp, w, mode, w.default_threads(), m),
+                String::new(),
+            );
         }
     }
 

@@ -8,8 +8,8 @@
 //! `single` mode: one unsynchronised probe. The facade has no switch to turn
 //! the thread cache off, so there is no `strata-nocache` line.
 
-use strata_builtin::prelude::*;
 use strata_builtin::Signedness;
+use strata_builtin::prelude::*;
 use strata_ctx::{Context, Policy};
 
 use super::{Interner, MixInterner};
@@ -43,10 +43,7 @@ impl<P: Policy> MixInterner for &Context<P> {
             MixOp::IntType(w) => int(w).as_ptr().addr(),
             MixOp::IntAttr(w, v) => ctx.integer_attr(int(w), i128::from(v)).as_ptr().addr(),
             MixOp::Str(k) => ctx.string_attr(&strings[k as usize]).as_ptr().addr(),
-            MixOp::Vector(w, d) => ctx
-                .vector_type(&[i64::from(d)], int(w))
-                .as_ptr()
-                .addr(),
+            MixOp::Vector(w, d) => ctx.vector_type(&[i64::from(d)], int(w)).as_ptr().addr(),
         }
     }
 }

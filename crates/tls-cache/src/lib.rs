@@ -486,7 +486,12 @@ pub unsafe fn insert<T>(owner: &Owner, kind: u32, hash: u64, ptr: NonNull<T>) {
 ///
 /// # Safety
 ///
-/// As [`insert`] (1 and 2).
+/// As for [`insert`]:
+///
+/// 1. `ptr` points to an initialised `T` that stays valid, and is never
+///    mutated, for as long as `owner` lives.
+/// 2. Every `admit`, [`insert`] and [`lookup`] made with `owner` and `kind`
+///    names this same `T`.
 #[inline]
 pub unsafe fn admit<T>(owner: &Owner, kind: u32, hash: u64, ptr: NonNull<T>) {
     let key = key(owner, kind, hash);

@@ -51,7 +51,8 @@ fn put(owner: &Owner, arena: &Arena, key: u64) {
 
 /// Caches `key`'s storage through the doorkeeper.
 fn admit_key(owner: &Owner, arena: &Arena, key: u64) {
-    // SAFETY: as in `put`.
+    // SAFETY: (1, 2) as in `put`: the arena outlives every owner and is
+    // never mutated; `KIND` always stores `Storage`.
     unsafe { admit(owner, KIND, hash(key), arena.ptr(key)) };
 }
 
