@@ -112,9 +112,9 @@ pub(crate) struct Locked<D> {
 }
 
 /// One shard: a reader-writer lock over its data, the word that names the
-/// thread holding the write lock, and the read-hit counter.
+/// thread holding the write lock, the read-hit counter and the miss score.
 ///
-/// All three live in one 128-byte-aligned block ([`CachePadded`]), in the
+/// All four live in one 128-byte-aligned block ([`CachePadded`]), in the
 /// order the fields are declared: a reader already owns the lock word's
 /// cache line after acquiring it, so counting its hit in the same line
 /// touches no other line.
@@ -137,10 +137,10 @@ pub(crate) struct Shard<D, P: Policy> {
     /// Always 0 under [`Local`](strata_sync::policy::Local), which needs no
     /// owner (every failed `try_*` there is re-entrancy).
     owner: P::AtomicUsize,
-    /// The lock and the data, last: with `repr(C)` the counter, the owner
-    /// word, the lock word and the head of the data (the hash index's
-    /// header) share the shard's first 64-byte cache line, so a read hit
-    /// touches one line of the shard, not two.
+    /// The lock and the data, last: with `repr(C)` the counter, the miss
+    /// score, the owner word, the lock word and the head of the data (the
+    /// hash index's 32-byte header) share the shard's first 64-byte cache
+    /// line, so a read hit touches one line of the shard, not two.
     lock: P::RwLock<Locked<D>>,
 }
 
