@@ -253,7 +253,10 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// If `K::construct` interns into the shard it is being constructed in
     /// (a clear message naming the kind, never a deadlock), or if it panics
     /// (the table is left unchanged and usable).
-    #[inline]
+    // Always inline: left to itself LLVM kept `intern` out of line in the
+    // builtin constructors, and its prologue and epilogue were a quarter of
+    // a cached hit's instructions (docs/PERFORMANCE.md, issue 15).
+    #[inline(always)]
     pub fn intern<'c, 'k, K: StorageKind>(&'c self, key: K::Key<'k, 'c>) -> Interned<'c, K>
     where
         'c: 'k,
