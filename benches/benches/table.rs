@@ -32,7 +32,7 @@ use hashbrown::hash_table::Entry;
 use rustc_hash::FxBuildHasher;
 use std::hash::BuildHasher;
 use strata_sync::policy::{Local, Policy, Shared};
-use strata_table::Table;
+use strata_table::{ProbePolicy, Table};
 
 /// The stand-in for the interned `i64` type handle.
 const TYPE: usize = 0x5eed;
@@ -269,6 +269,59 @@ fn two_threads(c: &mut Criterion) {
     g.finish();
 }
 
+/// The lookup paths of a thread-safe table, A/B in one run: the read-first
+/// design before the write-first path (`ReadFirst`), the adaptive default,
+/// and the write lock always (`WriteFirst`), on `N` fresh inserts and on the
+/// same keys inserted and then asked for again (a second pass).
+fn probe_policy(c: &mut Criterion) {
+    let keys = insert_keys();
+    let mut g = c.benchmark_group("table_probe_policy");
+    g.sample_size(10);
+    let policies = [
+        ("read_first", ProbePolicy::ReadFirst),
+        ("adaptive", ProbePolicy::Adaptive),
+        ("write_first", ProbePolicy::WriteFirst),
+    ];
+    let fresh = |policy| {
+        let mut table = Table::<IntAttr, Shared>::new("integer attribute");
+        table.set_probe_policy(policy);
+        table
+    };
+    g.throughput(Throughput::Elements(N as u64));
+    for (name, policy) in policies {
+        g.bench_function(format!("insert/{name}"), |b| {
+            b.iter_batched(
+                || fresh(policy),
+                |table| {
+                    for &k in &keys {
+                        black_box(intern(&table, k));
+                    }
+                    table
+                },
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    g.throughput(Throughput::Elements(2 * N as u64));
+    for (name, policy) in policies {
+        g.bench_function(format!("insert_then_hit/{name}"), |b| {
+            b.iter_batched(
+                || fresh(policy),
+                |table| {
+                    for _ in 0..2 {
+                        for &k in &keys {
+                            black_box(intern(&table, k));
+                        }
+                    }
+                    table
+                },
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    g.finish();
+}
+
 /// Runs `f` (which performs `ops` operations) and returns ns per operation.
 fn ns_per_op(ops: usize, f: impl FnOnce()) -> f64 {
     let start = Instant::now();
@@ -384,6 +437,7 @@ fn benches() {
     let mut c = Criterion::default().configure_from_args();
     hits(&mut c);
     inserts(&mut c);
+    probe_policy(&mut c);
     two_threads(&mut c);
 }
 

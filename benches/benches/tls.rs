@@ -22,8 +22,12 @@
 //! floor and of the cache alternate and each keeps its fastest round, which
 //! is the ratio to trust on a loaded machine.
 //!
-//! `ops`: the rest of the cache's cost model: a miss on an empty set, and an
-//! insert that evicts (the cache is kept full).
+//! `ops`: the rest of the cache's cost model: a miss on an empty set, an
+//! insert that evicts (the cache is kept full), and the A/B of the facade's
+//! second-use admission on a scan of fresh keys into a full cache:
+//! `second_use_insert` (the design before issue 15: every key evicts one)
+//! against `second_use_admit` (the doorkeeper refuses a key it has not seen
+//! refused before, reading one entry of the set and one filter bit).
 //!
 //! Run: `cargo bench -p strata-bench --bench tls -- --warm-up-time 1
 //! --measurement-time 2`.
@@ -292,6 +296,30 @@ fn ops(c: &mut Criterion) {
                 // explicit drops below) and is never mutated; (2) this kind
                 // always stores `IntAttr`.
                 unsafe { strata_tls::insert(&owner, KIND, black_box(h), ptr) };
+            }
+        })
+    });
+    // The A/B of issue 15 in one run: a scan of keys each used twice, the
+    // second use cached through `insert` (the design before) or through
+    // `admit` (the doorkeeper), with every set full of this owner's entries
+    // (the inserts above filled them).
+    g.bench_function("second_use_insert", |b| {
+        b.iter(|| {
+            for _ in 0..BATCH {
+                next = next.wrapping_add(1);
+                let h = fx(&(TY, next as i64));
+                // SAFETY: as in `insert_evicting` (1, 2).
+                unsafe { strata_tls::insert(&owner, KIND, black_box(h), ptr) };
+            }
+        })
+    });
+    g.bench_function("second_use_admit", |b| {
+        b.iter(|| {
+            for _ in 0..BATCH {
+                next = next.wrapping_add(1);
+                let h = fx(&(TY, next as i64));
+                // SAFETY: as in `insert_evicting` (1, 2).
+                unsafe { strata_tls::admit(&owner, KIND, black_box(h), ptr) };
             }
         })
     });

@@ -174,3 +174,124 @@ mod tests {
         assert_eq!(strings(3), ["sym_0", "sym_1", "sym_2"]);
     }
 }
+
+/// The starting state of the compiler-like mix: stream `s` (thread `s` of W7b; W7a
+/// replays stream 0) draws from splitmix64 started at `MIX_SEED + s`.
+pub const MIX_SEED: u64 = 7777;
+
+/// Of every 100 operations of the mix, this many repeat an earlier one.
+pub const MIX_REPEAT_PERCENT: u64 = 30;
+
+/// One operation of the compiler-like mix (W7a, W7b of WORKLOADS.md): what
+/// a parser asks its context for while reading a large module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MixOp {
+    /// The signless integer type of this width.
+    IntType(u32),
+    /// The integer attribute `value : i{width}`: the type, then the
+    /// attribute holding its handle.
+    IntAttr(u32, i64),
+    /// The string attribute of the `k`-th string of [`mix_strings`].
+    Str(u32),
+    /// `vector<{dim} x i{width}>`: the element type, then the vector type
+    /// holding its handle.
+    Vector(u32, u32),
+}
+
+/// The first `n` operations of stream `stream`, as WORKLOADS.md defines
+/// them: for operation `i`, draw `r`; if `i > 0` and `r % 100 <
+/// MIX_REPEAT_PERCENT`, repeat operation `splitmix64() % i` of the stream;
+/// otherwise a first use whose category is `(r >> 8) % 100`: below 25 a
+/// fresh integer type (widths 129, 130, …), below 60 a fresh integer
+/// attribute (values 1, 2, …, of type `i64` for odd values and `i32` for
+/// even ones), below 85 a fresh string (`mix_strings` in order), else a
+/// fresh vector type (dimensions 1, 2, …, of `i8`, `i16`, `i32`, `i64` in
+/// turn by dimension modulo 4, starting with `i16` for dimension 1).
+pub fn mix_ops(n: usize, stream: u64) -> Vec<MixOp> {
+    let mut state = MIX_SEED + stream;
+    let mut ops: Vec<MixOp> = Vec::with_capacity(n);
+    let (mut types, mut attrs, mut strs, mut vectors) = (0u32, 0u32, 0u32, 0u32);
+    for i in 0..n {
+        let r = splitmix64(&mut state);
+        if i > 0 && r % 100 < MIX_REPEAT_PERCENT {
+            let j = (splitmix64(&mut state) % i as u64) as usize;
+            ops.push(ops[j]);
+            continue;
+        }
+        let op = match (r >> 8) % 100 {
+            0..25 => {
+                types += 1;
+                MixOp::IntType(128 + types)
+            }
+            25..60 => {
+                attrs += 1;
+                MixOp::IntAttr(if attrs % 2 == 0 { 32 } else { 64 }, i64::from(attrs))
+            }
+            60..85 => {
+                strs += 1;
+                MixOp::Str(strs - 1)
+            }
+            _ => {
+                vectors += 1;
+                MixOp::Vector(8 << (vectors % 4), vectors)
+            }
+        };
+        ops.push(op);
+    }
+    ops
+}
+
+/// The strings of the mix: `"v{k}"` for `k` in `0..n` (a stream of `n`
+/// operations uses fewer than `n`).
+pub fn mix_strings(n: usize) -> Vec<String> {
+    (0..n).map(|k| format!("v{k}")).collect()
+}
+
+/// The key the peers store for the non-string operations of the mix: a
+/// type, or a value or type holding the identity of its type (as strata's
+/// payloads hold handles).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NodeKey {
+    /// An integer type of this width.
+    IntType(u32),
+    /// An integer attribute: the identity of its type, and its value.
+    IntAttr(usize, i64),
+    /// A vector type: the identity of its element type, and its dimension.
+    Vector(usize, u32),
+}
+
+impl StoreKey for NodeKey {
+    #[inline]
+    fn alloc_in<'a>(&self, arena: &'a bumpalo::Bump) -> &'a Self {
+        arena.alloc(*self)
+    }
+    #[inline]
+    fn boxed(&self) -> Box<Self> {
+        Box::new(*self)
+    }
+}
+
+#[cfg(test)]
+mod mix_tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn the_mix_is_about_seventy_percent_first_uses_over_four_categories() {
+        let ops = mix_ops(100_000, 0);
+        let distinct: HashSet<MixOp> = ops.iter().copied().collect();
+        let first = distinct.len() as f64 / ops.len() as f64;
+        assert!((0.68..0.72).contains(&first), "{first}");
+        let count = |f: fn(&MixOp) -> bool| distinct.iter().filter(|o| f(o)).count() as f64;
+        let n = distinct.len() as f64;
+        assert!((0.23..0.27).contains(&(count(|o| matches!(o, MixOp::IntType(_))) / n)));
+        assert!((0.33..0.37).contains(&(count(|o| matches!(o, MixOp::IntAttr(..))) / n)));
+        assert!((0.23..0.27).contains(&(count(|o| matches!(o, MixOp::Str(_))) / n)));
+        assert!((0.13..0.17).contains(&(count(|o| matches!(o, MixOp::Vector(..))) / n)));
+        // Stream 0 of W7b is the prefix of W7a's stream; stream 1 differs.
+        assert_eq!(mix_ops(1000, 0)[..], ops[..1000]);
+        assert_ne!(mix_ops(1000, 1), mix_ops(1000, 0));
+        let strs = mix_strings(4);
+        assert_eq!(strs, ["v0", "v1", "v2", "v3"]);
+    }
+}

@@ -802,7 +802,7 @@ mod tests {
         );
         assert!(md.contains("| strata | 400.0 | 384.6 |"), "{md}");
         assert!(md.contains("![ratios to floor](compare.svg)"));
-        assert!(md.contains("`internment` on W2, W4, W5, W6a, W6b: its pool is global"));
+        assert!(md.contains("`internment` on W2, W4, W5, W6a, W6b, W7a, W7b: its pool is global"));
         assert!(md.contains("Every check is 0."));
         assert!(md.contains(r#"{"impl":"strata","workload":"W1_hot_hits""#));
 

@@ -21,7 +21,7 @@ pub use args::{Config, USAGE};
 pub use output::Record;
 pub use workloads::{Impl, Mode, Workload};
 
-use timing::{Measure, cache_counts, measure_int, measure_strings};
+use timing::{Measure, cache_counts, measure_int, measure_mix, measure_strings};
 use workloads::Inputs;
 
 use crate::keys;
@@ -43,7 +43,8 @@ pub fn run(config: &Config, mut emit: impl FnMut(&Record)) -> Vec<Record> {
     let any_insert = config
         .workloads
         .iter()
-        .any(|w| w.needs_fresh_context() && !w.is_string());
+        .any(|w| w.needs_fresh_context() && !w.is_string() && !w.is_mix());
+    let any_mix = config.workloads.iter().any(|w| w.is_mix());
     let inp = Inputs {
         hot: keys::hot_values(),
         values: if any_insert {
@@ -53,6 +54,16 @@ pub fn run(config: &Config, mut emit: impl FnMut(&Record)) -> Vec<Record> {
         },
         strings: if any_string {
             keys::strings(n)
+        } else {
+            Vec::new()
+        },
+        mix: if any_mix {
+            [keys::mix_ops(n, 0), keys::mix_ops(n / 2, 1)]
+        } else {
+            [Vec::new(), Vec::new()]
+        },
+        mix_strings: if any_mix {
+            keys::mix_strings(n)
         } else {
             Vec::new()
         },
@@ -91,7 +102,7 @@ pub fn run(config: &Config, mut emit: impl FnMut(&Record)) -> Vec<Record> {
 
     for w in Workload::ALL
         .into_iter()
-        .filter(|&w| wants(w) && !w.is_string())
+        .filter(|&w| wants(w) && !w.is_string() && !w.is_mix())
     {
         let runs = selected(w);
         for threads in config.threads_for(w) {
@@ -123,6 +134,26 @@ pub fn run(config: &Config, mut emit: impl FnMut(&Record)) -> Vec<Record> {
                 let m = slot.expect("every run was measured at least once");
                 push(Record::new(imp, w, mode, threads, m), note);
             }
+        }
+    }
+
+    for w in Workload::ALL
+        .into_iter()
+        .filter(|&w| wants(w) && w.is_mix())
+    {
+        let runs = selected(w);
+        let mut best = vec![None; runs.len()];
+        for _ in 0..config.repeat {
+            for (slot, &(imp, mode)) in best.iter_mut().zip(&runs) {
+                keep_best(slot, measure_mix(imp, w, mode, &inp));
+            }
+        }
+        for (slot, &(imp, mode)) in best.into_iter().zip(&runs) {
+            let m = slot.expect("every run was measured at least once");
+            push(
+                Record::new(imp, w, mode, w.default_threads(), m),
+                String::new(),
+            );
         }
     }
 

@@ -15,9 +15,10 @@ use strata_ctx::Context;
 use super::workloads::{Impl, Inputs, Mode, UNSET, Workload};
 use crate::clock::Stopwatch;
 use crate::impls::{
-    DashInterner, Floor, GlobalIntern, Interner, RodeoSingle, RodeoThreaded, RustcSharded,
+    DashInterner, Floor, GlobalIntern, Interner, Mix, MixInterner, RodeoSingle, RodeoThreaded,
+    RustcSharded,
 };
-use crate::keys::{self, HOT, IntKey};
+use crate::keys::{self, HOT, IntKey, MixOp, NodeKey};
 
 /// One raw measurement.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -119,6 +120,127 @@ fn timed_string_hits<I: Interner<str>>(i: &mut I, strings: &[String], ids: &[usi
         mismatches += u64::from(i.intern(s) != id);
     }
     mismatches
+}
+
+/// Replays `ops` of the mix, recording each identity in `ids`.
+#[inline(never)]
+fn timed_mix<I: MixInterner>(i: &mut I, ops: &[MixOp], strings: &[String], ids: &mut [usize]) {
+    for (id, &op) in ids.iter_mut().zip(ops) {
+        *id = i.intern_op(op, strings);
+    }
+}
+
+/// The check of a mix, computed after timing over every thread's stream:
+/// operations equal to an earlier one (of any stream) whose identity
+/// differs from that one's, distinct operations that share an identity,
+/// and distinct operations whose identity, asked for again, has changed.
+fn verify_mix(streams: &[(&[MixOp], &[usize])], mut again: impl FnMut(MixOp) -> usize) -> u64 {
+    let mut first = std::collections::HashMap::new();
+    let mut bad = 0u64;
+    for (ops, ids) in streams {
+        for (&op, &id) in ops.iter().zip(*ids) {
+            let seen = *first.entry(op).or_insert(id);
+            bad += u64::from(seen != id || id == UNSET);
+        }
+    }
+    let distinct: std::collections::HashSet<usize> = first.values().copied().collect();
+    bad += (first.len() - distinct.len()) as u64;
+    bad += first.iter().filter(|&(&op, &id)| again(op) != id).count() as u64;
+    bad
+}
+
+/// W7a on the calling thread: stream 0, `N` operations.
+fn mix_single<I: MixInterner>(i: &mut I, inp: &Inputs) -> Measure {
+    let ops = &inp.mix[0];
+    let mut ids = vec![UNSET; ops.len()];
+    let clock = Stopwatch::start();
+    timed_mix(i, ops, &inp.mix_strings, &mut ids);
+    let (secs, cpu) = (clock.wall(), clock.cpu());
+    let check = verify_mix(&[(ops, &ids)], |op| i.intern_op(op, &inp.mix_strings));
+    Measure {
+        ops: ids.len() as u64,
+        secs,
+        cpu,
+        check,
+    }
+}
+
+/// W7b: two threads on one shared interner, thread `t` replaying the first
+/// `N / 2` operations of stream `t`; `make` gives each thread its handle on
+/// the shared interner (inside the timing, as the thread's first act).
+fn mix_mt<I: MixInterner>(make: impl Fn() -> I + Sync, inp: &Inputs) -> Measure {
+    let half = inp.mix[0].len() / 2;
+    let streams = [&inp.mix[0][..half], &inp.mix[1][..half]];
+    let (mut ids0, mut ids1) = (vec![UNSET; half], vec![UNSET; half]);
+    let strings = &inp.mix_strings;
+    let make = &make;
+    let clock = Stopwatch::start();
+    let cpu = thread::scope(|s| {
+        let workers: Vec<_> = [&mut ids0, &mut ids1]
+            .into_iter()
+            .zip(streams)
+            .map(|(ids, ops)| {
+                s.spawn(move || on_cpu(|| timed_mix(&mut make(), ops, strings, ids)).1)
+            })
+            .collect();
+        sum_cpu(
+            workers
+                .into_iter()
+                .map(|w| w.join().expect("a W7b thread panicked")),
+        )
+    });
+    let secs = clock.wall();
+    let mut i = make();
+    let check = verify_mix(&[(streams[0], &ids0), (streams[1], &ids1)], |op| {
+        i.intern_op(op, strings)
+    });
+    Measure {
+        ops: 2 * half as u64,
+        secs,
+        cpu,
+        check,
+    }
+}
+
+/// One measurement of W7a or W7b.
+pub(super) fn measure_mix(imp: Impl, w: Workload, mode: Mode, inp: &Inputs) -> Measure {
+    let mt = w == Workload::W7bCompilerMixMt;
+    match (imp, mode) {
+        (Impl::Strata, Mode::Threaded) => {
+            let ctx = Context::new();
+            if mt {
+                mix_mt(|| &ctx, inp)
+            } else {
+                mix_single(&mut &ctx, inp)
+            }
+        }
+        (Impl::Strata, Mode::Single) => mix_single(&mut &Context::single_threaded(), inp),
+        (Impl::Floor, _) => mix_single(
+            &mut Mix::new(Floor::<NodeKey>::new(), Floor::<str>::new()),
+            inp,
+        ),
+        (Impl::RustcSharded, _) => {
+            let tables = (RustcSharded::<NodeKey>::new(), RustcSharded::<str>::new());
+            let make = || Mix::new(&tables.0, &tables.1);
+            if mt {
+                mix_mt(make, inp)
+            } else {
+                mix_single(&mut make(), inp)
+            }
+        }
+        (Impl::DashMap, _) => {
+            let tables = (DashInterner::<NodeKey>::new(), DashInterner::<str>::new());
+            let make = || Mix::new(&tables.0, &tables.1);
+            if mt {
+                mix_mt(make, inp)
+            } else {
+                mix_single(&mut make(), inp)
+            }
+        }
+        (Impl::Internment | Impl::Lasso, _) => {
+            unreachable!("internment and lasso do not run the mix")
+        }
+    }
 }
 
 fn pre_intern<I: Interner<IntKey>>(i: &mut I, hot: &[i64; HOT]) -> [usize; HOT] {
@@ -317,6 +439,9 @@ where
         Workload::W6aStringInserts | Workload::W6bStringHits => {
             unreachable!("string workloads run through `strings`")
         }
+        Workload::W7aCompilerMix | Workload::W7bCompilerMixMt => {
+            unreachable!("the mixes run through `measure_mix`")
+        }
     }
 }
 
@@ -406,6 +531,8 @@ mod tests {
             hot: keys::hot_values(),
             values: keys::insert_values(100),
             strings: keys::strings(100),
+            mix: [keys::mix_ops(100, 0), keys::mix_ops(50, 1)],
+            mix_strings: keys::mix_strings(100),
             h: 1000,
         };
         let f = Forgetful::default();
@@ -416,5 +543,18 @@ mod tests {
         assert_eq!(inserts_mt_same(&f, &inp).check, 100);
         let (a, b) = strings(&mut &f, &inp);
         assert_eq!((a.check, b.check), (0, 100));
+        impl MixInterner for &Forgetful {
+            fn intern_op(&mut self, _: MixOp, _: &[String]) -> usize {
+                self.0.fetch_add(1, core::sync::atomic::Ordering::Relaxed)
+            }
+        }
+        // Every repeat and every re-asked operation fails.
+        let distinct = |ops: &[MixOp]| ops.iter().collect::<std::collections::HashSet<_>>().len();
+        let repeats = (100 - distinct(&inp.mix[0])) as u64;
+        assert_eq!(
+            mix_single(&mut &f, &inp).check,
+            repeats + distinct(&inp.mix[0]) as u64
+        );
+        assert!(mix_mt(|| &f, &inp).check >= 50);
     }
 }

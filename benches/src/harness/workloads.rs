@@ -24,11 +24,17 @@ pub enum Workload {
     W6aStringInserts,
     /// The same `N` strings again, right after W6a.
     W6bStringHits,
+    /// The compiler-like mix: `N` operations, about 70% first uses, over
+    /// types, integer attributes, strings and vector types, on one thread.
+    W7aCompilerMix,
+    /// Two threads replaying a mix stream each, `N / 2` operations apiece,
+    /// on one fresh context.
+    W7bCompilerMixMt,
 }
 
 impl Workload {
     /// Every workload, in the order the harness runs them.
-    pub const ALL: [Workload; 7] = [
+    pub const ALL: [Workload; 9] = [
         Workload::W1HotHits,
         Workload::W2Inserts,
         Workload::W3HotHitsMt,
@@ -36,6 +42,8 @@ impl Workload {
         Workload::W5InsertsMtSame,
         Workload::W6aStringInserts,
         Workload::W6bStringHits,
+        Workload::W7aCompilerMix,
+        Workload::W7bCompilerMixMt,
     ];
 
     /// The name printed in the JSON (`"W1_hot_hits"`).
@@ -48,6 +56,8 @@ impl Workload {
             Workload::W5InsertsMtSame => "W5_inserts_mt_same",
             Workload::W6aStringInserts => "W6a_string_inserts",
             Workload::W6bStringHits => "W6b_string_hits",
+            Workload::W7aCompilerMix => "W7a_compiler_mix",
+            Workload::W7bCompilerMixMt => "W7b_compiler_mix_mt",
         }
     }
 
@@ -66,7 +76,10 @@ impl Workload {
     /// The thread count WORKLOADS.md gives it.
     pub fn default_threads(self) -> usize {
         match self {
-            Workload::W3HotHitsMt | Workload::W4InsertsMtDisjoint | Workload::W5InsertsMtSame => 2,
+            Workload::W3HotHitsMt
+            | Workload::W4InsertsMtDisjoint
+            | Workload::W5InsertsMtSame
+            | Workload::W7bCompilerMixMt => 2,
             _ => 1,
         }
     }
@@ -87,6 +100,7 @@ impl Workload {
         match self {
             Workload::W3HotHitsMt => Workload::W1HotHits,
             Workload::W4InsertsMtDisjoint | Workload::W5InsertsMtSame => Workload::W2Inserts,
+            Workload::W7bCompilerMixMt => Workload::W7aCompilerMix,
             w => w,
         }
     }
@@ -99,6 +113,11 @@ impl Workload {
     /// Whether its keys are strings.
     pub fn is_string(self) -> bool {
         matches!(self, Workload::W6aStringInserts | Workload::W6bStringHits)
+    }
+
+    /// Whether it is one of the compiler-like mixes.
+    pub fn is_mix(self) -> bool {
+        matches!(self, Workload::W7aCompilerMix | Workload::W7bCompilerMixMt)
     }
 }
 
@@ -243,6 +262,11 @@ pub(super) struct Inputs {
     pub(super) values: Vec<i64>,
     /// The `N` strings of W6a and W6b (empty when neither runs).
     pub(super) strings: Vec<String>,
+    /// The mix streams: stream 0 (`N` operations; W7b's thread 0 replays
+    /// its first `N / 2`) and stream 1 (`N / 2`), empty when no mix runs.
+    pub(super) mix: [Vec<crate::keys::MixOp>; 2],
+    /// The strings the mix streams name.
+    pub(super) mix_strings: Vec<String>,
     /// `H`, the hot lookups per thread.
     pub(super) h: usize,
 }

@@ -15,6 +15,7 @@
 mod dash;
 mod floor;
 mod global;
+mod mix;
 mod rodeo;
 mod sharded;
 mod strata;
@@ -22,6 +23,7 @@ mod strata;
 pub use dash::DashInterner;
 pub use floor::Floor;
 pub use global::GlobalIntern;
+pub use mix::{Mix, MixInterner};
 pub use rodeo::{RodeoSingle, RodeoThreaded};
 pub use sharded::{RustcSharded, SHARDS};
 

@@ -8,11 +8,12 @@
 //! `single` mode: one unsynchronised probe. The facade has no switch to turn
 //! the thread cache off, so there is no `strata-nocache` line.
 
+use strata_builtin::Signedness;
 use strata_builtin::prelude::*;
 use strata_ctx::{Context, Policy};
 
-use super::Interner;
-use crate::keys::IntKey;
+use super::{Interner, MixInterner};
+use crate::keys::{IntKey, MixOp};
 
 impl<P: Policy> Interner<IntKey> for &Context<P> {
     #[inline]
@@ -30,6 +31,20 @@ impl<P: Policy> Interner<str> for &Context<P> {
     #[inline]
     fn intern(&mut self, key: &str) -> usize {
         self.string_attr(key).as_ptr().addr()
+    }
+}
+
+impl<P: Policy> MixInterner for &Context<P> {
+    #[inline]
+    fn intern_op(&mut self, op: MixOp, strings: &[String]) -> usize {
+        let ctx = *self;
+        let int = |w| ctx.integer_type(w, Signedness::Signless);
+        match op {
+            MixOp::IntType(w) => int(w).as_ptr().addr(),
+            MixOp::IntAttr(w, v) => ctx.integer_attr(int(w), i128::from(v)).as_ptr().addr(),
+            MixOp::Str(k) => ctx.string_attr(&strings[k as usize]).as_ptr().addr(),
+            MixOp::Vector(w, d) => ctx.vector_type(&[i64::from(d)], int(w)).as_ptr().addr(),
+        }
     }
 }
 

@@ -130,8 +130,16 @@ impl fmt::Display for IntegerAttrData<'_> {
 /// A stored integer attribute is the one a key describes when the type and
 /// every word agree.
 impl<'k, 'c> PartialEq<IntegerAttrKey<'k, 'c>> for IntegerAttrData<'c> {
+    /// Inline, and the words above the first compared only when there are
+    /// any: a one-word value (nearly all of them) then costs no call to
+    /// `memcmp`, which was a fifth of a cached lookup's instructions.
+    #[inline]
     fn eq(&self, key: &IntegerAttrKey<'k, 'c>) -> bool {
-        self.ty == key.ty && self.word == key.word && self.wide() == key.wide
+        let wide = self.wide();
+        self.ty == key.ty
+            && self.word == key.word
+            && wide.len() == key.wide.len()
+            && (wide.is_empty() || wide == key.wide)
     }
 }
 

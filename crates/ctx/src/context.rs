@@ -206,21 +206,36 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     }
 
     /// The kind's table, created and published on first use (Level 1).
-    #[inline]
+    #[inline(always)]
     fn table<K: StorageKind>(&self) -> &TableOf<K, P> {
         let info = K::info();
-        let slot = self.tables.get_or_init(info.index(), || {
-            let table: TableOf<K, P> = Table::with_shards(info.name(), self.shards);
-            // SAFETY: (1) a `Table` of `P` whose payloads are `Send + Sync`
-            // (the `Kind::Stored` bound) is `Send + Sync` when `P`
-            // is thread-safe.
-            unsafe { KindTable::new(info, table) }
-        });
+        // The published table through `get` (a load and a null check); the
+        // first use out of line, so that the single-threaded hit path stays
+        // small.
+        let slot = match self.tables.get(info.index()) {
+            Some(slot) => slot,
+            None => self.table_init::<K>(),
+        };
         debug_assert!(slot.is(info), "two kinds share one dense index");
         // SAFETY: (1) the slot at `K`'s dense index is only ever initialised
         // with a `TableOf<K, P>` just above: dense indices are unique per
         // kind (strata-buckets assigns each kind its own, once).
         unsafe { slot.typed::<TableOf<K, P>>() }
+    }
+
+    /// The first use of kind `K` in this context: create and publish its
+    /// table.
+    #[cold]
+    #[inline(never)]
+    fn table_init<K: StorageKind>(&self) -> &KindTable<P> {
+        let info = K::info();
+        self.tables.get_or_init(info.index(), || {
+            let table: TableOf<K, P> = Table::with_shards(info.name(), self.shards);
+            // SAFETY: (1) a `Table` of `P` whose payloads are `Send + Sync`
+            // (the `Kind::Stored` bound) is `Send + Sync` when `P`
+            // is thread-safe.
+            unsafe { KindTable::new(info, table) }
+        })
     }
 
     /// Interns `key` as kind `K` and returns the handle: equal keys give
@@ -238,7 +253,10 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// If `K::construct` interns into the shard it is being constructed in
     /// (a clear message naming the kind, never a deadlock), or if it panics
     /// (the table is left unchanged and usable).
-    #[inline]
+    // Always inline: left to itself LLVM kept `intern` out of line in the
+    // builtin constructors, and its prologue and epilogue were a quarter of
+    // a cached hit's instructions (docs/PERFORMANCE.md, issue 15).
+    #[inline(always)]
     pub fn intern<'c, 'k, K: StorageKind>(&'c self, key: K::Key<'k, 'c>) -> Interned<'c, K>
     where
         'c: 'k,
@@ -322,14 +340,16 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         // The cache admits a storage on its second use, not on its creation:
         // a key interned once (most keys of a bulk insert) would only evict a
         // hot entry and cost a cache-line miss, while a key used again is
-        // found by the read probe and cached then. Measured on W2 (inserts
-        // of fresh keys): see docs/PERFORMANCE.md.
+        // found by the read probe and cached then, through the cache's
+        // doorkeeper, which lets it evict an entry of this context only on a
+        // third use (a scan of second uses then churns nothing). Measured on
+        // W2 and W6b: see docs/PERFORMANCE.md.
         if P::THREAD_SAFE && outcome != strata_table::Outcome::Inserted {
             let kind = K::info().index() as u32;
-            // SAFETY: `ptr` points into this context's table, where it stays,
-            // immutable, until the context (the owner) drops; this (owner,
-            // kind) pair only ever stores `Storage<K::Stored>` values.
-            unsafe { strata_tls::insert(&self.owner, kind, hash, ptr) };
+            // SAFETY: (1) `ptr` points into this context's table, where it
+            // stays, immutable, until the context (the owner) drops; (2) this
+            // (owner, kind) pair only ever stores `Storage<K::Stored>` values.
+            unsafe { strata_tls::admit(&self.owner, kind, hash, ptr) };
         }
         // SAFETY: `ptr` points to a `Storage` of kind `K` in this context.
         unsafe { Interned::from_ptr(ptr) }

@@ -102,18 +102,32 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// The state of extension `E` for this context, created on first use
     /// (see the [module](crate::extension)): after that, a few loads and no
     /// lookup.
-    #[inline]
+    #[inline(always)]
     pub fn extension<E: Extension>(&self) -> &E {
         let info = E::info();
-        let slot = self.extensions.get_or_init(info.index(), || {
-            // SAFETY: (1) an extension's state is `Send + Sync` (the trait's
-            // bound).
-            unsafe { ExtensionSlot::new(info, E::create(self)) }
-        });
+        // The published slot through `get` (a load and a null check), the
+        // first use out of line: the pre-created handles of a dialect are
+        // read on every lookup of a common type, so this must inline.
+        let slot = match self.extensions.get(info.index()) {
+            Some(slot) => slot,
+            None => self.extension_slot_init::<E>(),
+        };
         debug_assert!(slot.is(info), "two extensions share one dense index");
         // SAFETY: (1) the slot at `E`'s dense index is only ever filled just
         // above, with an `E`: dense indices are unique per `static`
         // (strata-buckets assigns each its own, once).
         unsafe { slot.typed::<E>() }
+    }
+
+    /// The first use of extension `E` in this context: create and publish.
+    #[cold]
+    #[inline(never)]
+    fn extension_slot_init<E: Extension>(&self) -> &ExtensionSlot<P> {
+        let info = E::info();
+        self.extensions.get_or_init(info.index(), || {
+            // SAFETY: (1) an extension's state is `Send + Sync` (the trait's
+            // bound).
+            unsafe { ExtensionSlot::new(info, E::create(self)) }
+        })
     }
 }

@@ -80,6 +80,8 @@ mutants! {
     BucketsReserveSplit => ("strata-buckets", 12, "the registry reserves a kind number with a load and a store instead of one fetch_add, so two different kinds can get the same dense index"),
     /// The write path does not re-probe under the write lock.
     TableNoReprobe => ("strata-table", 3, "the write path inserts without re-probing under the write lock"),
+    /// The write-first path inserts without probing under the write lock.
+    TableWriteFirstNoProbe => ("strata-table", 3, "the write-first path (a shard whose lookups mostly miss) inserts without probing under the write lock"),
     /// The re-entrancy check before taking a shard lock is skipped.
     TableNoReentrancyCheck => ("strata-table", 9, "a constructor re-entering its own shard is not detected"),
     /// A lock attempt that cannot be granted is taken for re-entry.

@@ -13,4 +13,4 @@ pub use arena::Arena;
 pub use ptr_table::{PtrProbe, PtrTable};
 pub use shard::{MAX_SHARDS, default_shard_count};
 pub use stats::{ShardStats, TableStats};
-pub use table::{Outcome, Table};
+pub use table::{Outcome, ProbePolicy, Table};

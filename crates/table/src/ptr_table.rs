@@ -321,6 +321,7 @@ impl<U, P: Policy, S> PtrTable<U, P, S> {
                     read_hits: shard.read_hits(),
                     write_locks: c.write_locks,
                     reprobe_hits: c.reprobe_hits,
+                    write_hits: c.write_hits,
                     inserts: c.inserts,
                     replaced: c.replaced,
                     removed: c.removed,

@@ -20,6 +20,15 @@ pub const MAX_SHARDS: usize = 1024;
 /// The largest shard count [`default_shard_count`] picks.
 const DEFAULT_SHARD_CAP: usize = 64;
 
+/// The miss score at which a shard's lookups go straight to the write lock
+/// (see [`Shard::mostly_missing`]).
+pub(crate) const WRITE_FIRST_AT: usize = 8;
+
+/// The highest miss score. With the score kept between 0 and this bound, a
+/// shard switches paths after at most nine more hits than misses (or eight
+/// more misses than hits), however long it stayed on one path before.
+pub(crate) const MISS_SCORE_MAX: usize = 16;
+
 /// The top seven bits of a hash: the bits hashbrown keeps in its control
 /// bytes as the "tag" of an entry.
 const TAG_BITS: u64 = 0xFE00_0000_0000_0000;
@@ -83,6 +92,8 @@ pub(crate) struct WriteCounters {
     /// Write paths that found the key on the re-probe (a race lost to
     /// another inserter between the read probe and the write lock).
     pub(crate) reprobe_hits: u64,
+    /// Lookups that the write-first path found under the write lock.
+    pub(crate) write_hits: u64,
     /// Entries inserted.
     pub(crate) inserts: u64,
     /// Dead entries replaced by a fresh one ([`PtrTable`](crate::PtrTable)).
@@ -101,9 +112,9 @@ pub(crate) struct Locked<D> {
 }
 
 /// One shard: a reader-writer lock over its data, the word that names the
-/// thread holding the write lock, and the read-hit counter.
+/// thread holding the write lock, the read-hit counter and the miss score.
 ///
-/// All three live in one 128-byte-aligned block ([`CachePadded`]), in the
+/// All four live in one 128-byte-aligned block ([`CachePadded`]), in the
 /// order the fields are declared: a reader already owns the lock word's
 /// cache line after acquiring it, so counting its hit in the same line
 /// touches no other line.
@@ -111,6 +122,12 @@ pub(crate) struct Locked<D> {
 pub(crate) struct Shard<D, P: Policy> {
     /// Read hits, approximate under contention (see `count_read_hit`).
     read_hits: P::AtomicU64,
+    /// The miss score, between 0 and [`MISS_SCORE_MAX`]: up one for each
+    /// lookup that missed, down one for each that hit (see
+    /// [`mostly_missing`](Self::mostly_missing)). A heuristic, updated with
+    /// Relaxed loads and stores, so concurrent updates may be lost; it
+    /// decides only which correct path a lookup takes, never its answer.
+    miss_score: P::AtomicUsize,
     /// `thread::token()` of the thread holding the write lock, or 0.
     ///
     /// Invariant: a thread stores its own token here right after acquiring
@@ -120,10 +137,10 @@ pub(crate) struct Shard<D, P: Policy> {
     /// Always 0 under [`Local`](strata_sync::policy::Local), which needs no
     /// owner (every failed `try_*` there is re-entrancy).
     owner: P::AtomicUsize,
-    /// The lock and the data, last: with `repr(C)` the counter, the owner
-    /// word, the lock word and the head of the data (the hash index's
-    /// header) share the shard's first 64-byte cache line, so a read hit
-    /// touches one line of the shard, not two.
+    /// The lock and the data, last: with `repr(C)` the counter, the miss
+    /// score, the owner word, the lock word and the head of the data (the
+    /// hash index's 32-byte header) share the shard's first 64-byte cache
+    /// line, so a read hit touches one line of the shard, not two.
     lock: P::RwLock<Locked<D>>,
 }
 
@@ -143,6 +160,37 @@ impl<D, P: Policy> Shard<D, P> {
             }),
             owner: AtomicInt::new(0),
             read_hits: AtomicInt::new(0),
+            miss_score: AtomicInt::new(0),
+        }
+    }
+
+    /// Whether the shard's recent lookups mostly missed (its miss score is
+    /// at least [`WRITE_FIRST_AT`]), so that the next lookup should take the
+    /// write lock at once instead of a read probe that would likely miss.
+    ///
+    /// Relaxed: the score pairs with nothing; a stale value only picks the
+    /// other of two correct paths.
+    #[inline]
+    pub(crate) fn mostly_missing(&self) -> bool {
+        self.miss_score.load(Relaxed) >= WRITE_FIRST_AT
+    }
+
+    /// Scores a lookup: up one for a miss, down one for a hit, within
+    /// `0..=MISS_SCORE_MAX`. A load and a store, not a read-modify-write (as
+    /// `count_read_hit`, and for the same reason); the store is skipped when
+    /// the score is already at the bound, so a read hit on a shard that
+    /// mostly hits writes nothing.
+    #[inline]
+    pub(crate) fn score(&self, missed: bool) {
+        let score = self.miss_score.load(Relaxed);
+        let next = if missed {
+            (score + 1).min(MISS_SCORE_MAX)
+        } else {
+            score.saturating_sub(1)
+        };
+        if next != score {
+            // Relaxed: as in `mostly_missing`.
+            self.miss_score.store(next, Relaxed);
         }
     }
 

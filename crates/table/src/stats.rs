@@ -29,6 +29,9 @@ pub struct ShardStats {
     /// Misses of the read probe that the re-probe under the write lock found
     /// (races lost to another inserter).
     pub reprobe_hits: u64,
+    /// Lookups that the write-first path (taken while a shard's lookups
+    /// mostly miss) found under the write lock.
+    pub write_hits: u64,
     /// Entries inserted.
     pub inserts: u64,
     /// Dead entries replaced in place ([`PtrTable`](crate::PtrTable) only).
@@ -61,6 +64,7 @@ impl TableStats {
                 read_hits: a.read_hits + s.read_hits,
                 write_locks: a.write_locks + s.write_locks,
                 reprobe_hits: a.reprobe_hits + s.reprobe_hits,
+                write_hits: a.write_hits + s.write_hits,
                 inserts: a.inserts + s.inserts,
                 replaced: a.replaced + s.replaced,
                 removed: a.removed + s.removed,

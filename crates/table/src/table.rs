@@ -23,8 +23,29 @@ pub enum Outcome {
     /// Absent from the read probe but found by the re-probe under the write
     /// lock: another thread inserted the key in between (a race lost).
     ReprobeHit,
+    /// Found under the write lock by the write-first path (a shard whose
+    /// lookups mostly missed takes the write lock at once and probes once).
+    WriteHit,
     /// Constructed and inserted by this call.
     Inserted,
+}
+
+/// Which path [`Table::get_or_insert_with`] takes first on a thread-safe
+/// table. Only [`Adaptive`](Self::Adaptive) is meant for use; the others
+/// exist for the loom models (each path on its own) and for benchmarks that
+/// compare the designs in one run.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ProbePolicy {
+    /// Per shard: the write lock first while the shard's recent lookups
+    /// mostly missed, the read probe first otherwise (the default).
+    #[default]
+    Adaptive,
+    /// Always the read probe, then on a miss the write lock and a re-probe
+    /// (the design before the write-first path).
+    ReadFirst,
+    /// Always the write lock and one probe.
+    WriteFirst,
 }
 
 /// One entry of a shard's index: the full 64-bit hash beside the pointer, so
@@ -109,6 +130,8 @@ impl<T> Drop for TableShard<T> {
 pub struct Table<T, P: Policy = Shared, S = FxBuildHasher> {
     shards: Shards<TableShard<T>, P>,
     hasher: S,
+    /// Which path a thread-safe lookup takes first.
+    policy: ProbePolicy,
     /// The table owns and drops `T` values.
     _owns: PhantomData<T>,
 }
@@ -151,8 +174,16 @@ impl<T, P: Policy, S> Table<T, P, S> {
                 arena: SyncArena(Arena::new()),
             }),
             hasher,
+            policy: ProbePolicy::Adaptive,
             _owns: PhantomData,
         }
+    }
+
+    /// Sets which path thread-safe lookups take first (for models and
+    /// benchmarks; see [`ProbePolicy`]).
+    #[doc(hidden)]
+    pub fn set_probe_policy(&mut self, policy: ProbePolicy) {
+        self.policy = policy;
     }
 
     /// The storage kind's name.
@@ -256,9 +287,18 @@ impl<T, P: Policy, S> Table<T, P, S> {
     ) -> (&T, Outcome) {
         let shard = self.shards.shard(hash);
         let (ptr, outcome) = if P::THREAD_SAFE {
-            match self.probe_read(shard, hash, &mut matches) {
-                Some(ptr) => (ptr, Outcome::ReadHit),
-                None => self.insert_slow(shard, hash, matches, construct),
+            let write_first = match self.policy {
+                ProbePolicy::Adaptive => shard.mostly_missing(),
+                ProbePolicy::ReadFirst => false,
+                ProbePolicy::WriteFirst => true,
+            };
+            if write_first {
+                self.get_or_insert_locked(shard, hash, matches, construct)
+            } else {
+                match self.probe_read(shard, hash, &mut matches) {
+                    Some(ptr) => (ptr, Outcome::ReadHit),
+                    None => self.insert_slow(shard, hash, matches, construct),
+                }
             }
         } else {
             self.get_or_insert_local(shard, hash, matches, construct)
@@ -292,8 +332,71 @@ impl<T, P: Policy, S> Table<T, P, S> {
             // where a store after it would delay the next lookup's lock.
             shard.count_read_hit();
         }
+        if self.policy == ProbePolicy::Adaptive {
+            shard.score(found.is_none());
+        }
         drop(guard);
         found
+    }
+
+    /// The write-first path of a shard whose lookups mostly miss: the write
+    /// lock at once, one probe fused with finding the insertion slot, and on
+    /// a miss the construction and insertion. One probe and two lock
+    /// operations per miss instead of two and four; a hit pays the write
+    /// lock, which excludes other readers of the shard for as long, so the
+    /// path is taken only while misses dominate (invariant 3 holds as on
+    /// the read-first path: the key is looked for under the lock it is
+    /// inserted under).
+    #[inline(never)]
+    fn get_or_insert_locked(
+        &self,
+        shard: &Shard<TableShard<T>, P>,
+        hash: u64,
+        mut matches: impl FnMut(&T) -> bool,
+        construct: impl FnOnce(&Arena) -> T,
+    ) -> (NonNull<T>, Outcome) {
+        let table_hash = self.shards.table_hash(hash);
+        let rehash = self.shards.tag_mixer();
+        let rehash = move |e: &Entry<T>| rehash(e.hash);
+        let mut guard = self.shards.write(shard);
+        let locked = &mut *guard;
+        let TableShard { map, arena } = &mut locked.data;
+        let counters = &mut locked.counters;
+        if mutant(Mutant::TableWriteFirstNoProbe) {
+            // The deliberate bug: insert without looking under the lock.
+            let ptr = arena.0.store(construct(&arena.0));
+            map.insert_unique(table_hash, Entry { hash, ptr }, rehash);
+            counters.inserts += 1;
+            return (ptr, Outcome::Inserted);
+        }
+        let entry = map.entry(
+            table_hash,
+            |e| {
+                // SAFETY: the invariant on `Entry::ptr`; the write guard
+                // keeps the entry in place.
+                e.hash == hash && matches(unsafe { e.ptr.as_ref() })
+            },
+            rehash,
+        );
+        let found = matches!(entry, MapEntry::Occupied(_));
+        if self.policy == ProbePolicy::Adaptive {
+            shard.score(!found);
+        }
+        match entry {
+            MapEntry::Occupied(found) => {
+                counters.write_hits += 1;
+                (found.get().ptr, Outcome::WriteHit)
+            }
+            MapEntry::Vacant(slot) => {
+                // If `construct` panics, `slot` is dropped unused: nothing is
+                // inserted, and the write guard's drop clears the owner word
+                // and releases the lock.
+                let ptr = arena.0.store(construct(&arena.0));
+                slot.insert(Entry { hash, ptr });
+                counters.inserts += 1;
+                (ptr, Outcome::Inserted)
+            }
+        }
     }
 
     /// The single-threaded lookup (`P` is not thread-safe, a constant: the
@@ -480,6 +583,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
                     read_hits: shard.read_hits(),
                     write_locks: c.write_locks,
                     reprobe_hits: c.reprobe_hits,
+                    write_hits: c.write_hits,
                     inserts: c.inserts,
                     replaced: c.replaced,
                     removed: c.removed,

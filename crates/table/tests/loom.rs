@@ -1,5 +1,6 @@
 //! Loom models of the storage table: one storage per key under racing
-//! inserts (invariant 3), no lost insert in a shared shard, a probe that
+//! inserts, on the read-first and the write-first path (invariant 3), no
+//! lost insert in a shared shard, a probe that
 //! races an insert sees nothing or a complete storage, re-entrant interning
 //! is a panic and not a deadlock (invariant 9), a declared mutable component
 //! changes only under the shard's write lock (invariant 5), and the
@@ -22,7 +23,7 @@ use strata_sync::alloc::{drop_raw, into_raw};
 use strata_sync::atomic::{AtomicUsize, Ordering};
 use strata_sync::mutant::with_mutant;
 use strata_sync::{Arc, Mutant, UnsafeCell, model, thread};
-use strata_table::{Outcome, PtrProbe, PtrTable, Table};
+use strata_table::{Outcome, ProbePolicy, PtrProbe, PtrTable, Table};
 
 /// A stored value: its key, and a payload the constructor writes after
 /// creating the cell (a write loom tracks) and every finder reads.
@@ -135,6 +136,59 @@ fn same_key_one_storage() {
 fn mutant_table_no_reprobe() {
     with_mutant(Mutant::TableNoReprobe, || {
         model::check("mutant_table_no_reprobe", same_key_model)
+    });
+}
+
+/// The body of `write_first_same_key_one_storage` (and of its mutant test):
+/// `same_key_model`'s race on a table whose lookups all take the write-first
+/// path (a shard whose recent lookups mostly missed).
+fn write_first_same_key_model() {
+    let mut table = StoreTable::with_shards("model", 1);
+    table.set_probe_policy(ProbePolicy::WriteFirst);
+    let table = Arc::new(table);
+    let constructs = Arc::new(AtomicUsize::new(0));
+    let other = {
+        let (table, constructs) = (table.clone(), constructs.clone());
+        thread::spawn(move || intern(&table, 7, 1, &constructs))
+    };
+    let mine = intern(&table, 7, 1, &constructs);
+    let theirs = other.join().unwrap();
+    assert_eq!(mine.0, theirs.0, "two storages for one key");
+    assert_eq!(constructs.load(Ordering::Relaxed), 1, "constructed twice");
+    let mut outcomes = [mine.1, theirs.1];
+    outcomes.sort_by_key(|o| *o == Outcome::Inserted);
+    assert_eq!(outcomes, [Outcome::WriteHit, Outcome::Inserted]);
+    assert_eq!(table.len(), 1);
+}
+
+/// Two threads intern the same key into an empty one-shard table, both on
+/// the write-first path (the write lock at once and one probe under it).
+/// Targets the interleavings in which both threads queue for the write lock
+/// before either holds it: the second must find the first one's storage by
+/// its probe under the lock (`Outcome::WriteHit`), so exactly one storage is
+/// constructed, both threads get its address, and the second reads a
+/// complete payload.
+///
+/// Checks invariant 3 on the write-first path.
+#[test]
+fn write_first_same_key_one_storage() {
+    model::check(
+        "write_first_same_key_one_storage",
+        write_first_same_key_model,
+    );
+}
+
+/// Invariant 3 broken on the write-first path: with its probe under the
+/// write lock removed, the second thread to take the lock inserts a second
+/// storage for the key.
+#[test]
+#[should_panic(expected = "two storages for one key")]
+fn mutant_table_write_first_no_probe() {
+    with_mutant(Mutant::TableWriteFirstNoProbe, || {
+        model::check(
+            "mutant_table_write_first_no_probe",
+            write_first_same_key_model,
+        )
     });
 }
 

@@ -96,6 +96,9 @@ pub struct CacheStats {
     pub inserts: u64,
     /// Inserts that overwrote an occupied entry (a subset of `inserts`).
     pub evictions: u64,
+    /// Calls of [`admit`] that the doorkeeper turned away (a full set, the
+    /// key not seen before): nothing was stored or evicted.
+    pub rejections: u64,
     /// Entries occupied now, at most [`CAPACITY`]. Entries of dropped owners
     /// count until they are overwritten.
     pub len: usize,
@@ -137,6 +140,10 @@ struct Cache {
     misses: Cell<u64>,
     inserts: Cell<u64>,
     evictions: Cell<u64>,
+    rejections: Cell<u64>,
+    /// The admission doorkeeper of [`admit`] (TinyLFU's): one bit per
+    /// recently refused key.
+    door: Doorkeeper,
 }
 
 impl Cache {
@@ -147,6 +154,8 @@ impl Cache {
             misses: Cell::new(0),
             inserts: Cell::new(0),
             evictions: Cell::new(0),
+            rejections: Cell::new(0),
+            door: Doorkeeper::new(),
         }
     }
 
@@ -206,14 +215,85 @@ impl Cache {
         let Some(table) = self.table_or_alloc() else {
             return;
         };
-        match table.put(key, ptr) {
+        self.count(table.put(key, ptr));
+    }
+
+    /// [`put`](Self::put) behind the doorkeeper: a key whose set is full of
+    /// this owner's entries is stored only if the doorkeeper saw it refused
+    /// before (see [`admit`]).
+    fn admit(&self, key: Key, ptr: *const ()) {
+        let Some(table) = self.table_or_alloc() else {
+            return;
+        };
+        let put = table.put_if(key, ptr, || self.door.seen_before(key));
+        self.count(put);
+    }
+
+    fn count(&self, put: Put) {
+        match put {
             Put::Present => {}
             Put::Filled => bump(&self.inserts),
             Put::Evicted => {
                 bump(&self.inserts);
                 bump(&self.evictions);
             }
+            Put::Rejected => bump(&self.rejections),
         }
+    }
+}
+
+/// The number of 64-bit words of the doorkeeper: 8192 bits, 1 KiB (64 bits
+/// under loom).
+#[cfg(not(strata_loom))]
+const DOOR_WORDS: usize = 128;
+#[cfg(strata_loom)]
+const DOOR_WORDS: usize = 1;
+
+/// The doorkeeper is emptied once this many bits are set (an eighth of its
+/// bits), so that a false "seen before" stays below one chance in eight and
+/// the memory of a refused key lasts for the next thousand refusals.
+const DOOR_RESET: u32 = (DOOR_WORDS as u32 * 64) / 8;
+
+/// TinyLFU's doorkeeper: a one-hash Bloom filter of the keys [`admit`]
+/// refused lately. A key is admitted over a resident entry only on its
+/// second refusal-worthy arrival, so a scan over keys used twice each (a
+/// second pass over a large module) never evicts anything, while a key
+/// that keeps coming back gets in on its next use.
+struct Doorkeeper {
+    bits: [Cell<u64>; DOOR_WORDS],
+    /// Bits set since the last reset.
+    set: Cell<u32>,
+}
+
+impl Doorkeeper {
+    const fn new() -> Self {
+        Doorkeeper {
+            bits: [const { Cell::new(0) }; DOOR_WORDS],
+            set: Cell::new(0),
+        }
+    }
+
+    /// Whether `key` was recorded since the last reset; records it if not
+    /// (emptying the filter first when it is full enough).
+    #[inline]
+    fn seen_before(&self, key: Key) -> bool {
+        // A multiplier other than the set index's, so that keys of one set
+        // spread over the filter.
+        let bit = ((key.hash ^ u64::from(key.kind)).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+            >> (64 - (DOOR_WORDS * 64).trailing_zeros())) as usize;
+        let (word, mask) = (&self.bits[bit / 64], 1u64 << (bit % 64));
+        if word.get() & mask != 0 {
+            return true;
+        }
+        if self.set.get() >= DOOR_RESET {
+            for w in &self.bits {
+                w.set(0);
+            }
+            self.set.set(0);
+        }
+        word.set(word.get() | mask);
+        self.set.set(self.set.get() + 1);
+        false
     }
 }
 
@@ -392,6 +472,32 @@ pub unsafe fn insert<T>(owner: &Owner, kind: u32, hash: u64, ptr: NonNull<T>) {
     with_cache(|cache| cache.put(key, ptr.as_ptr().cast_const().cast()));
 }
 
+/// Caches `ptr` as the storage of `(owner, kind, hash)` as [`insert`] does,
+/// except when the key's set is full of `owner`'s entries: then the tail
+/// entry is evicted only if this thread's doorkeeper (TinyLFU's, a small
+/// Bloom filter) recorded the key as refused before; otherwise the key is
+/// recorded and nothing is stored.
+///
+/// This is the admission of a facade that caches a storage on its second
+/// use: a scan over keys each used twice then never evicts a hot entry (each
+/// key would be cached only to be evicted unused), while a key used a third
+/// time gets in. A tail entry of another owner is evicted without asking,
+/// so entries of dropped owners never pin a set.
+///
+/// # Safety
+///
+/// As for [`insert`]:
+///
+/// 1. `ptr` points to an initialised `T` that stays valid, and is never
+///    mutated, for as long as `owner` lives.
+/// 2. Every `admit`, [`insert`] and [`lookup`] made with `owner` and `kind`
+///    names this same `T`.
+#[inline]
+pub unsafe fn admit<T>(owner: &Owner, kind: u32, hash: u64, ptr: NonNull<T>) {
+    let key = key(owner, kind, hash);
+    with_cache(|cache| cache.admit(key, ptr.as_ptr().cast_const().cast()));
+}
+
 /// Empties the calling thread's cache. The table stays allocated; the
 /// statistics counters are kept (see [`reset_stats`]).
 pub fn clear() {
@@ -407,6 +513,7 @@ pub fn stats() -> CacheStats {
             misses: cache.misses.get(),
             inserts: cache.inserts.get(),
             evictions: cache.evictions.get(),
+            rejections: cache.rejections.get(),
             len: table.map_or(0, Table::len),
             bytes: if table.is_some() { TABLE_BYTES } else { 0 },
         }
@@ -414,10 +521,17 @@ pub fn stats() -> CacheStats {
     .unwrap_or_default()
 }
 
-/// Sets the calling thread's hit, miss, insert and eviction counters to 0.
+/// Sets the calling thread's hit, miss, insert, eviction and rejection
+/// counters to 0.
 pub fn reset_stats() {
     with_cache(|cache| {
-        for c in [&cache.hits, &cache.misses, &cache.inserts, &cache.evictions] {
+        for c in [
+            &cache.hits,
+            &cache.misses,
+            &cache.inserts,
+            &cache.evictions,
+            &cache.rejections,
+        ] {
             c.set(0);
         }
     });
