@@ -259,9 +259,13 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
                 },
             );
             if let Some(p) = hit {
-                // SAFETY: the cache returns only pointers inserted for this
-                // owner (in `intern_cold`), which point into this context's
-                // tables.
+                // SAFETY: `from_ptr`'s (1): the cache returns only pointers
+                // inserted for this owner and `K`'s kind index (in
+                // `intern_in_table`, whose `insert` call keeps that pair to
+                // `Storage<K::Stored>`), so `p` points to a `Storage` of kind
+                // `K` in one of this context's tables, where it stays, never
+                // moved or freed, until the context drops; `self` is borrowed
+                // for 'c.
                 return unsafe { Interned::from_ptr(p) };
             }
             // The miss path is kept out of line so that the hit path (the
@@ -326,12 +330,17 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         // of fresh keys): see docs/PERFORMANCE.md.
         if P::THREAD_SAFE && outcome != strata_table::Outcome::Inserted {
             let kind = K::info().index() as u32;
-            // SAFETY: `ptr` points into this context's table, where it stays,
-            // immutable, until the context (the owner) drops; this (owner,
-            // kind) pair only ever stores `Storage<K::Stored>` values.
+            // SAFETY: (1) `ptr` points to an initialised storage in this
+            // context's table, where it stays, never mutated, until the
+            // context (the owner of `self.owner`) drops; (2) `kind` is `K`'s
+            // own dense index, so every `insert` and `lookup` with this
+            // (owner, kind) pair names the same `Storage<K::Stored>`, and the
+            // owner never leaves the context.
             unsafe { strata_tls::insert(&self.owner, kind, hash, ptr) };
         }
-        // SAFETY: `ptr` points to a `Storage` of kind `K` in this context.
+        // SAFETY: (1) `ptr` points to a `Storage` of kind `K` in this
+        // context's table (`table::<K>()`), which never moves or frees it
+        // before the context drops, and `self` is borrowed for 'c.
         unsafe { Interned::from_ptr(ptr) }
     }
 
@@ -346,10 +355,14 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         // SAFETY: (1) as in `table`.
         let table = unsafe { slot.typed::<TableOf<K, P>>() };
         let found = table.get(hash, |s| {
-            // SAFETY: as in `intern`: a payload of this context, borrowed for 'c.
+            // SAFETY: (1) the payload is owned by this context's table and
+            // never moved or freed before the context drops; (2) `self` is
+            // borrowed for 'c.
             K::matches(K::shorten(unsafe { extend(&s.payload) }), &key)
         })?;
-        // SAFETY: `found` is a storage of kind `K` in this context.
+        // SAFETY: (1) `found` is a `Storage` of kind `K` in this context's
+        // table for `K`, never moved or freed before the context drops, and
+        // `self` is borrowed for 'c.
         Some(unsafe { Interned::from_ptr(NonNull::from(found)) })
     }
 
