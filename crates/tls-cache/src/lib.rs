@@ -65,8 +65,6 @@
 //   ways; with three dropped contexts the W1 hit rate fell visibly, so
 //   inserts go behind the front way.
 
-
-
 mod owner;
 mod table;
 
