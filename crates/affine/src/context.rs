@@ -82,7 +82,7 @@ unsafe impl<T: Sync> Sync for Owned<T> {}
 /// atomic read-modify-write, and the context cannot leave its thread.
 ///
 /// Every handle borrows the context (`'a`), so the context cannot be dropped
-/// or moved while a handle exists. See the [module documentation](self) for
+/// or moved while a handle exists. See the [crate documentation](crate) for
 /// the canonical form of expressions.
 ///
 /// The single-threaded context cannot be shared between threads:
