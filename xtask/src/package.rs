@@ -33,18 +33,24 @@ const UNPUBLISHED: &[&str] = &["strata-bench", "xtask"];
 /// without its optional parts). A crate's default build is covered by the
 /// workspace's clippy and test steps. For `strata-diag` this is the whole
 /// feature powerset (`json` implies `human`, so `human,json` is `json`),
-/// the same seven builds `cargo hack --feature-powerset` makes.
-pub(crate) const FEATURE_SETS: &[(&str, &[&str])] = &[(
-    "strata-diag",
-    &[
-        "",
-        "human",
-        "json",
-        "verifier",
-        "human,verifier",
-        "json,verifier",
-    ],
-)];
+/// the same seven builds `cargo hack --feature-powerset` makes; for
+/// `strata-ctx` likewise (its two features and the default, both on).
+pub(crate) const FEATURE_SETS: &[(&str, &[&str])] = &[
+    (
+        "strata-diag",
+        &[
+            "",
+            "human",
+            "json",
+            "verifier",
+            "human,verifier",
+            "json,verifier",
+        ],
+    ),
+    // The facade without the parallel driver (no rayon) and without the
+    // diagnostic renderers, and each alone.
+    ("strata-ctx", &["", "driver", "diag-renderers"]),
+];
 
 /// All package steps, in order, each under its own `ci` heading.
 pub(crate) fn ci() -> Result {

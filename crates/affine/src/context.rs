@@ -82,8 +82,28 @@ unsafe impl<T: Sync> Sync for Owned<T> {}
 /// atomic read-modify-write, and the context cannot leave its thread.
 ///
 /// Every handle borrows the context (`'a`), so the context cannot be dropped
-/// or moved while a handle exists. See the [module documentation](self) for
+/// or moved while a handle exists. See the [crate documentation](crate) for
 /// the canonical form of expressions.
+///
+/// The single-threaded context cannot be shared between threads:
+///
+/// ```compile_fail
+/// use strata_affine::AffineContext;
+/// fn needs_sync<T: Sync>(_: &T) {}
+/// let ctx = AffineContext::single_threaded();
+/// needs_sync(&ctx); // error: `RefCell<Tables<Local>>` cannot be shared between threads
+/// ```
+///
+/// nor can one of its handles be sent to another thread:
+///
+/// ```compile_fail
+/// use strata_affine::{AffineContext, AffineExpr};
+/// use strata_sync::policy::Local;
+/// fn needs_send<T: Send>(_: T) {}
+/// let ctx = AffineContext::single_threaded();
+/// let d0: AffineExpr<'_, Local> = ctx.dim(0);
+/// needs_send(d0); // error: the handle would reach the `RefCell` from another thread
+/// ```
 pub struct AffineContext<P: Policy = Shared> {
     /// INVARIANT: allocated by `alloc::into_raw` in `with_policy`, freed
     /// only by `Drop`; valid and never moved in between. Every node in its

@@ -40,7 +40,7 @@ pub(crate) struct Tables<P: Policy> {
     pub(crate) contended: u64,
 }
 
-/// What [`AffineContext::stats`] reports.
+/// What [`AffineContext::stats`](crate::AffineContext::stats) reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AffineStats {
     /// Interned expressions (including the intermediate ones that

@@ -1,67 +1,7 @@
 //! MLIR's builtin dialect on strata: the builtin types, attributes, source
 //! locations and dense elements, each printed in MLIR's textual syntax.
 //!
-//! # The problem
-//!
-//! A compiler needs `i32`, `tensor<4x?xf32>`, `42 : i64`, `{sym = "x"}` and
-//! `loc("a.mlir":3:7)` everywhere, created from many threads and compared by
-//! address. strata's facade ([`strata_ctx`]) interns any kind a dialect
-//! declares; this crate is the builtin dialect written on the facade's
-//! public kind API only, exactly as a user's dialect is: it declares its
-//! kinds with [`StorageKind`] (and the one
-//! reclaimable kind with [`ReclaimableKind`](strata_ctx::ReclaimableKind)),
-//! keeps its pre-created values in an [`Extension`],
-//! and adds its constructors to every [`Context`]
-//! through the extension traits of the [`prelude`]. Nothing here needs
-//! private access to the facade.
-//!
-//! # Example
-//!
-//! ```
-//! use strata_builtin::prelude::*;
-//! use strata_ctx::Context;
-//!
-//! let ctx = Context::new();
-//! let f = ctx.function_type(&[ctx.i32().into(), ctx.f32().into()], &[ctx.index().into()]);
-//! assert_eq!(f.to_string(), "(i32, f32) -> index");
-//! let attr = ctx.dictionary_attr(&[("value", ctx.i64_attr(42).into()), ("sym", ctx.string_attr("x").into())]);
-//! assert_eq!(attr.to_string(), r#"{sym = "x", value = 42 : i64}"#);
-//!
-//! // Intern from many threads: equal keys, equal handles.
-//! let handles: Vec<_> = std::thread::scope(|s| {
-//!     let workers: Vec<_> = (0..4).map(|_| s.spawn(|| ctx.tensor_type(&[4, 4], ctx.f32()))).collect();
-//!     workers.into_iter().map(|w| w.join().unwrap()).collect()
-//! });
-//! assert!(handles.iter().all(|&h| h == handles[0]));
-//! ```
-//!
-//! # The approach
-//!
-//! - Every builtin kind's payload is its own key (`Key<'k, 'c>` is the
-//!   payload with borrowed slices and strings): construction copies those
-//!   into the table's arena; string attributes are looked up by `&str`.
-//! - The common values (`i1` to `i128`, `index`, `f16`, `bf16`, `f32`,
-//!   `f64`, `none`, `unit`, `true`, `false`, the empty string, array and
-//!   dictionary, `loc(unknown)`) are interned once per context, the first
-//!   time any of them is asked for, into the [`Builtins`] extension; after
-//!   that `ctx.i32()` is a few loads (the extension's slot, then the raw
-//!   handle) and no hash lookup.
-//! - [`DenseElementsAttr`] is the one reclaimable builtin kind (see
-//!   [`strata_ctx::reclaim`]): large constants own their bytes and are freed
-//!   when their last [`Counted`](strata_ctx::Counted) handle drops.
-//! - Every builtin kind of MLIR 19 is here and prints as `mlir-opt-19` does
-//!   (`tests/mlir_forms.rs` checks each against its output). Values mean what
-//!   they mean in MLIR: an integer attribute holds the bits of its type's
-//!   width ([`apnum::ApInt`]; `255 : i8` is `-1 : i8`), a float attribute a
-//!   value of its own format ([`apnum::ApFloat`]; `0.1 : f32` is the `f32`
-//!   nearest 0.1, and a NaN prints as `0x7FC00000 : f32`), a fused location
-//!   is canonical as `FusedLoc::get` makes it, and what MLIR's verifiers
-//!   reject is refused by the `try_*` constructors with MLIR's message
-//!   ([`BuiltinError`]) and makes the others panic.
-//! - Registering the [`Builtin`] dialect
-//!   (`ctx.register_dialect::<Builtin>()`) lists its kinds in
-//!   [`Context::registered_kinds`](strata_ctx::Context::registered_kinds);
-//!   interning does not need it (tables are created on first use).
+#![doc = include_str!("../README.md")]
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -458,9 +458,12 @@ fn a_thread_dying_with_cached_entries_frees_its_cache_and_nothing_else() {
                     TRACKED.with(|t| t.set(true));
                     let before = intern_twice(ctx, keys.clone());
                     assert_eq!(strata_tls::stats().bytes, strata_tls::TABLE_BYTES);
-                    // Release/Acquire: the main thread reads the survivors'
-                    // table count only after seeing every survivor ready,
-                    // that is after each one's table was allocated.
+                    // Release: pairs with the main thread's Acquire load of
+                    // `survivors_ready`, so it reads the survivors' table
+                    // count only after seeing every survivor ready, that is
+                    // after each one's table was allocated. Acquire: pairs
+                    // with the Release store of `resume` (the main thread's,
+                    // or `ReleaseOnDrop`'s).
                     ready.fetch_add(1, Ordering::Release);
                     while !resume.load(Ordering::Acquire) {
                         std::thread::yield_now();
@@ -532,6 +535,7 @@ struct ReleaseOnDrop<'a>(&'a AtomicBool);
 
 impl Drop for ReleaseOnDrop<'_> {
     fn drop(&mut self) {
+        // Release: pairs with the survivors' Acquire loads of `resume`.
         self.0.store(true, Ordering::Release);
     }
 }

@@ -277,9 +277,13 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
                 },
             );
             if let Some(p) = hit {
-                // SAFETY: the cache returns only pointers inserted for this
-                // owner (in `intern_cold`), which point into this context's
-                // tables.
+                // SAFETY: `from_ptr`'s (1): the cache returns only pointers
+                // inserted for this owner and `K`'s kind index (in
+                // `intern_in_table`, whose `insert` call keeps that pair to
+                // `Storage<K::Stored>`), so `p` points to a `Storage` of kind
+                // `K` in one of this context's tables, where it stays, never
+                // moved or freed, until the context drops; `self` is borrowed
+                // for 'c.
                 return unsafe { Interned::from_ptr(p) };
             }
             // The miss path is kept out of line so that the hit path (the
@@ -351,7 +355,9 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
             // (owner, kind) pair only ever stores `Storage<K::Stored>` values.
             unsafe { strata_tls::admit(&self.owner, kind, hash, ptr) };
         }
-        // SAFETY: `ptr` points to a `Storage` of kind `K` in this context.
+        // SAFETY: (1) `ptr` points to a `Storage` of kind `K` in this
+        // context's table (`table::<K>()`), which never moves or frees it
+        // before the context drops, and `self` is borrowed for 'c.
         unsafe { Interned::from_ptr(ptr) }
     }
 
@@ -366,10 +372,14 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         // SAFETY: (1) as in `table`.
         let table = unsafe { slot.typed::<TableOf<K, P>>() };
         let found = table.get(hash, |s| {
-            // SAFETY: as in `intern`: a payload of this context, borrowed for 'c.
+            // SAFETY: (1) the payload is owned by this context's table and
+            // never moved or freed before the context drops; (2) `self` is
+            // borrowed for 'c.
             K::matches(K::shorten(unsafe { extend(&s.payload) }), &key)
         })?;
-        // SAFETY: `found` is a storage of kind `K` in this context.
+        // SAFETY: (1) `found` is a `Storage` of kind `K` in this context's
+        // table for `K`, never moved or freed before the context drops, and
+        // `self` is borrowed for 'c.
         Some(unsafe { Interned::from_ptr(NonNull::from(found)) })
     }
 

@@ -10,6 +10,9 @@
 //! The thread-safe context runs items on rayon's pool; the single-threaded
 //! context runs them in order on the calling thread. Both go through one
 //! generic API, so a pass generic over the policy is written once.
+//!
+//! Available with the `driver` feature (on by default), which is what pulls
+//! in rayon.
 
 use core::hash::BuildHasher;
 
@@ -31,6 +34,7 @@ struct SharedWhenThreadSafe<T>(T);
 // `Sync`: sharing the borrows between threads is what their types allow.
 unsafe impl<T> Sync for SharedWhenThreadSafe<T> {}
 
+#[cfg_attr(docsrs, doc(cfg(feature = "driver")))]
 impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
     /// Runs `f(ctx, index, item)` for every item, with diagnostics ordered by
     /// index: in parallel on rayon's pool for the thread-safe context, in
@@ -60,6 +64,8 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
     ///
     /// A panic in `f` propagates after the diagnostics buffered so far are
     /// reported.
+    ///
+    /// Available with the `driver` feature (on by default).
     pub fn parallel_for_each<T: Sync>(&self, items: &[T], f: impl Fn(&Self, usize, &T) + Sync) {
         self.fan_out(items, |ctx, i, item| {
             f(ctx, i, item);
@@ -70,6 +76,8 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
     /// As [`parallel_for_each`](Self::parallel_for_each), and returns every
     /// failure with its index, in index order (`Ok` if none failed). Every
     /// item runs, whatever fails.
+    ///
+    /// Available with the `driver` feature (on by default).
     pub fn failable_parallel_for_each<T: Sync, E: Send>(
         &self,
         items: &[T],

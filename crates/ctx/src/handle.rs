@@ -217,9 +217,10 @@ macro_rules! erased_handle {
             pub fn dyn_cast<K: $marker + StorageKind>(self) -> Option<Interned<'ctx, K>> {
                 if self.isa::<K>() {
                     let ptr = NonNull::from(self.header).cast();
-                    // SAFETY: the header says the storage is of kind `K`
+                    // SAFETY: (1) the header says the storage is of kind `K`
                     // (headers are written with their own kind's info), and
-                    // it lives in a context that lives for 'ctx.
+                    // it lives, never moved or freed, in a context that lives
+                    // for 'ctx.
                     Some(unsafe { Interned::from_ptr(ptr) })
                 } else {
                     None

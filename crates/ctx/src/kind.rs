@@ -22,7 +22,7 @@ pub enum Category {
 }
 
 /// A kind's family, as a type: [`TypeFamily`], [`AttributeFamily`],
-/// [`LocationFamily`] or [`OtherFamily`] ([`StorageKind::Family`]). Being a
+/// [`LocationFamily`] or [`OtherFamily`] ([`Kind::Family`]). Being a
 /// type, the family decides at compile time which erased handle a kind's
 /// handles convert to: converting a type kind's handle into an
 /// [`Attribute`](crate::Attribute) does not compile.

@@ -261,9 +261,12 @@ impl<T: Send + Sync, P: Policy> ReclaimTable<T, P> {
         // nothing before it has taken that lock for writing).
         let node = unsafe { ptr.as_ref() };
         // Under loom: the node's free must come after this access.
-        // SAFETY: as just said, the node (from `into_raw`) is alive.
+        // SAFETY: (1) every node is allocated by `into_raw` for
+        // `Node<T, P>`, and, as just said, it is not freed while the lock is
+        // held.
         unsafe { alloc::access_raw(ptr) };
-        // SAFETY: as just said, the payload is alive under the lock.
+        // SAFETY: (1) the node was reached through the index under its
+        // shard's lock, so its payload has not been dropped.
         if !matches(unsafe { node.payload() }) {
             return PtrProbe::NoMatch;
         }
@@ -272,7 +275,10 @@ impl<T: Send + Sync, P: Policy> ReclaimTable<T, P> {
             // that reached zero back to one while its owner is on the way to
             // dropping the payload.
             node.counts.inc_strong();
-            // SAFETY: (mutant only) the increment "took" a reference.
+            // SAFETY: (mutant only) (1) holds as on the correct path below;
+            // (2) is the condition this mutant breaks on purpose: the plain
+            // increment hands the handle a unit even of a count that was
+            // already zero, which the loom models must catch.
             return PtrProbe::Match(unsafe { Strong::adopt(ptr) });
         }
         // Invariant 6: a CAS that fails on zero (Relaxed; see `Counts`: its
@@ -376,7 +382,7 @@ impl<T, P: Policy> Drop for ReclaimTable<T, P> {
     /// it, and no storage can be half-way through its last drop either.
     fn drop(&mut self) {
         for ptr in self.index.drain() {
-            // SAFETY: by the invariant on `index`, a live node; with no
+            // SAFETY: (1) by the invariant on `index`, a live node; with no
             // handle left (see above) and the entry drained, nothing else
             // can reach it.
             unsafe { free_abandoned(ptr) };
@@ -490,8 +496,9 @@ impl<T, P: Policy> Strong<'_, T, P> {
     #[inline]
     fn node(&self) -> &Node<T, P> {
         // Under loom: the node's free must come after this access.
-        // SAFETY: the invariant on `node`: the node came from `into_raw` and
-        // the handle's reference keeps it alive.
+        // SAFETY: (1) the invariant on `node`: the node came from
+        // `into_raw` for `Node<T, P>`, and the handle's reference keeps it
+        // from being freed.
         unsafe { alloc::access_raw(self.node) };
         // SAFETY: the invariant on `node`: the handle's reference keeps the
         // node alive.
@@ -648,8 +655,9 @@ impl<T, P: Policy> Deref for Strong<'_, T, P> {
     type Target = T;
     #[inline]
     fn deref(&self) -> &T {
-        // SAFETY: the handle's reference keeps the payload alive (the
-        // invariant on `node`).
+        // SAFETY: (1) the caller of `payload` holds a strong reference: the
+        // handle's own (the invariant on `node`), which keeps the payload
+        // from being dropped.
         unsafe { self.node().payload() }
     }
 }
@@ -763,7 +771,8 @@ mod tests {
         assert_ne!(Strong::as_ptr(&fresh), ptr.as_ptr().cast_const().cast());
         assert_eq!(table.memory().replaced, 1);
         // The owner's half: it must not remove the replacement.
-        // SAFETY: the decrement above returned `Last`; the table is alive.
+        // SAFETY: (1) the decrement above returned `Last`; (2) the table is
+        // alive (borrowed by this test for the whole call).
         unsafe { release(ptr) };
         assert_eq!(table.get(9, |v| *v == 1), Some(fresh.clone()));
         assert_eq!(table.memory().live, 1);

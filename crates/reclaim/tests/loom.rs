@@ -169,7 +169,8 @@ macro_rules! finish {
 fn lookup_races_last_drop_model() {
     let table = Arc::new(Table::new("probe", 1, |_| 0));
     let tally = Arc::new(Tally::default());
-    // SAFETY: `table` is dropped in `finish!`, after the join.
+    // SAFETY: (1) the table lives in an `Arc` whose last clone, the main
+    // thread's, is dropped in `finish!`, after the dropper is joined.
     let h0 = unsafe { detach(intern(&table, &tally)) };
     let dropper = thread::spawn(move || drop(h0));
     // The lookup: it finds the storage alive (and takes a count before the
@@ -208,7 +209,8 @@ fn two_last_drops_race_a_lookup() {
         let tally = Arc::new(Tally::default());
         let h0 = intern(&table, &tally);
         let h1 = h0.clone();
-        // SAFETY: `table` outlives both joins below.
+        // SAFETY: (1) the table lives in an `Arc` the main thread drops in
+        // `finish!`, after both joins below.
         let (h0, h1) = unsafe { (detach(h0), detach(h1)) };
         let a = thread::spawn(move || drop(h0));
         let b = thread::spawn(move || drop(h1));
@@ -231,8 +233,9 @@ fn racing_interns_share_one_storage() {
         let other = {
             let (table, tally) = (Arc::clone(&table), Arc::clone(&tally));
             thread::spawn(move || {
-                // SAFETY: the main thread keeps its clone of `table` alive
-                // until after it has dropped this handle.
+                // SAFETY: (1) the handle goes to the main thread (through
+                // the join), which keeps its clone of the `Arc`ed `table`
+                // alive until after it has dropped this handle.
                 unsafe { detach(intern(&table, &tally)) }
             })
         };

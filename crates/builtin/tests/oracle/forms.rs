@@ -565,7 +565,7 @@ pub(crate) fn forms(ctx: &Context, seed: u64, count: usize) -> Vec<(Form, String
     out
 }
 
-/// The seed and size of the checked-in oracle.
+/// The random generator's starting value for the checked-in oracle.
 pub(crate) const SEED: u64 = 19;
 /// Forms of each kind in the checked-in oracle.
 pub(crate) const COUNT: usize = 700;
