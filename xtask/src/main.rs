@@ -218,7 +218,12 @@ fn asan() -> Result {
     // LeakSanitizer is part of AddressSanitizer on Linux; ask for it
     // explicitly and fail the run on any report.
     cmd.env("ASAN_OPTIONS", "detect_leaks=1:halt_on_error=1")
-        .env("STRATA_SANITIZER", "address");
+        .env("STRATA_SANITIZER", "address")
+        // AddressSanitizer's redzones make every frame several times larger
+        // than in a plain debug build, so the parsers' nesting limits (sized
+        // for std's 2 MiB thread stacks in an ordinary build) need more room
+        // here: 16 MiB for every thread std spawns (test threads, rayon's).
+        .env("RUST_MIN_STACK", "16777216");
     run("tests under AddressSanitizer + LeakSanitizer", &mut cmd)
 }
 
