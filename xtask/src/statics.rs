@@ -163,8 +163,40 @@ pub(crate) fn scan(crates: &[(String, PathBuf)]) -> Result<Vec<StaticMutant>> {
                 .replace('\\', "/");
             out.extend(scan_text(package, &rel, &text));
         }
+        out.extend(scan_readme(package, dir)?);
     }
     Ok(out)
+}
+
+/// The guards in a crate's `README.md` when `src/lib.rs` includes it as its
+/// crate docs (`#![doc = include_str!("../README.md")]`). rustdoc names such a
+/// doctest after `lib.rs`, with the README's line number shifted by the
+/// `//!` lines that come before the include, so the same is done here.
+fn scan_readme(package: &str, dir: &Path) -> Result<Vec<StaticMutant>> {
+    let lib = dir.join("src").join("lib.rs");
+    let Ok(lib_text) = fs::read_to_string(&lib) else {
+        return Ok(Vec::new());
+    };
+    let Some(include_at) = lib_text
+        .lines()
+        .position(|l| l.trim() == r#"#![doc = include_str!("../README.md")]"#)
+    else {
+        return Ok(Vec::new());
+    };
+    let readme = dir.join("README.md");
+    let text =
+        fs::read_to_string(&readme).map_err(|e| format!("reading {}: {e}", readme.display()))?;
+    let as_docs: String = text.lines().map(|l| format!("//! {l}\n")).collect();
+    let rel = lib
+        .strip_prefix(root())
+        .unwrap_or(&lib)
+        .to_string_lossy()
+        .replace('\\', "/");
+    let mut found = scan_text(package, &rel, &as_docs);
+    for m in &mut found {
+        m.line += include_at;
+    }
+    Ok(found)
 }
 
 /// Runs the doctests of the files holding `mutants`, one package at a time
