@@ -65,6 +65,7 @@ pub fn integer_attr_width(ty: Type<'_>) -> Option<(u32, Signedness)> {
 
 impl IntegerAttrData<'_> {
     /// The words above the first.
+    #[inline]
     fn wide(&self) -> &[u64] {
         self.wide.map_or(&[], |w| w)
     }
