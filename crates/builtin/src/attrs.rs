@@ -6,7 +6,8 @@ use strata_apnum::{ApFloat, ApInt};
 
 use crate::error::{BuiltinError, fail, ok};
 use crate::{FloatType, IndexType, IntegerType, Signedness, builtin_kind};
-use strata_ctx::{Attribute, Interned, Type};
+use core::hash::BuildHasher;
+use strata_ctx::{Attribute, Context, Interned, Policy, Type};
 
 use crate::{AsContext, BuiltinTypes, common};
 
@@ -65,6 +66,7 @@ pub fn integer_attr_width(ty: Type<'_>) -> Option<(u32, Signedness)> {
 
 impl IntegerAttrData<'_> {
     /// The words above the first.
+    #[inline]
     fn wide(&self) -> &[u64] {
         self.wide.map_or(&[], |w| w)
     }
@@ -489,6 +491,25 @@ builtin_kind!(
     TypeAttr: "builtin.type_attr", Attribute, AttributeKind, TypeAttrData<'c>, TypeAttrData<'c>, |key, _arena| *key
 );
 
+/// The rare cases of [`BuiltinAttrs::integer_attr`], out of line: a type
+/// wider than 64 bits, or one that is not an integer or index type.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn integer_attr_rare<'c, P: Policy, S: BuildHasher>(
+    ctx: &'c Context<P, S>,
+    ty: Type<'c>,
+    value: i128,
+) -> Interned<'c, IntegerAttr> {
+    let Some((width, _)) = integer_attr_width(ty) else {
+        fail(BuiltinError::new(format!(
+            "expected integer or index type, not `{ty}`"
+        )))
+    };
+    let value = ApInt::from_i128(width, value);
+    ctx.intern::<IntegerAttr>(IntegerAttrKey::new(ty, &value))
+}
+
 /// The builtin attributes, as methods of a context (`ctx.i64_attr(42)`, `ctx.dictionary_attr(..)`).
 ///
 /// Implemented for every [`Context`](strata_ctx::Context); bring it into scope with
@@ -503,7 +524,10 @@ pub trait BuiltinAttrs: AsContext {
     /// # Panics
     ///
     /// If `ty` is not an integer or index type.
-    #[inline]
+    // Always inline, with the rare cases out of line: kept out of line, the
+    // call's prologue and epilogue were 16 of a single-threaded W1 hit's
+    // instructions (docs/PERFORMANCE.md, issue 15).
+    #[inline(always)]
     #[track_caller]
     fn integer_attr<'c>(
         &'c self,
@@ -511,12 +535,9 @@ pub trait BuiltinAttrs: AsContext {
         value: i128,
     ) -> Interned<'c, IntegerAttr> {
         let ty = ty.into();
-        let Some((width, _)) = integer_attr_width(ty) else {
-            fail(BuiltinError::new(format!(
-                "expected integer or index type, not `{ty}`"
-            )))
-        };
-        if width <= 64 {
+        if let Some((width, _)) = integer_attr_width(ty)
+            && width <= 64
+        {
             // The common case: one word, no big-integer value.
             let mask = if width == 64 {
                 u64::MAX
@@ -529,9 +550,7 @@ pub trait BuiltinAttrs: AsContext {
                 wide: &[],
             });
         }
-        let value = ApInt::from_i128(width, value);
-        self.context()
-            .intern::<IntegerAttr>(IntegerAttrKey::new(ty, &value))
+        integer_attr_rare(self.context(), ty, value)
     }
 
     /// The integer attribute `value : ty`, or an error if `ty` is not an

@@ -311,7 +311,11 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// Levels 1 and 2: the kind's table (published on first use), the read
     /// probe, then the write lock, re-probe and insert; then the cache fill
     /// (thread-safe contexts only), after the lock is released.
-    #[inline]
+    // Always inline: it is the single-threaded context's hit path, and left
+    // out of line its prologue and epilogue were 17 of a W1 hit's 197
+    // instructions (docs/PERFORMANCE.md, issue 15). The thread-safe context
+    // reaches it only through the out-of-line `intern_cold`.
+    #[inline(always)]
     fn intern_in_table<'c, 'k, K: StorageKind>(
         &'c self,
         hash: u64,

@@ -278,7 +278,10 @@ impl<T, P: Policy, S> Table<T, P, S> {
 
     /// As [`get_or_insert_with`](Self::get_or_insert_with), and also tells
     /// which path found the value.
-    #[inline]
+    // Always inline: for a single-threaded table this is the whole hit path,
+    // and kept out of line its prologue and epilogue cost more than the
+    // probe's compare (docs/PERFORMANCE.md, issue 15).
+    #[inline(always)]
     pub fn get_or_insert_with_outcome(
         &self,
         hash: u64,
@@ -404,7 +407,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
     /// a miss, the construction and insertion. With one thread nobody can
     /// insert between the probe and the insertion, so there is nothing to
     /// re-probe for, and a miss costs one probe, not two.
-    #[inline]
+    #[inline(always)]
     fn get_or_insert_local(
         &self,
         shard: &Shard<TableShard<T>, P>,
