@@ -18,11 +18,11 @@ use core::fmt::Write as _;
 
 use rustc_hash::FxHashMap;
 use strata_builtin::{
-    AffineMapAttr, ArrayAttr, CallSiteLoc, ComplexType, DenseAttr,
-    DenseResourceAttr, DenseStringAttr, DictionaryAttr, DistinctAttr, FileLineColLoc, FloatAttr,
-    FunctionType, FusedLoc, IntegerAttr, IntegerSetAttr, MemRefType, NameLoc, OpaqueLoc,
-    RankedTensorType, SparseElementsAttr, StringAttr, TupleType, TypeAttr, TypedStringAttr,
-    UnknownLoc, UnrankedMemRefType, UnrankedTensorType, VectorType,
+    AffineMapAttr, ArrayAttr, CallSiteLoc, ComplexType, DenseAttr, DenseResourceAttr,
+    DenseStringAttr, DictionaryAttr, DistinctAttr, FileLineColLoc, FloatAttr, FunctionType,
+    FusedLoc, IntegerAttr, IntegerSetAttr, MemRefType, NameLoc, OpaqueLoc, RankedTensorType,
+    SparseElementsAttr, StringAttr, TupleType, TypeAttr, TypedStringAttr, UnitAttr, UnknownLoc,
+    UnrankedMemRefType, UnrankedTensorType, VectorType,
 };
 use strata_ctx::{Attribute, Location, Type};
 
@@ -103,7 +103,10 @@ fn alias_name(node: Node<'_>) -> (Option<&'static str>, *const ()) {
                 (Some("map"), addr(m.payload()))
             } else if let Some(s) = a.dyn_cast::<IntegerSetAttr>() {
                 (Some("set"), addr(s.payload()))
-            } else if let Some(d) = a.dyn_cast::<DistinctAttr>() {
+            } else if let Some(d) = a.dyn_cast::<DistinctAttr>()
+                && !d.payload().referenced.isa::<UnitAttr>()
+            {
+                // `distinct[0]<>` prints in place.
                 (Some("distinct"), addr(d.payload()))
             } else {
                 (None, core::ptr::null())
@@ -114,6 +117,67 @@ fn alias_name(node: Node<'_>) -> (Option<&'static str>, *const ()) {
             _ => (None, core::ptr::null()),
         },
     }
+}
+
+/// The dialects `mlir-opt-19 --show-dialects` lists, but `test`, whose
+/// operations the files mostly use unregistered.
+const MLIR_OPT_DIALECTS: &[&str] = &[
+    "acc",
+    "affine",
+    "amdgpu",
+    "amx",
+    "arith",
+    "arm_neon",
+    "arm_sme",
+    "arm_sve",
+    "async",
+    "bufferization",
+    "builtin",
+    "cf",
+    "complex",
+    "dlti",
+    "emitc",
+    "func",
+    "gpu",
+    "index",
+    "irdl",
+    "linalg",
+    "llvm",
+    "math",
+    "memref",
+    "mesh",
+    "ml_program",
+    "mpi",
+    "nvgpu",
+    "nvvm",
+    "omp",
+    "pdl",
+    "pdl_interp",
+    "polynomial",
+    "ptr",
+    "quant",
+    "rocdl",
+    "scf",
+    "shape",
+    "sparse_tensor",
+    "spirv",
+    "tensor",
+    "tosa",
+    "transform",
+    "ub",
+    "vector",
+    "x86vector",
+    "xegpu",
+];
+
+/// Whether `mlir-opt-19` would have the operation `name` registered, as
+/// far as its alias pass shows: it visits a registered operation's
+/// properties (its inherent attributes) and not an unregistered one's.
+/// strata treats every operation as unregistered; this models only which
+/// attributes mlir-opt's aliases are made from.
+fn registered_in_mlir_opt(name: &str) -> bool {
+    name.split_once('.')
+        .is_some_and(|(dialect, _)| MLIR_OPT_DIALECTS.contains(&dialect))
 }
 
 /// The values MLIR's alias pass visits inside `node`, in its order
@@ -254,7 +318,11 @@ impl<'c> AliasState<'c> {
             let e = &self.entries[i];
             let Some(name) = e.name else { continue };
             let n = counts.entry(name).or_insert(0);
-            let sigil = if matches!(e.node, Node::Type(_)) { '!' } else { '#' };
+            let sigil = if matches!(e.node, Node::Type(_)) {
+                '!'
+            } else {
+                '#'
+            };
             self.alias[i] = Some(if *n == 0 {
                 format!("{sigil}{name}")
             } else {
@@ -404,8 +472,27 @@ impl<'m, 'c> Printer<'m, 'c> {
                     state.visit(Node::Type(t), false);
                 }
             }
-            if let Some(d) = o.attributes.and_then(|a| a.dyn_cast::<DictionaryAttr>()) {
-                for e in d.payload().entries {
+            let entries = |a: Option<Attribute<'c>>| {
+                a.and_then(|a| a.dyn_cast::<DictionaryAttr>())
+                    .map_or(&[][..], |d| d.payload().entries)
+            };
+            let name = o
+                .name
+                .dyn_cast::<StringAttr>()
+                .map_or("", |s| s.payload().value);
+            if o.properties.is_some() && registered_in_mlir_opt(name) {
+                // A registered operation's attribute dictionary: inherent
+                // and discardable attributes together, sorted by name.
+                let mut all: Vec<_> = entries(o.properties)
+                    .iter()
+                    .chain(entries(o.attributes))
+                    .collect();
+                all.sort_by(|a, b| a.name.payload().value.cmp(b.name.payload().value));
+                for e in all {
+                    state.visit(Node::Attr(e.value), false);
+                }
+            } else {
+                for e in entries(o.attributes) {
                     state.visit(Node::Attr(e.value), false);
                 }
             }
@@ -479,6 +566,16 @@ impl<'m, 'c> Printer<'m, 'c> {
                 self.loc_internal(l, false);
             }
             self.out.push(']');
+        } else if let Some(c) = loc.dyn_cast::<CallSiteLoc>() {
+            let p = c.payload();
+            self.out.push_str("callsite(");
+            self.loc_internal(p.callee, false);
+            self.out.push_str(" at ");
+            self.loc_internal(p.caller, false);
+            self.out.push(')');
+        } else if let Some(o) = loc.dyn_cast::<OpaqueLoc>() {
+            // MLIR prints an opaque location as its fallback.
+            self.loc_internal(o.payload().fallback, false);
         } else {
             let _ = write!(self.out, "{loc:#}");
         }
@@ -702,7 +799,11 @@ fn print_module_numbered(module: &Module<'_>, options: PrintOptions) -> String {
         return p.print();
     }
     p.collect_aliases();
-    let table = p.aliases.as_ref().map(AliasState::hook_table).unwrap_or_default();
+    let table = p
+        .aliases
+        .as_ref()
+        .map(AliasState::hook_table)
+        .unwrap_or_default();
     strata_builtin::with_aliases(table, || p.print())
 }
 
