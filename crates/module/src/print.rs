@@ -784,7 +784,9 @@ impl<'m, 'c> Printer<'m, 'c> {
 /// Prints `module` as `mlir-opt-19 --mlir-print-op-generic` prints a file:
 /// the aliases that cannot be deferred, the root operation and a newline,
 /// the deferred aliases, the file metadata section, and the final newline
-/// `mlir-opt` writes after every module.
+/// `mlir-opt` writes after every module. With
+/// [`PrintOptions::local_scope`], as `--mlir-print-local-scope`: the root
+/// operation and its newline only, every value in place.
 ///
 /// Distinct attributes are numbered in print order, as MLIR numbers them
 /// (`strata_builtin::with_distinct_numbering`).
@@ -815,6 +817,11 @@ impl Printer<'_, '_> {
         let root = p.module.root;
         p.op(root, 0);
         p.out.push('\n');
+        if p.options.local_scope {
+            // MLIR prints the operation alone in local scope (no aliases,
+            // no metadata section), and mlir-opt its newline.
+            return self.out;
+        }
         p.alias_defs(true);
         p.metadata();
         p.out.push('\n');
