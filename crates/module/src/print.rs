@@ -17,6 +17,7 @@
 use core::fmt::Write as _;
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use strata_builtin::{
     AffineMapAttr, ArrayAttr, CallSiteLoc, ComplexType, DenseAttr, DenseResourceAttr,
     DenseStringAttr, DictionaryAttr, DistinctAttr, FileLineColLoc, FloatAttr, FunctionType,
@@ -182,8 +183,8 @@ fn registered_in_mlir_opt(name: &str) -> bool {
 
 /// The values MLIR's alias pass visits inside `node`, in its order
 /// (`DummyAliasDialectAsmPrinter::printAndVisitNestedAliasesImpl`).
-fn children(node: Node<'_>) -> Vec<Node<'_>> {
-    let mut out = Vec::new();
+fn children(node: Node<'_>) -> SmallVec<[Node<'_>; 4]> {
+    let mut out = SmallVec::new();
     match node {
         Node::Loc(loc) => {
             if let Some(n) = loc.dyn_cast::<NameLoc>() {
@@ -254,6 +255,9 @@ fn children(node: Node<'_>) -> Vec<Node<'_>> {
     out
 }
 
+/// What [`AliasState::visit`] returns for a value it does not record.
+const NO_ENTRY: usize = usize::MAX;
+
 impl<'c> AliasState<'c> {
     fn visit(&mut self, node: Node<'c>, deferrable: bool) -> (u32, usize) {
         let key = match node {
@@ -261,6 +265,13 @@ impl<'c> AliasState<'c> {
             Node::Attr(a) => a.as_ptr(),
             Node::Type(t) => t.as_ptr(),
         };
+        let (name, payload) = alias_name(node);
+        let kids = children(node);
+        if name.is_none() && kids.is_empty() {
+            // A leaf without an alias (an integer type, a string): depth 0,
+            // nothing to record, nothing to number.
+            return (0, NO_ENTRY);
+        }
         if let Some(&i) = self.index.get(&key) {
             if !deferrable {
                 self.mark_non_deferrable(i);
@@ -269,7 +280,6 @@ impl<'c> AliasState<'c> {
         }
         let i = self.entries.len();
         self.index.insert(key, i);
-        let (name, payload) = alias_name(node);
         self.entries.push(AliasEntry {
             node,
             name,
@@ -280,10 +290,12 @@ impl<'c> AliasState<'c> {
         });
         let mut max = 0;
         let mut child_indices = Vec::new();
-        for c in children(node) {
+        for c in kids {
             let (d, ci) = self.visit(c, deferrable);
             max = max.max(d);
-            child_indices.push(ci);
+            if ci != NO_ENTRY {
+                child_indices.push(ci);
+            }
         }
         if max > 0 {
             self.entries[i].depth = max + 1;
