@@ -252,11 +252,107 @@ pub fn with_distinct_numbering<R>(print: impl FnOnce() -> R) -> R {
     print()
 }
 
+/// The aliases of one printing: payload address to alias name, and the
+/// address whose next print is the alias's definition (printed in full).
+type AliasTable = (std::collections::HashMap<usize, String>, usize);
+
+#[cfg(not(strata_loom))]
+strata_sync::thread_local! {
+    /// The aliases of the innermost [`with_aliases`] of this thread; `None`
+    /// outside.
+    static ALIASES: RefCell<Option<AliasTable>> = const { RefCell::new(None) };
+}
+
+#[cfg(strata_loom)]
+strata_sync::thread_local! {
+    // Loom's macro takes no `const { }` block.
+    static ALIASES: RefCell<Option<AliasTable>> = RefCell::new(None);
+}
+
+/// Runs `print` with MLIR's attribute and type aliases in effect: an affine
+/// map, integer set, distinct attribute or tuple type whose payload address
+/// (`handle.payload()`) is a key of `aliases` prints as its alias name
+/// (`#map1`, `!tuple`), as MLIR's `AsmPrinter` prints aliased values.
+/// [`print_alias_definition`] prints one of them in full, for the
+/// `#map1 = affine_map<...>` line. Outside it, everything prints in place.
+///
+/// ```
+/// use strata_builtin::prelude::*;
+///
+/// let ctx = strata_ctx::Context::new();
+/// let aff = ctx.affine();
+/// let map = ctx.affine_map_attr(aff.map(1, 0, &[aff.dim(0) + 1]));
+/// let arr = ctx.array_attr(&[map.into(), map.into()]);
+/// let key = map.payload() as *const _ as *const ();
+/// let (def, use_) = strata_builtin::with_aliases([(key, "#map".to_string())], || {
+///     (strata_builtin::print_alias_definition(key, || map.to_string()), arr.to_string())
+/// });
+/// assert_eq!(def, "affine_map<(d0) -> (d0 + 1)>");
+/// assert_eq!(use_, "[#map, #map]");
+/// assert_eq!(arr.to_string(), "[affine_map<(d0) -> (d0 + 1)>, affine_map<(d0) -> (d0 + 1)>]");
+/// ```
+pub fn with_aliases<R>(
+    aliases: impl IntoIterator<Item = (*const (), String)>,
+    print: impl FnOnce() -> R,
+) -> R {
+    /// Restores the enclosing aliases, also when `print` panics.
+    struct Restore(Option<AliasTable>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let outer = self.0.take();
+            ALIASES.with(|a| *a.borrow_mut() = outer);
+        }
+    }
+    let table = aliases
+        .into_iter()
+        .map(|(p, name)| (p as usize, name))
+        .collect();
+    let outer = ALIASES.with(|a| a.replace(Some((table, 0))));
+    let _restore = Restore(outer);
+    print()
+}
+
+/// Inside [`with_aliases`], runs `print` with the value whose payload
+/// address is `key` printed in full the first time it is met (the alias's
+/// own definition); its nested values still print as their aliases.
+pub fn print_alias_definition<R>(key: *const (), print: impl FnOnce() -> R) -> R {
+    ALIASES.with(|a| {
+        if let Some(t) = a.borrow_mut().as_mut() {
+            t.1 = key as usize;
+        }
+    });
+    let r = print();
+    ALIASES.with(|a| {
+        if let Some(t) = a.borrow_mut().as_mut() {
+            t.1 = 0;
+        }
+    });
+    r
+}
+
+/// Writes the alias of the payload at `payload` when [`with_aliases`] gives
+/// it one; `None` when it is to be printed in full.
+pub(crate) fn write_alias(payload: *const (), f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+    let key = payload as usize;
+    ALIASES.with(|a| {
+        let mut a = a.borrow_mut();
+        let (names, skip) = a.as_mut()?;
+        if *skip == key {
+            *skip = 0;
+            return None;
+        }
+        names.get(&key).map(|name| f.write_str(name))
+    })
+}
+
 impl fmt::Display for DistinctAttrData<'_> {
     /// `distinct[N]<attr>` (`distinct[N]<>` for a unit attribute): `N` is
     /// the print-order number inside [`with_distinct_numbering`], as MLIR
     /// prints it, and the creation number outside.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(r) = write_alias(core::ptr::from_ref(self).cast(), f) {
+            return r;
+        }
         let number = NUMBERING.with(|n| {
             n.borrow_mut()
                 .as_mut()

@@ -134,6 +134,9 @@ pub struct TupleTypeData<'s, 'c> {
 
 impl fmt::Display for TupleTypeData<'_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(r) = crate::misc_attrs::write_alias(core::ptr::from_ref(self).cast(), f) {
+            return r;
+        }
         f.write_str("tuple<")?;
         comma_list(f, self.elements)?;
         f.write_str(">")

@@ -1,18 +1,8 @@
-//! `strata-opt`: reads an MLIR file in the generic operation form, parses
-//! its top-level operations in parallel into one strata context, and prints
-//! it back exactly as `mlir-opt-19 --mlir-print-op-generic` does.
+//! strata-opt: reads MLIR files in the generic operation form, parses them
+//! in parallel into one strata context and prints them back exactly as
+//! mlir-opt 19 does.
 //!
-//! ```text
-//! strata-opt [--split-input-file] [--verify-diagnostics] [--mlir-print-debuginfo]
-//!            [--mlir-print-local-scope] [--mlir-disable-threading] [--mlir-timing]
-//!            [--stats] [--diagnostics-format=json] [-o FILE] [FILE]
-//! ```
-//!
-//! Every operation is treated as unregistered (`--allow-unregistered-dialect`
-//! is the default and only mode). Errors in the input are diagnostics with
-//! file, line, column and a snippet; the exit status is 1 when there were
-//! errors. The library behind it is `strata-module`.
-
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
 use std::hash::{BuildHasher, RandomState};

@@ -17,8 +17,15 @@
 use core::fmt::Write as _;
 
 use rustc_hash::FxHashMap;
-use strata_builtin::{FileLineColLoc, FusedLoc, NameLoc, StringAttr, UnknownLoc};
-use strata_ctx::Location;
+use smallvec::SmallVec;
+use strata_builtin::{
+    AffineMapAttr, ArrayAttr, CallSiteLoc, ComplexType, DenseAttr, DenseResourceAttr,
+    DenseStringAttr, DictionaryAttr, DistinctAttr, FileLineColLoc, FloatAttr, FunctionType,
+    FusedLoc, IntegerAttr, IntegerSetAttr, MemRefType, NameLoc, OpaqueLoc, RankedTensorType,
+    SparseElementsAttr, StringAttr, TupleType, TypeAttr, TypedStringAttr, UnitAttr, UnknownLoc,
+    UnrankedMemRefType, UnrankedTensorType, VectorType,
+};
+use strata_ctx::{Attribute, Location, Type};
 
 use crate::tree::{Module, OpId, ValueDef, ValueId};
 
@@ -53,9 +60,22 @@ pub fn write_escaped(out: &mut String, s: &str) {
     out.push('"');
 }
 
-/// One location met by the alias pass.
+/// A value the alias pass meets: a location, an attribute or a type.
+#[derive(Clone, Copy)]
+enum Node<'c> {
+    Loc(Location<'c>),
+    Attr(Attribute<'c>),
+    Type(Type<'c>),
+}
+
+/// One value met by the alias pass (MLIR's `InProgressAliasInfo`).
 struct AliasEntry<'c> {
-    loc: Location<'c>,
+    node: Node<'c>,
+    /// The alias's name without number (`loc`, `map`, `set`, `distinct`,
+    /// `tuple`), `None` for a value that has no alias.
+    name: Option<&'static str>,
+    /// The payload address strata-builtin's alias hook knows the value by.
+    payload: *const (),
     depth: u32,
     deferrable: bool,
     children: Vec<usize>,
@@ -65,47 +85,223 @@ struct AliasEntry<'c> {
 struct AliasState<'c> {
     entries: Vec<AliasEntry<'c>>,
     index: FxHashMap<*const (), usize>,
-    /// Per entry, its alias number once assigned.
-    number: Vec<u32>,
-    /// Entry indices in printing order.
+    /// Per entry, its alias (`#map1`, `!tuple`) once assigned.
+    alias: Vec<Option<String>>,
+    /// Aliased entry indices in printing order.
     order: Vec<usize>,
 }
 
+/// The alias MLIR's builtin dialect gives `node` (its
+/// `OpAsmDialectInterface::getAlias`), and the payload address.
+fn alias_name(node: Node<'_>) -> (Option<&'static str>, *const ()) {
+    fn addr<T>(p: &T) -> *const () {
+        core::ptr::from_ref(p).cast()
+    }
+    match node {
+        Node::Loc(_) => (Some("loc"), core::ptr::null()),
+        Node::Attr(a) => {
+            if let Some(m) = a.dyn_cast::<AffineMapAttr>() {
+                (Some("map"), addr(m.payload()))
+            } else if let Some(s) = a.dyn_cast::<IntegerSetAttr>() {
+                (Some("set"), addr(s.payload()))
+            } else if let Some(d) = a.dyn_cast::<DistinctAttr>()
+                && !d.payload().referenced.isa::<UnitAttr>()
+            {
+                // `distinct[0]<>` prints in place.
+                (Some("distinct"), addr(d.payload()))
+            } else {
+                (None, core::ptr::null())
+            }
+        }
+        Node::Type(t) => match t.dyn_cast::<TupleType>() {
+            Some(tu) if tu.payload().elements.len() > 16 => (Some("tuple"), addr(tu.payload())),
+            _ => (None, core::ptr::null()),
+        },
+    }
+}
+
+/// The dialects `mlir-opt-19 --show-dialects` lists, but `test`, whose
+/// operations the files mostly use unregistered.
+const MLIR_OPT_DIALECTS: &[&str] = &[
+    "acc",
+    "affine",
+    "amdgpu",
+    "amx",
+    "arith",
+    "arm_neon",
+    "arm_sme",
+    "arm_sve",
+    "async",
+    "bufferization",
+    "builtin",
+    "cf",
+    "complex",
+    "dlti",
+    "emitc",
+    "func",
+    "gpu",
+    "index",
+    "irdl",
+    "linalg",
+    "llvm",
+    "math",
+    "memref",
+    "mesh",
+    "ml_program",
+    "mpi",
+    "nvgpu",
+    "nvvm",
+    "omp",
+    "pdl",
+    "pdl_interp",
+    "polynomial",
+    "ptr",
+    "quant",
+    "rocdl",
+    "scf",
+    "shape",
+    "sparse_tensor",
+    "spirv",
+    "tensor",
+    "tosa",
+    "transform",
+    "ub",
+    "vector",
+    "x86vector",
+    "xegpu",
+];
+
+/// Whether `mlir-opt-19` would have the operation `name` registered, as
+/// far as its alias pass shows: it visits a registered operation's
+/// properties (its inherent attributes) and not an unregistered one's.
+/// strata treats every operation as unregistered; this models only which
+/// attributes mlir-opt's aliases are made from.
+fn registered_in_mlir_opt(name: &str) -> bool {
+    name.split_once('.')
+        .is_some_and(|(dialect, _)| MLIR_OPT_DIALECTS.contains(&dialect))
+}
+
+/// The values MLIR's alias pass visits inside `node`, in its order
+/// (`DummyAliasDialectAsmPrinter::printAndVisitNestedAliasesImpl`).
+fn children(node: Node<'_>) -> SmallVec<[Node<'_>; 4]> {
+    let mut out = SmallVec::new();
+    match node {
+        Node::Loc(loc) => {
+            if let Some(n) = loc.dyn_cast::<NameLoc>() {
+                // MLIR visits what it prints: an unknown child is not printed.
+                if !n.payload().child.isa::<UnknownLoc>() {
+                    out.push(Node::Loc(n.payload().child));
+                }
+            } else if let Some(f) = loc.dyn_cast::<FusedLoc>() {
+                out.extend(f.payload().locations.iter().map(|&l| Node::Loc(l)));
+            } else if let Some(c) = loc.dyn_cast::<CallSiteLoc>() {
+                out.push(Node::Loc(c.payload().callee));
+                out.push(Node::Loc(c.payload().caller));
+            } else if let Some(o) = loc.dyn_cast::<OpaqueLoc>() {
+                out.push(Node::Loc(o.payload().fallback));
+            }
+        }
+        Node::Attr(a) => {
+            if let Some(arr) = a.dyn_cast::<ArrayAttr>() {
+                out.extend(arr.payload().elements.iter().map(|&e| Node::Attr(e)));
+            } else if let Some(d) = a.dyn_cast::<DictionaryAttr>() {
+                out.extend(d.payload().entries.iter().map(|e| Node::Attr(e.value)));
+            } else if let Some(t) = a.dyn_cast::<TypeAttr>() {
+                out.push(Node::Type(t.payload().ty));
+            } else if let Some(d) = a.dyn_cast::<DistinctAttr>() {
+                out.push(Node::Attr(d.payload().referenced));
+            } else if let Some(i) = a.dyn_cast::<IntegerAttr>() {
+                out.push(Node::Type(i.payload().ty));
+            } else if let Some(x) = a.dyn_cast::<FloatAttr>() {
+                out.push(Node::Type(x.payload().ty));
+            } else if let Some(x) = a.dyn_cast::<DenseAttr>() {
+                out.push(Node::Type(x.payload().ty));
+            } else if let Some(x) = a.dyn_cast::<DenseStringAttr>() {
+                out.push(Node::Type(x.payload().ty));
+            } else if let Some(x) = a.dyn_cast::<SparseElementsAttr>() {
+                out.push(Node::Type(x.payload().ty));
+            } else if let Some(x) = a.dyn_cast::<DenseResourceAttr>() {
+                out.push(Node::Type(x.payload().ty));
+            } else if let Some(x) = a.dyn_cast::<TypedStringAttr>() {
+                out.push(Node::Type(x.payload().ty));
+            }
+        }
+        Node::Type(t) => {
+            if let Some(f) = t.dyn_cast::<FunctionType>() {
+                let p = f.payload();
+                out.extend(p.inputs.iter().chain(p.results).map(|&t| Node::Type(t)));
+            } else if let Some(tu) = t.dyn_cast::<TupleType>() {
+                out.extend(tu.payload().elements.iter().map(|&t| Node::Type(t)));
+            } else if let Some(r) = t.dyn_cast::<RankedTensorType>() {
+                out.push(Node::Type(r.payload().element));
+                out.extend(r.payload().encoding.map(Node::Attr));
+            } else if let Some(m) = t.dyn_cast::<MemRefType>() {
+                let p = m.payload();
+                out.push(Node::Type(p.element));
+                out.extend(p.layout.map(Node::Attr));
+                out.extend(p.memory_space.map(Node::Attr));
+            } else if let Some(m) = t.dyn_cast::<UnrankedMemRefType>() {
+                out.push(Node::Type(m.payload().element));
+                out.extend(m.payload().memory_space.map(Node::Attr));
+            } else if let Some(v) = t.dyn_cast::<VectorType>() {
+                out.push(Node::Type(v.payload().element));
+            } else if let Some(u) = t.dyn_cast::<UnrankedTensorType>() {
+                out.push(Node::Type(u.payload().element));
+            } else if let Some(c) = t.dyn_cast::<ComplexType>() {
+                out.push(Node::Type(c.payload().element));
+            }
+        }
+    }
+    out
+}
+
+/// What [`AliasState::visit`] returns for a value it does not record.
+const NO_ENTRY: usize = usize::MAX;
+
 impl<'c> AliasState<'c> {
-    fn visit(&mut self, loc: Location<'c>, deferrable: bool) -> (u32, usize) {
-        if let Some(&i) = self.index.get(&loc.as_ptr()) {
+    fn visit(&mut self, node: Node<'c>, deferrable: bool) -> (u32, usize) {
+        let key = match node {
+            Node::Loc(l) => l.as_ptr(),
+            Node::Attr(a) => a.as_ptr(),
+            Node::Type(t) => t.as_ptr(),
+        };
+        let (name, payload) = alias_name(node);
+        let kids = children(node);
+        if name.is_none() && kids.is_empty() {
+            // A leaf without an alias (an integer type, a string): depth 0,
+            // nothing to record, nothing to number.
+            return (0, NO_ENTRY);
+        }
+        if let Some(&i) = self.index.get(&key) {
             if !deferrable {
                 self.mark_non_deferrable(i);
             }
             return (self.entries[i].depth, i);
         }
         let i = self.entries.len();
-        self.index.insert(loc.as_ptr(), i);
+        self.index.insert(key, i);
         self.entries.push(AliasEntry {
-            loc,
-            depth: 0,
+            node,
+            name,
+            payload,
+            depth: u32::from(name.is_some()),
             deferrable,
             children: Vec::new(),
         });
-        let mut children = Vec::new();
-        if let Some(n) = loc.dyn_cast::<NameLoc>() {
-            // MLIR visits what it prints: an unknown child is not printed.
-            if !n.payload().child.isa::<UnknownLoc>() {
-                children.push(n.payload().child);
-            }
-        } else if let Some(f) = loc.dyn_cast::<FusedLoc>() {
-            children.extend_from_slice(f.payload().locations);
-        }
         let mut max = 0;
-        let mut child_indices = Vec::with_capacity(children.len());
-        for c in children {
+        let mut child_indices = Vec::new();
+        for c in kids {
             let (d, ci) = self.visit(c, deferrable);
             max = max.max(d);
-            child_indices.push(ci);
+            if ci != NO_ENTRY {
+                child_indices.push(ci);
+            }
         }
-        self.entries[i].depth = max + 1;
+        if max > 0 {
+            self.entries[i].depth = max + 1;
+        }
         self.entries[i].children = child_indices;
-        (max + 1, i)
+        (self.entries[i].depth, i)
     }
 
     fn mark_non_deferrable(&mut self, i: usize) {
@@ -118,29 +314,50 @@ impl<'c> AliasState<'c> {
         }
     }
 
+    /// MLIR's `initializeAliases`: a stable sort by depth, types first, then
+    /// by name; numbers per name in that order.
     fn finish(&mut self) {
-        let mut order: Vec<usize> = (0..self.entries.len()).collect();
-        order.sort_by_key(|&i| self.entries[i].depth);
-        self.number = vec![NONE; self.entries.len()];
-        for (n, &i) in order.iter().enumerate() {
-            self.number[i] = n as u32;
+        let mut order: Vec<usize> = (0..self.entries.len())
+            .filter(|&i| self.entries[i].name.is_some())
+            .collect();
+        order.sort_by_key(|&i| {
+            let e = &self.entries[i];
+            (e.depth, !matches!(e.node, Node::Type(_)), e.name)
+        });
+        self.alias = vec![None; self.entries.len()];
+        let mut counts: FxHashMap<&'static str, u32> = FxHashMap::default();
+        for &i in &order {
+            let e = &self.entries[i];
+            let Some(name) = e.name else { continue };
+            let n = counts.entry(name).or_insert(0);
+            let sigil = if matches!(e.node, Node::Type(_)) {
+                '!'
+            } else {
+                '#'
+            };
+            self.alias[i] = Some(if *n == 0 {
+                format!("{sigil}{name}")
+            } else {
+                format!("{sigil}{name}{n}")
+            });
+            *n += 1;
         }
         self.order = order;
     }
 
-    fn alias(&self, loc: Location<'c>) -> Option<u32> {
+    fn alias(&self, loc: Location<'c>) -> Option<&str> {
         self.index
             .get(&loc.as_ptr())
-            .map(|&i| self.number[i])
-            .filter(|&n| n != NONE)
+            .and_then(|&i| self.alias[i].as_deref())
     }
-}
 
-fn write_alias_name(out: &mut String, n: u32) {
-    if n == 0 {
-        out.push_str("#loc");
-    } else {
-        let _ = write!(out, "#loc{n}");
+    /// The attribute and type aliases, for strata-builtin's print hook.
+    fn hook_table(&self) -> Vec<(*const (), String)> {
+        self.order
+            .iter()
+            .filter(|&&i| !matches!(self.entries[i].node, Node::Loc(_)))
+            .filter_map(|&i| Some((self.entries[i].payload, self.alias[i].clone()?)))
+            .collect()
     }
 }
 
@@ -231,28 +448,68 @@ impl<'m, 'c> Printer<'m, 'c> {
         }
     }
 
+    /// MLIR's `AliasInitializer` over the generic form: per operation its
+    /// location (with debug info, deferrable), its regions (block argument
+    /// types and locations, then the operations), its operand and result
+    /// types, its attributes (not its properties, which MLIR 19 does not
+    /// visit).
     fn collect_aliases(&mut self) {
         let mut state = AliasState::default();
         let m = self.module;
-        fn visit_op<'c>(m: &Module<'c>, id: OpId, state: &mut AliasState<'c>) {
+        let debug = self.options.debug_info;
+        fn visit_op<'c>(m: &Module<'c>, id: OpId, debug: bool, state: &mut AliasState<'c>) {
             let o = m.op(id);
-            state.visit(o.loc, true);
+            if debug {
+                state.visit(Node::Loc(o.loc), true);
+            }
             let u = &m.units[id.unit as usize];
             for &r in &o.regions {
                 for &b in &u.regions[r as usize].blocks {
                     let block = &u.blocks[b as usize];
                     for &a in &block.args {
-                        if let Some(l) = u.values[a as usize].loc {
-                            state.visit(l, false);
+                        let v = &u.values[a as usize];
+                        state.visit(Node::Type(v.ty), false);
+                        if debug && let Some(l) = v.loc {
+                            state.visit(Node::Loc(l), false);
                         }
                     }
                     for &op in &block.ops {
-                        visit_op(m, op, state);
+                        visit_op(m, op, debug, state);
                     }
                 }
             }
+            if let Some(f) = o.ty.dyn_cast::<FunctionType>() {
+                let p = f.payload();
+                for &t in p.inputs.iter().chain(p.results) {
+                    state.visit(Node::Type(t), false);
+                }
+            }
+            let entries = |a: Option<Attribute<'c>>| {
+                a.and_then(|a| a.dyn_cast::<DictionaryAttr>())
+                    .map_or(&[][..], |d| d.payload().entries)
+            };
+            let name = o
+                .name
+                .dyn_cast::<StringAttr>()
+                .map_or("", |s| s.payload().value);
+            if o.properties.is_some() && registered_in_mlir_opt(name) {
+                // A registered operation's attribute dictionary: inherent
+                // and discardable attributes together, sorted by name.
+                let mut all: Vec<_> = entries(o.properties)
+                    .iter()
+                    .chain(entries(o.attributes))
+                    .collect();
+                all.sort_by(|a, b| a.name.payload().value.cmp(b.name.payload().value));
+                for e in all {
+                    state.visit(Node::Attr(e.value), false);
+                }
+            } else {
+                for e in entries(o.attributes) {
+                    state.visit(Node::Attr(e.value), false);
+                }
+            }
         }
-        visit_op(m, m.root, &mut state);
+        visit_op(m, m.root, debug, &mut state);
         state.finish();
         self.aliases = Some(state);
     }
@@ -290,7 +547,7 @@ impl<'m, 'c> Printer<'m, 'c> {
 
     fn loc_internal(&mut self, loc: Location<'c>, top: bool) {
         if !top && let Some(a) = self.aliases.as_ref().and_then(|s| s.alias(loc)) {
-            write_alias_name(&mut self.out, a);
+            self.out.push_str(a);
             return;
         }
         if loc.isa::<UnknownLoc>() {
@@ -321,6 +578,16 @@ impl<'m, 'c> Printer<'m, 'c> {
                 self.loc_internal(l, false);
             }
             self.out.push(']');
+        } else if let Some(c) = loc.dyn_cast::<CallSiteLoc>() {
+            let p = c.payload();
+            self.out.push_str("callsite(");
+            self.loc_internal(p.callee, false);
+            self.out.push_str(" at ");
+            self.loc_internal(p.caller, false);
+            self.out.push(')');
+        } else if let Some(o) = loc.dyn_cast::<OpaqueLoc>() {
+            // MLIR prints an opaque location as its fallback.
+            self.loc_internal(o.payload().fallback, false);
         } else {
             let _ = write!(self.out, "{loc:#}");
         }
@@ -334,7 +601,7 @@ impl<'m, 'c> Printer<'m, 'c> {
             .and_then(|s| s.alias(loc))
             .filter(|_| allow_alias)
         {
-            Some(a) => write_alias_name(&mut self.out, a),
+            Some(a) => self.out.push_str(a),
             None => self.loc_internal(loc, true),
         }
         self.out.push(')');
@@ -462,20 +729,37 @@ impl<'m, 'c> Printer<'m, 'c> {
     }
 
     fn alias_defs(&mut self, deferred: bool) {
-        let list: Vec<(u32, Location<'c>)> = match &self.aliases {
+        let list: Vec<(String, Node<'c>, *const ())> = match &self.aliases {
             None => return,
             Some(s) => s
                 .order
                 .iter()
                 .filter(|&&i| s.entries[i].deferrable == deferred)
-                .map(|&i| (s.number[i], s.entries[i].loc))
+                .filter_map(|&i| {
+                    let e = &s.entries[i];
+                    Some((s.alias[i].clone()?, e.node, e.payload))
+                })
                 .collect(),
         };
-        for (n, loc) in list {
-            write_alias_name(&mut self.out, n);
-            self.out.push_str(" = loc(");
-            self.loc_internal(loc, true);
-            self.out.push_str(")\n");
+        for (name, node, payload) in list {
+            self.out.push_str(&name);
+            self.out.push_str(" = ");
+            match node {
+                Node::Loc(loc) => {
+                    self.out.push_str("loc(");
+                    self.loc_internal(loc, true);
+                    self.out.push(')');
+                }
+                Node::Attr(a) => {
+                    let text = strata_builtin::print_alias_definition(payload, || a.to_string());
+                    self.out.push_str(&text);
+                }
+                Node::Type(t) => {
+                    let text = strata_builtin::print_alias_definition(payload, || t.to_string());
+                    self.out.push_str(&text);
+                }
+            }
+            self.out.push('\n');
         }
     }
 
@@ -512,7 +796,9 @@ impl<'m, 'c> Printer<'m, 'c> {
 /// Prints `module` as `mlir-opt-19 --mlir-print-op-generic` prints a file:
 /// the aliases that cannot be deferred, the root operation and a newline,
 /// the deferred aliases, the file metadata section, and the final newline
-/// `mlir-opt` writes after every module.
+/// `mlir-opt` writes after every module. With
+/// [`PrintOptions::local_scope`], as `--mlir-print-local-scope`: the root
+/// operation and its newline only, every value in place.
 ///
 /// Distinct attributes are numbered in print order, as MLIR numbers them
 /// (`strata_builtin::with_distinct_numbering`).
@@ -523,14 +809,34 @@ pub fn print_module(module: &Module<'_>, options: PrintOptions) -> String {
 fn print_module_numbered(module: &Module<'_>, options: PrintOptions) -> String {
     let mut p = Printer::new(module, options);
     p.number();
-    if options.debug_info && !options.local_scope {
-        p.collect_aliases();
+    if options.local_scope {
+        return p.print();
     }
-    p.alias_defs(false);
-    p.op(module.root, 0);
-    p.out.push('\n');
-    p.alias_defs(true);
-    p.metadata();
-    p.out.push('\n');
-    p.out
+    p.collect_aliases();
+    let table = p
+        .aliases
+        .as_ref()
+        .map(AliasState::hook_table)
+        .unwrap_or_default();
+    strata_builtin::with_aliases(table, || p.print())
+}
+
+impl Printer<'_, '_> {
+    /// The printing pass, after numbering and aliases.
+    fn print(mut self) -> String {
+        let p = &mut self;
+        p.alias_defs(false);
+        let root = p.module.root;
+        p.op(root, 0);
+        p.out.push('\n');
+        if p.options.local_scope {
+            // MLIR prints the operation alone in local scope (no aliases,
+            // no metadata section), and mlir-opt its newline.
+            return self.out;
+        }
+        p.alias_defs(true);
+        p.metadata();
+        p.out.push('\n');
+        self.out
+    }
 }

@@ -31,12 +31,20 @@ struct Args {
     /// copies of real modules (`count` operations).
     #[arg(long)]
     fx_collisions: Option<u64>,
+    /// The folder of strata-module's conformance oracle (`generic.jsonl`,
+    /// `known_failures.txt`); by default the one of the workspace this was
+    /// built in.
+    #[arg(long)]
+    oracle: Option<std::path::PathBuf>,
 }
 
-/// The oracle's modules that strata round-trips (not known failures).
-fn modules() -> Vec<String> {
-    let known = include_str!("../../../module/tests/oracle/known_failures.txt");
-    include_str!("../../../module/tests/oracle/generic.jsonl")
+/// The oracle's modules that strata round-trips (not known failures), read
+/// from `dir` (read at run time, so that the package does not need the
+/// workspace's test data to build).
+fn modules(dir: &std::path::Path) -> std::io::Result<Vec<String>> {
+    let known = std::fs::read_to_string(dir.join("known_failures.txt"))?;
+    let generic = std::fs::read_to_string(dir.join("generic.jsonl"))?;
+    Ok(generic
         .lines()
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
         .filter(|row| {
@@ -48,7 +56,7 @@ fn modules() -> Vec<String> {
             !known.contains(&key)
         })
         .filter_map(|row| row["generic"].as_str().map(str::to_owned))
-        .collect()
+        .collect())
 }
 
 /// rustc-hash 2's FxHasher multiplier (see strata-module's hostile tests,
@@ -92,7 +100,19 @@ fn main() -> std::process::ExitCode {
     let text = match args.fx_collisions {
         Some(n) => colliding(n),
         None => {
-            let modules = modules();
+            let dir = args.oracle.clone().unwrap_or_else(|| {
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../module/tests/oracle")
+            });
+            let modules = match modules(&dir) {
+                Ok(m) => m,
+                Err(e) => {
+                    eprintln!(
+                        "gen-mlir: cannot read the oracle in {} ({e}); name it with --oracle",
+                        dir.display()
+                    );
+                    return std::process::ExitCode::FAILURE;
+                }
+            };
             let refs: Vec<&str> = modules.iter().map(String::as_str).collect();
             let text = if args.once {
                 strata_module::generate::generate_once(&refs)
