@@ -3,7 +3,6 @@
 //! interns into a [`strata_ctx::Context`] as it parses.
 //!
 #![doc = include_str!("../README.md")]
-
 #![forbid(unsafe_code)]
 
 mod dialect;
