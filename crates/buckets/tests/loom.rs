@@ -29,7 +29,9 @@ use std::sync::atomic::{AtomicUsize as Tally, Ordering::Relaxed as Plain}; // ti
 
 use core::ptr::NonNull;
 
-use strata_buckets::{BucketArray, BucketStats, DenseKind, KindRegistry};
+use core::num::NonZeroUsize;
+
+use strata_buckets::{BucketArray, BucketStats, DenseKind, HotSlot, KindRegistry};
 use strata_sync::mutant::with_mutant;
 use strata_sync::{Arc, Mutant, UnsafeCell, alloc, model, thread};
 
@@ -191,6 +193,87 @@ fn contested_probe_race(seen: &Outcomes) {
     if array.stats().lost_value_races == 1 {
         seen.record(A_CANDIDATE_LOST);
     }
+}
+
+/// Outcomes of [`hot_claim_race`].
+const HOT_MAIN_WON: usize = 0;
+const HOT_SPAWNED_WON: usize = 1;
+
+/// The identity `n` (1 or 2) of a hot-slot claimant.
+fn id(n: usize) -> NonZeroUsize {
+    NonZeroUsize::new(n).unwrap()
+}
+
+/// Two threads claim one hot slot at once, each with its own identity and
+/// a value it built (tag = identity). Afterwards the winner's identity
+/// gets the winner's value and the loser's gets nothing.
+fn hot_claim_race(seen: &Outcomes) {
+    let slot = Arc::new(HotSlot::<Payload>::new());
+    let rival = {
+        let slot = Arc::clone(&slot);
+        thread::spawn(move || {
+            let value = Arc::new(Payload::new(2));
+            let won = slot.claim(id(2), NonNull::from(&*value));
+            (won, value)
+        })
+    };
+    let mine = Arc::new(Payload::new(1));
+    let i_won = slot.claim(id(1), NonNull::from(&*mine));
+    let (they_won, theirs) = rival.join().unwrap();
+    assert!(i_won != they_won, "both or neither claim won");
+    let (winner, loser) = if i_won { (1, 2) } else { (2, 1) };
+    let got = slot
+        .get(id(winner))
+        .expect("the winner's value is published");
+    // SAFETY: both payloads are alive (`mine`, `theirs`) until the end of
+    // this function, and every pointer in the slot is one of them.
+    let tag = unsafe { got.as_ref() }.tag();
+    assert_eq!(
+        tag, winner,
+        "the hot slot returned another claimant's value"
+    );
+    assert_eq!(
+        slot.get(id(loser)),
+        None,
+        "the loser's identity got a value"
+    );
+    seen.record(if i_won { HOT_MAIN_WON } else { HOT_SPAWNED_WON });
+    drop((mine, theirs));
+}
+
+/// A reader (spawned) presents identity 1 while the main thread builds a
+/// value and claims the slot with it.
+fn hot_probe_race(seen: &Outcomes) {
+    let slot = Arc::new(HotSlot::<Payload>::new());
+    let mine = Arc::new(Payload::new(7));
+    let reader = {
+        let slot = Arc::clone(&slot);
+        let keep = Arc::clone(&mine);
+        thread::spawn(move || {
+            let got = slot.get(id(1)).map(|p| {
+                // SAFETY: the only pointer ever stored is `keep`'s payload,
+                // alive for this whole closure.
+                unsafe { p.as_ref() }.tag()
+            });
+            drop(keep);
+            got
+        })
+    };
+    // The payload's tag is written here, in the claimant's thread, after the
+    // reader was spawned: only the slot's Release/Acquire pair orders it
+    // before the reader's read.
+    // SAFETY: nobody reads the tag before the claim below publishes it.
+    mine.tag.with_mut(|p| unsafe { *p = 8 });
+    assert!(slot.claim(id(1), NonNull::from(&*mine)));
+    let got = reader.join().unwrap();
+    if let Some(tag) = got {
+        assert_eq!(tag, 8, "the reader saw the pointer but not the value");
+    }
+    seen.record(if got.is_some() {
+        PROBE_SAW_VALUE
+    } else {
+        PROBE_SAW_NOTHING
+    });
 }
 
 /// Outcomes of [`growth_race`].
@@ -611,5 +694,68 @@ fn mutant_buckets_reserve_split() {
     static SEEN: Outcomes = Outcomes::new();
     with_mutant(Mutant::BucketsReserveSplit, || {
         model::check("mutant_buckets_reserve_split", || two_kinds_race(&SEEN))
+    });
+}
+
+/// Targets: two threads claim one hot slot at once; each wins in some
+/// iteration, and the winner's identity gets exactly the winner's value.
+///
+/// Checks invariant 2 (a hot slot publishes one value, once, under the
+/// identity that claimed it).
+#[test]
+fn hot_slot_claim_race_publishes_the_winner_only() {
+    static SEEN: Outcomes = Outcomes::new();
+    let name = "hot_slot_claim_race_publishes_the_winner_only";
+    model::check(name, || hot_claim_race(&SEEN));
+    SEEN.assert_seen(
+        name,
+        &[
+            (HOT_MAIN_WON, "the main thread claims first"),
+            (HOT_SPAWNED_WON, "the spawned thread claims first"),
+        ],
+    );
+}
+
+/// Targets: a hot-slot read before, and after, the claim that publishes
+/// the value; the reader sees nothing or the complete value, and both occur.
+///
+/// Checks invariant 2.
+#[test]
+fn hot_slot_reader_sees_nothing_or_the_complete_value() {
+    static SEEN: Outcomes = Outcomes::new();
+    let name = "hot_slot_reader_sees_nothing_or_the_complete_value";
+    model::check(name, || hot_probe_race(&SEEN));
+    SEEN.assert_seen(
+        name,
+        &[
+            (PROBE_SAW_NOTHING, "the read runs before the claim"),
+            (PROBE_SAW_VALUE, "the read runs after the claim"),
+        ],
+    );
+}
+
+/// Breaks invariant 2 for the hot slot: the loser of the claim stores its
+/// pointer too, so the winner's identity can get the loser's value; the
+/// model's assertion fails.
+#[test]
+#[should_panic(expected = "the hot slot returned another claimant's value")]
+fn mutant_buckets_hot_loser_publishes() {
+    static SEEN: Outcomes = Outcomes::new();
+    with_mutant(Mutant::BucketsHotLoserPublishes, || {
+        model::check("mutant_buckets_hot_loser_publishes", || {
+            hot_claim_race(&SEEN)
+        })
+    });
+}
+
+/// Breaks invariant 2 for the hot slot: the value load is Relaxed, so the
+/// reader that gets the pointer is not ordered after the claimant's write of
+/// the value; loom reports the unordered read.
+#[test]
+#[should_panic(expected = "Causality violation: Concurrent read and write accesses")]
+fn mutant_buckets_hot_relaxed_load() {
+    static SEEN: Outcomes = Outcomes::new();
+    with_mutant(Mutant::BucketsHotRelaxedLoad, || {
+        model::check("mutant_buckets_hot_relaxed_load", || hot_probe_race(&SEEN))
     });
 }

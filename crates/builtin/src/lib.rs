@@ -196,6 +196,11 @@ impl Extension for Builtins {
         &INFO
     }
 
+    /// The pre-created types are read on nearly every lookup (`ctx.i64()`),
+    /// so the builtins take the context's hot slot: one compare and one load
+    /// instead of a bucket probe (docs/PERFORMANCE.md, issue 14).
+    const HOT: bool = true;
+
     /// Interns the common builtins directly (not through the constructors,
     /// which would ask for this extension again).
     fn create<P: Policy, S: BuildHasher>(ctx: &Context<P, S>) -> Self {

@@ -6,7 +6,7 @@ use core::ptr::NonNull;
 use std::panic::AssertUnwindSafe;
 
 use rustc_hash::FxBuildHasher;
-use strata_buckets::BucketArray;
+use strata_buckets::{BucketArray, HotSlot};
 use strata_diag::{DiagEngine, EngineBuilder, Policy};
 use strata_sync::policy::{Local, Shared};
 use strata_table::{Table, TableStats};
@@ -97,6 +97,9 @@ pub struct Context<P: Policy = Shared, S = FxBuildHasher> {
     /// on first use and published by compare-and-swap (see
     /// [`Context::extension`]).
     pub(crate) extensions: BucketArray<ExtensionSlot<P>, P>,
+    /// The state of the first [`Extension::HOT`](crate::Extension::HOT)
+    /// extension created in this context, in front of `extensions`.
+    pub(crate) hot_extension: HotSlot<(), P>,
     /// Hashes every key (FxHash by default; a keyed hasher such as
     /// `std::hash::RandomState` for untrusted input, see
     /// [`Context::with_hasher`]).
@@ -185,6 +188,7 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
             dialects: Vec::new(),
             diagnostics,
             extensions: BucketArray::new(),
+            hot_extension: HotSlot::new(),
             hasher,
         }
     }

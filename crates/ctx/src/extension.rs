@@ -9,7 +9,9 @@
 //!
 //! - [`Context::extension::<E>()`](Context::extension) reads the slot: the
 //!   dense index (a load and a compare), the bucket array's `Acquire` load,
-//!   the value. No hash, no lock.
+//!   the value. No hash, no lock. The first [`Extension::HOT`] extension
+//!   created in a context is read through the context's
+//!   [`HotSlot`](strata_buckets::HotSlot) instead: one compare, one load.
 //! - On first use [`Extension::create`] runs with `&Context` (it may intern)
 //!   and its value is published by compare-and-swap; threads racing on the
 //!   first use may each build one, and all get the one published.
@@ -23,6 +25,8 @@ use core::hash::BuildHasher;
 use crate::Context;
 use crate::Policy;
 use crate::erased::{Erased, Report};
+use core::num::NonZeroUsize;
+use core::ptr::NonNull;
 
 /// The identity of an [`Extension`] type: a `static` per type, whose dense
 /// index (assigned on first use, from the same process-wide registry as the
@@ -48,6 +52,13 @@ impl ExtensionInfo {
     #[inline]
     fn index(&'static self) -> usize {
         self.id.index() as usize
+    }
+
+    /// The identity this extension presents to the context's hot slot: the
+    /// address of its `static`, which no other extension shares.
+    #[inline(always)]
+    fn hot_id(&'static self) -> NonZeroUsize {
+        NonZeroUsize::from(NonNull::from(self).addr())
     }
 }
 
@@ -87,6 +98,15 @@ pub trait Extension: Send + Sync + Sized + 'static {
     /// The extension's identity (a `static`).
     fn info() -> &'static ExtensionInfo;
 
+    /// Whether this extension asks for the context's one *hot slot*: the
+    /// state of the first `HOT` extension created in a context is then read
+    /// with one compare and one load, in front of the bucket probe every
+    /// other extension pays (see [`HotSlot`](strata_buckets::HotSlot)).
+    /// strata-builtin sets it, as its pre-created types are read on nearly
+    /// every lookup; a dialect read as often may too, and whichever is
+    /// created first in a context wins.
+    const HOT: bool = false;
+
     /// Builds the state for `ctx`. May intern into `ctx`, but must not ask
     /// for this same extension (that would recurse).
     fn create<P: Policy, S: BuildHasher>(ctx: &Context<P, S>) -> Self;
@@ -106,6 +126,15 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     #[inline(always)]
     pub fn extension<E: Extension>(&self) -> &E {
         let info = E::info();
+        if E::HOT
+            && let Some(state) = self.hot_extension.get(info.hot_id())
+        {
+            // SAFETY: only `extension_slot_init::<E>` claims the hot slot
+            // with `E`'s identity, and it publishes a pointer to `E`'s state,
+            // which lives in `self.extensions` until the context drops
+            // (after this borrow of `self` ends).
+            return unsafe { state.cast::<E>().as_ref() };
+        }
         // The published slot through `get` (a load and a null check), the
         // first use out of line: the pre-created handles of a dialect are
         // read on every lookup of a common type, so this must inline.
@@ -125,10 +154,20 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     #[inline(never)]
     fn extension_slot_init<E: Extension>(&self) -> &ExtensionSlot<P> {
         let info = E::info();
-        self.extensions.get_or_init(info.index(), || {
+        let slot = self.extensions.get_or_init(info.index(), || {
             // SAFETY: (1) an extension's state is `Send + Sync` (the trait's
             // bound).
             unsafe { ExtensionSlot::new(info, E::create(self)) }
-        })
+        });
+        if E::HOT {
+            // SAFETY: (1) the slot at `E`'s dense index holds an `E` (see
+            // `extension`).
+            let state: &E = unsafe { slot.typed::<E>() };
+            // The first `HOT` extension created here takes the slot; a later
+            // one (or a thread that lost this race) keeps the bucket probe.
+            self.hot_extension
+                .claim(info.hot_id(), NonNull::from(state).cast());
+        }
+        slot
     }
 }
