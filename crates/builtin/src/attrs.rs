@@ -187,6 +187,7 @@ impl<'k, 'c> PartialEq<IntegerAttrKey<'k, 'c>> for IntegerAttrData<'c> {
 }
 
 /// Copies the words above the first into the arena, behind one pointer.
+#[inline]
 fn construct_integer_attr<'c>(
     key: &IntegerAttrKey<'_, 'c>,
     arena: &'c strata_ctx::Arena,

@@ -152,6 +152,9 @@ macro_rules! builtin_kind {
                 *stored == *key
             }
 
+            // Inline: out of line, the call cost a one-word insert (W2)
+            // about 18 instructions (docs/PERFORMANCE.md, issue 14).
+            #[inline]
             fn construct<'k, 'c: 'k>($key: &Self::Key<'k, 'c>, $arena: &'c ::strata_ctx::Arena) -> Self::Stored<'c> {
                 $construct
             }
