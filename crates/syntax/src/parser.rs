@@ -39,6 +39,60 @@ pub struct Parser<'c, 's, P: Policy, S> {
     tok: Token,
     depth: u32,
     syntax: Option<&'s Syntax<P, S>>,
+    locations: Option<&'s LocationAliases<'c>>,
+}
+
+/// Location aliases a [`Parser`] resolves: the `#loc3 = loc(...)`
+/// definitions of a file, by name without the `#`.
+///
+/// In MLIR a location is an attribute, so a location alias stands for the
+/// location where a location is expected (`loc(fused[#loc1, #loc2])`) and
+/// for the location as an attribute where an attribute is
+/// (`{foo.loc_attr = #loc3}`).
+///
+/// ```
+/// use strata_builtin::prelude::*;
+/// use strata_syntax::{LocationAliases, Parser};
+///
+/// let ctx = strata_ctx::Context::new();
+/// let mut aliases = LocationAliases::new();
+/// aliases.define("loc1", ctx.file_loc("a.mlir", 1, 2).into()).unwrap();
+/// let mut p = Parser::new(&ctx, "[#loc1]", None).with_location_aliases(&aliases);
+/// let a = p.parse_attribute().unwrap();
+/// assert_eq!(a.to_string(), r#"[loc("a.mlir":1:2)]"#);
+/// ```
+#[derive(Debug, Default, Clone)]
+pub struct LocationAliases<'c> {
+    by_name: std::collections::HashMap<String, Location<'c>>,
+}
+
+impl<'c> LocationAliases<'c> {
+    /// An empty table.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Defines `#name` as `loc`.
+    ///
+    /// # Errors
+    ///
+    /// MLIR's message if `name` is defined already.
+    pub fn define(&mut self, name: &str, loc: Location<'c>) -> Result<(), String> {
+        if self.by_name.insert(name.to_owned(), loc).is_some() {
+            return Err(format!("redefinition of attribute alias id '{name}'"));
+        }
+        Ok(())
+    }
+
+    /// The location `#name` stands for.
+    pub fn get(&self, name: &str) -> Option<Location<'c>> {
+        self.by_name.get(name).copied()
+    }
+
+    /// Whether no alias is defined.
+    pub fn is_empty(&self) -> bool {
+        self.by_name.is_empty()
+    }
 }
 
 impl<P: Policy, S> core::fmt::Debug for Parser<'_, '_, P, S> {
@@ -62,7 +116,26 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             tok,
             depth: 0,
             syntax,
+            locations: None,
         }
+    }
+
+    /// The parser with `aliases` resolved: a `#name` of the table is that
+    /// location where a location is expected, and that location as an
+    /// attribute where an attribute is.
+    #[must_use]
+    pub fn with_location_aliases(mut self, aliases: &'s LocationAliases<'c>) -> Self {
+        self.locations = Some(aliases);
+        self
+    }
+
+    /// The location alias the current `#name` token names, if any.
+    fn location_alias(&self) -> Option<Location<'c>> {
+        let table = self.locations?;
+        if self.tok.kind != TokenKind::HashId {
+            return None;
+        }
+        table.get(&self.lexer.source()[self.tok.start + 1..self.tok.end])
     }
 
     /// The context the parser interns into.
@@ -507,6 +580,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             },
             depth: self.depth,
             syntax: self.syntax,
+            locations: self.locations,
         };
         sub.lexer.reset(start);
         sub.bump();
@@ -644,7 +718,13 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             }
             TokenKind::LBrace => self.parse_dictionary().map(Into::into),
             TokenKind::AtId => self.parse_symbol_ref(),
-            TokenKind::HashId => self.parse_dialect_attr(),
+            TokenKind::HashId => match self.location_alias() {
+                Some(loc) => {
+                    self.bump();
+                    Ok(self.ctx.location_attr(loc).into())
+                }
+                None => self.parse_dialect_attr(),
+            },
             TokenKind::BareId => {
                 let word = self.spelling();
                 match word {
@@ -1134,6 +1214,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         })?;
         let rank = shape.len().max(1);
         let mut index_values = Vec::new();
+        let mut flat_indices = false;
         let mut data = Vec::new();
         if let (Some(indices), Some(values)) = (indices, values) {
             let mut flat = Vec::new();
@@ -1156,9 +1237,22 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 }
             }
             // A splat index is one coordinate tuple of that value (MLIR's
-            // `[1, rank]` indices shape).
-            if index_shape.is_none() {
-                index_values = vec![index_values[0]; rank];
+            // `[1, rank]` indices shape); a list is `[N, rank]`, or `[N]`
+            // for a rank-1 type, which MLIR keeps as another attribute.
+            match index_shape.as_deref() {
+                None => index_values = vec![index_values[0]; rank],
+                Some([0]) => {}
+                Some([_, r]) if *r as usize == rank => {}
+                Some([_]) if shape.len() == 1 => flat_indices = !index_values.is_empty(),
+                Some(s) => {
+                    return Err(ParseError::new(
+                        span,
+                        format!(
+                            "expected shape ([N, {rank}]){}; inferred shape of indices literal ({s:?})",
+                            if shape.len() == 1 { " or ([N])" } else { "" }
+                        ),
+                    ));
+                }
             }
             let nnz = index_values.len() / rank;
             let mut flat = Vec::new();
@@ -1184,10 +1278,13 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 }
             }
         }
-        let a = self
-            .ctx
-            .try_sparse_elements_attr(ty, &index_values, &data)
-            .map_err(|e| built(span, e))?;
+        let a = if flat_indices {
+            self.ctx
+                .try_sparse_elements_attr_1d(ty, &index_values, &data)
+        } else {
+            self.ctx.try_sparse_elements_attr(ty, &index_values, &data)
+        }
+        .map_err(|e| built(span, e))?;
         Ok(a.into())
     }
 
@@ -1299,6 +1396,10 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 Ok(self.ctx.call_site_loc(callee, caller).into())
             }
             TokenKind::HashId => {
+                if let Some(loc) = self.location_alias() {
+                    self.bump();
+                    return Ok(loc);
+                }
                 let sym = self.parse_extended_symbol()?;
                 Err(ParseError::new(
                     sym.span,
