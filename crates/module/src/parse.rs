@@ -29,7 +29,7 @@ use strata_builtin::FunctionType;
 use strata_builtin::prelude::*;
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 use strata_syntax::lexer::{Lexer, Token, TokenKind};
-use strata_syntax::{ParseError, Parser};
+use strata_syntax::{LocationAliases, ParseError, Parser};
 
 use crate::tree::{
     Block, Module, OpId, Operation, Region, ResourceGroup, Unit, UnitId, ValueData, ValueDef,
@@ -204,8 +204,9 @@ fn trim_items(text: &str, items: &mut [Item]) {
 /// Resolved alias definitions of a file.
 #[derive(Debug, Default)]
 struct Aliases<'c> {
-    /// `#name` (without `#`) to its location, for location aliases.
-    locs: FxHashMap<String, Location<'c>>,
+    /// `#name` (without `#`) to its location, for location aliases; the
+    /// syntax parser resolves them, as a location or as an attribute.
+    locs: LocationAliases<'c>,
     /// `#name` / `!name` (with the sigil) to the text it stands for: the
     /// inner text of a location alias, the text of any other alias.
     text: FxHashMap<String, String>,
@@ -225,9 +226,14 @@ impl Aliases<'_> {
 /// original_start)`.
 type ExpansionMap = Vec<(usize, usize, usize)>;
 
+///
+/// Uses of the location aliases in `keep` stay as they are: the syntax
+/// parser resolves them, where a location is expected and where an
+/// attribute is (a location is an attribute), which text cannot do.
 fn expand(
     src: &str,
     aliases: &FxHashMap<String, String>,
+    keep: Option<&LocationAliases<'_>>,
     depth: u32,
 ) -> Result<(String, ExpansionMap), String> {
     if depth > 64 {
@@ -243,9 +249,10 @@ fn expand(
             TokenKind::Eof => break,
             TokenKind::HashId | TokenKind::BangId => {
                 let name = &src[t.start..t.end];
-                if let Some(body) = aliases.get(name) {
+                let kept = keep.is_some_and(|k| k.get(&name[1..]).is_some());
+                if let Some(body) = aliases.get(name).filter(|_| !kept) {
                     out.push_str(&src[copied..t.start]);
-                    let (inner, _) = expand(body, aliases, depth + 1)?;
+                    let (inner, _) = expand(body, aliases, keep, depth + 1)?;
                     let s = out.len();
                     out.push_str(&inner);
                     map.push((s, out.len(), t.start));
@@ -470,7 +477,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let start = self.tok.start;
         let end = self.lexer.source().len();
         let text = &self.src[start..end];
-        let mut p = Parser::new(self.ctx, text, None);
+        let mut p =
+            Parser::new(self.ctx, text, None).with_location_aliases(&self.shared.aliases.locs);
         let r = f(&mut p);
         let next = start + p.token().start;
         match r {
@@ -510,7 +518,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 if self.tok.kind == TokenKind::HashId {
                     let name = &self.spelling()[1..];
                     let span = self.tok.start..self.tok.end;
-                    if let Some(&l) = self.shared.aliases.locs.get(name) {
+                    if let Some(l) = self.shared.aliases.locs.get(name) {
                         self.bump();
                         self.expect(TokenKind::RParen, "')' in location")?;
                         return Ok(l);
@@ -1127,8 +1135,13 @@ fn parse_unit<'c, P: Policy, S: BuildHasher>(
             Some(e) => return Err(e),
         }
     };
-    let (text, map) = expand(&shared.text[range.clone()], &shared.aliases.text, 0)
-        .map_err(|m| ParseError::new(range.start..range.start + 1, m))?;
+    let (text, map) = expand(
+        &shared.text[range.clone()],
+        &shared.aliases.text,
+        Some(&shared.aliases.locs),
+        0,
+    )
+    .map_err(|m| ParseError::new(range.start..range.start + 1, m))?;
     if map.is_empty() {
         return Err(first);
     }
@@ -1347,8 +1360,8 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     // MLIR parses them there (their uses are expanded in place).
     for (alias, at, is_type) in other_defs {
         let value = &shared.aliases.text[&alias];
-        let (expanded, map) =
-            expand(value, &shared.aliases.text, 0).map_err(|m| ParseError::new(at..at + 1, m))?;
+        let (expanded, map) = expand(value, &shared.aliases.text, None, 0)
+            .map_err(|m| ParseError::new(at..at + 1, m))?;
         let mut p = Parser::new(ctx, &expanded, None);
         let r = if is_type {
             p.parse_type().map(drop)
@@ -1366,15 +1379,16 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     }
     for (alias, at) in loc_defs {
         let inner = &shared.aliases.text[&format!("#{alias}")];
-        let (expanded, _) =
-            expand(inner, &shared.aliases.text, 0).map_err(|m| ParseError::new(at..at + 1, m))?;
+        let (expanded, _) = expand(inner, &shared.aliases.text, None, 0)
+            .map_err(|m| ParseError::new(at..at + 1, m))?;
         let full = format!("loc({expanded})");
         let mut p = Parser::new(ctx, &full, None);
         let l = p
             .parse_location()
             .and_then(|l| p.finish().map(|()| l))
             .map_err(|e| remap(&e, at..at + 1))?;
-        shared.aliases.locs.insert(alias, l);
+        // A second definition of the name was refused above.
+        let _ = shared.aliases.locs.define(&alias, l);
     }
 
     // The root: the file's own `builtin.module`, or an implicit one.

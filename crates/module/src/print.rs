@@ -21,9 +21,9 @@ use smallvec::SmallVec;
 use strata_builtin::{
     AffineMapAttr, ArrayAttr, CallSiteLoc, ComplexType, DenseAttr, DenseResourceAttr,
     DenseStringAttr, DictionaryAttr, DistinctAttr, FileLineColLoc, FloatAttr, FunctionType,
-    FusedLoc, IntegerAttr, IntegerSetAttr, MemRefType, NameLoc, OpaqueLoc, RankedTensorType,
-    SparseElementsAttr, StringAttr, TupleType, TypeAttr, TypedStringAttr, UnitAttr, UnknownLoc,
-    UnrankedMemRefType, UnrankedTensorType, VectorType,
+    FusedLoc, IntegerAttr, IntegerSetAttr, LocationAttr, MemRefType, NameLoc, OpaqueLoc,
+    RankedTensorType, SparseElementsAttr, StringAttr, TupleType, TypeAttr, TypedStringAttr,
+    UnitAttr, UnknownLoc, UnrankedMemRefType, UnrankedTensorType, VectorType,
 };
 use strata_ctx::{Attribute, Location, Type};
 
@@ -89,6 +89,10 @@ struct AliasState<'c> {
     alias: Vec<Option<String>>,
     /// Aliased entry indices in printing order.
     order: Vec<usize>,
+    /// The locations met as attribute values: the attribute's payload
+    /// address and the location's entry (a location is an attribute in
+    /// MLIR, with one alias for both uses).
+    location_attrs: Vec<(*const (), usize)>,
 }
 
 /// The alias MLIR's builtin dialect gives `node` (its
@@ -260,6 +264,16 @@ const NO_ENTRY: usize = usize::MAX;
 
 impl<'c> AliasState<'c> {
     fn visit(&mut self, node: Node<'c>, deferrable: bool) -> (u32, usize) {
+        if let Node::Attr(a) = node
+            && let Some(la) = a.dyn_cast::<LocationAttr>()
+        {
+            // A location used as an attribute is that location to MLIR's
+            // alias pass (one `#locN` for both uses).
+            let r = self.visit(Node::Loc(la.payload().location), deferrable);
+            self.location_attrs
+                .push((core::ptr::from_ref(la.payload()).cast(), r.1));
+            return r;
+        }
         let key = match node {
             Node::Loc(l) => l.as_ptr(),
             Node::Attr(a) => a.as_ptr(),
@@ -351,12 +365,18 @@ impl<'c> AliasState<'c> {
             .and_then(|&i| self.alias[i].as_deref())
     }
 
-    /// The attribute and type aliases, for strata-builtin's print hook.
+    /// The attribute and type aliases, for strata-builtin's print hook, and
+    /// the aliases of the locations used as attributes.
     fn hook_table(&self) -> Vec<(*const (), String)> {
         self.order
             .iter()
             .filter(|&&i| !matches!(self.entries[i].node, Node::Loc(_)))
             .filter_map(|&i| Some((self.entries[i].payload, self.alias[i].clone()?)))
+            .chain(
+                self.location_attrs
+                    .iter()
+                    .filter_map(|&(p, i)| Some((p, self.alias.get(i)?.clone()?))),
+            )
             .collect()
     }
 }
