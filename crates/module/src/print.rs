@@ -124,8 +124,10 @@ fn alias_name(node: Node<'_>) -> (Option<&'static str>, *const ()) {
     }
 }
 
-/// The dialects `mlir-opt-19 --show-dialects` lists, but `test`, whose
-/// operations the files mostly use unregistered.
+/// The dialects `mlir-opt-19 --show-dialects` lists, and `test`: MLIR's test
+/// dialect is compiled into `mlir-opt-19`, and every `test.*` operation the
+/// shipped files print with properties is registered there (an operation
+/// without properties is visited the same either way).
 const MLIR_OPT_DIALECTS: &[&str] = &[
     "acc",
     "affine",
@@ -167,6 +169,7 @@ const MLIR_OPT_DIALECTS: &[&str] = &[
     "sparse_tensor",
     "spirv",
     "tensor",
+    "test",
     "tosa",
     "transform",
     "ub",
@@ -197,6 +200,8 @@ fn children(node: Node<'_>) -> SmallVec<[Node<'_>; 4]> {
                     out.push(Node::Loc(n.payload().child));
                 }
             } else if let Some(f) = loc.dyn_cast::<FusedLoc>() {
+                // The metadata first, as MLIR prints and visits it.
+                out.extend(f.payload().metadata.map(Node::Attr));
                 out.extend(f.payload().locations.iter().map(|&l| Node::Loc(l)));
             } else if let Some(c) = loc.dyn_cast::<CallSiteLoc>() {
                 out.push(Node::Loc(c.payload().callee));
