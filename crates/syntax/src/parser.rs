@@ -39,11 +39,14 @@ pub struct Parser<'c, 's, P: Policy, S> {
     tok: Token,
     depth: u32,
     syntax: Option<&'s Syntax<P, S>>,
-    locations: Option<&'s LocationAliases<'c>>,
+    aliases: Option<&'s Aliases<'c>>,
 }
 
-/// Location aliases a [`Parser`] resolves: the `#loc3 = loc(...)`
-/// definitions of a file, by name without the `#`.
+/// The alias definitions of a file a [`Parser`] resolves (MLIR's
+/// `#map = ...`, `!t = ...` and `#loc3 = loc(...)`), by name without the
+/// sigil: a use of an alias is the one handle its definition made, as in
+/// MLIR (which matters for a distinct attribute: every use of
+/// `#distinct = distinct[0]<42 : i32>` is the same attribute).
 ///
 /// In MLIR a location is an attribute, so a location alias stands for the
 /// location where a location is expected (`loc(fused[#loc1, #loc2])`) and
@@ -52,46 +55,98 @@ pub struct Parser<'c, 's, P: Policy, S> {
 ///
 /// ```
 /// use strata_builtin::prelude::*;
-/// use strata_syntax::{LocationAliases, Parser};
+/// use strata_syntax::{Aliases, Parser};
 ///
 /// let ctx = strata_ctx::Context::new();
-/// let mut aliases = LocationAliases::new();
-/// aliases.define("loc1", ctx.file_loc("a.mlir", 1, 2).into()).unwrap();
-/// let mut p = Parser::new(&ctx, "[#loc1]", None).with_location_aliases(&aliases);
+/// let mut aliases = Aliases::new();
+/// aliases.define_location("loc1", ctx.file_loc("a.mlir", 1, 2).into()).unwrap();
+/// aliases.define_attribute("d", ctx.distinct_attr(ctx.unit_attr()).into()).unwrap();
+/// let mut p = Parser::new(&ctx, "[#loc1, #d, #d]", None).with_aliases(&aliases);
 /// let a = p.parse_attribute().unwrap();
-/// assert_eq!(a.to_string(), r#"[loc("a.mlir":1:2)]"#);
+/// let printed = strata_builtin::with_distinct_numbering(|| a.to_string());
+/// assert_eq!(printed, r#"[loc("a.mlir":1:2), distinct[0]<>, distinct[0]<>]"#);
 /// ```
 #[derive(Debug, Default, Clone)]
-pub struct LocationAliases<'c> {
-    by_name: std::collections::HashMap<String, Location<'c>>,
+pub struct Aliases<'c> {
+    locations: std::collections::HashMap<String, Location<'c>>,
+    attributes: std::collections::HashMap<String, Attribute<'c>>,
+    types: std::collections::HashMap<String, Type<'c>>,
 }
 
-impl<'c> LocationAliases<'c> {
+impl<'c> Aliases<'c> {
     /// An empty table.
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// Defines `#name` as `loc`.
+    /// Defines `#name` as the location `loc`.
     ///
     /// # Errors
     ///
-    /// MLIR's message if `name` is defined already.
-    pub fn define(&mut self, name: &str, loc: Location<'c>) -> Result<(), String> {
-        if self.by_name.insert(name.to_owned(), loc).is_some() {
+    /// MLIR's message if `#name` is defined already.
+    pub fn define_location(&mut self, name: &str, loc: Location<'c>) -> Result<(), String> {
+        if self.attributes.contains_key(name)
+            || self.locations.insert(name.to_owned(), loc).is_some()
+        {
             return Err(format!("redefinition of attribute alias id '{name}'"));
         }
         Ok(())
     }
 
+    /// Defines `#name` as the attribute `attr`.
+    ///
+    /// # Errors
+    ///
+    /// MLIR's message if `#name` is defined already.
+    pub fn define_attribute(&mut self, name: &str, attr: Attribute<'c>) -> Result<(), String> {
+        if self.locations.contains_key(name)
+            || self.attributes.insert(name.to_owned(), attr).is_some()
+        {
+            return Err(format!("redefinition of attribute alias id '{name}'"));
+        }
+        Ok(())
+    }
+
+    /// Defines `!name` as the type `ty`.
+    ///
+    /// # Errors
+    ///
+    /// MLIR's message if `!name` is defined already.
+    pub fn define_type(&mut self, name: &str, ty: Type<'c>) -> Result<(), String> {
+        if self.types.insert(name.to_owned(), ty).is_some() {
+            return Err(format!("redefinition of type alias id '{name}'"));
+        }
+        Ok(())
+    }
+
     /// The location `#name` stands for.
-    pub fn get(&self, name: &str) -> Option<Location<'c>> {
-        self.by_name.get(name).copied()
+    pub fn location(&self, name: &str) -> Option<Location<'c>> {
+        self.locations.get(name).copied()
+    }
+
+    /// The attribute `#name` stands for (a location alias as the location
+    /// attribute is not included: see [`Aliases::location`]).
+    pub fn attribute(&self, name: &str) -> Option<Attribute<'c>> {
+        self.attributes.get(name).copied()
+    }
+
+    /// The type `!name` stands for.
+    pub fn ty(&self, name: &str) -> Option<Type<'c>> {
+        self.types.get(name).copied()
+    }
+
+    /// Whether the alias `#name` or `!name` (with its sigil) is defined.
+    pub fn contains(&self, sigil_name: &str) -> bool {
+        match sigil_name.split_at_checked(1) {
+            Some(("#", n)) => self.locations.contains_key(n) || self.attributes.contains_key(n),
+            Some(("!", n)) => self.types.contains_key(n),
+            _ => false,
+        }
     }
 
     /// Whether no alias is defined.
     pub fn is_empty(&self) -> bool {
-        self.by_name.is_empty()
+        self.locations.is_empty() && self.attributes.is_empty() && self.types.is_empty()
     }
 }
 
@@ -116,26 +171,48 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             tok,
             depth: 0,
             syntax,
-            locations: None,
+            aliases: None,
         }
     }
 
-    /// The parser with `aliases` resolved: a `#name` of the table is that
-    /// location where a location is expected, and that location as an
-    /// attribute where an attribute is.
+    /// The parser with `aliases` resolved: a `#name` or `!name` of the
+    /// table is the handle it stands for (a location alias is the location
+    /// where a location is expected, and the location as an attribute where
+    /// an attribute is).
     #[must_use]
-    pub fn with_location_aliases(mut self, aliases: &'s LocationAliases<'c>) -> Self {
-        self.locations = Some(aliases);
+    pub fn with_aliases(mut self, aliases: &'s Aliases<'c>) -> Self {
+        self.aliases = Some(aliases);
         self
+    }
+
+    /// The name of the current `#name`/`!name` token without its sigil,
+    /// when a table is given.
+    fn alias_token(&self, kind: TokenKind) -> Option<(&'s Aliases<'c>, &'s str)> {
+        let table = self.aliases?;
+        if self.tok.kind != kind {
+            return None;
+        }
+        Some((
+            table,
+            &self.lexer.source()[self.tok.start + 1..self.tok.end],
+        ))
     }
 
     /// The location alias the current `#name` token names, if any.
     fn location_alias(&self) -> Option<Location<'c>> {
-        let table = self.locations?;
-        if self.tok.kind != TokenKind::HashId {
-            return None;
-        }
-        table.get(&self.lexer.source()[self.tok.start + 1..self.tok.end])
+        let (table, name) = self.alias_token(TokenKind::HashId)?;
+        table.location(name)
+    }
+
+    /// The attribute the current `#name` token names, if any: an attribute
+    /// alias, or a location alias as its location attribute.
+    fn attribute_alias(&self) -> Option<Attribute<'c>> {
+        let (table, name) = self.alias_token(TokenKind::HashId)?;
+        table.attribute(name).or_else(|| {
+            table
+                .location(name)
+                .map(|l| self.ctx.location_attr(l).into())
+        })
     }
 
     /// The context the parser interns into.
@@ -283,7 +360,16 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
 
     fn parse_non_function_type(&mut self) -> PResult<Type<'c>> {
         match self.tok.kind {
-            TokenKind::BangId => return self.parse_dialect_type(),
+            TokenKind::BangId => {
+                if let Some(t) = self
+                    .alias_token(TokenKind::BangId)
+                    .and_then(|(table, name)| table.ty(name))
+                {
+                    self.bump();
+                    return Ok(t);
+                }
+                return self.parse_dialect_type();
+            }
             TokenKind::BareId => {}
             _ => return Err(self.error("expected non-function type")),
         }
@@ -580,7 +666,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             },
             depth: self.depth,
             syntax: self.syntax,
-            locations: self.locations,
+            aliases: self.aliases,
         };
         sub.lexer.reset(start);
         sub.bump();
@@ -718,10 +804,10 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             }
             TokenKind::LBrace => self.parse_dictionary().map(Into::into),
             TokenKind::AtId => self.parse_symbol_ref(),
-            TokenKind::HashId => match self.location_alias() {
-                Some(loc) => {
+            TokenKind::HashId => match self.attribute_alias() {
+                Some(a) => {
                     self.bump();
-                    Ok(self.ctx.location_attr(loc).into())
+                    Ok(a)
                 }
                 None => self.parse_dialect_attr(),
             },
