@@ -796,7 +796,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         if self.consume_if(TokenKind::Comma) {
                             continue;
                         }
-                        self.expect(TokenKind::RSquare, "']'")?;
+                        self.expect(TokenKind::RSquare, "',' or ']'")?;
                         break;
                     }
                 }
@@ -853,7 +853,19 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         let handle = self.spelling();
                         self.bump();
                         self.expect(TokenKind::Greater, "'>'")?;
+                        let ty_at = self.tok.start;
                         let ty = self.parse_colon_type()?;
+                        let shaped = ty.isa::<strata_builtin::RankedTensorType>()
+                            || ty.isa::<strata_builtin::UnrankedTensorType>()
+                            || ty.isa::<strata_builtin::VectorType>()
+                            || ty.isa::<strata_builtin::MemRefType>()
+                            || ty.isa::<strata_builtin::UnrankedMemRefType>();
+                        if !shaped {
+                            return Err(ParseError::new(
+                                ty_at..self.tok.start,
+                                "`dense_resource` expected a shaped type",
+                            ));
+                        }
                         let a = self
                             .ctx
                             .try_dense_resource_attr(handle, ty)
@@ -865,6 +877,14 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         self.expect(TokenKind::LSquare, "'[' after 'distinct'")?;
                         if self.tok.kind != TokenKind::Integer {
                             return Err(self.error("expected distinct ID"));
+                        }
+                        let id = self.spelling();
+                        let parsed = match id.strip_prefix("0x") {
+                            Some(hex) => u64::from_str_radix(hex, 16),
+                            None => id.parse::<u64>(),
+                        };
+                        if parsed.is_err() {
+                            return Err(self.error("expected an unsigned 64-bit integer"));
                         }
                         self.bump();
                         self.expect(TokenKind::RSquare, "']' to close distinct ID")?;
@@ -882,7 +902,16 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         Ok(self.ctx.distinct_attr(referenced).into())
                     }
                     _ => {
-                        let ty = self.parse_type()?;
+                        // A bare word that starts no type is no attribute
+                        // either (MLIR's `parseOptionalType` fails first).
+                        let at = self.tok.start;
+                        let ty = self.parse_type().map_err(|e| {
+                            if e.span().start == at && e.message() == "expected non-function type" {
+                                ParseError::new(e.span(), "expected attribute value")
+                            } else {
+                                e
+                            }
+                        })?;
                         Ok(self.ctx.type_attr(ty).into())
                     }
                 }
@@ -1110,9 +1139,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             TokenKind::LParen => {
                 self.bump();
                 let re = self.nested(Self::parse_dense_element)?;
-                self.expect(TokenKind::Comma, "','")?;
+                self.expect(TokenKind::Comma, "',' between complex elements")?;
                 let im = self.nested(Self::parse_dense_element)?;
-                self.expect(TokenKind::RParen, "')'")?;
+                self.expect(TokenKind::RParen, "')' after complex elements")?;
                 if matches!(re, Element::Complex(..) | Element::Str(..))
                     || matches!(im, Element::Complex(..) | Element::Str(..))
                 {
@@ -1196,7 +1225,10 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let Some(literal) = literal else {
             // `dense<>`: no elements, for a type with none.
             if count != 0 {
-                return Err(ParseError::new(span, "expected ':'"));
+                return Err(ParseError::new(
+                    span,
+                    format!("parsed zero elements, but type ('{ty}') expected at least 1"),
+                ));
             }
             let a = self
                 .ctx
@@ -1388,7 +1420,8 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             ));
         }
         let mut data = Vec::new();
-        if self.consume_if(TokenKind::Colon) {
+        if self.tok.kind != TokenKind::Greater {
+            self.expect(TokenKind::Colon, "':' after dense array type")?;
             loop {
                 let e = self.parse_dense_element()?;
                 element_bytes(element, &e, &mut data)?;
