@@ -7,8 +7,8 @@ use core::ops::Range;
 use strata_builtin::apnum::{ApFloat, ApInt};
 use strata_builtin::prelude::*;
 use strata_builtin::{
-    AffineMapAttr, BuiltinError, ComplexType, DYNAMIC, DictionaryAttr, FloatKind, FloatType,
-    IndexType, IntegerType, RankedTensorType, Signedness, StridedLayoutAttr, VectorType,
+    AffineMapAttr, BuiltinError, ComplexType, DYNAMIC, DictionaryAttr, DistinctAttr, FloatKind,
+    FloatType, IndexType, IntegerType, RankedTensorType, Signedness, StridedLayoutAttr, VectorType,
 };
 use strata_ctx::affine::{AffineExpr, AffineMap, IntegerSet};
 use strata_ctx::{Attribute, Context, Interned, Location, Policy, Type};
@@ -40,6 +40,8 @@ pub struct Parser<'c, 's, P: Policy, S> {
     depth: u32,
     syntax: Option<&'s Syntax<P, S>>,
     aliases: Option<&'s Aliases<'c>>,
+    /// The distinct attributes of this parse, by id (`distinct[N]<...>`).
+    distinct: Vec<(u64, Interned<'c, DistinctAttr>)>,
 }
 
 /// The alias definitions of a file a [`Parser`] resolves (MLIR's
@@ -172,6 +174,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             depth: 0,
             syntax,
             aliases: None,
+            distinct: Vec::new(),
         }
     }
 
@@ -667,10 +670,14 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             depth: self.depth,
             syntax: self.syntax,
             aliases: self.aliases,
+            // The hook's body is part of this parse: its distinct ids too.
+            distinct: core::mem::take(&mut self.distinct),
         };
         sub.lexer.reset(start);
         sub.bump();
-        let v = hook(&mut sub)?;
+        let v = hook(&mut sub);
+        self.distinct = core::mem::take(&mut sub.distinct);
+        let v = v?;
         sub.finish()?;
         Ok(v)
     }
@@ -873,6 +880,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         Ok(a.into())
                     }
                     "distinct" => {
+                        let at = self.tok.start;
                         self.bump();
                         self.expect(TokenKind::LSquare, "'[' after 'distinct'")?;
                         if self.tok.kind != TokenKind::Integer {
@@ -883,9 +891,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                             Some(hex) => u64::from_str_radix(hex, 16),
                             None => id.parse::<u64>(),
                         };
-                        if parsed.is_err() {
+                        let Ok(id) = parsed else {
                             return Err(self.error("expected an unsigned 64-bit integer"));
-                        }
+                        };
                         self.bump();
                         self.expect(TokenKind::RSquare, "']' to close distinct ID")?;
                         self.expect(TokenKind::Less, "'<' after distinct ID")?;
@@ -896,10 +904,24 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                             self.expect(TokenKind::Greater, "'>' to close distinct attribute")?;
                             a
                         };
-                        // Each parse makes a new distinct attribute, as each
-                        // file does in MLIR (the id only names it inside one
-                        // file).
-                        Ok(self.ctx.distinct_attr(referenced).into())
+                        // The id names one distinct attribute inside one
+                        // parse, as inside one file in MLIR; each parse makes
+                        // new ones.
+                        if let Some(&(_, d)) = self.distinct.iter().find(|(i, _)| *i == id) {
+                            let previous = d.payload().referenced;
+                            if previous != referenced {
+                                return Err(ParseError::new(
+                                    at..self.tok.start,
+                                    format!(
+                                        "referenced attribute does not match previous definition: {previous}"
+                                    ),
+                                ));
+                            }
+                            return Ok(d.into());
+                        }
+                        let d = self.ctx.distinct_attr(referenced);
+                        self.distinct.push((id, d));
+                        Ok(d.into())
                     }
                     _ => {
                         // A bare word that starts no type is no attribute

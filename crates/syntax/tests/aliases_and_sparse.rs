@@ -81,3 +81,35 @@ fn alias_uses_are_the_defined_handles() {
         "undefined symbol alias id 'd'"
     );
 }
+
+/// Inside one parse a distinct id names one attribute, as inside one file
+/// in MLIR: `mlir-opt-19` prints `[distinct[0]<1 : i32>, distinct[0]<1 :
+/// i32>, distinct[1]<1 : i32>]` back as it is, and rejects a second use of an
+/// id with another value ("referenced attribute does not match previous
+/// definition: 1 : i32", at the second `distinct`).
+#[test]
+fn a_distinct_id_names_one_attribute_per_parse() {
+    let ctx = Context::new();
+    let text = "[distinct[0]<1 : i32>, distinct[0]<1 : i32>, distinct[1]<1 : i32>]";
+    let a = parse_attribute(&ctx, text).unwrap();
+    let printed = strata_builtin::with_distinct_numbering(|| a.to_string());
+    assert_eq!(printed, text);
+    let els = a
+        .dyn_cast::<strata_builtin::ArrayAttr>()
+        .unwrap()
+        .payload()
+        .elements;
+    assert_eq!(els[0], els[1]);
+    assert_ne!(els[0], els[2]);
+    // Another parse makes another attribute.
+    let again = parse_attribute(&ctx, text).unwrap();
+    assert_ne!(again, a);
+
+    let bad = "[distinct[0]<1 : i32>, distinct[0]<2 : i32>]";
+    let e = parse_attribute(&ctx, bad).unwrap_err();
+    assert_eq!(
+        e.message(),
+        "referenced attribute does not match previous definition: 1 : i32"
+    );
+    assert_eq!(e.span().start, bad.find(", distinct").unwrap() + 2);
+}
