@@ -419,6 +419,11 @@ pub struct SparseElementsAttrData<'s, 'c> {
     pub ty: Type<'c>,
     /// The coordinates, `rank` per stored element, row-major.
     pub indices: &'s [i64],
+    /// Whether the indices are one-dimensional (`nnz` coordinates of a
+    /// rank-1 type, `sparse<[0, 2], ...>`) rather than `nnz x rank`
+    /// (`sparse<[[0], [2]], ...>`): MLIR keeps the two layouts as two
+    /// attributes and prints each as it is.
+    pub flat_indices: bool,
     /// The stored elements' bytes, laid out as in [`DenseElementsAttrData`].
     pub values: &'s [u8],
 }
@@ -433,7 +438,11 @@ impl fmt::Display for SparseElementsAttrData<'_, '_> {
             let nnz = self.indices.len() / rank;
             let bytes: Vec<u8> = self.indices.iter().flat_map(|i| i.to_le_bytes()).collect();
             let index = Element::Scalar(Scalar::Int(64, crate::Signedness::Signless));
-            write_elements(f, &[nnz as i64, rank as i64], 8, index, &bytes, false)?;
+            if self.flat_indices {
+                write_elements(f, &[nnz as i64], 8, index, &bytes, false)?;
+            } else {
+                write_elements(f, &[nnz as i64, rank as i64], 8, index, &bytes, false)?;
+            }
             f.write_str(", ")?;
             write_dense_body(f, &[nnz as i64], element_ty, self.values, true)?;
         }
@@ -447,6 +456,7 @@ crate::builtin_kind!(
     |key, arena| SparseElementsAttrData {
         ty: key.ty,
         indices: arena.alloc_slice_copy(key.indices),
+        flat_indices: key.flat_indices,
         values: arena.alloc_slice_copy(key.values),
     }
 );
@@ -471,34 +481,70 @@ pub trait SparseElements: AsContext {
         indices: &[i64],
         values: &[u8],
     ) -> Result<Interned<'c, SparseElementsAttr>, crate::BuiltinError> {
-        let ty = ty.into();
-        let Some((shape, _, width, _)) = describe(ty) else {
-            return Err(crate::BuiltinError::new(format!(
-                "a sparse elements attribute needs a statically shaped tensor or vector type, not `{ty}`"
-            )));
-        };
-        let rank = shape.len().max(1);
-        if !indices.len().is_multiple_of(rank) || values.len() != indices.len() / rank * width {
-            return Err(crate::BuiltinError::new(
-                "a sparse elements attribute needs `rank` indices and one value per stored element",
-            ));
-        }
-        for coords in indices.chunks(rank) {
-            if shape.iter().zip(coords).any(|(&d, &i)| i < 0 || i >= d) {
-                return Err(crate::BuiltinError::new(format!(
-                    "sparse index {coords:?} is not inside the shape {shape:?}"
-                )));
-            }
-        }
-        let values = canonical_bytes(ty, values);
-        Ok(self
-            .context()
-            .intern::<SparseElementsAttr>(SparseElementsAttrData {
-                ty,
-                indices,
-                values: &values,
-            }))
+        sparse_elements(self, ty.into(), indices, false, values)
     }
+
+    /// `sparse<indices, values> : ty` with one-dimensional indices (MLIR's
+    /// `[N]` indices shape, allowed for a rank-1 type): another attribute
+    /// than [`try_sparse_elements_attr`](Self::try_sparse_elements_attr)'s
+    /// `N x 1` indices, printed `sparse<[0, 2], ...>` where that one prints
+    /// `sparse<[[0], [2]], ...>`. Empty indices are the one `sparse<>`.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_sparse_elements_attr`](Self::try_sparse_elements_attr), and
+    /// if `ty` is not of rank 1.
+    fn try_sparse_elements_attr_1d<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        indices: &[i64],
+        values: &[u8],
+    ) -> Result<Interned<'c, SparseElementsAttr>, crate::BuiltinError> {
+        let ty = ty.into();
+        if describe(ty).is_some_and(|(shape, ..)| shape.len() != 1) {
+            return Err(crate::BuiltinError::new(format!(
+                "one-dimensional sparse indices need a rank-1 type, not `{ty}`"
+            )));
+        }
+        sparse_elements(self, ty, indices, !indices.is_empty(), values)
+    }
+}
+
+/// The checks and the interning of both sparse constructors.
+fn sparse_elements<'c, C: AsContext + ?Sized>(
+    cx: &'c C,
+    ty: Type<'c>,
+    indices: &[i64],
+    flat_indices: bool,
+    values: &[u8],
+) -> Result<Interned<'c, SparseElementsAttr>, crate::BuiltinError> {
+    let Some((shape, _, width, _)) = describe(ty) else {
+        return Err(crate::BuiltinError::new(format!(
+            "a sparse elements attribute needs a statically shaped tensor or vector type, not `{ty}`"
+        )));
+    };
+    let rank = shape.len().max(1);
+    if !indices.len().is_multiple_of(rank) || values.len() != indices.len() / rank * width {
+        return Err(crate::BuiltinError::new(
+            "a sparse elements attribute needs `rank` indices and one value per stored element",
+        ));
+    }
+    for coords in indices.chunks(rank) {
+        if shape.iter().zip(coords).any(|(&d, &i)| i < 0 || i >= d) {
+            return Err(crate::BuiltinError::new(format!(
+                "sparse index {coords:?} is not inside the shape {shape:?}"
+            )));
+        }
+    }
+    let values = canonical_bytes(ty, values);
+    Ok(cx
+        .context()
+        .intern::<SparseElementsAttr>(SparseElementsAttrData {
+            ty,
+            indices,
+            flat_indices,
+            values: &values,
+        }))
 }
 
 /// The bytes of a dense attribute given as an attribute: its type and raw
@@ -538,6 +584,7 @@ pub trait SparseElementsOfDense: AsContext {
             )
         };
         let (ity, ibytes) = dense_parts(indices).ok_or_else(bad)?;
+        let flat = static_shape(ity).is_some_and(|(s, _)| s.len() == 1);
         let (_, vbytes) = dense_parts(values).ok_or_else(bad)?;
         let (_, _, iwidth, iel) = describe(ity).ok_or_else(bad)?;
         let Element::Scalar(Scalar::Int(w, s)) = iel else {
@@ -559,7 +606,11 @@ pub trait SparseElementsOfDense: AsContext {
                 v.and_then(|v| i64::try_from(v).ok()).unwrap_or(-1)
             })
             .collect();
-        self.try_sparse_elements_attr(ty, &coords, &vbytes)
+        if flat {
+            self.try_sparse_elements_attr_1d(ty, &coords, &vbytes)
+        } else {
+            self.try_sparse_elements_attr(ty, &coords, &vbytes)
+        }
     }
 }
 

@@ -186,8 +186,12 @@ pub struct LocationAttrData<'c> {
 }
 
 impl fmt::Display for LocationAttrData<'_> {
-    /// The location, `loc(...)`.
+    /// The location, `loc(...)`, or its alias inside
+    /// [`with_aliases`](crate::with_aliases) (`#loc3`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(r) = crate::misc_attrs::write_alias(core::ptr::from_ref(self).cast(), f) {
+            return r;
+        }
         write!(f, "{}", self.location)
     }
 }

@@ -29,7 +29,7 @@ use strata_builtin::FunctionType;
 use strata_builtin::prelude::*;
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 use strata_syntax::lexer::{Lexer, Token, TokenKind};
-use strata_syntax::{ParseError, Parser};
+use strata_syntax::{Aliases as Table, ParseError, Parser};
 
 use crate::tree::{
     Block, Module, OpId, Operation, Region, ResourceGroup, Unit, UnitId, ValueData, ValueDef,
@@ -204,8 +204,10 @@ fn trim_items(text: &str, items: &mut [Item]) {
 /// Resolved alias definitions of a file.
 #[derive(Debug, Default)]
 struct Aliases<'c> {
-    /// `#name` (without `#`) to its location, for location aliases.
-    locs: FxHashMap<String, Location<'c>>,
+    /// The handles the definitions made, for the syntax parser to resolve
+    /// uses with (one handle per alias, as in MLIR: every use of a distinct
+    /// attribute's alias is that attribute).
+    table: Table<'c>,
     /// `#name` / `!name` (with the sigil) to the text it stands for: the
     /// inner text of a location alias, the text of any other alias.
     text: FxHashMap<String, String>,
@@ -217,6 +219,12 @@ impl Aliases<'_> {
     }
 }
 
+/// What an attribute or type alias definition made.
+enum Defined<'c> {
+    Type(Type<'c>),
+    Attribute(Attribute<'c>),
+}
+
 /// Replaces every alias use in `src` by its text (recursively, up to a
 /// depth), returning the expanded text and, per replaced range, the offset
 /// of the use in `src` (`(expanded_start, expanded_end, original_start)`,
@@ -225,9 +233,14 @@ impl Aliases<'_> {
 /// original_start)`.
 type ExpansionMap = Vec<(usize, usize, usize)>;
 
+///
+/// Uses of the aliases in `keep` stay as they are: the syntax parser
+/// resolves them to the handle their definition made (a location alias where
+/// a location is expected and where an attribute is, which text cannot do).
 fn expand(
     src: &str,
     aliases: &FxHashMap<String, String>,
+    keep: Option<&Table<'_>>,
     depth: u32,
 ) -> Result<(String, ExpansionMap), String> {
     if depth > 64 {
@@ -243,9 +256,10 @@ fn expand(
             TokenKind::Eof => break,
             TokenKind::HashId | TokenKind::BangId => {
                 let name = &src[t.start..t.end];
-                if let Some(body) = aliases.get(name) {
+                let kept = keep.is_some_and(|k| k.contains(name));
+                if let Some(body) = aliases.get(name).filter(|_| !kept) {
                     out.push_str(&src[copied..t.start]);
-                    let (inner, _) = expand(body, aliases, depth + 1)?;
+                    let (inner, _) = expand(body, aliases, keep, depth + 1)?;
                     let s = out.len();
                     out.push_str(&inner);
                     map.push((s, out.len(), t.start));
@@ -470,7 +484,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let start = self.tok.start;
         let end = self.lexer.source().len();
         let text = &self.src[start..end];
-        let mut p = Parser::new(self.ctx, text, None);
+        let mut p = Parser::new(self.ctx, text, None).with_aliases(&self.shared.aliases.table);
         let r = f(&mut p);
         let next = start + p.token().start;
         match r {
@@ -510,7 +524,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 if self.tok.kind == TokenKind::HashId {
                     let name = &self.spelling()[1..];
                     let span = self.tok.start..self.tok.end;
-                    if let Some(&l) = self.shared.aliases.locs.get(name) {
+                    if let Some(l) = self.shared.aliases.table.location(name) {
                         self.bump();
                         self.expect(TokenKind::RParen, "')' in location")?;
                         return Ok(l);
@@ -1127,8 +1141,13 @@ fn parse_unit<'c, P: Policy, S: BuildHasher>(
             Some(e) => return Err(e),
         }
     };
-    let (text, map) = expand(&shared.text[range.clone()], &shared.aliases.text, 0)
-        .map_err(|m| ParseError::new(range.start..range.start + 1, m))?;
+    let (text, map) = expand(
+        &shared.text[range.clone()],
+        &shared.aliases.text,
+        Some(&shared.aliases.table),
+        0,
+    )
+    .map_err(|m| ParseError::new(range.start..range.start + 1, m))?;
     if map.is_empty() {
         return Err(first);
     }
@@ -1343,38 +1362,48 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             }
         }
     }
-    // Attribute and type aliases are checked where they are defined, as
-    // MLIR parses them there (their uses are expanded in place).
+    // Attribute and type aliases are parsed where they are defined, as
+    // MLIR parses them there, and their uses resolve to the handle made here
+    // (an alias used before its definition is expanded in place).
     for (alias, at, is_type) in other_defs {
         let value = &shared.aliases.text[&alias];
-        let (expanded, map) =
-            expand(value, &shared.aliases.text, 0).map_err(|m| ParseError::new(at..at + 1, m))?;
-        let mut p = Parser::new(ctx, &expanded, None);
+        let (expanded, map) = expand(value, &shared.aliases.text, Some(&shared.aliases.table), 0)
+            .map_err(|m| ParseError::new(at..at + 1, m))?;
+        let mut p = Parser::new(ctx, &expanded, None).with_aliases(&shared.aliases.table);
         let r = if is_type {
-            p.parse_type().map(drop)
+            p.parse_type().map(Defined::Type)
         } else {
-            p.parse_attribute().map(drop)
+            p.parse_attribute().map(Defined::Attribute)
         };
-        if let Err(e) = r.and_then(|()| p.finish()) {
-            let span = if map.is_empty() {
-                at + e.span().start..at + e.span().end
-            } else {
-                at..at + 1
-            };
-            return Err(remap(&e, span));
-        }
+        let handle = match r.and_then(|h| p.finish().map(|()| h)) {
+            Ok(h) => h,
+            Err(e) => {
+                let span = if map.is_empty() {
+                    at + e.span().start..at + e.span().end
+                } else {
+                    at..at + 1
+                };
+                return Err(remap(&e, span));
+            }
+        };
+        // A second definition of the name was refused above.
+        let _ = match handle {
+            Defined::Type(t) => shared.aliases.table.define_type(&alias[1..], t),
+            Defined::Attribute(a) => shared.aliases.table.define_attribute(&alias[1..], a),
+        };
     }
     for (alias, at) in loc_defs {
         let inner = &shared.aliases.text[&format!("#{alias}")];
-        let (expanded, _) =
-            expand(inner, &shared.aliases.text, 0).map_err(|m| ParseError::new(at..at + 1, m))?;
+        let (expanded, _) = expand(inner, &shared.aliases.text, None, 0)
+            .map_err(|m| ParseError::new(at..at + 1, m))?;
         let full = format!("loc({expanded})");
         let mut p = Parser::new(ctx, &full, None);
         let l = p
             .parse_location()
             .and_then(|l| p.finish().map(|()| l))
             .map_err(|e| remap(&e, at..at + 1))?;
-        shared.aliases.locs.insert(alias, l);
+        // A second definition of the name was refused above.
+        let _ = shared.aliases.table.define_location(&alias, l);
     }
 
     // The root: the file's own `builtin.module`, or an implicit one.

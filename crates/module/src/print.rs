@@ -21,9 +21,9 @@ use smallvec::SmallVec;
 use strata_builtin::{
     AffineMapAttr, ArrayAttr, CallSiteLoc, ComplexType, DenseAttr, DenseResourceAttr,
     DenseStringAttr, DictionaryAttr, DistinctAttr, FileLineColLoc, FloatAttr, FunctionType,
-    FusedLoc, IntegerAttr, IntegerSetAttr, MemRefType, NameLoc, OpaqueLoc, RankedTensorType,
-    SparseElementsAttr, StringAttr, TupleType, TypeAttr, TypedStringAttr, UnitAttr, UnknownLoc,
-    UnrankedMemRefType, UnrankedTensorType, VectorType,
+    FusedLoc, IntegerAttr, IntegerSetAttr, LocationAttr, MemRefType, NameLoc, OpaqueLoc,
+    RankedTensorType, SparseElementsAttr, StringAttr, TupleType, TypeAttr, TypedStringAttr,
+    UnitAttr, UnknownLoc, UnrankedMemRefType, UnrankedTensorType, VectorType,
 };
 use strata_ctx::{Attribute, Location, Type};
 
@@ -89,6 +89,10 @@ struct AliasState<'c> {
     alias: Vec<Option<String>>,
     /// Aliased entry indices in printing order.
     order: Vec<usize>,
+    /// The locations met as attribute values: the attribute's payload
+    /// address and the location's entry (a location is an attribute in
+    /// MLIR, with one alias for both uses).
+    location_attrs: Vec<(*const (), usize)>,
 }
 
 /// The alias MLIR's builtin dialect gives `node` (its
@@ -121,7 +125,8 @@ fn alias_name(node: Node<'_>) -> (Option<&'static str>, *const ()) {
 }
 
 /// The dialects `mlir-opt-19 --show-dialects` lists, but `test`, whose
-/// operations the files mostly use unregistered.
+/// dialect lets any operation name through unregistered (see
+/// [`MLIR_OPT_TEST_OPS`]).
 const MLIR_OPT_DIALECTS: &[&str] = &[
     "acc",
     "affine",
@@ -171,14 +176,74 @@ const MLIR_OPT_DIALECTS: &[&str] = &[
     "xegpu",
 ];
 
+/// The operations of MLIR's test dialect (compiled into `mlir-opt-19`) that
+/// `mlir-opt-19` registers, among those the shipped MLIR test files print
+/// with properties; `test.op` and other names are unregistered there. Found
+/// by giving `mlir-opt-19` each with an unknown property: a registered
+/// operation drops or rejects it, an unregistered one keeps it. Sorted.
+const MLIR_OPT_TEST_OPS: &[&str] = &[
+    "any_attr_of_i32_str",
+    "array_of_attr_op",
+    "attr_sized_operands",
+    "attr_sized_results",
+    "attr_with_loc",
+    "attr_with_trait",
+    "confined_dense_array_attr",
+    "confined_non_negative_attr",
+    "confined_strictly_positive_attr",
+    "constant",
+    "containing_int_polynomial_attr",
+    "containing_int_polynomial_attr2",
+    "custom_dimension_list_attr",
+    "custom_result_name",
+    "default_value_print",
+    "dense_array_attr",
+    "float_attrs",
+    "float_elements_attr",
+    "fold_with_fold_adaptor",
+    "i32_enum_attr",
+    "i64_enum_attr",
+    "int_attrs",
+    "int_elements_attr",
+    "non_negative_int_attr",
+    "oilist_custom",
+    "oilist_variadic_with_parens",
+    "oilist_with_keywords_only",
+    "oilist_with_simple_args",
+    "op_with_bit_enum",
+    "op_with_bit_enum_vbar",
+    "op_with_enum",
+    "optional_custom_attr",
+    "parse_b64",
+    "parse_wrapped_keyword",
+    "positive_int_attr",
+    "ranked_int_elements_attr",
+    "string_attr_pretty_name",
+    "string_attr_with_type",
+    "string_elements_attr",
+    "switch_with_no_break",
+    "symbol",
+    "type_array_attr",
+    "using_int_property_with_worse_bytecode",
+    "using_property_in_custom",
+    "using_property_ref_in_custom",
+    "with_default_valued_properties",
+    "with_nice_properties",
+    "with_optional_properties",
+    "with_properties",
+    "with_wrapped_properties",
+];
+
 /// Whether `mlir-opt-19` would have the operation `name` registered, as
 /// far as its alias pass shows: it visits a registered operation's
 /// properties (its inherent attributes) and not an unregistered one's.
 /// strata treats every operation as unregistered; this models only which
 /// attributes mlir-opt's aliases are made from.
 fn registered_in_mlir_opt(name: &str) -> bool {
-    name.split_once('.')
-        .is_some_and(|(dialect, _)| MLIR_OPT_DIALECTS.contains(&dialect))
+    name.split_once('.').is_some_and(|(dialect, op)| {
+        MLIR_OPT_DIALECTS.contains(&dialect)
+            || (dialect == "test" && MLIR_OPT_TEST_OPS.binary_search(&op).is_ok())
+    })
 }
 
 /// The values MLIR's alias pass visits inside `node`, in its order
@@ -193,6 +258,8 @@ fn children(node: Node<'_>) -> SmallVec<[Node<'_>; 4]> {
                     out.push(Node::Loc(n.payload().child));
                 }
             } else if let Some(f) = loc.dyn_cast::<FusedLoc>() {
+                // The metadata first, as MLIR prints and visits it.
+                out.extend(f.payload().metadata.map(Node::Attr));
                 out.extend(f.payload().locations.iter().map(|&l| Node::Loc(l)));
             } else if let Some(c) = loc.dyn_cast::<CallSiteLoc>() {
                 out.push(Node::Loc(c.payload().callee));
@@ -260,6 +327,16 @@ const NO_ENTRY: usize = usize::MAX;
 
 impl<'c> AliasState<'c> {
     fn visit(&mut self, node: Node<'c>, deferrable: bool) -> (u32, usize) {
+        if let Node::Attr(a) = node
+            && let Some(la) = a.dyn_cast::<LocationAttr>()
+        {
+            // A location used as an attribute is that location to MLIR's
+            // alias pass (one `#locN` for both uses).
+            let r = self.visit(Node::Loc(la.payload().location), deferrable);
+            self.location_attrs
+                .push((core::ptr::from_ref(la.payload()).cast(), r.1));
+            return r;
+        }
         let key = match node {
             Node::Loc(l) => l.as_ptr(),
             Node::Attr(a) => a.as_ptr(),
@@ -351,12 +428,18 @@ impl<'c> AliasState<'c> {
             .and_then(|&i| self.alias[i].as_deref())
     }
 
-    /// The attribute and type aliases, for strata-builtin's print hook.
+    /// The attribute and type aliases, for strata-builtin's print hook, and
+    /// the aliases of the locations used as attributes.
     fn hook_table(&self) -> Vec<(*const (), String)> {
         self.order
             .iter()
             .filter(|&&i| !matches!(self.entries[i].node, Node::Loc(_)))
             .filter_map(|&i| Some((self.entries[i].payload, self.alias[i].clone()?)))
+            .chain(
+                self.location_attrs
+                    .iter()
+                    .filter_map(|&(p, i)| Some((p, self.alias.get(i)?.clone()?))),
+            )
             .collect()
     }
 }

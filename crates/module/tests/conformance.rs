@@ -2,7 +2,10 @@
 //! `mlir-opt-19 --mlir-print-op-generic` accepts (its output checked in as
 //! `tests/oracle/generic.jsonl` by `tests/oracle/regenerate.sh`) is parsed
 //! by strata and printed back, without and with `--mlir-print-debuginfo`,
-//! and must come back byte-identical.
+//! and must come back byte-identical: identical to the input, or, where
+//! `mlir-opt-19` given its own print prints something else (the oracle's
+//! `*_reprint` fields: two objects MLIR keeps apart that print the same, one
+//! object once parsed), identical to that.
 //!
 //! Chunks that use kinds strata cannot represent yet are listed in
 //! `tests/oracle/known_failures.txt` with the reason; the list may only
@@ -20,33 +23,34 @@ fn rows() -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// Round-trips `text`; `Err` says why it differs.
-fn round_trip(text: &str, options: PrintOptions) -> Result<(), String> {
+/// Round-trips `text`, expecting `expected` (the text itself, or what
+/// `mlir-opt-19` prints when given `text`); `Err` says why it differs.
+fn round_trip(text: &str, expected: &str, options: PrintOptions) -> Result<(), String> {
     let ctx = Context::new();
     let module = parse_module_parallel(&ctx, text, "oracle.mlir")
         .map_err(|e| format!("parse: {}", e.message()))?;
     let printed = print_module(&module, options);
-    if printed != text {
+    if printed != expected {
         let line = printed
             .lines()
-            .zip(text.lines())
+            .zip(expected.lines())
             .position(|(a, b)| a != b)
             .unwrap_or(0);
         return Err(format!(
             "prints differently at line {}: {:?} vs {:?}",
             line + 1,
             printed.lines().nth(line).unwrap_or(""),
-            text.lines().nth(line).unwrap_or("")
+            expected.lines().nth(line).unwrap_or("")
         ));
     }
     // The sequential parse and the single-threaded context agree.
     let seq = parse_module(&ctx, text, "oracle.mlir").map_err(|e| e.message().to_owned())?;
-    if print_module(&seq, options) != text {
+    if print_module(&seq, options) != expected {
         return Err("the sequential parse prints differently".into());
     }
     let local = Context::single_threaded();
     let one = parse_module(&local, text, "oracle.mlir").map_err(|e| e.message().to_owned())?;
-    if print_module(&one, options) != text {
+    if print_module(&one, options) != expected {
         return Err("the single-threaded context prints differently".into());
     }
     Ok(())
@@ -76,19 +80,39 @@ fn generic_form_round_trips_byte_identical() {
     let mut failures: BTreeMap<String, String> = BTreeMap::new();
     let mut passed = [0usize; 2];
     let mut total = 0;
+    let mut not_fixed_points = 0;
     for row in rows() {
         let file = row["file"].as_str().unwrap();
         let chunk = row["chunk"].as_u64().unwrap();
         total += 1;
         for (mode, key, debug_info) in [(0, "generic", false), (1, "debuginfo", true)] {
             let text = row[key].as_str().unwrap();
+            // Where mlir-opt-19's print is not a fixed point (it keeps apart
+            // objects that print the same), strata must print what
+            // mlir-opt-19 prints when given that print.
+            let expected = match row[format!("{key}_reprint")].as_str() {
+                Some(again) => {
+                    not_fixed_points += 1;
+                    again
+                }
+                None => text,
+            };
             let options = PrintOptions {
                 debug_info,
                 local_scope: false,
             };
-            match round_trip(text, options) {
+            match round_trip(text, expected, options) {
                 Ok(()) => passed[mode] += 1,
                 Err(why) => {
+                    // mlir-opt-19 has MLIR's test dialect compiled in: its
+                    // types' aliases (`!test_ui8_`), its alias hook for
+                    // `"alias_test:..."` strings and its memref-element
+                    // interface are not modelled by strata.
+                    let why = if text.contains("!test.") || text.contains("alias_test:") {
+                        format!("uses MLIR's test dialect, compiled into mlir-opt-19: {why}")
+                    } else {
+                        why
+                    };
                     failures.insert(format!("{file}#{chunk} {key}"), why);
                 }
             }
@@ -99,7 +123,8 @@ fn generic_form_round_trips_byte_identical() {
         *classes.entry(reason_class(why)).or_default() += 1;
     }
     println!(
-        "conformance: {total} chunks accepted by mlir-opt-19; byte-identical: {} without debug info, {} with; {} known failures",
+        "conformance: {total} chunks accepted by mlir-opt-19; byte-identical: {} without debug info, {} with \
+         ({not_fixed_points} prints compared with mlir-opt-19's print of its own print, which differs); {} known failures",
         passed[0],
         passed[1],
         failures.len()

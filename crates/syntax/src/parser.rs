@@ -7,8 +7,8 @@ use core::ops::Range;
 use strata_builtin::apnum::{ApFloat, ApInt};
 use strata_builtin::prelude::*;
 use strata_builtin::{
-    AffineMapAttr, BuiltinError, ComplexType, DYNAMIC, DictionaryAttr, FloatKind, FloatType,
-    IndexType, IntegerType, RankedTensorType, Signedness, StridedLayoutAttr, VectorType,
+    AffineMapAttr, BuiltinError, ComplexType, DYNAMIC, DictionaryAttr, DistinctAttr, FloatKind,
+    FloatType, IndexType, IntegerType, RankedTensorType, Signedness, StridedLayoutAttr, VectorType,
 };
 use strata_ctx::affine::{AffineExpr, AffineMap, IntegerSet};
 use strata_ctx::{Attribute, Context, Interned, Location, Policy, Type};
@@ -39,6 +39,117 @@ pub struct Parser<'c, 's, P: Policy, S> {
     tok: Token,
     depth: u32,
     syntax: Option<&'s Syntax<P, S>>,
+    aliases: Option<&'s Aliases<'c>>,
+    /// The distinct attributes of this parse, by id (`distinct[N]<...>`).
+    distinct: Vec<(u64, Interned<'c, DistinctAttr>)>,
+}
+
+/// The alias definitions of a file a [`Parser`] resolves (MLIR's
+/// `#map = ...`, `!t = ...` and `#loc3 = loc(...)`), by name without the
+/// sigil: a use of an alias is the one handle its definition made, as in
+/// MLIR (which matters for a distinct attribute: every use of
+/// `#distinct = distinct[0]<42 : i32>` is the same attribute).
+///
+/// In MLIR a location is an attribute, so a location alias stands for the
+/// location where a location is expected (`loc(fused[#loc1, #loc2])`) and
+/// for the location as an attribute where an attribute is
+/// (`{foo.loc_attr = #loc3}`).
+///
+/// ```
+/// use strata_builtin::prelude::*;
+/// use strata_syntax::{Aliases, Parser};
+///
+/// let ctx = strata_ctx::Context::new();
+/// let mut aliases = Aliases::new();
+/// aliases.define_location("loc1", ctx.file_loc("a.mlir", 1, 2).into()).unwrap();
+/// aliases.define_attribute("d", ctx.distinct_attr(ctx.unit_attr()).into()).unwrap();
+/// let mut p = Parser::new(&ctx, "[#loc1, #d, #d]", None).with_aliases(&aliases);
+/// let a = p.parse_attribute().unwrap();
+/// let printed = strata_builtin::with_distinct_numbering(|| a.to_string());
+/// assert_eq!(printed, r#"[loc("a.mlir":1:2), distinct[0]<>, distinct[0]<>]"#);
+/// ```
+#[derive(Debug, Default, Clone)]
+pub struct Aliases<'c> {
+    locations: std::collections::HashMap<String, Location<'c>>,
+    attributes: std::collections::HashMap<String, Attribute<'c>>,
+    types: std::collections::HashMap<String, Type<'c>>,
+}
+
+impl<'c> Aliases<'c> {
+    /// An empty table.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Defines `#name` as the location `loc`.
+    ///
+    /// # Errors
+    ///
+    /// MLIR's message if `#name` is defined already.
+    pub fn define_location(&mut self, name: &str, loc: Location<'c>) -> Result<(), String> {
+        if self.attributes.contains_key(name)
+            || self.locations.insert(name.to_owned(), loc).is_some()
+        {
+            return Err(format!("redefinition of attribute alias id '{name}'"));
+        }
+        Ok(())
+    }
+
+    /// Defines `#name` as the attribute `attr`.
+    ///
+    /// # Errors
+    ///
+    /// MLIR's message if `#name` is defined already.
+    pub fn define_attribute(&mut self, name: &str, attr: Attribute<'c>) -> Result<(), String> {
+        if self.locations.contains_key(name)
+            || self.attributes.insert(name.to_owned(), attr).is_some()
+        {
+            return Err(format!("redefinition of attribute alias id '{name}'"));
+        }
+        Ok(())
+    }
+
+    /// Defines `!name` as the type `ty`.
+    ///
+    /// # Errors
+    ///
+    /// MLIR's message if `!name` is defined already.
+    pub fn define_type(&mut self, name: &str, ty: Type<'c>) -> Result<(), String> {
+        if self.types.insert(name.to_owned(), ty).is_some() {
+            return Err(format!("redefinition of type alias id '{name}'"));
+        }
+        Ok(())
+    }
+
+    /// The location `#name` stands for.
+    pub fn location(&self, name: &str) -> Option<Location<'c>> {
+        self.locations.get(name).copied()
+    }
+
+    /// The attribute `#name` stands for (a location alias as the location
+    /// attribute is not included: see [`Aliases::location`]).
+    pub fn attribute(&self, name: &str) -> Option<Attribute<'c>> {
+        self.attributes.get(name).copied()
+    }
+
+    /// The type `!name` stands for.
+    pub fn ty(&self, name: &str) -> Option<Type<'c>> {
+        self.types.get(name).copied()
+    }
+
+    /// Whether the alias `#name` or `!name` (with its sigil) is defined.
+    pub fn contains(&self, sigil_name: &str) -> bool {
+        match sigil_name.split_at_checked(1) {
+            Some(("#", n)) => self.locations.contains_key(n) || self.attributes.contains_key(n),
+            Some(("!", n)) => self.types.contains_key(n),
+            _ => false,
+        }
+    }
+
+    /// Whether no alias is defined.
+    pub fn is_empty(&self) -> bool {
+        self.locations.is_empty() && self.attributes.is_empty() && self.types.is_empty()
+    }
 }
 
 impl<P: Policy, S> core::fmt::Debug for Parser<'_, '_, P, S> {
@@ -62,7 +173,49 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             tok,
             depth: 0,
             syntax,
+            aliases: None,
+            distinct: Vec::new(),
         }
+    }
+
+    /// The parser with `aliases` resolved: a `#name` or `!name` of the
+    /// table is the handle it stands for (a location alias is the location
+    /// where a location is expected, and the location as an attribute where
+    /// an attribute is).
+    #[must_use]
+    pub fn with_aliases(mut self, aliases: &'s Aliases<'c>) -> Self {
+        self.aliases = Some(aliases);
+        self
+    }
+
+    /// The name of the current `#name`/`!name` token without its sigil,
+    /// when a table is given.
+    fn alias_token(&self, kind: TokenKind) -> Option<(&'s Aliases<'c>, &'s str)> {
+        let table = self.aliases?;
+        if self.tok.kind != kind {
+            return None;
+        }
+        Some((
+            table,
+            &self.lexer.source()[self.tok.start + 1..self.tok.end],
+        ))
+    }
+
+    /// The location alias the current `#name` token names, if any.
+    fn location_alias(&self) -> Option<Location<'c>> {
+        let (table, name) = self.alias_token(TokenKind::HashId)?;
+        table.location(name)
+    }
+
+    /// The attribute the current `#name` token names, if any: an attribute
+    /// alias, or a location alias as its location attribute.
+    fn attribute_alias(&self) -> Option<Attribute<'c>> {
+        let (table, name) = self.alias_token(TokenKind::HashId)?;
+        table.attribute(name).or_else(|| {
+            table
+                .location(name)
+                .map(|l| self.ctx.location_attr(l).into())
+        })
     }
 
     /// The context the parser interns into.
@@ -210,7 +363,16 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
 
     fn parse_non_function_type(&mut self) -> PResult<Type<'c>> {
         match self.tok.kind {
-            TokenKind::BangId => return self.parse_dialect_type(),
+            TokenKind::BangId => {
+                if let Some(t) = self
+                    .alias_token(TokenKind::BangId)
+                    .and_then(|(table, name)| table.ty(name))
+                {
+                    self.bump();
+                    return Ok(t);
+                }
+                return self.parse_dialect_type();
+            }
             TokenKind::BareId => {}
             _ => return Err(self.error("expected non-function type")),
         }
@@ -507,10 +669,15 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             },
             depth: self.depth,
             syntax: self.syntax,
+            aliases: self.aliases,
+            // The hook's body is part of this parse: its distinct ids too.
+            distinct: core::mem::take(&mut self.distinct),
         };
         sub.lexer.reset(start);
         sub.bump();
-        let v = hook(&mut sub)?;
+        let v = hook(&mut sub);
+        self.distinct = core::mem::take(&mut sub.distinct);
+        let v = v?;
         sub.finish()?;
         Ok(v)
     }
@@ -636,7 +803,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         if self.consume_if(TokenKind::Comma) {
                             continue;
                         }
-                        self.expect(TokenKind::RSquare, "']'")?;
+                        self.expect(TokenKind::RSquare, "',' or ']'")?;
                         break;
                     }
                 }
@@ -644,7 +811,13 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             }
             TokenKind::LBrace => self.parse_dictionary().map(Into::into),
             TokenKind::AtId => self.parse_symbol_ref(),
-            TokenKind::HashId => self.parse_dialect_attr(),
+            TokenKind::HashId => match self.attribute_alias() {
+                Some(a) => {
+                    self.bump();
+                    Ok(a)
+                }
+                None => self.parse_dialect_attr(),
+            },
             TokenKind::BareId => {
                 let word = self.spelling();
                 match word {
@@ -687,7 +860,19 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         let handle = self.spelling();
                         self.bump();
                         self.expect(TokenKind::Greater, "'>'")?;
+                        let ty_at = self.tok.start;
                         let ty = self.parse_colon_type()?;
+                        let shaped = ty.isa::<strata_builtin::RankedTensorType>()
+                            || ty.isa::<strata_builtin::UnrankedTensorType>()
+                            || ty.isa::<strata_builtin::VectorType>()
+                            || ty.isa::<strata_builtin::MemRefType>()
+                            || ty.isa::<strata_builtin::UnrankedMemRefType>();
+                        if !shaped {
+                            return Err(ParseError::new(
+                                ty_at..self.tok.start,
+                                "`dense_resource` expected a shaped type",
+                            ));
+                        }
                         let a = self
                             .ctx
                             .try_dense_resource_attr(handle, ty)
@@ -695,11 +880,20 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         Ok(a.into())
                     }
                     "distinct" => {
+                        let at = self.tok.start;
                         self.bump();
                         self.expect(TokenKind::LSquare, "'[' after 'distinct'")?;
                         if self.tok.kind != TokenKind::Integer {
                             return Err(self.error("expected distinct ID"));
                         }
+                        let id = self.spelling();
+                        let parsed = match id.strip_prefix("0x") {
+                            Some(hex) => u64::from_str_radix(hex, 16),
+                            None => id.parse::<u64>(),
+                        };
+                        let Ok(id) = parsed else {
+                            return Err(self.error("expected an unsigned 64-bit integer"));
+                        };
                         self.bump();
                         self.expect(TokenKind::RSquare, "']' to close distinct ID")?;
                         self.expect(TokenKind::Less, "'<' after distinct ID")?;
@@ -710,13 +904,36 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                             self.expect(TokenKind::Greater, "'>' to close distinct attribute")?;
                             a
                         };
-                        // Each parse makes a new distinct attribute, as each
-                        // file does in MLIR (the id only names it inside one
-                        // file).
-                        Ok(self.ctx.distinct_attr(referenced).into())
+                        // The id names one distinct attribute inside one
+                        // parse, as inside one file in MLIR; each parse makes
+                        // new ones.
+                        if let Some(&(_, d)) = self.distinct.iter().find(|(i, _)| *i == id) {
+                            let previous = d.payload().referenced;
+                            if previous != referenced {
+                                return Err(ParseError::new(
+                                    at..self.tok.start,
+                                    format!(
+                                        "referenced attribute does not match previous definition: {previous}"
+                                    ),
+                                ));
+                            }
+                            return Ok(d.into());
+                        }
+                        let d = self.ctx.distinct_attr(referenced);
+                        self.distinct.push((id, d));
+                        Ok(d.into())
                     }
                     _ => {
-                        let ty = self.parse_type()?;
+                        // A bare word that starts no type is no attribute
+                        // either (MLIR's `parseOptionalType` fails first).
+                        let at = self.tok.start;
+                        let ty = self.parse_type().map_err(|e| {
+                            if e.span().start == at && e.message() == "expected non-function type" {
+                                ParseError::new(e.span(), "expected attribute value")
+                            } else {
+                                e
+                            }
+                        })?;
                         Ok(self.ctx.type_attr(ty).into())
                     }
                 }
@@ -944,9 +1161,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             TokenKind::LParen => {
                 self.bump();
                 let re = self.nested(Self::parse_dense_element)?;
-                self.expect(TokenKind::Comma, "','")?;
+                self.expect(TokenKind::Comma, "',' between complex elements")?;
                 let im = self.nested(Self::parse_dense_element)?;
-                self.expect(TokenKind::RParen, "')'")?;
+                self.expect(TokenKind::RParen, "')' after complex elements")?;
                 if matches!(re, Element::Complex(..) | Element::Str(..))
                     || matches!(im, Element::Complex(..) | Element::Str(..))
                 {
@@ -1030,7 +1247,10 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let Some(literal) = literal else {
             // `dense<>`: no elements, for a type with none.
             if count != 0 {
-                return Err(ParseError::new(span, "expected ':'"));
+                return Err(ParseError::new(
+                    span,
+                    format!("parsed zero elements, but type ('{ty}') expected at least 1"),
+                ));
             }
             let a = self
                 .ctx
@@ -1134,6 +1354,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         })?;
         let rank = shape.len().max(1);
         let mut index_values = Vec::new();
+        let mut flat_indices = false;
         let mut data = Vec::new();
         if let (Some(indices), Some(values)) = (indices, values) {
             let mut flat = Vec::new();
@@ -1156,9 +1377,22 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 }
             }
             // A splat index is one coordinate tuple of that value (MLIR's
-            // `[1, rank]` indices shape).
-            if index_shape.is_none() {
-                index_values = vec![index_values[0]; rank];
+            // `[1, rank]` indices shape); a list is `[N, rank]`, or `[N]`
+            // for a rank-1 type, which MLIR keeps as another attribute.
+            match index_shape.as_deref() {
+                None => index_values = vec![index_values[0]; rank],
+                Some([0]) => {}
+                Some([_, r]) if *r as usize == rank => {}
+                Some([_]) if shape.len() == 1 => flat_indices = !index_values.is_empty(),
+                Some(s) => {
+                    return Err(ParseError::new(
+                        span,
+                        format!(
+                            "expected shape ([N, {rank}]){}; inferred shape of indices literal ({s:?})",
+                            if shape.len() == 1 { " or ([N])" } else { "" }
+                        ),
+                    ));
+                }
             }
             let nnz = index_values.len() / rank;
             let mut flat = Vec::new();
@@ -1184,10 +1418,13 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 }
             }
         }
-        let a = self
-            .ctx
-            .try_sparse_elements_attr(ty, &index_values, &data)
-            .map_err(|e| built(span, e))?;
+        let a = if flat_indices {
+            self.ctx
+                .try_sparse_elements_attr_1d(ty, &index_values, &data)
+        } else {
+            self.ctx.try_sparse_elements_attr(ty, &index_values, &data)
+        }
+        .map_err(|e| built(span, e))?;
         Ok(a.into())
     }
 
@@ -1205,7 +1442,8 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             ));
         }
         let mut data = Vec::new();
-        if self.consume_if(TokenKind::Colon) {
+        if self.tok.kind != TokenKind::Greater {
+            self.expect(TokenKind::Colon, "':' after dense array type")?;
             loop {
                 let e = self.parse_dense_element()?;
                 element_bytes(element, &e, &mut data)?;
@@ -1299,6 +1537,10 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 Ok(self.ctx.call_site_loc(callee, caller).into())
             }
             TokenKind::HashId => {
+                if let Some(loc) = self.location_alias() {
+                    self.bump();
+                    return Ok(loc);
+                }
                 let sym = self.parse_extended_symbol()?;
                 Err(ParseError::new(
                     sym.span,

@@ -1,8 +1,12 @@
 //! The conformance test: every form of MLIR 19's tests that `mlir-opt-19`
-//! prints parses and prints back byte-identical, and parsing the print gives
-//! the pointer-equal handle (another handle with the same print for a
-//! distinct attribute, which is new at every parse as in MLIR); every input `mlir-opt-19` rejects is an `Err`
-//! with a span inside the input, never a panic.
+//! prints parses and prints back byte-identical, and the print, parsed
+//! again, behaves as it does in MLIR 19 (the oracle's `reparse` field): the
+//! pointer-equal handle exactly when MLIR's reparse is the same uniqued
+//! object, another handle with the same print exactly when MLIR's is another
+//! object (a distinct attribute, new at every parse; an affine map MLIR
+//! keeps unsimplified until printed), and an error exactly when `mlir-opt-19`
+//! cannot parse its own print either. Every input `mlir-opt-19` rejects is
+//! an `Err` with a span inside the input, never a panic.
 //!
 //! Forms that do not pass yet are listed, with the reason, in
 //! `tests/oracle/known_failures.tsv`: the test fails if a form outside the
@@ -12,6 +16,8 @@
 
 mod corpus;
 
+use corpus::Reparse;
+
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -19,28 +25,62 @@ use strata_ctx::Context;
 
 const KNOWN: &str = include_str!("oracle/known_failures.tsv");
 
-/// The outcome of one form: `None` if it passes, else the reason.
-fn accepted_outcome(ctx: &Context, kind: &str, input: &str, print: &str) -> Option<String> {
+/// How a passing accepted form behaved, by the oracle's reparse verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Exact {
+    /// The print parses back to the pointer-equal handle, as in MLIR.
+    SameHandle,
+    /// The print parses to another handle with the same print, as in MLIR.
+    OtherHandle,
+    /// Neither strata nor MLIR parses the print; `true` when the two
+    /// diagnostics say the same.
+    ReparseFails(bool),
+}
+
+/// The outcome of one form: how it passes, or why it does not.
+fn accepted_outcome(ctx: &Context, f: &corpus::Accepted) -> Result<Exact, String> {
+    let (kind, input) = (f.kind.as_str(), f.input.as_str());
     let r = catch_unwind(AssertUnwindSafe(|| corpus::parse(ctx, kind, input)));
-    match r {
-        Err(_) => Some("panic".to_owned()),
-        Ok(Err(e)) => Some(match e.missing_kind() {
-            Some(k) => format!("missing: {k}"),
-            None => format!("rejected: {}", e.message()),
-        }),
-        Ok(Ok((got, ptr))) => {
-            if got != print {
-                return Some(format!("prints {got}"));
+    let (got, ptr) = match r {
+        Err(_) => return Err("panic".to_owned()),
+        Ok(Err(e)) => {
+            return Err(match e.missing_kind() {
+                Some(k) => format!("missing: {k}"),
+                None => format!("rejected: {}", e.message()),
+            });
+        }
+        Ok(Ok(v)) => v,
+    };
+    if got != f.print {
+        return Err(format!("prints {got}"));
+    }
+    // The print is given back to the parser and must behave as MLIR's
+    // parser behaved on it (the oracle's `reparse` verdict).
+    let again = match catch_unwind(AssertUnwindSafe(|| corpus::parse(ctx, kind, &got))) {
+        Err(_) => return Err("reparse panics".to_owned()),
+        Ok(r) => r,
+    };
+    match (&f.reparse, again) {
+        (Reparse::Error(mlir), Err(e)) => Ok(Exact::ReparseFails(e.message() == mlir.as_str())),
+        (Reparse::Error(mlir), Ok((p, _))) => Err(format!(
+            "reparse succeeds, prints {p} (mlir-opt-19 rejects its print: {mlir})"
+        )),
+        (_, Err(e)) => Err(format!(
+            "reparse fails: {} (mlir-opt-19 reparses its print)",
+            e.message()
+        )),
+        (Reparse::Same { print } | Reparse::Other { print }, Ok((p, ptr2))) => {
+            let want = print.as_deref().unwrap_or(&f.print);
+            if p != want {
+                return Err(format!("reparse prints {p}, mlir-opt-19 {want}"));
             }
-            // A distinct attribute is a new identity at every parse, as in
-            // MLIR: its print parses back to an equal print and another
-            // handle.
-            let distinct = got.contains("distinct[");
-            match catch_unwind(AssertUnwindSafe(|| corpus::parse(ctx, kind, &got))) {
-                Ok(Ok((again, ptr2))) if again == got && (ptr2 == ptr) != distinct => None,
-                Ok(Ok(_)) => Some("reparse gives another handle".to_owned()),
-                Ok(Err(e)) => Some(format!("reparse fails: {}", e.message())),
-                Err(_) => Some("reparse panics".to_owned()),
+            match (&f.reparse, ptr2 == ptr) {
+                (Reparse::Same { .. }, true) => Ok(Exact::SameHandle),
+                (Reparse::Other { .. }, false) => Ok(Exact::OtherHandle),
+                (Reparse::Same { .. }, false) => {
+                    Err("reparse gives another handle (mlir-opt-19: the same object)".to_owned())
+                }
+                _ => Err("reparse gives the same handle (mlir-opt-19: another object)".to_owned()),
             }
         }
     }
@@ -91,11 +131,15 @@ fn conformance() {
     let mut failures: BTreeMap<(String, String), String> = BTreeMap::new();
     let accepted = corpus::accepted();
     let rejected = corpus::rejected();
-    let (mut pass, mut missing, mut wrong) = (0usize, BTreeMap::<String, usize>::new(), 0usize);
+    let (mut exact, mut missing, mut wrong) = (
+        BTreeMap::<Exact, usize>::new(),
+        BTreeMap::<String, usize>::new(),
+        0usize,
+    );
     for f in &accepted {
-        match accepted_outcome(&ctx, &f.kind, &f.input, &f.print) {
-            None => pass += 1,
-            Some(why) => {
+        match accepted_outcome(&ctx, f) {
+            Ok(how) => *exact.entry(how).or_default() += 1,
+            Err(why) => {
                 if let Some(k) = why.strip_prefix("missing: ") {
                     *missing.entry(k.to_owned()).or_default() += 1;
                 } else {
@@ -117,9 +161,17 @@ fn conformance() {
             }
         }
     }
+    let count = |k: Exact| exact.get(&k).copied().unwrap_or(0);
+    let fails_same = count(Exact::ReparseFails(true));
+    let fails = fails_same + count(Exact::ReparseFails(false));
     println!(
-        "conformance: {pass}/{} forms byte-identical, {} missing kinds, {wrong} wrong; {rejected_ok}/{} rejected inputs rejected with a span",
+        "conformance: {}/{} forms exact: {} round-trip pointer-equal, {} reparse to another object as in MLIR 19, \
+         {fails} print text MLIR 19 cannot reparse either ({fails_same} with MLIR's diagnostic); \
+         {} missing kinds, {wrong} wrong; {rejected_ok}/{} rejected inputs rejected with a span",
+        exact.values().sum::<usize>(),
         accepted.len(),
+        count(Exact::SameHandle),
+        count(Exact::OtherHandle),
         missing.values().sum::<usize>(),
         rejected.len()
     );

@@ -17,6 +17,27 @@ pub struct Accepted {
     pub input: String,
     /// `mlir-opt-19`'s print of it.
     pub print: String,
+    /// What `mlir-opt-19` makes of its own print.
+    pub reparse: Reparse,
+}
+
+/// How `mlir-opt-19` parses its own print of an accepted form (the oracle's
+/// `reparse` field, found by `extract.py`'s identity probe).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reparse {
+    /// The print parses back to the one uniqued object.
+    Same {
+        /// The print of the reparse when it differs from the print.
+        print: Option<String>,
+    },
+    /// The print parses to another object with the same print (a distinct
+    /// attribute, or a form MLIR keeps unsimplified until printed).
+    Other {
+        /// The print of the reparse when it differs from the print.
+        print: Option<String>,
+    },
+    /// `mlir-opt-19` rejects its own print with this diagnostic.
+    Error(String),
 }
 
 /// One rejected form: its family, the input and MLIR's diagnostic.
@@ -47,6 +68,15 @@ pub fn accepted() -> Vec<Accepted> {
             kind: field(&v, "kind"),
             input: field(&v, "input"),
             print: field(&v, "print"),
+            reparse: {
+                let print = v["reparse_print"].as_str().map(str::to_owned);
+                match v["reparse"].as_str() {
+                    Some("same") => Reparse::Same { print },
+                    Some("other") => Reparse::Other { print },
+                    Some("error") => Reparse::Error(field(&v, "reparse_error")),
+                    other => panic!("unknown reparse verdict {other:?} in the corpus"),
+                }
+            },
         })
         .collect()
 }

@@ -2,9 +2,12 @@
 the generic form it prints without and with debug info (see regenerate.sh).
 
 Run from crates/syntax/tests/mlir; writes one JSON object per accepted chunk:
-{"file", "chunk", "generic", "debuginfo"}. A chunk that mlir-opt-19 rejects
-prints nothing and is not recorded; one whose output is not UTF-8 is counted
-and skipped.
+{"file", "chunk", "generic", "debuginfo"}, and "generic_reprint" /
+"debuginfo_reprint" where mlir-opt-19, given its own print, prints something
+else (its print is then not a fixed point: two objects MLIR keeps apart that
+print the same, such as an affine map it leaves unsimplified, are one object
+once the print is parsed). A chunk that mlir-opt-19 rejects prints nothing
+and is not recorded; one whose output is not UTF-8 is counted and skipped.
 """
 import glob
 import json
@@ -29,6 +32,20 @@ def run(path, extra):
     return text.split(SEP)
 
 
+def reprint(text, extra):
+    """mlir-opt-19's print of `text` (one chunk of its own print), or None."""
+    try:
+        p = subprocess.run(
+            ["mlir-opt-19", "--mlir-print-op-generic", "--allow-unregistered-dialect", *extra],
+            input=text.encode("utf-8"), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            timeout=60)
+    except subprocess.TimeoutExpired:
+        return None
+    if p.returncode != 0:
+        return None
+    return p.stdout.decode("utf-8", errors="replace")
+
+
 def main():
     out = sys.argv[1]
     files = sorted(glob.glob("IR/*.mlir") + glob.glob("Dialect/Builtin/*.mlir"))
@@ -45,8 +62,12 @@ def main():
                 if not g or not d:
                     continue
                 accepted += 1
-                f.write(json.dumps({"file": path, "chunk": i, "generic": g,
-                                    "debuginfo": d}, ensure_ascii=False) + "\n")
+                row = {"file": path, "chunk": i, "generic": g, "debuginfo": d}
+                for key, text, extra in [("generic", g, []), ("debuginfo", d, ["--mlir-print-debuginfo"])]:
+                    again = reprint(text, extra)
+                    if again is not None and again != text:
+                        row[key + "_reprint"] = again
+                f.write(json.dumps(row, ensure_ascii=False) + "\n")
     print(f"{len(files)} files ({skipped} skipped), {total} chunks, "
           f"{accepted} accepted by mlir-opt-19")
 

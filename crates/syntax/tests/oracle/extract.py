@@ -18,7 +18,12 @@ Usage: extract.py MLIR_TEST_DIR OUT_DIR
    files (the builtin syntax MLIR's own tests expect to fail) and of
    `extra_forms.txt`.
 
-Output: OUT_DIR/accepted.jsonl (`{"kind", "input", "print", "source"}`) and
+4. Each accepted form's print is given back to `mlir-opt-19`: whether it
+   reparses (and the diagnostic when it does not), and whether the reparse
+   is the same uniqued object as the form (see `identity`).
+
+Output: OUT_DIR/accepted.jsonl (`{"kind", "input", "print", "source",
+"reparse", "reparse_error"?, "reparse_print"?}`) and
 OUT_DIR/rejected.jsonl (`{"kind", "input", "error", "offset", "source"}`),
 sorted, one JSON object a line.
 """
@@ -267,6 +272,53 @@ def oracle(kind, form):
     return ("odd", p.stdout, None)
 
 
+PROBE = [MLIR_OPT, "--allow-unregistered-dialect", "--mlir-print-op-generic", "--mlir-print-debuginfo"]
+PROBE_LINE = '"oracle.op"() : () -> () loc(fused<{} >["a":1:2, "b":3:4])'
+OP_LOC = re.compile(r'^\s*"oracle\.op"\(\) : \(\) -> \(\) loc\((#loc\d*)\)$')
+
+
+def fresh_distinct_ids(form):
+    """The form with every `distinct[N]` renumbered to `distinct[N+1000000]`.
+    Within one parse a distinct attribute is named by its id alone, so this
+    is what a second, separate parse of the form sees: ids of its own."""
+    return re.sub(r"distinct\[(\d+)\]", lambda m: f"distinct[{int(m.group(1)) + 1000000}]", form)
+
+
+def identity(form, print_):
+    """Whether `form` and its print `print_` are one uniqued object in MLIR:
+    both are made the metadata of a fused location (an attribute as itself,
+    a type as its type attribute, a location as itself) on two operations of
+    one module, printed with debug info and aliases. Locations are uniqued
+    and each distinct one gets its own `#locN` alias, so the two operations
+    share an alias exactly when the two metadata objects are one. Returns
+    "same", "other", or None when the probe does not parse."""
+    text = PROBE_LINE.format(form) + "\n" + PROBE_LINE.format(fresh_distinct_ids(print_)) + "\n"
+    p = subprocess.run(PROBE, input=text, capture_output=True, text=True, timeout=60)
+    if p.returncode != 0:
+        return None
+    locs = [m.group(1) for m in map(OP_LOC.match, p.stdout.splitlines()) if m]
+    if len(locs) != 2:
+        return None
+    return "same" if locs[0] == locs[1] else "other"
+
+
+def reparse(kind, form, print_):
+    """How MLIR treats its own print of an accepted form: the fields added to
+    the form's record. `reparse` is "same" (the print parses back to the one
+    uniqued object), "other" (it parses to another object with the same
+    print), "error" (mlir-opt-19 rejects its own print; `reparse_error` is
+    the diagnostic) or "unknown" (the identity probe could not be built);
+    `reparse_print` is the print of the print when that differs."""
+    status, value, _ = oracle(kind, print_)
+    if status != "ok":
+        return {"reparse": "error", "reparse_error": value}
+    out = {}
+    if value != print_:
+        out["reparse_print"] = value
+    out["reparse"] = identity(form, print_) or "unknown"
+    return out
+
+
 def main():
     src, out = sys.argv[1], sys.argv[2]
     dialects = registered_dialects()
@@ -326,6 +378,11 @@ def main():
     for (kind, form), (status, value, _) in zip(extra, results):
         if status == "ok":
             accepted.append({"kind": kind, "input": form, "print": value, "source": "canonical print"})
+    # How MLIR reparses each print (see `reparse`).
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        results = list(pool.map(lambda r: reparse(r["kind"], r["input"], r["print"]), accepted))
+    for r, fields in zip(accepted, results):
+        r.update(fields)
     accepted.sort(key=lambda r: (r["kind"], r["input"]))
     rejected.sort(key=lambda r: (r["kind"], r["input"]))
     with open(os.path.join(out, "accepted.jsonl"), "w") as f:
