@@ -1,0 +1,51 @@
+//! Feeds arbitrary text to strata-module exactly as `strata-opt
+//! --split-input-file` reads a file: the text is cut at `// -----`, and every
+//! chunk is parsed (alias definitions, operations, regions, the metadata
+//! section) and printed in the generic form, with and without debug info.
+//! Each chunk must parse to `Ok` or to an `Err` whose span lies inside the
+//! chunk, never panic, overflow the stack or hang.
+//!
+//! `cd crates/syntax/fuzz && cargo +nightly fuzz run module -- -max_total_time=600`
+//! (seed it with `crates/syntax/fuzz/seed.sh`, which writes the chunks of the
+//! module conformance corpus and of `crates/cli/data/mlir-tests.mlir` to
+//! `corpus/module/`).
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use strata_module::{PrintOptions, parse_module, print_module, split_input};
+
+fuzz_target!(|data: &[u8]| {
+    // strata-opt refuses a file that is not UTF-8 before it parses anything.
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (chunks, _near_misses) = split_input(text);
+    for chunk in &chunks {
+        let chunk_text = &text[chunk.range.clone()];
+        let name = chunk.buffer_name("fuzz.mlir");
+        // strata-opt's default context is a thread-safe one; one thread
+        // parses here (`--mlir-disable-threading`).
+        let ctx = strata_ctx::Context::new();
+        match parse_module(&ctx, chunk_text, &name) {
+            Ok(module) => {
+                let _ = print_module(&module, PrintOptions::default());
+                let _ = print_module(
+                    &module,
+                    PrintOptions {
+                        debug_info: true,
+                        ..PrintOptions::default()
+                    },
+                );
+            }
+            Err(e) => {
+                let span = e.span();
+                assert!(
+                    span.start <= span.end && span.end <= chunk_text.len(),
+                    "span {span:?} outside a chunk of {} bytes: {e}",
+                    chunk_text.len()
+                );
+            }
+        }
+    }
+});
