@@ -225,52 +225,127 @@ enum Defined<'c> {
     Attribute(Attribute<'c>),
 }
 
-/// Replaces every alias use in `src` by its text (recursively, up to a
-/// depth), returning the expanded text and, per replaced range, the offset
-/// of the use in `src` (`(expanded_start, expanded_end, original_start)`,
-/// in order).
 /// Replaced ranges of an expanded text: `(expanded_start, expanded_end,
 /// original_start)`.
 type ExpansionMap = Vec<(usize, usize, usize)>;
 
-///
-/// Uses of the aliases in `keep` stay as they are: the syntax parser
-/// resolves them to the handle their definition made (a location alias where
-/// a location is expected and where an attribute is, which text cannot do).
-fn expand(
-    src: &str,
-    aliases: &FxHashMap<String, String>,
-    keep: Option<&Table<'_>>,
-    depth: u32,
-) -> Result<(String, ExpansionMap), String> {
-    if depth > 64 {
-        return Err("alias definitions nest too deeply (or refer to themselves)".into());
-    }
-    let mut out = String::with_capacity(src.len());
-    let mut map = Vec::new();
-    let mut lexer = Lexer::new(src);
-    let mut copied = 0;
-    loop {
-        let t = lexer.next_token();
-        match t.kind {
-            TokenKind::Eof => break,
-            TokenKind::HashId | TokenKind::BangId => {
-                let name = &src[t.start..t.end];
-                let kept = keep.is_some_and(|k| k.contains(name));
-                if let Some(body) = aliases.get(name).filter(|_| !kept) {
-                    out.push_str(&src[copied..t.start]);
-                    let (inner, _) = expand(body, aliases, keep, depth + 1)?;
-                    let s = out.len();
-                    out.push_str(&inner);
-                    map.push((s, out.len(), t.start));
-                    copied = t.end;
-                }
-            }
-            _ => {}
+/// How deep alias definitions may refer to aliases defined after them.
+const MAX_ALIAS_EXPANSION_DEPTH: usize = 64;
+
+/// The bytes alias expansion may write for a file of `len` bytes: a linear
+/// bound, so that aliases whose expansions double at each level (`#a0 =
+/// [#a1, #a1]`, `#a1 = [#a2, #a2]`, ...) are a diagnostic, not an
+/// exponential blow-up.
+fn expansion_budget(len: usize) -> usize {
+    len.saturating_mul(4).saturating_add(1 << 20)
+}
+
+/// Textual alias expansion, for aliases used before they are defined.
+struct Expander<'a, 't> {
+    aliases: &'a FxHashMap<String, String>,
+    /// Uses of the aliases in `keep` stay as they are: the syntax parser
+    /// resolves them to the handle their definition made (a location alias
+    /// where a location is expected and where an attribute is, which text
+    /// cannot do).
+    keep: Option<&'a Table<'t>>,
+    /// The bytes it may still write (see [`expansion_budget`]).
+    budget: usize,
+    /// The aliases being expanded, outermost first (a use of one of them is
+    /// a cycle).
+    open: Vec<&'a str>,
+}
+
+impl<'a, 't> Expander<'a, 't> {
+    fn new(
+        aliases: &'a FxHashMap<String, String>,
+        keep: Option<&'a Table<'t>>,
+        budget: usize,
+    ) -> Self {
+        Self {
+            aliases,
+            keep,
+            budget,
+            open: Vec::new(),
         }
     }
-    out.push_str(&src[copied..]);
-    Ok((out, map))
+
+    /// `text` appended to `out`, charged to the budget.
+    fn push(&mut self, out: &mut String, text: &str) -> Result<(), String> {
+        self.budget = self.budget.checked_sub(text.len()).ok_or_else(|| {
+            "alias definitions expand to too much text (aliases that nest exponentially)".to_owned()
+        })?;
+        out.push_str(text);
+        Ok(())
+    }
+
+    /// The text of the definition of `alias` (with its sigil, defined), its
+    /// uses of aliases expanded.
+    fn expand_definition(&mut self, alias: &str) -> Result<(String, ExpansionMap), String> {
+        let aliases = self.aliases;
+        let Some((key, body)) = aliases.get_key_value(alias) else {
+            return Ok((String::new(), Vec::new()));
+        };
+        self.open.push(key);
+        let r = self.expand(body);
+        self.open.pop();
+        r
+    }
+
+    /// Replaces every alias use in `src` by its text (recursively),
+    /// returning the expanded text and, per replaced range, the offset of
+    /// the use in `src`, in order.
+    ///
+    /// # Errors
+    ///
+    /// An alias whose text uses itself (directly or through other aliases),
+    /// nesting deeper than [`MAX_ALIAS_EXPANSION_DEPTH`], or more text than
+    /// the budget.
+    fn expand(&mut self, src: &str) -> Result<(String, ExpansionMap), String> {
+        if self.open.len() > MAX_ALIAS_EXPANSION_DEPTH {
+            return Err(format!(
+                "alias definitions refer to aliases defined after them more than {MAX_ALIAS_EXPANSION_DEPTH} levels deep"
+            ));
+        }
+        let mut out = String::with_capacity(src.len().min(self.budget));
+        let mut map = Vec::new();
+        let mut lexer = Lexer::new(src);
+        let mut copied = 0;
+        loop {
+            let t = lexer.next_token();
+            match t.kind {
+                TokenKind::Eof => break,
+                TokenKind::HashId | TokenKind::BangId => {
+                    let name = &src[t.start..t.end];
+                    let kept = self.keep.is_some_and(|k| k.contains(name));
+                    let aliases = self.aliases;
+                    if let Some((key, body)) = aliases.get_key_value(name).filter(|_| !kept) {
+                        if self.open.contains(&key.as_str()) {
+                            return Err(if self.open.len() == 1 {
+                                format!("alias '{name}' refers to itself")
+                            } else {
+                                format!(
+                                    "alias '{}' refers to itself through {} -> {name}",
+                                    self.open[0],
+                                    self.open.join(" -> ")
+                                )
+                            });
+                        }
+                        self.push(&mut out, &src[copied..t.start])?;
+                        self.open.push(key);
+                        let (inner, _) = self.expand(body)?;
+                        self.open.pop();
+                        let s = out.len();
+                        self.push(&mut out, &inner)?;
+                        map.push((s, out.len(), t.start));
+                        copied = t.end;
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.push(&mut out, &src[copied..])?;
+        Ok((out, map))
+    }
 }
 
 /// Line starts of a text, for line and column numbers.
@@ -1141,12 +1216,12 @@ fn parse_unit<'c, P: Policy, S: BuildHasher>(
             Some(e) => return Err(e),
         }
     };
-    let (text, map) = expand(
-        &shared.text[range.clone()],
+    let (text, map) = Expander::new(
         &shared.aliases.text,
         Some(&shared.aliases.table),
-        0,
+        expansion_budget(range.len()),
     )
+    .expand(&shared.text[range.clone()])
     .map_err(|m| ParseError::new(range.start..range.start + 1, m))?;
     if map.is_empty() {
         return Err(first);
@@ -1365,10 +1440,15 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     // Attribute and type aliases are parsed where they are defined, as
     // MLIR parses them there, and their uses resolve to the handle made here
     // (an alias used before its definition is expanded in place).
+    // One budget for every definition: the expansions of a file are linear
+    // in its size.
+    let mut budget = expansion_budget(text.len());
     for (alias, at, is_type) in other_defs {
-        let value = &shared.aliases.text[&alias];
-        let (expanded, map) = expand(value, &shared.aliases.text, Some(&shared.aliases.table), 0)
+        let mut expander = Expander::new(&shared.aliases.text, Some(&shared.aliases.table), budget);
+        let (expanded, map) = expander
+            .expand_definition(&alias)
             .map_err(|m| ParseError::new(at..at + 1, m))?;
+        budget = expander.budget;
         let mut p = Parser::new(ctx, &expanded, None).with_aliases(&shared.aliases.table);
         let r = if is_type {
             p.parse_type().map(Defined::Type)
@@ -1392,16 +1472,30 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             Defined::Attribute(a) => shared.aliases.table.define_attribute(&alias[1..], a),
         };
     }
+    // Location aliases defined before their use resolve to the location
+    // their definition made (so a chain of call sites, each naming the one
+    // before, is linear); only those used before their definition are
+    // expanded.
     for (alias, at) in loc_defs {
-        let inner = &shared.aliases.text[&format!("#{alias}")];
-        let (expanded, _) = expand(inner, &shared.aliases.text, None, 0)
+        let mut expander = Expander::new(&shared.aliases.text, Some(&shared.aliases.table), budget);
+        let (expanded, map) = expander
+            .expand_definition(&format!("#{alias}"))
             .map_err(|m| ParseError::new(at..at + 1, m))?;
+        budget = expander.budget;
         let full = format!("loc({expanded})");
-        let mut p = Parser::new(ctx, &full, None);
+        let mut p = Parser::new(ctx, &full, None).with_aliases(&shared.aliases.table);
         let l = p
             .parse_location()
             .and_then(|l| p.finish().map(|()| l))
-            .map_err(|e| remap(&e, at..at + 1))?;
+            .map_err(|e| {
+                // Unexpanded, `full` is the definition's text at `at`.
+                let span = if map.is_empty() {
+                    at + e.span().start..at + e.span().end
+                } else {
+                    at..at + 1
+                };
+                remap(&e, span)
+            })?;
         // A second definition of the name was refused above.
         let _ = shared.aliases.table.define_location(&alias, l);
     }
@@ -1680,7 +1774,11 @@ fn parse_module_shell<'c, P: Policy, S: BuildHasher>(
 fn parse_metadata(text: &str, range: Range<usize>) -> PResult<Vec<ResourceGroup>> {
     let mut lexer = Lexer::new(&text[..range.end]);
     lexer.reset(range.start);
-    let err = |t: Token, m: &str| ParseError::new(t.start..t.end.max(t.start + 1), m.to_owned());
+    // At the end of the text a token is empty: the span stays inside.
+    let err = |t: Token, m: &str| {
+        let end = t.end.max(t.start + 1).min(range.end);
+        ParseError::new(t.start.min(end)..end, m.to_owned())
+    };
     let mut t = lexer.next_token();
     if t.kind != TokenKind::FileMetadataBegin {
         return Err(err(t, "expected '{-#'"));

@@ -1,0 +1,274 @@
+//! Malformed text, written by hand and found by the `module` fuzz target
+//! (`crates/syntax/fuzz`): each is a diagnostic with a message that says what
+//! is wrong and a span at the text that is wrong, in bounded time, never a
+//! panic, a stack overflow or an exponential blow-up.
+
+use core::ops::Range;
+
+use strata_ctx::Context;
+use strata_module::{PrintOptions, parse_module, parse_module_parallel, print_module};
+
+/// The error of `text`, which the sequential and the parallel parse must
+/// report alike.
+fn error(text: &str) -> (String, Range<usize>) {
+    let ctx = Context::new();
+    let e = parse_module(&ctx, text, "m.mlir").unwrap_err();
+    let p = parse_module_parallel(&ctx, text, "m.mlir").unwrap_err();
+    assert_eq!((e.message(), e.span()), (p.message(), p.span()));
+    assert!(e.span().end <= text.len(), "{e}: span outside the text");
+    (e.message().to_owned(), e.span())
+}
+
+/// The generic print of `text`, which must parse.
+fn print(text: &str) -> String {
+    let ctx = Context::new();
+    match parse_module(&ctx, text, "m.mlir") {
+        Ok(m) => print_module(&m, PrintOptions::default()),
+        Err(e) => panic!("{e} at {:?} in {text:?}", e.span()),
+    }
+}
+
+#[test]
+fn an_alias_that_is_itself_is_a_diagnostic_at_its_definition() {
+    for text in [
+        "#a = #a\n\"a.b\"() {x = #a} : () -> ()\n",
+        "#a = [#a, #a]\n\"a.b\"() {x = #a} : () -> ()\n",
+    ] {
+        assert_eq!(
+            error(text),
+            ("alias '#a' refers to itself".to_owned(), 5..6),
+            "{text}"
+        );
+    }
+    let text = "!t = tuple<!t>\n\"a.b\"() : () -> !t\n";
+    assert_eq!(
+        error(text),
+        ("alias '!t' refers to itself".to_owned(), 5..6)
+    );
+    let text = "#l = loc(fused[#l])\n\"a.b\"() : () -> () loc(#l)\n";
+    assert_eq!(
+        error(text),
+        ("alias '#l' refers to itself".to_owned(), 5..6)
+    );
+}
+
+#[test]
+fn an_alias_cycle_is_a_diagnostic_that_names_the_cycle() {
+    let text = "#a = [#b]\n#b = [#a]\n\"a.b\"() {x = #a} : () -> ()\n";
+    assert_eq!(
+        error(text),
+        (
+            "alias '#a' refers to itself through #a -> #b -> #a".to_owned(),
+            5..6
+        )
+    );
+    let text = "#l = loc(fused[#m, \"a\":1:1])\n#m = loc(callsite(#l at \"b\":2:2))\n\
+                \"a.b\"() : () -> () loc(#l)\n";
+    assert_eq!(
+        error(text),
+        (
+            "alias '#l' refers to itself through #l -> #m -> #l".to_owned(),
+            5..6
+        )
+    );
+}
+
+/// Sixty aliases each used twice by the one before, all used before their
+/// definition: the expansion of `#a0` is 2^60 copies of `#a60`. It took
+/// forever before the expansion had a budget linear in the file's size.
+#[test]
+fn aliases_that_double_at_each_level_are_a_diagnostic() {
+    let n = 60;
+    let mut text: String = (0..n)
+        .map(|i| format!("#a{i} = [#a{}, #a{}]\n", i + 1, i + 1))
+        .collect();
+    text.push_str(&format!("#a{n} = 1\n\"a.b\"() {{x = #a0}} : () -> ()\n"));
+    let (message, span) = error(&text);
+    assert_eq!(
+        message,
+        "alias definitions expand to too much text (aliases that nest exponentially)"
+    );
+    assert_eq!(span, 6..7);
+
+    let mut text: String = (0..n)
+        .map(|i| {
+            format!(
+                "#l{i} = loc(fused[#l{}, callsite(#l{} at \"q\":{i}:1)])\n",
+                i + 1,
+                i + 1
+            )
+        })
+        .collect();
+    text.push_str(&format!(
+        "#l{n} = loc(\"x\":1:1)\n\"a.b\"() : () -> () loc(#l0)\n"
+    ));
+    let (message, span) = error(&text);
+    assert!(message.contains("expand to too much text"), "{message}");
+    assert_eq!(span, 6..7);
+}
+
+/// The same doubling aliases in definition order are legal (each use is the
+/// handle its definition made) and print as the flat attribute.
+#[test]
+fn doubling_aliases_defined_before_use_are_handles_not_text() {
+    let n = 40;
+    let mut text = "#a0 = 1\n".to_owned();
+    for i in 1..=n {
+        text.push_str(&format!("#a{i} = [#a{}, #a{}]\n", i - 1, i - 1));
+    }
+    text.push_str("\"a.b\"() {x = #a2} : () -> ()\n");
+    assert!(
+        print(&text).contains("{x = [[1, 1], [1, 1]]}"),
+        "{}",
+        print(&text)
+    );
+}
+
+/// A long chain of location aliases, each a call site of the one before, as
+/// mlir-opt prints inlined code: each definition resolves the one before by
+/// name, so the chain parses in linear time.
+#[test]
+fn a_long_chain_of_location_aliases_parses() {
+    let n = 2000;
+    let mut text = "#loc0 = loc(\"f.c\":1:1)\n".to_owned();
+    for i in 1..=n {
+        text.push_str(&format!(
+            "#loc{i} = loc(callsite(#loc{} at \"f.c\":{i}:2))\n",
+            i - 1
+        ));
+    }
+    text.push_str(&format!("\"a.b\"() : () -> () loc(#loc{n})\n"));
+    let ctx = Context::new();
+    let m = parse_module(&ctx, &text, "m.mlir").unwrap();
+    let out = print_module(
+        &m,
+        PrintOptions {
+            debug_info: true,
+            ..PrintOptions::default()
+        },
+    );
+    assert!(out.contains(&format!("loc(\"f.c\":{n}:2)")), "{out}");
+    assert!(out.contains("loc(callsite(#loc"), "{out}");
+}
+
+/// Aliases used before their definition are expanded in place, as far as
+/// `MAX_ALIAS_EXPANSION_DEPTH` (64) levels; deeper is a diagnostic.
+#[test]
+fn aliases_used_before_their_definition() {
+    let late =
+        "\"a.b\"() {x = #a} : () -> !t\n#a = [#b, 1]\n#b = \"s\"\n!t = tuple<!u>\n!u = i32\n";
+    let early =
+        "!u = i32\n!t = tuple<!u>\n#b = \"s\"\n#a = [#b, 1]\n\"a.b\"() {x = #a} : () -> !t\n";
+    assert_eq!(print(late), print(early));
+    assert!(print(late).contains("{x = [\"s\", 1]} : () -> tuple<i32>"));
+
+    let chain = |n: usize| {
+        let mut text: String = (0..n).map(|i| format!("#c{i} = [#c{}]\n", i + 1)).collect();
+        text.push_str(&format!("#c{n} = 7\n\"a.b\"() {{x = #c0}} : () -> ()\n"));
+        text
+    };
+    assert!(print(&chain(60)).contains(&format!("{}7{}", "[".repeat(60), "]".repeat(60))));
+    let (message, span) = error(&chain(100));
+    assert!(message.contains("more than 64 levels deep"), "{message}");
+    assert_eq!(span, 6..7);
+}
+
+/// A million `[` in an operation's attribute dictionary stop at the
+/// syntax parser's nesting limit (256, the dictionary being the first
+/// level), at the `[` that goes one too deep.
+#[test]
+fn a_million_brackets_in_an_attribute_dictionary_are_a_diagnostic() {
+    let depth = 1_000_000;
+    let head = "\"a.b\"() {x = ";
+    let text = format!(
+        "{head}{}{}}} : () -> ()\n",
+        "[".repeat(depth),
+        "]".repeat(depth)
+    );
+    let (message, span) = error(&text);
+    assert_eq!(message, "nesting deeper than 256 levels is not supported");
+    assert_eq!(span.start, head.len() + 255);
+}
+
+/// Fused and call-site locations nested 100,000 deep, as an operation's
+/// location and as a location alias: the nesting limit, at the location
+/// that goes one too deep.
+#[test]
+fn deeply_nested_locations_are_a_diagnostic() {
+    let depth = 100_000;
+    let fused = format!("{}\"x\":1:2{}", "fused[".repeat(depth), "]".repeat(depth));
+    let callsite = format!(
+        "{}\"x\":1:2{}",
+        "callsite(".repeat(depth),
+        " at \"y\":1:1)".repeat(depth)
+    );
+    for (inner, step) in [(&fused, "fused[".len()), (&callsite, "callsite(".len())] {
+        let head = "\"a.b\"() : () -> () loc(";
+        let text = format!("{head}{inner})\n");
+        let (message, span) = error(&text);
+        assert_eq!(message, "nesting deeper than 256 levels is not supported");
+        assert_eq!(span.start, head.len() + 256 * step);
+
+        let head = "#l = loc(";
+        let text = format!("{head}{inner})\n\"a.b\"() : () -> () loc(#l)\n");
+        let (message, span) = error(&text);
+        assert_eq!(message, "nesting deeper than 256 levels is not supported");
+        assert_eq!(span.start, head.len() + 256 * step);
+    }
+}
+
+/// A NUL byte: inside a string it is a character of the string (as in
+/// MLIR), printed escaped; between tokens it is an unexpected character; a
+/// file of one NUL is an empty module.
+#[test]
+fn nul_bytes() {
+    assert!(print("\"a.b\"() {x = \"a\0b\"} : () -> ()\n").contains("{x = \"a\\00b\"}"));
+    assert_eq!(
+        error("\"a.b\"() \0 : () -> ()\n"),
+        ("unexpected character".to_owned(), 8..9)
+    );
+    assert_eq!(print("\0"), print(""));
+}
+
+/// Bytes that are not UTF-8, written as escapes in a string attribute, are
+/// the attribute's bytes and print back as escapes (a file with raw
+/// non-UTF-8 bytes is refused by strata-opt before it is parsed).
+#[test]
+fn escaped_bytes_that_are_not_utf8_in_a_string_attribute() {
+    let text = "\"a.b\"() {x = \"a\\FF\\FEb\"} : () -> ()\n";
+    assert!(
+        print(text).contains("{x = \"a\\FF\\FEb\"}"),
+        "{}",
+        print(text)
+    );
+}
+
+/// Every prefix of a file that uses every kind of item (alias definitions
+/// of each kind, an operation with a region, successors, properties, a
+/// location alias, the metadata section) parses or is a diagnostic whose
+/// span lies inside the prefix.
+#[test]
+fn every_prefix_of_a_small_file_is_a_diagnostic_or_parses() {
+    let file = "#map = affine_map<(d0) -> (d0 + 1)>\n!t = tuple<i32, !u>\n!u = f32\n\
+                #loc1 = loc(\"f.c\":3:4)\n#a = distinct[0]<[#map, \"s\\0A\"]>\n\
+                \"func.func\"() <{function_type = (i32) -> (), sym_name = \"f\"}> ({\n\
+                ^bb0(%arg0: i32 loc(#loc1)):\n  %0:2 = \"t.op\"(%arg0) {a = #a} : (i32) -> (!t, i1)\n\
+                \"cf.br\"(%0#1)[^bb1] : (i1) -> ()\n^bb1(%1: i1):\n  \"func.return\"() : () -> () loc(fused[#loc1, \"g\"])\n\
+                }) : () -> () loc(#loc1)\n{-#\n  dialect_resources: {\n    builtin: {\n      r: \"0x04000000\"\n    }\n  }\n#-}\n";
+    print(file);
+    let ctx = Context::new();
+    let mut errors = 0;
+    for cut in 0..file.len() {
+        let t = &file[..cut];
+        if let Err(e) = parse_module(&ctx, t, "cut.mlir") {
+            errors += 1;
+            assert!(
+                e.span().start <= e.span().end && e.span().end <= t.len(),
+                "{e} at {:?} in {t:?}",
+                e.span()
+            );
+            assert!(!e.message().is_empty());
+        }
+    }
+    assert!(errors > file.len() / 2, "{errors}");
+}
