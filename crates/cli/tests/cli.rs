@@ -73,6 +73,18 @@ fn errors_are_diagnostics_with_a_snippet_and_fail() {
     let (code, _, err) = strata_opt(&[bin.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(err.contains("not UTF-8"), "{err}");
+    // Bytes that are not UTF-8 inside a string attribute: the diagnostic
+    // points at the first of them.
+    let raw = dir.join("raw.mlir");
+    std::fs::write(
+        &raw,
+        b"\"a.b\"() : () -> ()\n\"a.b\"() {x = \"a\xff\xfeb\"} : () -> ()\n",
+    )
+    .unwrap();
+    let (code, out, err) = strata_opt(&[raw.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("not UTF-8"), "{err}");
+    assert!(err.contains("raw.mlir:2:16"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
