@@ -388,8 +388,9 @@ struct Shared<'c, 'f> {
 /// The result groups of an operation: name, count, span.
 type ResultGroups<'f> = Vec<(&'f str, u32, Range<usize>)>;
 
-/// A name defined at the top level of a unit: name, first value, count.
-type TopDef = (String, u32, u32);
+/// A name defined at the top level of a unit: name, first value, count, the
+/// span of the definition in the file.
+type TopDef = (String, u32, u32, Range<usize>);
 
 /// A use of a name a unit did not define: name, result number, the
 /// placeholder value, the span of the use.
@@ -414,8 +415,8 @@ struct Pending {
 /// The entry of a name in the value scope.
 #[derive(Debug)]
 enum Entry {
-    /// Defined: first value and count.
-    Defined(u32, u32),
+    /// Defined: first value, count, and the span of the definition.
+    Defined(u32, u32, Range<usize>),
     /// Used before defined: per result number, a placeholder.
     Forward(Vec<(u32, Pending)>),
 }
@@ -661,7 +662,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             }
             None => {}
         }
-        self.values.insert(name, Entry::Defined(first, count));
+        self.values.insert(name, Entry::Defined(first, count, span));
         if let Some(scope) = self.defined.last_mut() {
             scope.push(name);
         }
@@ -678,7 +679,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     ) -> PResult<ValueId> {
         let unit = self.unit_id;
         match self.values.get_mut(name) {
-            Some(Entry::Defined(first, count)) => {
+            Some(Entry::Defined(first, count, _)) => {
                 if number >= *count {
                     return Err(ParseError::new(
                         span,
@@ -1145,7 +1146,9 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let mut externals = Vec::new();
         for (name, entry) in core::mem::take(&mut self.values) {
             match entry {
-                Entry::Defined(first, count) => defs.push((name.to_owned(), first, count)),
+                Entry::Defined(first, count, span) => {
+                    defs.push((name.to_owned(), first, count, span));
+                }
                 Entry::Forward(pending) => {
                     for (number, p) in pending {
                         externals.push((name.to_owned(), number, p.value, p.span));
@@ -1166,6 +1169,13 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             .map(|(n, k, v, s)| {
                 let s = map_span(&s);
                 (n, k, v, s)
+            })
+            .collect();
+        let defs = defs
+            .into_iter()
+            .map(|(n, first, count, s)| {
+                let s = map_span(&s);
+                (n, first, count, s)
             })
             .collect();
         Ok(UnitOut {
@@ -1546,13 +1556,14 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     // order, then every unit's external uses.
     let mut top: FxHashMap<&str, (UnitId, u32, u32)> = FxHashMap::default();
     for (i, c) in children.iter().enumerate() {
-        for (n, first, count) in &c.defs {
+        for (n, first, count, span) in &c.defs {
             if top
                 .insert(n.as_str(), (i as UnitId + 1, *first, *count))
                 .is_some()
             {
+                // At the later definition, as MLIR reports it.
                 return Err(ParseError::new(
-                    0..0,
+                    span.clone(),
                     format!("redefinition of SSA value '{n}'"),
                 ));
             }

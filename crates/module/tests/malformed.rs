@@ -272,3 +272,20 @@ fn every_prefix_of_a_small_file_is_a_diagnostic_or_parses() {
     }
     assert!(errors > file.len() / 2, "{errors}");
 }
+
+/// Two top-level operations (two units, parsed apart) defining one name:
+/// the error points at the second definition (it pointed at the start of
+/// the file).
+#[test]
+fn a_name_defined_by_two_top_level_operations_is_reported_at_the_second() {
+    let text =
+        "%0 = \"a.b\"() : () -> i32\n%1 = \"a.c\"() : () -> i32\n%0 = \"a.d\"() : () -> i32\n";
+    let second = text.rfind("%0").unwrap();
+    assert_eq!(
+        error(text),
+        (
+            "redefinition of SSA value '%0'".to_owned(),
+            second..second + 2
+        )
+    );
+}
