@@ -289,3 +289,32 @@ fn a_name_defined_by_two_top_level_operations_is_reported_at_the_second() {
         )
     );
 }
+
+/// Every nesting limit reached at once: regions one level short of
+/// `MAX_REGION_NESTING`, and in the innermost operation an attribute, a
+/// type and a location each one level short of strata-syntax's limit. It
+/// parses on a thread with an 8 MiB stack (a main thread's; strata-opt's
+/// workers have 64 MiB), in a debug build.
+#[test]
+fn every_limit_at_once_fits_an_eight_mib_stack() {
+    let r = strata_module::MAX_REGION_NESTING as usize - 1;
+    let a = 255;
+    let text = format!(
+        "{}\"c.d\"() {{x = {}{}}} : () -> tuple<{}{}> loc({}\"f\":1:1{})\n{}",
+        "\"a.b\"() ({\n".repeat(r),
+        "[".repeat(a - 1),
+        "]".repeat(a - 1),
+        "tuple<".repeat(a - 2),
+        ">".repeat(a - 2),
+        "fused[".repeat(a - 1),
+        "]".repeat(a - 1),
+        "}) : () -> ()\n".repeat(r)
+    );
+    let out = std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(move || print(&text))
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(out.contains("\"c.d\"() {x = [[["), "{}", &out[..200]);
+}
