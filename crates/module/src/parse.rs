@@ -944,8 +944,10 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 ),
             ));
         }
-        let declared: u32 = groups.iter().map(|g| g.1).sum();
-        if !groups.is_empty() && declared as usize != fty.results.len() {
+        // In u64: the counts are any u32 (`%a:4294967295, %b:2` wraps a u32
+        // sum to 1).
+        let declared: u64 = groups.iter().map(|g| u64::from(g.1)).sum();
+        if !groups.is_empty() && declared != fty.results.len() as u64 {
             return Err(ParseError::new(
                 start..start + 1,
                 format!(

@@ -318,3 +318,19 @@ fn every_limit_at_once_fits_an_eight_mib_stack() {
         .unwrap();
     assert!(out.contains("\"c.d\"() {x = [[["), "{}", &out[..200]);
 }
+
+/// Result group counts whose sum overflows a `u32`: `4294967295 + 2` wrapped
+/// to the one result the type declares, and a use of `%a#7` then indexed
+/// past the unit's values (a panic in release builds, an overflow in debug
+/// builds). The sum is now taken wide and is MLIR's error.
+#[test]
+fn result_counts_that_overflow_are_a_diagnostic() {
+    let text = "%a:4294967295, %b:2 = \"x\"() : () -> (i32)\n\"y\"(%a#7) : (i32) -> ()\n";
+    assert_eq!(
+        error(text),
+        (
+            "operation defines 1 results but was provided 4294967297 to bind".to_owned(),
+            22..23
+        )
+    );
+}
