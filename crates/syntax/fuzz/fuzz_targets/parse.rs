@@ -24,11 +24,15 @@ fuzz_target!(|data: &[u8]| {
         // A form that parses prints to text that parses to the same handle.
         // Dialect symbols are exempt: MLIR's printer writes some it cannot
         // read back (`!foo.bf-` prints `!foo<bf->`, `!foo<a<b> c<d>>` prints
-        // `!foo.a<b> c<d>`), and strata prints them as MLIR does.
+        // `!foo.a<b> c<d>`), and strata prints them as MLIR does. An affine
+        // form's print must parse, but may be another handle: MLIR's print
+        // of `(d1 + (d0 + 1) + 2)` is `(d1 + d0 + 1 + 2)`, which it parses
+        // to `(d1 + d0 + 3)` (a test in `tests/robust.rs`).
         let print = t.to_string();
         if !print.contains('!') && !print.contains('#') {
+            let affine = print.contains("affine_map<") || print.contains("affine_set<");
             match strata_syntax::parse_type(&local, &print) {
-                Ok(again) => assert_eq!(again, t, "{text}"),
+                Ok(again) => assert!(affine || again == t, "{text}: {again} != {t}"),
                 Err(e) => panic!("the print {print} of {text} fails: {e}"),
             }
         }
