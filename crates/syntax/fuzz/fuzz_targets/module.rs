@@ -5,10 +5,10 @@
 //! Each chunk must parse to `Ok` or to an `Err` whose span lies inside the
 //! chunk, never panic, overflow the stack or hang.
 //!
-//! `cd crates/syntax/fuzz && cargo +nightly fuzz run module -- -max_total_time=600`
+//! `cd crates/syntax/fuzz && cargo +nightly fuzz run module -- -max_total_time=600 -dict=module.dict`
 //! (seed it with `crates/syntax/fuzz/seed.sh`, which writes the chunks of the
 //! module conformance corpus and of `crates/cli/data/mlir-tests.mlir` to
-//! `corpus/module/`).
+//! `corpus/module/`; `module.dict` holds the words of the generic form).
 
 #![no_main]
 
