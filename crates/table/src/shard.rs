@@ -183,14 +183,14 @@ impl<D, P: Policy> Shard<D, P> {
     #[inline]
     pub(crate) fn score(&self, missed: bool) {
         let score = self.miss_score.load(Relaxed);
-        let next = if missed {
-            (score + 1).min(MISS_SCORE_MAX)
-        } else {
-            score.saturating_sub(1)
-        };
-        if next != score {
-            // Relaxed: as in `mostly_missing`.
-            self.miss_score.store(next, Relaxed);
+        // Relaxed stores: as in `mostly_missing`. One compare per case, not
+        // a clamp and a compare of the result: this runs on every lookup.
+        if missed {
+            if score < MISS_SCORE_MAX {
+                self.miss_score.store(score + 1, Relaxed);
+            }
+        } else if score > 0 {
+            self.miss_score.store(score - 1, Relaxed);
         }
     }
 

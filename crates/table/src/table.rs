@@ -296,11 +296,11 @@ impl<T, P: Policy, S> Table<T, P, S> {
                 ProbePolicy::WriteFirst => true,
             };
             if write_first {
-                self.get_or_insert_locked(shard, hash, matches, construct)
+                self.insert_locked::<false>(shard, hash, matches, construct)
             } else {
                 match self.probe_read(shard, hash, &mut matches) {
                     Some(ptr) => (ptr, Outcome::ReadHit),
-                    None => self.insert_slow(shard, hash, matches, construct),
+                    None => self.insert_locked::<true>(shard, hash, matches, construct),
                 }
             }
         } else {
@@ -340,66 +340,6 @@ impl<T, P: Policy, S> Table<T, P, S> {
         }
         drop(guard);
         found
-    }
-
-    /// The write-first path of a shard whose lookups mostly miss: the write
-    /// lock at once, one probe fused with finding the insertion slot, and on
-    /// a miss the construction and insertion. One probe and two lock
-    /// operations per miss instead of two and four; a hit pays the write
-    /// lock, which excludes other readers of the shard for as long, so the
-    /// path is taken only while misses dominate (invariant 3 holds as on
-    /// the read-first path: the key is looked for under the lock it is
-    /// inserted under).
-    #[inline(never)]
-    fn get_or_insert_locked(
-        &self,
-        shard: &Shard<TableShard<T>, P>,
-        hash: u64,
-        mut matches: impl FnMut(&T) -> bool,
-        construct: impl FnOnce(&Arena) -> T,
-    ) -> (NonNull<T>, Outcome) {
-        let table_hash = self.shards.table_hash(hash);
-        let rehash = self.shards.tag_mixer();
-        let rehash = move |e: &Entry<T>| rehash(e.hash);
-        let mut guard = self.shards.write(shard);
-        let locked = &mut *guard;
-        let TableShard { map, arena } = &mut locked.data;
-        let counters = &mut locked.counters;
-        if mutant(Mutant::TableWriteFirstNoProbe) {
-            // The deliberate bug: insert without looking under the lock.
-            let ptr = arena.0.store(construct(&arena.0));
-            map.insert_unique(table_hash, Entry { hash, ptr }, rehash);
-            counters.inserts += 1;
-            return (ptr, Outcome::Inserted);
-        }
-        let entry = map.entry(
-            table_hash,
-            |e| {
-                // SAFETY: the invariant on `Entry::ptr`; the write guard
-                // keeps the entry in place.
-                e.hash == hash && matches(unsafe { e.ptr.as_ref() })
-            },
-            rehash,
-        );
-        let found = matches!(entry, MapEntry::Occupied(_));
-        if self.policy == ProbePolicy::Adaptive {
-            shard.score(!found);
-        }
-        match entry {
-            MapEntry::Occupied(found) => {
-                counters.write_hits += 1;
-                (found.get().ptr, Outcome::WriteHit)
-            }
-            MapEntry::Vacant(slot) => {
-                // If `construct` panics, `slot` is dropped unused: nothing is
-                // inserted, and the write guard's drop clears the owner word
-                // and releases the lock.
-                let ptr = arena.0.store(construct(&arena.0));
-                slot.insert(Entry { hash, ptr });
-                counters.inserts += 1;
-                (ptr, Outcome::Inserted)
-            }
-        }
     }
 
     /// The single-threaded lookup (`P` is not thread-safe, a constant: the
@@ -456,9 +396,26 @@ impl<T, P: Policy, S> Table<T, P, S> {
         ptr
     }
 
-    /// The write path: exclusive lock, re-probe, construct, insert.
+    /// The write path, reached in one of two ways: after a read probe that
+    /// missed (`AFTER_READ_MISS`), or at once, on the write-first path of a
+    /// shard whose lookups mostly miss. Either way the key is looked for
+    /// under the write lock it is inserted under (invariant 3), with one
+    /// probe fused with finding the insertion slot; only if it is absent does
+    /// `construct` run, under the lock, and the value get inserted.
+    ///
+    /// After a read miss the probe is the mandatory re-probe: between the
+    /// read lock's release and the write lock, another thread may have
+    /// inserted the same key (`Outcome::ReprobeHit`, a race lost). On the
+    /// write-first path it is the only probe, so a miss costs one probe and
+    /// two lock operations instead of two and four; a hit there pays the
+    /// write lock (`Outcome::WriteHit`), which excludes other readers of the
+    /// shard for as long, so the path is taken only while misses dominate.
+    ///
+    /// The two ways differ only in which mutant skips the probe, which
+    /// counter a hit bumps and whether the lookup is scored here (the read
+    /// probe scored it already), all decided at compile time.
     #[inline(never)]
-    fn insert_slow(
+    fn insert_locked<const AFTER_READ_MISS: bool>(
         &self,
         shard: &Shard<TableShard<T>, P>,
         hash: u64,
@@ -472,17 +429,21 @@ impl<T, P: Policy, S> Table<T, P, S> {
         let locked = &mut *guard;
         let TableShard { map, arena } = &mut locked.data;
         let counters = &mut locked.counters;
-        if mutant(Mutant::TableNoReprobe) {
-            // The deliberate bug: trust the read probe's miss and insert
-            // without looking again.
+        let skip_probe = if AFTER_READ_MISS {
+            // The deliberate bug of invariant 3: trust the read probe's miss
+            // and insert without looking again.
+            mutant(Mutant::TableNoReprobe)
+        } else {
+            // The same bug on the write-first path: insert without looking
+            // under the lock at all.
+            mutant(Mutant::TableWriteFirstNoProbe)
+        };
+        if skip_probe {
             let ptr = arena.0.store(construct(&arena.0));
             map.insert_unique(table_hash, Entry { hash, ptr }, rehash);
             counters.inserts += 1;
             return (ptr, Outcome::Inserted);
         }
-        // The mandatory re-probe (invariant 3), fused with finding the
-        // insertion slot: between this thread's read probe and its write
-        // lock, another thread may have inserted the same key.
         let entry = map.entry(
             table_hash,
             |e| {
@@ -492,10 +453,19 @@ impl<T, P: Policy, S> Table<T, P, S> {
             },
             rehash,
         );
+        if !AFTER_READ_MISS && self.policy == ProbePolicy::Adaptive {
+            shard.score(matches!(entry, MapEntry::Vacant(_)));
+        }
         match entry {
             MapEntry::Occupied(found) => {
-                counters.reprobe_hits += 1;
-                (found.get().ptr, Outcome::ReprobeHit)
+                let outcome = if AFTER_READ_MISS {
+                    counters.reprobe_hits += 1;
+                    Outcome::ReprobeHit
+                } else {
+                    counters.write_hits += 1;
+                    Outcome::WriteHit
+                };
+                (found.get().ptr, outcome)
             }
             MapEntry::Vacant(slot) => {
                 // If `construct` panics, `slot` is dropped unused: nothing is
