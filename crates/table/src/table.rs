@@ -70,6 +70,14 @@ unsafe impl<T: Send> Send for Entry<T> {}
 // `T: Send`).
 unsafe impl<T: Send + Sync> Sync for Entry<T> {}
 
+/// What hashbrown calls to rehash an entry when a shard's index grows: the
+/// stored hash, unchanged (the shard bits sit below hashbrown's tag, so the
+/// index takes the caller's hash as it is; see `Shards::index`).
+#[inline(always)]
+pub(crate) fn rehash<T>(entry: &Entry<T>) -> u64 {
+    entry.hash
+}
+
 /// The data behind one shard's lock. `repr(C)`: the index's header (what a
 /// probe reads) comes first, next to the lock word; the arena (what only
 /// inserts touch) after it.
@@ -196,7 +204,8 @@ impl<T, P: Policy, S> Table<T, P, S> {
         self.shards.len()
     }
 
-    /// The index of the shard that `hash` selects (its top bits).
+    /// The index of the shard that `hash` selects (the bits just below its
+    /// top seven, which hashbrown keeps as its tag).
     pub fn shard_index(&self, hash: u64) -> usize {
         self.shards.index(hash)
     }
@@ -323,7 +332,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
         mut matches: impl FnMut(&T) -> bool,
     ) -> Option<NonNull<T>> {
         let guard = self.shards.read(shard);
-        let found = guard.data.map.find(self.shards.table_hash(hash), |e| {
+        let found = guard.data.map.find(hash, |e| {
             // SAFETY: the invariant on `Entry::ptr`; the read guard keeps
             // the entry in the index while it is inspected.
             e.hash == hash && matches(unsafe { e.ptr.as_ref() })
@@ -368,9 +377,8 @@ impl<T, P: Policy, S> Table<T, P, S> {
         mut matches: impl FnMut(&T) -> bool,
         construct: impl FnOnce(&Arena) -> T,
     ) -> (NonNull<T>, Outcome) {
-        let table_hash = self.shards.table_hash(hash);
         let mut guard = self.shards.write_uncounted(shard);
-        let found = guard.data.map.find(table_hash, |e| {
+        let found = guard.data.map.find(hash, |e| {
             // SAFETY: the invariant on `Entry::ptr`; the exclusive borrow
             // keeps the entry in place.
             e.hash == hash && matches(unsafe { e.ptr.as_ref() })
@@ -380,9 +388,8 @@ impl<T, P: Policy, S> Table<T, P, S> {
             shard.count_read_hit();
             return (ptr, Outcome::ReadHit);
         }
-        let rehash = self.shards.tag_mixer();
         (
-            Self::insert_local(&mut guard, hash, table_hash, rehash, construct),
+            Self::insert_local(&mut guard, hash, construct),
             Outcome::Inserted,
         )
     }
@@ -395,13 +402,11 @@ impl<T, P: Policy, S> Table<T, P, S> {
     fn insert_local(
         locked: &mut Locked<TableShard<T>>,
         hash: u64,
-        table_hash: u64,
-        rehash: impl Fn(u64) -> u64,
         construct: impl FnOnce(&Arena) -> T,
     ) -> NonNull<T> {
         let TableShard { map, arena } = &mut locked.data;
         let ptr = arena.0.store(construct(&arena.0));
-        map.insert_unique(table_hash, Entry { hash, ptr }, |e| rehash(e.hash));
+        map.insert_unique(hash, Entry { hash, ptr }, rehash);
         // A miss counts as a write-lock acquisition, as it does under
         // `Shared`.
         locked.counters.write_locks += 1;
@@ -440,9 +445,6 @@ impl<T, P: Policy, S> Table<T, P, S> {
         mut matches: impl FnMut(&T) -> bool,
         construct: impl FnOnce(&Arena) -> T,
     ) -> (NonNull<T>, Outcome) {
-        let table_hash = self.shards.table_hash(hash);
-        let rehash = self.shards.tag_mixer();
-        let rehash = move |e: &Entry<T>| rehash(e.hash);
         let mut guard = self.shards.write(shard);
         let locked = &mut *guard;
         let TableShard { map, arena } = &mut locked.data;
@@ -458,12 +460,12 @@ impl<T, P: Policy, S> Table<T, P, S> {
         };
         if skip_probe {
             let ptr = arena.0.store(construct(&arena.0));
-            map.insert_unique(table_hash, Entry { hash, ptr }, rehash);
+            map.insert_unique(hash, Entry { hash, ptr }, rehash);
             counters.inserts += 1;
             return (ptr, Outcome::Inserted);
         }
         let entry = map.entry(
-            table_hash,
+            hash,
             |e| {
                 // SAFETY: the invariant on `Entry::ptr`; the write guard
                 // keeps the entry in place.
