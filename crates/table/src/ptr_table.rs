@@ -266,9 +266,10 @@ impl<U, P: Policy, S> PtrTable<U, P, S> {
         // object would remove whichever entry now has its hash, such as the
         // fresh object that replaced it.
         let check_owner = !mutant(Mutant::ReclaimNoOwnerCheck);
-        match locked.data.find_entry(hash, |e| {
-            e.hash == hash && (!check_owner || e.ptr == ptr)
-        }) {
+        match locked
+            .data
+            .find_entry(hash, |e| e.hash == hash && (!check_owner || e.ptr == ptr))
+        {
             Ok(found) => {
                 found.remove();
                 locked.counters.removed += 1;

@@ -471,8 +471,9 @@ mod tests {
         for tag in 0..128u64 {
             assert_eq!(sixteen.index(base | (tag << 57)), sixteen.index(base));
         }
-        let hit: std::collections::BTreeSet<usize> =
-            (0..16u64).map(|s| sixteen.index(base | (s << 53))).collect();
+        let hit: std::collections::BTreeSet<usize> = (0..16u64)
+            .map(|s| sixteen.index(base | (s << 53)))
+            .collect();
         assert_eq!(hit.len(), 16);
     }
 
