@@ -83,7 +83,7 @@ pub(crate) fn rehash<T>(entry: &Entry<T>) -> u64 {
 /// inserts touch) after it.
 #[repr(C)]
 pub(crate) struct TableShard<T> {
-    /// The index: entries keyed by their (tag-mixed) hash.
+    /// The index: entries keyed by their hash.
     map: HashTable<Entry<T>>,
     /// The arena the entries point into.
     arena: SyncArena,
