@@ -31,6 +31,8 @@ use strata_ctx::{Attribute, Context, Location, Policy, Type};
 use strata_syntax::lexer::{Lexer, Token, TokenKind};
 use strata_syntax::{ParseError, Parser};
 
+mod func;
+
 use crate::tree::{
     Block, Module, OpId, Operation, Region, ResourceGroup, Unit, UnitId, ValueData, ValueDef,
     ValueId,
@@ -362,6 +364,9 @@ struct UnitParser<'c, 'f, P: Policy, S> {
     /// `(at, to)`: a token starting in `at..to` is skipped over, the lexer
     /// continues at `to` (the elided body of a module).
     splice: Option<(usize, usize)>,
+    /// How many `func.func` bodies are open (`return` is `func.return`
+    /// inside one).
+    func_bodies: u32,
 }
 
 impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
@@ -391,6 +396,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             depth: 0,
             needs_expansion: false,
             splice: None,
+            func_bodies: 0,
         }
     }
 
@@ -699,6 +705,10 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         };
         if self.tok.kind != TokenKind::String {
             if self.tok.kind == TokenKind::BareId {
+                // The custom forms strata knows (`func.func`, `func.return`).
+                if let Some(index) = self.parse_custom_operation(&groups)? {
+                    return Ok(index);
+                }
                 return Err(self.err(format!(
                     "custom operation syntax ('{}') is not supported: strata-opt reads the generic form (mlir-opt --mlir-print-op-generic)",
                     self.spelling()
