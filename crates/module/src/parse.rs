@@ -31,7 +31,7 @@ use strata_ctx::{Attribute, Context, Location, Policy, Type};
 use strata_syntax::lexer::{Lexer, Token, TokenKind};
 use strata_syntax::{ParseError, Parser};
 
-mod func;
+mod custom;
 
 use crate::tree::{
     Block, Module, OpId, Operation, Region, ResourceGroup, Unit, UnitId, ValueData, ValueDef,
@@ -110,9 +110,9 @@ pub fn scan_items(text: &str, start: usize, end: usize) -> (Vec<Item>, usize) {
             let kind = match c {
                 b'%' | b'"' => Some(ItemKind::Op),
                 // A custom-form operation (or any other word): the parser of
-                // the item reports it. A trailing `loc(...)` on its own line
-                // continues the operation.
-                c if (c.is_ascii_alphabetic() || c == b'_') && !b[i..end].starts_with(b"loc(") => {
+                // the item reports it. A trailing `loc(...)` or a function's
+                // `attributes {...}` on its own line continues the operation.
+                c if (c.is_ascii_alphabetic() || c == b'_') && !continues_operation(&b[i..end]) => {
                     Some(ItemKind::Op)
                 }
                 b'^' | b'@' | b'0'..=b'9' => Some(ItemKind::Op),
@@ -195,6 +195,21 @@ const SPECIAL: [bool; 256] = {
     }
     t
 };
+
+/// Whether a line starting with `rest` continues the operation above it
+/// rather than starting one: a trailing `loc(...)`, or the `attributes`
+/// keyword of a `func.func` signature written over several lines.
+fn continues_operation(rest: &[u8]) -> bool {
+    if rest.starts_with(b"loc(") {
+        return true;
+    }
+    rest.strip_prefix(b"attributes".as_slice())
+        .is_some_and(|after| {
+            !after
+                .first()
+                .is_some_and(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
+        })
+}
 
 fn trim_items(text: &str, items: &mut [Item]) {
     for it in items {
@@ -327,8 +342,9 @@ struct Pending {
 /// The entry of a name in the value scope.
 #[derive(Debug)]
 enum Entry {
-    /// Defined: first value and count.
-    Defined(u32, u32),
+    /// Defined: first value, count, and where the name was defined (for
+    /// the "prior use here" note).
+    Defined(u32, u32, usize),
     /// Used before defined: per result number, a placeholder.
     Forward(Vec<(u32, Pending)>),
 }
@@ -578,7 +594,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             }
             None => {}
         }
-        self.values.insert(name, Entry::Defined(first, count));
+        self.values
+            .insert(name, Entry::Defined(first, count, span.start));
         if let Some(scope) = self.defined.last_mut() {
             scope.push(name);
         }
@@ -595,7 +612,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     ) -> PResult<ValueId> {
         let unit = self.unit_id;
         match self.values.get_mut(name) {
-            Some(Entry::Defined(first, count)) => {
+            Some(Entry::Defined(first, count, at)) => {
                 if number >= *count {
                     return Err(ParseError::new(
                         span,
@@ -605,12 +622,14 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 let id = *first + number;
                 let have = self.unit.values[id as usize].ty;
                 if have != ty {
+                    let prior = *at..*at + name.len();
                     return Err(ParseError::new(
                         span,
                         format!(
                             "use of value '{name}' expects different type than prior uses: '{ty}' vs '{have}'"
                         ),
-                    ));
+                    )
+                    .with_note(prior, "prior use here"));
                 }
                 Ok(ValueId { unit, index: id })
             }
@@ -623,7 +642,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                             format!(
                                 "use of value '{name}' expects different type than prior uses: '{ty}' vs '{have}'"
                             ),
-                        ));
+                        )
+                        .with_note(p.span.clone(), "prior use here"));
                     }
                     return Ok(ValueId {
                         unit,
@@ -705,14 +725,9 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         };
         if self.tok.kind != TokenKind::String {
             if self.tok.kind == TokenKind::BareId {
-                // The custom forms strata knows (`func.func`, `func.return`).
-                if let Some(index) = self.parse_custom_operation(&groups)? {
-                    return Ok(index);
-                }
-                return Err(self.err(format!(
-                    "custom operation syntax ('{}') is not supported: strata-opt reads the generic form (mlir-opt --mlir-print-op-generic)",
-                    self.spelling()
-                )));
+                // A custom form (`parse/custom.rs`), outside this frame: it
+                // is on the stack once per nesting level.
+                return self.parse_custom_operation(groups);
             }
             return Err(self.err("expected operation name in quotes"));
         }
@@ -865,14 +880,13 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             ));
         }
         let declared: u32 = groups.iter().map(|g| g.1).sum();
-        if !groups.is_empty() && declared as usize != fty.results.len() {
-            return Err(ParseError::new(
-                start..start + 1,
-                format!(
-                    "operation defines {} results but was provided {} to bind",
-                    fty.results.len(),
-                    declared
-                ),
+        if let Some(first) = groups.first()
+            && declared as usize != fty.results.len()
+        {
+            return Err(result_count_error(
+                first.2.start,
+                fty.results.len(),
+                declared,
             ));
         }
 
@@ -1066,7 +1080,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let mut externals = Vec::new();
         for (name, entry) in core::mem::take(&mut self.values) {
             match entry {
-                Entry::Defined(first, count) => defs.push((name.to_owned(), first, count)),
+                Entry::Defined(first, count, _) => defs.push((name.to_owned(), first, count)),
                 Entry::Forward(pending) => {
                     for (number, p) in pending {
                         externals.push((name.to_owned(), number, p.value, p.span));
@@ -1745,10 +1759,37 @@ fn parse_metadata(text: &str, range: Range<usize>) -> PResult<Vec<ResourceGroup>
     Ok(groups)
 }
 
+/// The error of an operation with `results` results whose result names,
+/// starting at byte `at`, bind `declared` (MLIR reports it at the first
+/// name). Out of line: the operation parser's frame is on the stack once per
+/// nesting level.
+#[cold]
+#[inline(never)]
+fn result_count_error(at: usize, results: usize, declared: u32) -> ParseError {
+    if results == 0 {
+        return ParseError::new(at..at + 1, "cannot name an operation with no results");
+    }
+    ParseError::new(
+        at..at + 1,
+        format!("operation defines {results} results but was provided {declared} to bind"),
+    )
+}
+
 /// `e` at `span` (a message error, or a missing-kind error).
 fn remap(e: &ParseError, span: Range<usize>) -> ParseError {
-    match e.missing_kind() {
-        Some(kind) => ParseError::missing(span, kind),
-        None => ParseError::new(span, e.message().to_owned()),
-    }
+    let moved = match e.missing_kind() {
+        Some(kind) => ParseError::missing(span.clone(), kind),
+        None => ParseError::new(span.clone(), e.message().to_owned()),
+    };
+    // A note moves with the error: one at the error's own span to the new
+    // span, another by the same distance.
+    e.notes().iter().fold(moved, |m, (at, message)| {
+        let to = if *at == e.span() {
+            span.clone()
+        } else {
+            let shift = |v: usize| (v + span.start).saturating_sub(e.span().start);
+            shift(at.start)..shift(at.end)
+        };
+        m.with_note(to, message.clone())
+    })
 }

@@ -4,7 +4,7 @@
 use core::hash::BuildHasher;
 use core::ops::Range;
 
-use strata_builtin::apnum::{ApFloat, ApInt};
+use strata_builtin::apnum::{ApFloat, ApInt, FloatError};
 use strata_builtin::prelude::*;
 use strata_builtin::{
     AffineMapAttr, BuiltinError, ComplexType, DYNAMIC, DictionaryAttr, FloatKind, FloatType,
@@ -275,7 +275,11 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Ok(None);
         }
-        let width = digits.parse::<u64>().unwrap_or(u64::MAX);
+        // MLIR reads the width as an `unsigned`: a wider one is no width.
+        let Ok(width) = digits.parse::<u32>() else {
+            return Err(self.error("invalid integer width"));
+        };
+        let width = u64::from(width);
         if width > MAX_INTEGER_WIDTH {
             return Err(self.error(format!(
                 "integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits"
@@ -605,6 +609,37 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         }
     }
 
+    /// `: type` where the type must be shaped (`dense_resource`'s).
+    #[inline(never)]
+    fn parse_shaped_colon_type(&mut self) -> PResult<Type<'c>> {
+        self.expect(TokenKind::Colon, "':'")?;
+        let ty_at = self.tok.start;
+        let ty = self.parse_type()?;
+        if !is_shaped(ty) {
+            return Err(ParseError::new(
+                ty_at..self.tok.start,
+                "`dense_resource` expected a shaped type",
+            ));
+        }
+        Ok(ty)
+    }
+
+    /// The integer of `distinct[id]`, which must fit in 64 bits unsigned.
+    #[inline(never)]
+    fn parse_distinct_id(&mut self) -> PResult<()> {
+        let id = self.spelling();
+        let fits = match id.strip_prefix("0x") {
+            Some(hex) => u64::from_str_radix(hex, 16).is_ok(),
+            None => id.parse::<u64>().is_ok(),
+        };
+        self.bump();
+        if fits {
+            Ok(())
+        } else {
+            Err(self.error("expected an unsigned 64-bit integer"))
+        }
+    }
+
     fn parse_colon_type(&mut self) -> PResult<Type<'c>> {
         self.expect(TokenKind::Colon, "':'")?;
         self.parse_type()
@@ -636,7 +671,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         if self.consume_if(TokenKind::Comma) {
                             continue;
                         }
-                        self.expect(TokenKind::RSquare, "']'")?;
+                        self.expect(TokenKind::RSquare, "',' or ']'")?;
                         break;
                     }
                 }
@@ -687,7 +722,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         let handle = self.spelling();
                         self.bump();
                         self.expect(TokenKind::Greater, "'>'")?;
-                        let ty = self.parse_colon_type()?;
+                        let ty = self.parse_shaped_colon_type()?;
                         let a = self
                             .ctx
                             .try_dense_resource_attr(handle, ty)
@@ -700,7 +735,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         if self.tok.kind != TokenKind::Integer {
                             return Err(self.error("expected distinct ID"));
                         }
-                        self.bump();
+                        self.parse_distinct_id()?;
                         self.expect(TokenKind::RSquare, "']' to close distinct ID")?;
                         self.expect(TokenKind::Less, "'<' after distinct ID")?;
                         let referenced: Attribute<'c> = if self.consume_if(TokenKind::Greater) {
@@ -716,7 +751,17 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         Ok(self.ctx.distinct_attr(referenced).into())
                     }
                     _ => {
-                        let ty = self.parse_type()?;
+                        // MLIR's `parseOptionalType`: a word that starts no
+                        // type is no attribute either.
+                        let ty = self.parse_type().map_err(|e| {
+                            if e.span().start == start
+                                && e.message() == "expected non-function type"
+                            {
+                                ParseError::new(e.span(), "expected attribute value")
+                            } else {
+                                e
+                            }
+                        })?;
                         Ok(self.ctx.type_attr(ty).into())
                     }
                 }
@@ -748,6 +793,18 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             names.push(name);
             self.bump();
             if !self.consume_if(TokenKind::ColonColon) {
+                // MLIR lexes `::` as two colons and keeps a lone `:` it
+                // consumed when the text ends after it (the error then
+                // points past it).
+                if self.tok.kind == TokenKind::Colon {
+                    let mut ahead = self.lexer.clone();
+                    if matches!(
+                        ahead.next_token().kind,
+                        TokenKind::Eof | TokenKind::Error(_)
+                    ) {
+                        self.bump();
+                    }
+                }
                 break;
             }
         }
@@ -885,7 +942,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let span = start..self.tok.start;
         if let Some(sem) = ty.dyn_cast::<FloatType>().map(|t| *t.payload()) {
             let v = ApFloat::parse_mlir(sem, spelling, negative)
-                .map_err(|e| ParseError::new(lit_span, e.to_string()))?;
+                .map_err(|e| float_error(lit_span, e))?;
             let a = self
                 .ctx
                 .try_float_attr_ap(ty, v)
@@ -944,9 +1001,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             TokenKind::LParen => {
                 self.bump();
                 let re = self.nested(Self::parse_dense_element)?;
-                self.expect(TokenKind::Comma, "','")?;
+                self.expect(TokenKind::Comma, "',' between complex elements")?;
                 let im = self.nested(Self::parse_dense_element)?;
-                self.expect(TokenKind::RParen, "')'")?;
+                self.expect(TokenKind::RParen, "')' after complex elements")?;
                 if matches!(re, Element::Complex(..) | Element::Str(..))
                     || matches!(im, Element::Complex(..) | Element::Str(..))
                 {
@@ -1030,7 +1087,10 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let Some(literal) = literal else {
             // `dense<>`: no elements, for a type with none.
             if count != 0 {
-                return Err(ParseError::new(span, "expected ':'"));
+                return Err(ParseError::new(
+                    ty_at..ty_at + 1,
+                    format!("parsed zero elements, but type ('{ty}') expected at least 1"),
+                ));
             }
             let a = self
                 .ctx
@@ -1100,7 +1160,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         }
         let mut data = Vec::new();
         for e in &flat {
-            element_bytes(element, e, &mut data)?;
+            element_bytes(element, e, &mut data, false)?;
         }
         let a = self
             .ctx
@@ -1166,14 +1226,14 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             match value_shape {
                 None => {
                     let mut one = Vec::new();
-                    element_bytes(element, flat[0], &mut one)?;
+                    element_bytes(element, flat[0], &mut one, false)?;
                     for _ in 0..nnz {
                         data.extend_from_slice(&one);
                     }
                 }
                 Some(s) if s.len() == 1 => {
                     for e in flat {
-                        element_bytes(element, e, &mut data)?;
+                        element_bytes(element, e, &mut data, false)?;
                     }
                 }
                 Some(_) => {
@@ -1205,10 +1265,11 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             ));
         }
         let mut data = Vec::new();
-        if self.consume_if(TokenKind::Colon) {
+        if self.tok.kind != TokenKind::Greater {
+            self.expect(TokenKind::Colon, "':' after dense array type")?;
             loop {
                 let e = self.parse_dense_element()?;
-                element_bytes(element, &e, &mut data)?;
+                element_bytes(element, &e, &mut data, true)?;
                 if self.consume_if(TokenKind::Comma) {
                     continue;
                 }
@@ -1548,6 +1609,27 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     }
 }
 
+/// A float literal's refusal as a parse error at `span`, with the note MLIR
+/// attaches to a decimal integer where a float is expected.
+fn float_error(span: Range<usize>, e: FloatError) -> ParseError {
+    let error = ParseError::new(span.clone(), e.to_string());
+    if e == FloatError::DecimalInteger {
+        error.with_note(span, "add a trailing dot to make the literal a float")
+    } else {
+        error
+    }
+}
+
+/// Whether `ty` is one of MLIR's `ShapedType`s (a tensor, a vector or a
+/// memref, ranked or not).
+fn is_shaped(ty: Type<'_>) -> bool {
+    ty.isa::<RankedTensorType>()
+        || ty.isa::<VectorType>()
+        || ty.isa::<strata_builtin::UnrankedTensorType>()
+        || ty.isa::<strata_builtin::MemRefType>()
+        || ty.isa::<strata_builtin::UnrankedMemRefType>()
+}
+
 /// A builtin constructor's refusal as a parse error at `span`.
 fn built(span: Range<usize>, e: BuiltinError) -> ParseError {
     ParseError::new(span, e.message())
@@ -1666,14 +1748,17 @@ impl<'s> Literal<'s> {
 
 /// Appends the bytes of element `e` of type `ty` (the layout of the builtin
 /// dense kinds: little-endian, the bit width rounded up to bytes, `i1` one
-/// byte, a complex number real part first).
-fn element_bytes(ty: Type<'_>, e: &Element<'_>, out: &mut Vec<u8>) -> PResult<()> {
+/// byte, a complex number real part first). `array` is true for the
+/// elements of `array<...>`, whose refusals MLIR words as its
+/// `DenseArrayElementParser` does (those of `dense` and `sparse` are its
+/// `TensorLiteralParser`'s).
+fn element_bytes(ty: Type<'_>, e: &Element<'_>, out: &mut Vec<u8>, array: bool) -> PResult<()> {
     if let Some(c) = ty.dyn_cast::<ComplexType>() {
         let el = c.payload().element;
         return match e {
             Element::Complex(re, im) => {
-                element_bytes(el, re, out)?;
-                element_bytes(el, im, out)
+                element_bytes(el, re, out, array)?;
+                element_bytes(el, im, out, array)
             }
             other => Err(ParseError::new(other.span(), "expected complex element")),
         };
@@ -1687,19 +1772,26 @@ fn element_bytes(ty: Type<'_>, e: &Element<'_>, out: &mut Vec<u8>) -> PResult<()
                 is_float,
                 span,
             } => {
-                if !is_float && !spelling.starts_with("0x") {
+                if !array && !is_float && !spelling.starts_with("0x") {
                     return Err(ParseError::new(
                         span.clone(),
                         "expected floating-point elements, but parsed integer",
                     ));
                 }
                 ApFloat::parse_mlir(sem, spelling, *negative)
-                    .map_err(|err| ParseError::new(span.clone(), err.to_string()))?
+                    .map_err(|err| float_error(span.clone(), err))?
+            }
+            // MLIR stores `true` and `false` as integers.
+            Element::Bool(_, span) if !array => {
+                return Err(ParseError::new(
+                    span.clone(),
+                    "expected floating-point elements, but parsed integer",
+                ));
             }
             Element::Bool(_, span) => {
                 return Err(ParseError::new(
                     span.clone(),
-                    "expected i1 type for 'true' or 'false' values",
+                    "expected floating point literal",
                 ));
             }
             other => {
@@ -1736,14 +1828,34 @@ fn element_bytes(ty: Type<'_>, e: &Element<'_>, out: &mut Vec<u8>) -> PResult<()
             is_float,
             span,
         } => {
-            if *is_float {
+            // The literal's token, after any minus sign.
+            let token = span.end - spelling.len()..span.end;
+            if *negative && signedness == Signedness::Unsigned && !array {
                 return Err(ParseError::new(
-                    span.clone(),
-                    "expected integer elements, but parsed floating-point",
+                    token,
+                    "expected unsigned integer elements, but parsed negative value",
                 ));
             }
-            let v = ApInt::parse_mlir(spelling, *negative, width, signedness)
-                .map_err(|err| ParseError::new(span.clone(), err.to_string()))?;
+            if *is_float {
+                return Err(ParseError::new(
+                    if array { span.clone() } else { token },
+                    if array {
+                        "expected integer literal"
+                    } else {
+                        "expected integer elements, but parsed floating-point"
+                    },
+                ));
+            }
+            let v = ApInt::parse_mlir(spelling, *negative, width, signedness).map_err(|_| {
+                ParseError::new(
+                    token,
+                    if array {
+                        "integer constant out of range"
+                    } else {
+                        "integer constant out of range for type"
+                    },
+                )
+            })?;
             let mut le: Vec<u8> = v.limbs().iter().flat_map(|l| l.to_le_bytes()).collect();
             le.resize(bytes, 0);
             if width == 1 {

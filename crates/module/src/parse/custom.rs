@@ -1,6 +1,7 @@
-//! The custom form of the `func` dialect's operations: `func.func` (MLIR's
+//! The custom forms strata reads: the `func` dialect's `func.func` (MLIR's
 //! `function_interface_impl::parseFunctionOp`) and `func.return` (its
-//! declarative format, `attr-dict ($operands^ `:` type($operands))?`).
+//! declarative format, `attr-dict ($operands^ `:` type($operands))?`), and
+//! `arith.constant` (`attr-dict $value`).
 //!
 //! MLIR's test files write most functions in the custom form
 //! (`func.func private @f(%arg0: tensor<4xf32>) -> i32 { ... }`), and the
@@ -20,7 +21,9 @@
 //! arguments are the arguments of the body's entry block, located at their
 //! name unless they carry a `loc(...)`. Operations inside the body are read
 //! by the generic parser, and `return` (the `func` dialect is the default one
-//! inside a function body, as in MLIR) or `func.return` in the custom form.
+//! inside a function body, as in MLIR), `func.return` and `arith.constant` in
+//! the custom form. Every other custom form is refused where the operation
+//! parser finds it.
 //! Errors that MLIR reports through the operation's own parser carry its
 //! prefix (`custom op 'func.func' expected SSA identifier`); those of the
 //! types and attributes inside come from `strata-syntax` unprefixed, as
@@ -36,8 +39,18 @@ use strata_ctx::{Attribute, Location, Policy, Type};
 use strata_syntax::ParseError;
 use strata_syntax::lexer::TokenKind;
 
-use super::{BlockScope, MAX_REGION_NESTING, PResult, ResultGroups, UnitParser};
+use super::{
+    BlockScope, MAX_REGION_NESTING, PResult, ResultGroups, UnitParser, result_count_error,
+};
 use crate::tree::{Block, Operation, Region, ValueData, ValueDef};
+
+/// The custom forms this module reads.
+#[derive(Clone, Copy)]
+enum Custom {
+    Func,
+    Return,
+    Constant,
+}
 
 /// One entry of a function's argument list.
 struct FuncArg<'c, 'f> {
@@ -56,32 +69,46 @@ const INFERRED: [&str; 3] = ["sym_visibility", "sym_name", "function_type"];
 
 impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     /// Parses the operation at the current bare identifier if it is one of
-    /// the custom forms this module knows (`func.func`, `func.return`, and
-    /// `return` inside a function body), returning its index; `Ok(None)`
-    /// leaves every other name to the caller.
-    pub(super) fn parse_custom_operation(
-        &mut self,
-        groups: &ResultGroups<'f>,
-    ) -> PResult<Option<u32>> {
+    /// the custom forms this module knows (`func.func`, `func.return`,
+    /// `return` inside a function body, `arith.constant`), returning its
+    /// index, and refuses any other. `groups` are the result names already
+    /// parsed.
+    #[inline(never)]
+    pub(super) fn parse_custom_operation(&mut self, groups: ResultGroups<'f>) -> PResult<u32> {
         let name = self.spelling();
-        let is_return = name == "func.return" || (name == "return" && self.func_bodies > 0);
-        if name != "func.func" && !is_return {
-            return Ok(None);
-        }
-        // Neither operation has results.
+        let (kind, results) = match name {
+            "func.func" => (Custom::Func, 0),
+            "func.return" => (Custom::Return, 0),
+            "return" if self.func_bodies > 0 => (Custom::Return, 0),
+            "arith.constant" => (Custom::Constant, 1),
+            _ => {
+                return Err(self.err(format!(
+                    "custom operation syntax ('{name}') is not supported: strata-opt reads the generic form (mlir-opt --mlir-print-op-generic)"
+                )));
+            }
+        };
+        // MLIR checks the count after the parse, at the first result name.
+        let index = match kind {
+            Custom::Func => self.parse_func()?,
+            Custom::Return => self.parse_return()?,
+            Custom::Constant => self.parse_constant()?,
+        };
         let declared: u32 = groups.iter().map(|g| g.1).sum();
-        if declared != 0 {
-            let at = self.tok.start;
-            return Err(ParseError::new(
-                at..at + 1,
-                format!("operation defines 0 results but was provided {declared} to bind"),
+        if let Some(first) = groups.first()
+            && declared != results
+        {
+            return Err(result_count_error(
+                first.2.start,
+                results as usize,
+                declared,
             ));
         }
-        if is_return {
-            self.parse_return().map(Some)
-        } else {
-            self.parse_func().map(Some)
+        let mut next = self.unit.ops[index as usize].first_result;
+        for (n, count, span) in groups {
+            self.define(n, next, count, span)?;
+            next += count;
         }
+        Ok(index)
     }
 
     /// An error of the operation's own parser: MLIR prefixes it with the
@@ -405,6 +432,49 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         Ok(())
     }
 
+    /// `%r = arith.constant [{attrs}] value`, at its name: the result has the
+    /// value's type (`none` for an untyped value, which MLIR's verifier
+    /// then refuses).
+    fn parse_constant(&mut self) -> PResult<u32> {
+        let start = self.tok.start;
+        let op_name: Attribute<'c> = self.ctx.string_attr("arith.constant").into();
+        self.bump();
+        let attributes = self.parse_optional_dict()?.filter(|a| {
+            a.dyn_cast::<DictionaryAttr>()
+                .is_some_and(|d| !d.payload().entries.is_empty())
+        });
+        let value = self.parse_attribute()?;
+        let ty = typed_attr_type(value).unwrap_or_else(|| self.ctx.none_type().into());
+        let loc = match self.parse_optional_loc()? {
+            Some(l) => l,
+            None => self.file_loc(start),
+        };
+        let index = self.unit.ops.len() as u32;
+        let first_result = self.unit.values.len() as u32;
+        self.unit.values.push(ValueData {
+            def: ValueDef::Result {
+                op: index,
+                number: 0,
+            },
+            ty,
+            loc: None,
+        });
+        let properties: Attribute<'c> = self.ctx.dictionary_attr(&[("value", value)]).into();
+        self.unit.ops.push(Operation {
+            name: op_name,
+            operands: SmallVec::new(),
+            first_result,
+            num_results: 1,
+            successors: SmallVec::new(),
+            properties: Some(properties),
+            regions: SmallVec::new(),
+            attributes,
+            ty: self.ctx.function_type(&[], &[ty]).into(),
+            loc,
+        });
+        Ok(index)
+    }
+
     /// `return [{attrs}] [%a, %b : t1, t2]` (or `func.return ...`), at its
     /// name.
     fn parse_return(&mut self) -> PResult<u32> {
@@ -448,8 +518,11 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             }
         }
         if names.len() != types.len() {
+            // MLIR reports it at the operand list (a type list comes only
+            // after operands).
+            let at = names.first().map_or(start, |n| n.2.start);
             return Err(ParseError::new(
-                start..start + 1,
+                at..at + 1,
                 format!(
                     "custom op '{OP}' {} operands present, but expected {}",
                     names.len(),
@@ -479,6 +552,31 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             loc,
         });
         Ok(index)
+    }
+}
+
+/// The type of a typed attribute (MLIR's `TypedAttr`), `None` for another.
+fn typed_attr_type<'c>(a: Attribute<'c>) -> Option<Type<'c>> {
+    use strata_builtin::{
+        DenseAttr, DenseResourceAttr, DenseStringAttr, FloatAttr, IntegerAttr, OpaqueAttr,
+        SparseElementsAttr, TypedStringAttr,
+    };
+    if let Some(x) = a.dyn_cast::<IntegerAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<FloatAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<DenseAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<DenseStringAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<SparseElementsAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<DenseResourceAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<TypedStringAttr>() {
+        Some(x.payload().ty)
+    } else {
+        a.dyn_cast::<OpaqueAttr>().map(|x| x.payload().ty)
     }
 }
 
