@@ -28,7 +28,7 @@ use smallvec::SmallVec;
 use strata_builtin::FunctionType;
 use strata_builtin::prelude::*;
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
-use strata_syntax::lexer::{Lexer, Token, TokenKind};
+use strata_syntax::lexer::{Lexer, Token, TokenKind, wrong_token_position};
 use strata_syntax::{ParseError, Parser};
 
 mod custom;
@@ -472,8 +472,12 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         if self.tok.kind == kind {
             self.bump();
             Ok(())
+        } else if let TokenKind::Error(_) = self.tok.kind {
+            Err(self.err(""))
         } else {
-            Err(self.err(format!("expected {what}")))
+            // MLIR reports a missing token after the previous one.
+            let at = wrong_token_position(self.lexer.source(), &self.tok);
+            Err(ParseError::new(at..at, format!("expected {what}")))
         }
     }
 

@@ -94,7 +94,7 @@ fn error_of(text: &str) -> (String, usize, usize) {
 
 #[test]
 fn malformed_custom_forms_are_reported_as_mlir_reports_them() {
-    let cases: [(&str, &str, usize); 11] = [
+    let cases: [(&str, &str, usize); 12] = [
         (
             "func.func @f(%a: i32, i32)",
             "custom op 'func.func' expected SSA identifier",
@@ -145,6 +145,8 @@ fn malformed_custom_forms_are_reported_as_mlir_reports_them() {
             "custom op 'func.return' 2 operands present, but expected 1",
             32,
         ),
+        // A missing token is reported after the previous one.
+        ("func.func @f(%a i32)", "expected ':'", 16),
         (
             "%0, %1 = arith.constant 1 : i32",
             "operation defines 1 results but was provided 2 to bind",

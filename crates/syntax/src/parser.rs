@@ -15,7 +15,7 @@ use strata_ctx::{Attribute, Context, Interned, Location, Policy, Type};
 
 use crate::dialect::Syntax;
 use crate::error::ParseError;
-use crate::lexer::{Lexer, Token, TokenKind, unescape};
+use crate::lexer::{Lexer, Token, TokenKind, unescape, wrong_token_position};
 
 /// How deep types, attributes, locations and affine expressions may nest
 /// before the parser stops with a diagnostic (instead of overflowing the
@@ -108,13 +108,24 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         }
     }
 
-    /// Consumes a token of `kind`, or fails with "expected `what`".
+    /// Consumes a token of `kind`, or fails with "expected `what`" where
+    /// MLIR reports a missing token (see [`wrong_token_position`]).
     pub fn expect(&mut self, kind: TokenKind, what: &str) -> PResult<()> {
         if self.consume_if(kind) {
             Ok(())
         } else {
-            Err(self.error(format!("expected {what}")))
+            Err(self.wrong_token(format!("expected {what}")))
         }
+    }
+
+    /// An error about the current token not being the one expected, where
+    /// MLIR's `emitWrongTokenError` reports it: after the previous token.
+    fn wrong_token(&self, message: impl Into<String>) -> ParseError {
+        if let TokenKind::Error(why) = self.tok.kind {
+            return ParseError::new(self.tok.start..self.tok.end, why);
+        }
+        let at = wrong_token_position(self.lexer.source(), &self.tok);
+        ParseError::new(at..at, message)
     }
 
     fn is_keyword(&self, kw: &str) -> bool {
@@ -212,7 +223,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         match self.tok.kind {
             TokenKind::BangId => return self.parse_dialect_type(),
             TokenKind::BareId => {}
-            _ => return Err(self.error("expected non-function type")),
+            _ => return Err(self.wrong_token("expected non-function type")),
         }
         let word = self.spelling();
         let simple: Option<Type<'c>> = match word {
@@ -257,7 +268,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             "tensor" => self.parse_tensor_type(),
             "memref" => self.parse_memref_type(),
             "vector" => self.parse_vector_type(),
-            _ => Err(self.error("expected non-function type")),
+            _ => Err(self.wrong_token("expected non-function type")),
         }
     }
 
@@ -411,7 +422,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             loop {
                 let start = self.tok.start;
                 if self.tok.kind == TokenKind::Greater {
-                    return Err(self.error("expected list element"));
+                    return Err(self.wrong_token("expected list element"));
                 }
                 let attr = self.parse_attribute()?;
                 let span = start..self.tok.start;
@@ -612,12 +623,12 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     /// `: type` where the type must be shaped (`dense_resource`'s).
     #[inline(never)]
     fn parse_shaped_colon_type(&mut self) -> PResult<Type<'c>> {
-        self.expect(TokenKind::Colon, "':'")?;
         let ty_at = self.tok.start;
+        self.expect(TokenKind::Colon, "':'")?;
         let ty = self.parse_type()?;
         if !is_shaped(ty) {
             return Err(ParseError::new(
-                ty_at..self.tok.start,
+                ty_at..ty_at + 1,
                 "`dense_resource` expected a shaped type",
             ));
         }
@@ -753,16 +764,16 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                     _ => {
                         // MLIR's `parseOptionalType`: a word that starts no
                         // type is no attribute either.
-                        let ty = self.parse_type().map_err(|e| {
-                            if e.span().start == start
-                                && e.message() == "expected non-function type"
+                        match self.parse_type() {
+                            Ok(ty) => Ok(self.ctx.type_attr(ty).into()),
+                            Err(e)
+                                if self.tok.start == start
+                                    && e.message() == "expected non-function type" =>
                             {
-                                ParseError::new(e.span(), "expected attribute value")
-                            } else {
-                                e
+                                Err(self.wrong_token("expected attribute value"))
                             }
-                        })?;
-                        Ok(self.ctx.type_attr(ty).into())
+                            Err(e) => Err(e),
+                        }
                     }
                 }
             }
@@ -770,7 +781,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 let ty = self.parse_type()?;
                 Ok(self.ctx.type_attr(ty).into())
             }
-            _ => Err(self.error("expected attribute value")),
+            _ => Err(self.wrong_token("expected attribute value")),
         }
     }
 
@@ -837,7 +848,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let mut offset = 0;
         if self.consume_if(TokenKind::Comma) {
             if !self.is_keyword("offset") {
-                return Err(self.error("expected 'offset' after comma"));
+                return Err(self.wrong_token("expected 'offset' after comma"));
             }
             self.bump();
             self.expect(TokenKind::Colon, "':' after 'offset'")?;
@@ -950,19 +961,18 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             return Ok(a.into());
         }
         if is_float {
-            return Err(ParseError::new(
-                span,
-                "floating point value not valid for specified type",
-            ));
+            // MLIR reports it at the token after the type.
+            return Err(self.error("floating point value not valid for specified type"));
         }
+        // MLIR reports the integer's refusals at its literal (after a minus).
         let Some((width, signedness)) = int_layout(ty) else {
             return Err(ParseError::new(
-                span,
+                lit_span,
                 "integer literal not valid for specified type",
             ));
         };
         let v = ApInt::parse_mlir(spelling, negative, width, signedness)
-            .map_err(|e| ParseError::new(span.clone(), e.to_string()))?;
+            .map_err(|e| ParseError::new(lit_span.clone(), e.to_string()))?;
         let a = self
             .ctx
             .try_integer_attr_ap(ty, &v)
@@ -1068,21 +1078,20 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let ty_at = self.tok.start;
         let ty = self.parse_colon_type()?;
         let span = start..self.tok.start;
+        // MLIR reports these at the token after the type.
         let (shape, element) = static_shape(ty).ok_or_else(|| {
-            ParseError::new(
-                ty_at..self.tok.start,
-                "elements literal must be a shaped type",
-            )
+            self.error(if is_shaped(ty) {
+                "elements literal type must have static shape"
+            } else {
+                "elements literal must be a shaped type"
+            })
         })?;
         let count = shape
             .iter()
             .try_fold(1i64, |a, &d| a.checked_mul(d))
             .unwrap_or(-1);
         if count < 0 {
-            return Err(ParseError::new(
-                ty_at..self.tok.start,
-                "elements literal type must have static shape",
-            ));
+            return Err(self.error("elements literal type must have static shape"));
         }
         let Some(literal) = literal else {
             // `dense<>`: no elements, for a type with none.
@@ -1133,8 +1142,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         if let Some(lit_shape) = &lit_shape
             && lit_shape.as_slice() != shape
         {
+            // MLIR reports it at the `:` before the type.
             return Err(ParseError::new(
-                span,
+                ty_at..ty_at + 1,
                 format!(
                     "inferred shape of elements literal ({}) does not match type ({})",
                     shape_text(lit_shape),
@@ -1160,7 +1170,14 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         }
         let mut data = Vec::new();
         for e in &flat {
-            element_bytes(element, e, &mut data, false)?;
+            element_bytes(element, e, &mut data, false).map_err(|e| {
+                // MLIR reports this one at the token after the type.
+                if e.message() == "expected floating-point elements, but parsed integer" {
+                    self.error(e.message())
+                } else {
+                    e
+                }
+            })?;
         }
         let a = self
             .ctx
@@ -1262,6 +1279,15 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             return Err(ParseError::new(
                 ty_at,
                 format!("expected integer or float type, got: '{element}'"),
+            ));
+        }
+        if let Some(t) = element.dyn_cast::<IntegerType>()
+            && t.payload().width != 1
+            && !t.payload().width.is_multiple_of(8)
+        {
+            return Err(ParseError::new(
+                ty_at,
+                "element type bitwidth must be a multiple of 8",
             ));
         }
         let mut data = Vec::new();
@@ -1778,8 +1804,9 @@ fn element_bytes(ty: Type<'_>, e: &Element<'_>, out: &mut Vec<u8>, array: bool) 
                         "expected floating-point elements, but parsed integer",
                     ));
                 }
+                let token = span.end - spelling.len()..span.end;
                 ApFloat::parse_mlir(sem, spelling, *negative)
-                    .map_err(|err| float_error(span.clone(), err))?
+                    .map_err(|err| float_error(token, err))?
             }
             // MLIR stores `true` and `false` as integers.
             Element::Bool(_, span) if !array => {
