@@ -354,9 +354,11 @@ impl<'s> Lexer<'s> {
             }
         }
         self.pos = b.len().min(i);
+        // MLIR reports it where the string should have ended: at the end of
+        // the line (or of the text).
         Token {
             kind: TokenKind::Error("expected '\"' in string literal"),
-            start,
+            start: self.pos,
             end: self.pos,
         }
     }

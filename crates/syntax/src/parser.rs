@@ -388,6 +388,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             return Ok(t.into());
         }
         let (dims, _) = self.parse_dimension_list(true, false)?;
+        let el_at = self.tok.start;
         let el = self.parse_type()?;
         let encoding = if self.consume_if(TokenKind::Comma) {
             Some(self.parse_attribute()?)
@@ -395,10 +396,14 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             None
         };
         self.expect(TokenKind::Greater, "'>' in tensor type")?;
-        let t = self
-            .ctx
-            .try_tensor_type(&dims, el, encoding)
-            .map_err(|e| built(kw..self.tok.start, e))?;
+        let t = self.ctx.try_tensor_type(&dims, el, encoding).map_err(|e| {
+            // MLIR reports an element type it refuses at the element.
+            if e.message().starts_with("invalid tensor element type") {
+                ParseError::new(el_at..el_at + 1, "invalid tensor element type")
+            } else {
+                built(kw..self.tok.start, e)
+            }
+        })?;
         Ok(t.into())
     }
 
@@ -414,18 +419,19 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         } else {
             self.parse_dimension_list(true, false)?.0
         };
+        let el_at = self.tok.start;
         let el = self.parse_type()?;
         let mut layout: Option<Attribute<'c>> = None;
         let mut memory_space: Option<Attribute<'c>> = None;
         if !self.consume_if(TokenKind::Greater) {
             self.expect(TokenKind::Comma, "',' or '>' in memref type")?;
             loop {
-                let start = self.tok.start;
                 if self.tok.kind == TokenKind::Greater {
                     return Err(self.wrong_token("expected list element"));
                 }
                 let attr = self.parse_attribute()?;
-                let span = start..self.tok.start;
+                // MLIR reports these at the token after the attribute.
+                let span = self.tok.start..self.tok.end;
                 if attr.isa::<AffineMapAttr>() || attr.isa::<StridedLayoutAttr>() {
                     if unranked {
                         return Err(ParseError::new(
@@ -456,25 +462,33 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             }
         }
         let span = kw..self.tok.start;
+        // MLIR reports an element type it refuses at the element.
+        let refusal = |e: BuiltinError| {
+            if e.message() == "invalid memref element type" {
+                ParseError::new(el_at..el_at + 1, e.message())
+            } else {
+                built(span.clone(), e)
+            }
+        };
         if unranked {
             let t = self
                 .ctx
                 .try_unranked_memref_type(el, memory_space)
-                .map_err(|e| built(span, e))?;
+                .map_err(refusal)?;
             return Ok(t.into());
         }
         let t = self
             .ctx
             .try_memref_type(&dims, el, layout, memory_space)
-            .map_err(|e| built(span, e))?;
+            .map_err(refusal)?;
         Ok(t.into())
     }
 
     fn parse_vector_type(&mut self) -> PResult<Type<'c>> {
-        let kw = self.tok.start;
         self.bump();
         self.expect(TokenKind::Less, "'<' in vector type")?;
         let (dims, scalable) = self.parse_dimension_list(false, true)?;
+        let el_at = self.tok.start;
         let el = self.parse_type()?;
         self.expect(TokenKind::Greater, "'>' in vector type")?;
         let flags: &[bool] = if scalable.contains(&true) {
@@ -485,7 +499,8 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let t = self
             .ctx
             .try_vector_type(&dims, el, flags)
-            .map_err(|e| built(kw..self.tok.start, e))?;
+            // MLIR reports the vector's refusals at its element type.
+            .map_err(|e| built(el_at..el_at + 1, e))?;
         Ok(t.into())
     }
 
@@ -546,8 +561,16 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         };
         let has_body = src.as_bytes().get(id_end) == Some(&b'<');
         if !pretty && !has_body {
+            // MLIR reports it at the token after the alias (at the end of
+            // the text, after the alias).
+            let next = self.lexer.clone().next_token();
+            let at = if next.kind == TokenKind::Eof {
+                id_end
+            } else {
+                next.start
+            };
             return Err(ParseError::new(
-                start..id_end,
+                at..at,
                 format!("undefined symbol alias id '{ident}'"),
             ));
         }
@@ -1738,6 +1761,14 @@ enum Literal<'s> {
 }
 
 impl<'s> Literal<'s> {
+    /// Where the literal is in the text.
+    fn span(&self) -> Range<usize> {
+        match self {
+            Literal::Element(e) => e.span(),
+            Literal::List(_, span) | Literal::Hex(_, span) => span.clone(),
+        }
+    }
+
     /// Appends the elements in row-major order; returns the literal's shape
     /// (`None` for a single element, a splat).
     fn flatten<'a>(&'a self, out: &mut Vec<&'a Element<'s>>) -> PResult<Option<Vec<i64>>> {
@@ -1747,7 +1778,7 @@ impl<'s> Literal<'s> {
                 Ok(None)
             }
             Literal::Hex(_, span) => Err(ParseError::new(span.clone(), "unexpected hex string")),
-            Literal::List(items, span) => {
+            Literal::List(items, _) => {
                 let mut inner: Option<Option<Vec<i64>>> = None;
                 for item in items {
                     let s = item.flatten(out)?;
@@ -1755,8 +1786,10 @@ impl<'s> Literal<'s> {
                         None => inner = Some(s),
                         Some(prev) if *prev == s => {}
                         Some(_) => {
+                            // MLIR reports it after the element that differs.
+                            let end = item.span().end;
                             return Err(ParseError::new(
-                                span.clone(),
+                                end..end,
                                 "tensor literal is invalid; ranks are not consistent between elements",
                             ));
                         }
