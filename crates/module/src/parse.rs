@@ -19,6 +19,7 @@
 //! printed text) does not depend on how many threads parsed it. An error in
 //! any unit is reported as the first error in file order.
 
+use core::cell::RefCell;
 use core::hash::BuildHasher;
 use core::ops::Range;
 use std::time::{Duration, Instant};
@@ -29,7 +30,7 @@ use strata_builtin::FunctionType;
 use strata_builtin::prelude::*;
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 use strata_syntax::lexer::{Lexer, Token, TokenKind, wrong_token_position};
-use strata_syntax::{ParseError, Parser};
+use strata_syntax::{DistinctIds, ParseError, Parser};
 
 mod custom;
 
@@ -311,6 +312,10 @@ struct Shared<'c, 'f> {
     name: &'f str,
     lines: Lines,
     aliases: Aliases<'c>,
+    /// The `distinct[N]` ids the alias definitions made (in generic form,
+    /// where every distinct attribute is an alias, all of them): each unit
+    /// starts from a copy, so every use of an alias is its one attribute.
+    distinct: DistinctIds<'c>,
 }
 
 /// The result groups of an operation: name, count, span.
@@ -380,6 +385,8 @@ struct UnitParser<'c, 'f, P: Policy, S> {
     /// `(at, to)`: a token starting in `at..to` is skipped over, the lexer
     /// continues at `to` (the elided body of a module).
     splice: Option<(usize, usize)>,
+    /// The unit's `distinct[N]` ids, from the file's alias definitions on.
+    distinct: RefCell<DistinctIds<'c>>,
     /// How many `func.func` bodies are open (`return` is `func.return`
     /// inside one).
     func_bodies: u32,
@@ -413,6 +420,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             needs_expansion: false,
             splice: None,
             func_bodies: 0,
+            distinct: RefCell::new(shared.distinct.clone()),
         }
     }
 
@@ -497,6 +505,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let end = self.lexer.source().len();
         let text = &self.src[start..end];
         let mut p = Parser::new(self.ctx, text, None);
+        p.set_distinct_ids(&self.distinct);
         let r = f(&mut p);
         let next = start + p.token().start;
         match r {
@@ -1302,6 +1311,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         name,
         lines: Lines::new(text),
         aliases: Aliases::default(),
+        distinct: DistinctIds::new(),
     };
     let mut resources = Vec::new();
     let mut ops = Vec::new();
@@ -1373,11 +1383,14 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     }
     // Attribute and type aliases are checked where they are defined, as
     // MLIR parses them there (their uses are expanded in place).
+    // In file order, with one table of distinct ids, as MLIR parses them.
+    let distinct = RefCell::new(DistinctIds::new());
     for (alias, at, is_type) in other_defs {
         let value = &shared.aliases.text[&alias];
         let (expanded, map) =
             expand(value, &shared.aliases.text, 0).map_err(|m| ParseError::new(at..at + 1, m))?;
         let mut p = Parser::new(ctx, &expanded, None);
+        p.set_distinct_ids(&distinct);
         let r = if is_type {
             p.parse_type().map(drop)
         } else {
@@ -1398,12 +1411,14 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             expand(inner, &shared.aliases.text, 0).map_err(|m| ParseError::new(at..at + 1, m))?;
         let full = format!("loc({expanded})");
         let mut p = Parser::new(ctx, &full, None);
+        p.set_distinct_ids(&distinct);
         let l = p
             .parse_location()
             .and_then(|l| p.finish().map(|()| l))
             .map_err(|e| remap(&e, at..at + 1))?;
         shared.aliases.locs.insert(alias, l);
     }
+    shared.distinct = distinct.into_inner();
 
     // The root: the file's own `builtin.module`, or an implicit one.
     let is_module = ops.len() == 1 && text[ops[0].clone()].starts_with("\"builtin.module\"");

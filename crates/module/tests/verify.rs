@@ -107,10 +107,7 @@ fn invalid_builtin_chunks_verify_as_upstream() {
 
 /// Chunks whose first error strata does not yet report at `mlir-opt-19`'s
 /// line, column and message, with the reason (the list may only shrink).
-const FIRST_ERROR_KNOWN: [(&str, &str); 1] = [(
-    "IR/invalid-builtin-attributes.mlir#81",
-    "a distinct id is not yet tied to its first attribute across a file",
-)];
+const FIRST_ERROR_KNOWN: [(&str, &str); 0] = [];
 
 /// Beyond what the verifier checks (the line): the first error of every
 /// invalid-builtin chunk is where `mlir-opt-19` reports it, to the column,

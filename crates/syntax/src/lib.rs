@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 mod dialect;
+mod distinct;
 mod error;
 pub mod lexer;
 mod parser;
@@ -16,10 +17,11 @@ use strata_ctx::affine::{AffineMap, IntegerSet};
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 
 pub use dialect::{AttrHook, DialectSyntax, Syntax, TypeHook};
+pub use distinct::DistinctIds;
 pub use error::ParseError;
 pub use parser::{MAX_INTEGER_WIDTH, MAX_NESTING, Parser};
 
-fn parse_whole<'c, 's, P: Policy, S: BuildHasher + 'static, T>(
+fn parse_whole<'c: 's, 's, P: Policy, S: BuildHasher + 'static, T>(
     ctx: &'c Context<P, S>,
     text: &'s str,
     f: impl FnOnce(&mut Parser<'c, 's, P, S>) -> Result<T, ParseError>,

@@ -1,19 +1,21 @@
 //! The recursive-descent parser of types, attributes, locations, affine maps
 //! and integer sets.
 
+use core::cell::RefCell;
 use core::hash::BuildHasher;
 use core::ops::Range;
 
 use strata_builtin::apnum::{ApFloat, ApInt, FloatError};
 use strata_builtin::prelude::*;
 use strata_builtin::{
-    AffineMapAttr, BuiltinError, ComplexType, DYNAMIC, DictionaryAttr, FloatKind, FloatType,
-    IndexType, IntegerType, RankedTensorType, Signedness, StridedLayoutAttr, VectorType,
+    AffineMapAttr, BuiltinError, ComplexType, DYNAMIC, DictionaryAttr, DistinctAttr, FloatKind,
+    FloatType, IndexType, IntegerType, RankedTensorType, Signedness, StridedLayoutAttr, VectorType,
 };
 use strata_ctx::affine::{AffineExpr, AffineMap, IntegerSet};
 use strata_ctx::{Attribute, Context, Interned, Location, Policy, Type};
 
 use crate::dialect::Syntax;
+use crate::distinct::DistinctIds;
 use crate::error::ParseError;
 use crate::lexer::{Lexer, Token, TokenKind, unescape, wrong_token_position};
 
@@ -39,6 +41,8 @@ pub struct Parser<'c, 's, P: Policy, S> {
     tok: Token,
     depth: u32,
     syntax: Option<&'s Syntax<P, S>>,
+    /// The file's distinct ids, when the caller keeps them.
+    distinct: Option<&'s RefCell<DistinctIds<'c>>>,
 }
 
 impl<P: Policy, S> core::fmt::Debug for Parser<'_, '_, P, S> {
@@ -62,7 +66,15 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             tok,
             depth: 0,
             syntax,
+            distinct: None,
         }
+    }
+
+    /// Gives the parser the distinct ids of the file it parses a part of:
+    /// `distinct[N]<...>` then names one attribute across every parser that
+    /// shares the table, as MLIR's ids do across a file.
+    pub fn set_distinct_ids(&mut self, ids: &'s RefCell<DistinctIds<'c>>) {
+        self.distinct = Some(ids);
     }
 
     /// The context the parser interns into.
@@ -537,6 +549,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             },
             depth: self.depth,
             syntax: self.syntax,
+            distinct: self.distinct,
         };
         sub.lexer.reset(start);
         sub.bump();
@@ -660,18 +673,45 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
 
     /// The integer of `distinct[id]`, which must fit in 64 bits unsigned.
     #[inline(never)]
-    fn parse_distinct_id(&mut self) -> PResult<()> {
+    fn parse_distinct_id(&mut self) -> PResult<u64> {
         let id = self.spelling();
-        let fits = match id.strip_prefix("0x") {
-            Some(hex) => u64::from_str_radix(hex, 16).is_ok(),
-            None => id.parse::<u64>().is_ok(),
+        let value = match id.strip_prefix("0x") {
+            Some(hex) => u64::from_str_radix(hex, 16).ok(),
+            None => id.parse::<u64>().ok(),
         };
         self.bump();
-        if fits {
-            Ok(())
-        } else {
-            Err(self.error("expected an unsigned 64-bit integer"))
+        value.ok_or_else(|| self.error("expected an unsigned 64-bit integer"))
+    }
+
+    /// The distinct attribute `distinct[id]<referenced>` (written at byte
+    /// `at`): the one the id already names in the file's table, or a new
+    /// one. Without a table every occurrence makes a new one.
+    #[inline(never)]
+    fn distinct_attr(
+        &mut self,
+        id: u64,
+        referenced: Attribute<'c>,
+        at: usize,
+    ) -> PResult<Attribute<'c>> {
+        let Some(ids) = self.distinct else {
+            return Ok(self.ctx.distinct_attr(referenced).into());
+        };
+        let mut ids = ids.borrow_mut();
+        if let Some(existing) = ids.get(id) {
+            let previous = existing
+                .dyn_cast::<DistinctAttr>()
+                .map(|d| d.payload().referenced);
+            return match previous {
+                Some(p) if p != referenced => Err(ParseError::new(
+                    at..at + "distinct".len(),
+                    format!("referenced attribute does not match previous definition: {p}"),
+                )),
+                _ => Ok(existing),
+            };
         }
+        let made: Attribute<'c> = self.ctx.distinct_attr(referenced).into();
+        ids.insert(id, made);
+        Ok(made)
     }
 
     fn parse_colon_type(&mut self) -> PResult<Type<'c>> {
@@ -769,7 +809,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         if self.tok.kind != TokenKind::Integer {
                             return Err(self.error("expected distinct ID"));
                         }
-                        self.parse_distinct_id()?;
+                        let id = self.parse_distinct_id()?;
                         self.expect(TokenKind::RSquare, "']' to close distinct ID")?;
                         self.expect(TokenKind::Less, "'<' after distinct ID")?;
                         let referenced: Attribute<'c> = if self.consume_if(TokenKind::Greater) {
@@ -779,10 +819,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                             self.expect(TokenKind::Greater, "'>' to close distinct attribute")?;
                             a
                         };
-                        // Each parse makes a new distinct attribute, as each
-                        // file does in MLIR (the id only names it inside one
-                        // file).
-                        Ok(self.ctx.distinct_attr(referenced).into())
+                        self.distinct_attr(id, referenced, start)
                     }
                     _ => {
                         // MLIR's `parseOptionalType`: a word that starts no
