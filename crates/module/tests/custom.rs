@@ -187,3 +187,24 @@ fn a_type_mismatch_notes_the_prior_use() {
     assert_eq!(&text[span.clone()], "%a");
     assert_eq!(span.start, text.find("%a").unwrap());
 }
+
+/// Every prefix of the custom-form file (a truncated file) parses or is a
+/// diagnostic whose span lies inside the text; none panics.
+#[test]
+fn truncated_custom_forms_are_diagnostics() {
+    let ctx = Context::new();
+    let mut errors = 0;
+    for text in [CUSTOM, MODULE] {
+        for cut in (0..text.len()).filter(|&c| text.is_char_boundary(c)) {
+            let t = &text[..cut];
+            if let Err(e) = parse_module(&ctx, t, "cut.mlir") {
+                errors += 1;
+                assert!(
+                    e.span().start <= e.span().end && e.span().end <= t.len(),
+                    "{e} in {t:?}"
+                );
+            }
+        }
+    }
+    assert!(errors > 500, "{errors}");
+}
