@@ -22,8 +22,9 @@
 //! name unless they carry a `loc(...)`. Operations inside the body are read
 //! by the generic parser, and `return` (the `func` dialect is the default one
 //! inside a function body, as in MLIR), `func.return` and `arith.constant` in
-//! the custom form. Every other custom form is refused where the operation
-//! parser finds it.
+//! the custom form. Every other custom form is refused here, with a
+//! diagnostic that asks for the generic form.
+//!
 //! Errors that MLIR reports through the operation's own parser carry its
 //! prefix (`custom op 'func.func' expected SSA identifier`); those of the
 //! types and attributes inside come from `strata-syntax` unprefixed, as
