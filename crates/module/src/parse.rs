@@ -19,6 +19,7 @@
 //! printed text) does not depend on how many threads parsed it. An error in
 //! any unit is reported as the first error in file order.
 
+use core::cell::RefCell;
 use core::hash::BuildHasher;
 use core::ops::Range;
 use std::time::{Duration, Instant};
@@ -28,8 +29,10 @@ use smallvec::SmallVec;
 use strata_builtin::FunctionType;
 use strata_builtin::prelude::*;
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
-use strata_syntax::lexer::{Lexer, Token, TokenKind};
-use strata_syntax::{Aliases as Table, ParseError, Parser};
+use strata_syntax::lexer::{Lexer, Token, TokenKind, wrong_token_position};
+use strata_syntax::{Aliases as Table, DistinctIds, ParseError, Parser};
+
+mod custom;
 
 use crate::tree::{
     Block, Module, OpId, Operation, Region, ResourceGroup, Unit, UnitId, ValueData, ValueDef,
@@ -108,9 +111,9 @@ pub fn scan_items(text: &str, start: usize, end: usize) -> (Vec<Item>, usize) {
             let kind = match c {
                 b'%' | b'"' => Some(ItemKind::Op),
                 // A custom-form operation (or any other word): the parser of
-                // the item reports it. A trailing `loc(...)` on its own line
-                // continues the operation.
-                c if (c.is_ascii_alphabetic() || c == b'_') && !b[i..end].starts_with(b"loc(") => {
+                // the item reports it. A trailing `loc(...)` or a function's
+                // `attributes {...}` on its own line continues the operation.
+                c if (c.is_ascii_alphabetic() || c == b'_') && !continues_operation(&b[i..end]) => {
                     Some(ItemKind::Op)
                 }
                 b'^' | b'@' | b'0'..=b'9' => Some(ItemKind::Op),
@@ -193,6 +196,21 @@ const SPECIAL: [bool; 256] = {
     }
     t
 };
+
+/// Whether a line starting with `rest` continues the operation above it
+/// rather than starting one: a trailing `loc(...)`, or the `attributes`
+/// keyword of a `func.func` signature written over several lines.
+fn continues_operation(rest: &[u8]) -> bool {
+    if rest.starts_with(b"loc(") {
+        return true;
+    }
+    rest.strip_prefix(b"attributes".as_slice())
+        .is_some_and(|after| {
+            !after
+                .first()
+                .is_some_and(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
+        })
+}
 
 fn trim_items(text: &str, items: &mut [Item]) {
     for it in items {
@@ -308,6 +326,10 @@ struct Shared<'c, 'f> {
     name: &'f str,
     lines: Lines,
     aliases: Aliases<'c>,
+    /// The `distinct[N]` ids the alias definitions made (in generic form,
+    /// where every distinct attribute is an alias, all of them): each unit
+    /// starts from a copy, so every use of an alias is its one attribute.
+    distinct: DistinctIds<'c>,
 }
 
 /// The result groups of an operation: name, count, span.
@@ -339,8 +361,9 @@ struct Pending {
 /// The entry of a name in the value scope.
 #[derive(Debug)]
 enum Entry {
-    /// Defined: first value and count.
-    Defined(u32, u32),
+    /// Defined: first value, count, and where the name was defined (for
+    /// the "prior use here" note).
+    Defined(u32, u32, usize),
     /// Used before defined: per result number, a placeholder.
     Forward(Vec<(u32, Pending)>),
 }
@@ -376,6 +399,11 @@ struct UnitParser<'c, 'f, P: Policy, S> {
     /// `(at, to)`: a token starting in `at..to` is skipped over, the lexer
     /// continues at `to` (the elided body of a module).
     splice: Option<(usize, usize)>,
+    /// The unit's `distinct[N]` ids, from the file's alias definitions on.
+    distinct: RefCell<DistinctIds<'c>>,
+    /// How many `func.func` bodies are open (`return` is `func.return`
+    /// inside one).
+    func_bodies: u32,
 }
 
 impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
@@ -405,6 +433,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             depth: 0,
             needs_expansion: false,
             splice: None,
+            func_bodies: 0,
+            distinct: RefCell::new(shared.distinct.clone()),
         }
     }
 
@@ -464,8 +494,12 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         if self.tok.kind == kind {
             self.bump();
             Ok(())
+        } else if let TokenKind::Error(_) = self.tok.kind {
+            Err(self.err(""))
         } else {
-            Err(self.err(format!("expected {what}")))
+            // MLIR reports a missing token after the previous one.
+            let at = wrong_token_position(self.lexer.source(), &self.tok);
+            Err(ParseError::new(at..at, format!("expected {what}")))
         }
     }
 
@@ -485,6 +519,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let end = self.lexer.source().len();
         let text = &self.src[start..end];
         let mut p = Parser::new(self.ctx, text, None).with_aliases(&self.shared.aliases.table);
+        p.set_distinct_ids(&self.distinct);
         let r = f(&mut p);
         let next = start + p.token().start;
         match r {
@@ -586,7 +621,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             }
             None => {}
         }
-        self.values.insert(name, Entry::Defined(first, count));
+        self.values
+            .insert(name, Entry::Defined(first, count, span.start));
         if let Some(scope) = self.defined.last_mut() {
             scope.push(name);
         }
@@ -603,7 +639,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     ) -> PResult<ValueId> {
         let unit = self.unit_id;
         match self.values.get_mut(name) {
-            Some(Entry::Defined(first, count)) => {
+            Some(Entry::Defined(first, count, at)) => {
                 if number >= *count {
                     return Err(ParseError::new(
                         span,
@@ -613,12 +649,14 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 let id = *first + number;
                 let have = self.unit.values[id as usize].ty;
                 if have != ty {
+                    let prior = *at..*at + name.len();
                     return Err(ParseError::new(
                         span,
                         format!(
                             "use of value '{name}' expects different type than prior uses: '{ty}' vs '{have}'"
                         ),
-                    ));
+                    )
+                    .with_note(prior, "prior use here"));
                 }
                 Ok(ValueId { unit, index: id })
             }
@@ -631,7 +669,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                             format!(
                                 "use of value '{name}' expects different type than prior uses: '{ty}' vs '{have}'"
                             ),
-                        ));
+                        )
+                        .with_note(p.span.clone(), "prior use here"));
                     }
                     return Ok(ValueId {
                         unit,
@@ -713,10 +752,9 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         };
         if self.tok.kind != TokenKind::String {
             if self.tok.kind == TokenKind::BareId {
-                return Err(self.err(format!(
-                    "custom operation syntax ('{}') is not supported: strata-opt reads the generic form (mlir-opt --mlir-print-op-generic)",
-                    self.spelling()
-                )));
+                // A custom form (`parse/custom.rs`), outside this frame: it
+                // is on the stack once per nesting level.
+                return self.parse_custom_operation(groups);
             }
             return Err(self.err("expected operation name in quotes"));
         }
@@ -869,14 +907,13 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             ));
         }
         let declared: u32 = groups.iter().map(|g| g.1).sum();
-        if !groups.is_empty() && declared as usize != fty.results.len() {
-            return Err(ParseError::new(
-                start..start + 1,
-                format!(
-                    "operation defines {} results but was provided {} to bind",
-                    fty.results.len(),
-                    declared
-                ),
+        if let Some(first) = groups.first()
+            && declared as usize != fty.results.len()
+        {
+            return Err(result_count_error(
+                first.2.start,
+                fty.results.len(),
+                declared,
             ));
         }
 
@@ -1070,7 +1107,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let mut externals = Vec::new();
         for (name, entry) in core::mem::take(&mut self.values) {
             match entry {
-                Entry::Defined(first, count) => defs.push((name.to_owned(), first, count)),
+                Entry::Defined(first, count, _) => defs.push((name.to_owned(), first, count)),
                 Entry::Forward(pending) => {
                     for (number, p) in pending {
                         externals.push((name.to_owned(), number, p.value, p.span));
@@ -1293,6 +1330,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         name,
         lines: Lines::new(text),
         aliases: Aliases::default(),
+        distinct: DistinctIds::new(),
     };
     let mut resources = Vec::new();
     let mut ops = Vec::new();
@@ -1364,12 +1402,15 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     }
     // Attribute and type aliases are parsed where they are defined, as
     // MLIR parses them there, and their uses resolve to the handle made here
-    // (an alias used before its definition is expanded in place).
+    // (an alias used before its definition is expanded in place). In file
+    // order, with one table of distinct ids, as MLIR parses them.
+    let distinct = RefCell::new(DistinctIds::new());
     for (alias, at, is_type) in other_defs {
         let value = &shared.aliases.text[&alias];
         let (expanded, map) = expand(value, &shared.aliases.text, Some(&shared.aliases.table), 0)
             .map_err(|m| ParseError::new(at..at + 1, m))?;
         let mut p = Parser::new(ctx, &expanded, None).with_aliases(&shared.aliases.table);
+        p.set_distinct_ids(&distinct);
         let r = if is_type {
             p.parse_type().map(Defined::Type)
         } else {
@@ -1398,6 +1439,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             .map_err(|m| ParseError::new(at..at + 1, m))?;
         let full = format!("loc({expanded})");
         let mut p = Parser::new(ctx, &full, None);
+        p.set_distinct_ids(&distinct);
         let l = p
             .parse_location()
             .and_then(|l| p.finish().map(|()| l))
@@ -1405,6 +1447,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         // A second definition of the name was refused above.
         let _ = shared.aliases.table.define_location(&alias, l);
     }
+    shared.distinct = distinct.into_inner();
 
     // The root: the file's own `builtin.module`, or an implicit one.
     let is_module = ops.len() == 1 && text[ops[0].clone()].starts_with("\"builtin.module\"");
@@ -1764,10 +1807,37 @@ fn parse_metadata(text: &str, range: Range<usize>) -> PResult<Vec<ResourceGroup>
     Ok(groups)
 }
 
+/// The error of an operation with `results` results whose result names,
+/// starting at byte `at`, bind `declared` (MLIR reports it at the first
+/// name). Out of line: the operation parser's frame is on the stack once per
+/// nesting level.
+#[cold]
+#[inline(never)]
+fn result_count_error(at: usize, results: usize, declared: u32) -> ParseError {
+    if results == 0 {
+        return ParseError::new(at..at + 1, "cannot name an operation with no results");
+    }
+    ParseError::new(
+        at..at + 1,
+        format!("operation defines {results} results but was provided {declared} to bind"),
+    )
+}
+
 /// `e` at `span` (a message error, or a missing-kind error).
 fn remap(e: &ParseError, span: Range<usize>) -> ParseError {
-    match e.missing_kind() {
-        Some(kind) => ParseError::missing(span, kind),
-        None => ParseError::new(span, e.message().to_owned()),
-    }
+    let moved = match e.missing_kind() {
+        Some(kind) => ParseError::missing(span.clone(), kind),
+        None => ParseError::new(span.clone(), e.message().to_owned()),
+    };
+    // A note moves with the error: one at the error's own span to the new
+    // span, another by the same distance.
+    e.notes().iter().fold(moved, |m, (at, message)| {
+        let to = if *at == e.span() {
+            span.clone()
+        } else {
+            let shift = |v: usize| (v + span.start).saturating_sub(e.span().start);
+            shift(at.start)..shift(at.end)
+        };
+        m.with_note(to, message.clone())
+    })
 }
