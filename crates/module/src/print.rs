@@ -61,7 +61,7 @@ pub fn write_escaped(out: &mut String, s: &str) {
 }
 
 /// A value the alias pass meets: a location, an attribute or a type.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Node<'c> {
     Loc(Location<'c>),
     Attr(Attribute<'c>),
@@ -372,6 +372,14 @@ struct Printer<'m, 'c> {
     preds: Vec<Vec<Vec<u32>>>,
     aliases: Option<AliasState<'c>>,
     out: String,
+    /// The printed text of the types and attributes written through
+    /// [`Printer::write_type`] and [`Printer::write_attr`], by handle (a
+    /// range of `memo_text`): a handle prints the same text all through one
+    /// printing (its aliases are fixed before, a distinct attribute keeps
+    /// its first number), and the same types and attribute dictionaries
+    /// come back on most operations.
+    memo: FxHashMap<Node<'c>, (u32, u32)>,
+    memo_text: String,
 }
 
 impl<'m, 'c> Printer<'m, 'c> {
@@ -399,7 +407,42 @@ impl<'m, 'c> Printer<'m, 'c> {
             preds,
             aliases: None,
             out: String::new(),
+            memo: FxHashMap::default(),
+            memo_text: String::new(),
         }
+    }
+
+    /// Writes `node` (a type or an attribute) as its `Display` does, from
+    /// the memo when it was printed before.
+    fn write_memo(&mut self, node: Node<'c>) {
+        if let Some(&(s, e)) = self.memo.get(&node) {
+            self.out.push_str(&self.memo_text[s as usize..e as usize]);
+            return;
+        }
+        let start = self.out.len();
+        let _ = match node {
+            Node::Type(t) => write!(self.out, "{t}"),
+            Node::Attr(a) => write!(self.out, "{a}"),
+            Node::Loc(l) => write!(self.out, "{l}"),
+        };
+        let (Ok(s), Ok(e)) = (
+            u32::try_from(self.memo_text.len()),
+            u32::try_from(self.memo_text.len() + self.out.len() - start),
+        ) else {
+            return;
+        };
+        self.memo_text.push_str(&self.out[start..]);
+        self.memo.insert(node, (s, e));
+    }
+
+    /// Writes `ty` as its `Display` does (see [`Printer::write_memo`]).
+    fn write_type(&mut self, ty: Type<'c>) {
+        self.write_memo(Node::Type(ty));
+    }
+
+    /// Writes `attr` as its `Display` does (see [`Printer::write_memo`]).
+    fn write_attr(&mut self, attr: Attribute<'c>) {
+        self.write_memo(Node::Attr(attr));
     }
 
     fn number(&mut self) {
@@ -647,7 +690,9 @@ impl<'m, 'c> Printer<'m, 'c> {
             self.out.push(']');
         }
         if let Some(p) = o.properties {
-            let _ = write!(self.out, " <{p}>");
+            self.out.push_str(" <");
+            self.write_attr(p);
+            self.out.push('>');
         }
         if !o.regions.is_empty() {
             self.out.push_str(" (");
@@ -660,9 +705,11 @@ impl<'m, 'c> Printer<'m, 'c> {
             self.out.push(')');
         }
         if let Some(a) = o.attributes {
-            let _ = write!(self.out, " {a}");
+            self.out.push(' ');
+            self.write_attr(a);
         }
-        let _ = write!(self.out, " : {}", o.ty);
+        self.out.push_str(" : ");
+        self.write_type(o.ty);
         if self.options.debug_info {
             self.out.push(' ');
             self.location(o.loc, true);
@@ -688,7 +735,8 @@ impl<'m, 'c> Printer<'m, 'c> {
                         }
                         self.value_name(ValueId { unit, index: a });
                         let v = &u.values[a as usize];
-                        let _ = write!(self.out, ": {}", v.ty);
+                        self.out.push_str(": ");
+                        self.write_type(v.ty);
                         if self.options.debug_info
                             && let Some(l) = v.loc
                         {
