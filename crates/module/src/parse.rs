@@ -6,7 +6,8 @@
 //!    string literals, comments and `([{` nesting, and cuts the file into its
 //!    top-level items (operations, alias definitions, the file metadata
 //!    section). When the file is one `"builtin.module"` operation, the body
-//!    of its region is cut the same way.
+//!    of its region is cut the same way, from what the same pass recorded
+//!    one level down (`Nested`), without a second pass.
 //! 2. **Parse**: every top-level operation is parsed into its own
 //!    [`Unit`] (arena) by a [`UnitParser`]; on the thread-safe context the
 //!    units are parsed concurrently on rayon, all interning into the one
