@@ -22,7 +22,8 @@ use strata_ctx::diag::EngineBuilder;
 use strata_ctx::{Context, Local, Policy, Shared};
 use strata_diag::{Emitter, HumanEmitter, JsonEmitter, SourceManager, SourceSet};
 use strata_module::{
-    Chunk, PrintOptions, parse_module_parallel_timed, parse_module_timed, print_module, split_input,
+    Chunk, PrintOptions, parse_module_parallel_timed, parse_module_timed, print_module,
+    print_module_parallel, split_input,
 };
 use strata_syntax::ParseError;
 
@@ -158,7 +159,7 @@ impl Run<'_> {
                 self.timing.scan += scan;
                 self.timing.parse += started.elapsed() - scan;
                 let module = module?;
-                self.finish(&ctx, &module)
+                self.finish(&ctx, &module, false)
             }
         }
     }
@@ -179,19 +180,32 @@ impl Run<'_> {
         self.timing.scan += scan;
         self.timing.parse += started.elapsed() - scan;
         let module = module?;
-        self.finish(ctx, &module)
+        let out = self.finish(ctx, &module, !one);
+        if !one {
+            // The units were built on many threads: free them on many too.
+            use rayon::prelude::*;
+            module.units.into_par_iter().for_each(drop);
+        }
+        out
     }
 
+    /// Prints `module` (its top-level operations on the rayon pool when
+    /// `parallel`) and gathers the statistics.
     fn finish<P: Policy, S: BuildHasher>(
         &mut self,
         ctx: &Context<P, S>,
         module: &strata_module::Module<'_>,
+        parallel: bool,
     ) -> Result<String, ParseError> {
         if let Some(p) = &self.progress {
             p.set_message("printing");
         }
         let started = Instant::now();
-        let out = print_module(module, self.options());
+        let out = if parallel {
+            print_module_parallel(module, self.options())
+        } else {
+            print_module(module, self.options())
+        };
         self.timing.print += started.elapsed();
         if self.args.stats {
             let s = ctx.statistics();

@@ -1274,6 +1274,15 @@ trait Runner<'c, P: Policy, S> {
         ranges: &[Range<usize>],
         first_unit: UnitId,
     ) -> Vec<PResult<UnitOut<'c>>>;
+
+    /// Runs `a` and `b`, concurrently where the runner is parallel.
+    fn join<A: Send, B: Send>(
+        &self,
+        a: impl FnOnce() -> A + Send,
+        b: impl FnOnce() -> B + Send,
+    ) -> (A, B) {
+        (a(), b())
+    }
 }
 
 struct Sequential;
@@ -1310,6 +1319,14 @@ impl<'c, S: BuildHasher + Sync + Send> Runner<'c, strata_ctx::Shared, S> for Par
             .enumerate()
             .map(|(i, r)| parse_unit(ctx, shared, r.clone(), first_unit + i as UnitId))
             .collect()
+    }
+
+    fn join<A: Send, B: Send>(
+        &self,
+        a: impl FnOnce() -> A + Send,
+        b: impl FnOnce() -> B + Send,
+    ) -> (A, B) {
+        rayon::join(a, b)
     }
 }
 
@@ -1379,7 +1396,11 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         return Err(ParseError::new(0..0, "file too large (4 GiB or more)"));
     }
     let mut nested = Nested::default();
-    let (items, stop) = scan_items_with(text, 0, text.len(), Some(&mut nested));
+    // The line starts (for the locations) are found while the scan runs.
+    let ((items, stop), lines) = runner.join(
+        || scan_items_with(text, 0, text.len(), Some(&mut nested)),
+        || Lines::new(text),
+    );
     if stop < text.len() {
         return Err(ParseError::new(
             stop..stop + 1,
@@ -1389,7 +1410,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     let mut shared = Shared {
         text,
         name,
-        lines: Lines::new(text),
+        lines,
         aliases: Aliases::default(),
     };
     let mut resources = Vec::new();
