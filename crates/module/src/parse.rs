@@ -393,10 +393,40 @@ impl Lines {
         Self { starts }
     }
 
-    /// The 1-based line and column of byte `pos`.
+    /// The 1-based line and column of byte `pos`, by binary search: the
+    /// reference the tests hold [`Lines::line_col_near`] to.
+    #[cfg(test)]
     fn line_col(&self, pos: usize) -> (u32, u32) {
         let line = self.starts.partition_point(|&s| s <= pos) - 1;
         let col = pos - self.starts[line] + 1;
+        (
+            u32::try_from(line + 1).unwrap_or(u32::MAX),
+            u32::try_from(col).unwrap_or(u32::MAX),
+        )
+    }
+
+    /// The 1-based line and column of byte `pos`, looking first at the few
+    /// lines from `hint` on (a parser asks for positions in order, so the
+    /// answer is usually the hint's line or one just after it), and leaving
+    /// the line in `hint`.
+    fn line_col_near(&self, pos: usize, hint: &core::cell::Cell<usize>) -> (u32, u32) {
+        let s = &self.starts;
+        let mut line = hint.get();
+        if line < s.len() && s[line] <= pos {
+            let mut steps = 0;
+            while line + 1 < s.len() && s[line + 1] <= pos {
+                line += 1;
+                steps += 1;
+                if steps == 8 {
+                    line += s[line..].partition_point(|&x| x <= pos) - 1;
+                    break;
+                }
+            }
+        } else {
+            line = s.partition_point(|&x| x <= pos) - 1;
+        }
+        hint.set(line);
+        let col = pos - s[line] + 1;
         (
             u32::try_from(line + 1).unwrap_or(u32::MAX),
             u32::try_from(col).unwrap_or(u32::MAX),
@@ -478,6 +508,8 @@ struct UnitParser<'c, 'f, P: Policy, S> {
     /// `(at, to)`: a token starting in `at..to` is skipped over, the lexer
     /// continues at `to` (the elided body of a module).
     splice: Option<(usize, usize)>,
+    /// The line of the last location made (see [`Lines::line_col_near`]).
+    line_hint: core::cell::Cell<usize>,
 }
 
 impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
@@ -507,6 +539,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             depth: 0,
             needs_expansion: false,
             splice: None,
+            line_hint: core::cell::Cell::new(0),
         }
     }
 
@@ -644,7 +677,10 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     }
 
     fn file_loc(&self, pos: usize) -> Location<'c> {
-        let (line, col) = self.shared.lines.line_col(self.file_pos(pos));
+        let (line, col) = self
+            .shared
+            .lines
+            .line_col_near(self.file_pos(pos), &self.line_hint);
         self.ctx.file_loc(self.shared.name, line, col).into()
     }
 
@@ -1939,5 +1975,23 @@ mod tests {
             .collect();
         assert_eq!(Lines::new(text).starts, want);
         assert_eq!(Lines::new("").starts, [0]);
+        // The hinted search agrees with the binary search in any order.
+        let long: String = (0..300)
+            .map(|i| format!("{}\n", "x".repeat(i % 7)))
+            .collect();
+        let lines = Lines::new(&long);
+        let hint = core::cell::Cell::new(0);
+        let mut pos = 0usize;
+        for step in [1usize, 3, 40, 1, 0, 900, 2, 5, 100] {
+            for _ in 0..20 {
+                pos = (pos + step) % long.len();
+                assert_eq!(
+                    lines.line_col_near(pos, &hint),
+                    lines.line_col(pos),
+                    "{pos}"
+                );
+            }
+            pos = pos * 7 % long.len();
+        }
     }
 }
