@@ -485,6 +485,10 @@ impl<'m, 'c> Printer<'m, 'c> {
                 },
             )
             .collect();
+        // Reserved at once, so that the text is copied once and each part is
+        // freed as soon as it is copied (the peak holds the text about once).
+        self.out
+            .reserve(parts.iter().flatten().map(String::len).sum::<usize>());
         for (run, part) in ops.chunks(len).zip(parts) {
             match part {
                 Some(text) => self.out.push_str(&text),
