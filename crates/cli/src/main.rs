@@ -6,13 +6,6 @@
 #![forbid(unsafe_code)]
 
 use std::hash::BuildHasher;
-
-/// The keyed hasher of the default context: foldhash with a random seed
-/// per process and per context. Keys crafted to collide under FxHash do not
-/// collide under it (the seed is secret and every word goes through a
-/// keyed 128-bit folded multiply), and it costs a few instructions per
-/// word where SipHash-1-3 (`std::hash::RandomState`) costs about twenty.
-type KeyedState = foldhash::quality::RandomState;
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -26,6 +19,13 @@ use strata_module::{
     print_module_parallel, split_input,
 };
 use strata_syntax::ParseError;
+
+/// The keyed hasher of the default context: foldhash, keyed at random per
+/// process and per context. Keys crafted to collide under FxHash do not
+/// collide under it (its random key is secret and every word goes through
+/// a keyed 128-bit folded multiply), and it costs a few instructions per
+/// word where SipHash-1-3 (`std::hash::RandomState`) costs about twenty.
+type KeyedState = foldhash::quality::RandomState;
 
 /// How diagnostics are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
