@@ -130,12 +130,30 @@ pub struct Lexer<'s> {
     pos: usize,
 }
 
+/// Per byte: bit 0 for a bare-identifier character (`[A-Za-z0-9_$.]`),
+/// bit 1 for a character of a sigil's suffix (those and `-`): one load
+/// instead of a chain of comparisons in the lexer's hottest loops.
+const CHAR_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        if b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.' {
+            t[c] = 0b11;
+        } else if b == b'-' {
+            t[c] = 0b10;
+        }
+        c += 1;
+    }
+    t
+};
+
 fn is_id_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.'
+    CHAR_CLASS[b as usize] & 0b01 != 0
 }
 
 fn is_suffix_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.' || b == b'-'
+    CHAR_CLASS[b as usize] & 0b10 != 0
 }
 
 impl<'s> Lexer<'s> {

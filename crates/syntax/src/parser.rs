@@ -4,6 +4,7 @@
 use core::cell::RefCell;
 use core::hash::BuildHasher;
 use core::ops::Range;
+use std::borrow::Cow;
 
 use strata_builtin::apnum::{ApFloat, ApInt, FloatError};
 use strata_builtin::prelude::*;
@@ -1122,16 +1123,21 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
 
     fn parse_dictionary(&mut self) -> PResult<Interned<'c, DictionaryAttr>> {
         self.expect(TokenKind::LBrace, "'{'")?;
-        let mut entries: Vec<(String, Attribute<'c>)> = Vec::new();
+        // Names borrow the source unless they have escapes.
+        let mut entries: Vec<(Cow<'s, str>, Attribute<'c>)> = Vec::with_capacity(4);
         if !self.consume_if(TokenKind::RBrace) {
             loop {
                 let at = self.tok.start..self.tok.end;
                 let name = match self.tok.kind {
-                    TokenKind::BareId => self.spelling().to_owned(),
+                    TokenKind::BareId => Cow::Borrowed(self.spelling()),
+                    TokenKind::String if !self.spelling().contains('\\') => {
+                        let s = self.spelling();
+                        Cow::Borrowed(&s[1..s.len() - 1])
+                    }
                     TokenKind::String => {
-                        String::from_utf8(unescape(self.spelling())).map_err(|_| {
+                        Cow::Owned(String::from_utf8(unescape(self.spelling())).map_err(|_| {
                             self.missing(at.clone(), "StringAttr holding bytes that are not UTF-8")
-                        })?
+                        })?)
                     }
                     _ => return Err(self.error("expected attribute name")),
                 };
@@ -1159,7 +1165,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             }
         }
         let borrowed: Vec<(&str, Attribute<'c>)> =
-            entries.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+            entries.iter().map(|(n, a)| (n.as_ref(), *a)).collect();
         Ok(self.ctx.dictionary_attr(&borrowed))
     }
 
