@@ -3,8 +3,10 @@
 //! with arena storage.
 //!
 //! rustc (`rustc_data_structures::sharded::ShardedHashMap::intern`) hashes
-//! the key with FxHash, locks the shard the hash picks, probes, and on a
-//! miss allocates the value in an arena and inserts it, all under that one
+//! the key with FxHash, locks the shard the hash picks, and probes with
+//! hashbrown's `HashTable::entry` (its `table_entry` helper), one probe that
+//! either finds the key or keeps the slot to insert at; on a miss it
+//! allocates the value in an arena and inserts it there, all under that one
 //! mutex: there is no read-only path. The shard is picked by the bits just
 //! below the top 7, because hashbrown uses the top 7 bits as its control-byte
 //! tag, and a shard whose keys all share a tag would probe badly. The table
@@ -19,6 +21,7 @@ use core::ptr::NonNull;
 
 use bumpalo::Bump;
 use hashbrown::HashTable;
+use hashbrown::hash_table::Entry;
 use parking_lot::Mutex;
 use rustc_hash::FxBuildHasher;
 
@@ -101,21 +104,29 @@ impl<K: ?Sized + StoreKey> Interner<K> for &RustcSharded<K> {
         let hash = FxBuildHasher.hash_one(key);
         let mut guard = self.shard(hash).inner.lock();
         let shard = &mut *guard;
-        let found = shard.table.find(hash, |&p| {
-            // SAFETY: by the invariant on `table`, `p` points to a live `K`
-            // in this shard's arena, which the held lock keeps alive.
-            let stored = unsafe { p.as_ref() };
-            stored == key
-        });
-        if let Some(&p) = found {
-            return p.as_ptr().cast::<u8>().addr();
+        // rustc's `table_entry`: one probe that either finds the key or
+        // remembers the slot to insert it at.
+        let entry = shard.table.entry(
+            hash,
+            |&p| {
+                // SAFETY: by the invariant on `table`, `p` points to a live
+                // `K` in this shard's arena, which the held lock keeps alive.
+                let stored = unsafe { p.as_ref() };
+                stored == key
+            },
+            |&p| {
+                // SAFETY: as above: a live `K` in this shard's arena.
+                FxBuildHasher.hash_one(unsafe { p.as_ref() })
+            },
+        );
+        match entry {
+            Entry::Occupied(found) => found.get().as_ptr().cast::<u8>().addr(),
+            Entry::Vacant(slot) => {
+                let stored = NonNull::from(key.alloc_in(&shard.arena));
+                slot.insert(stored);
+                stored.as_ptr().cast::<u8>().addr()
+            }
         }
-        let stored = NonNull::from(key.alloc_in(&shard.arena));
-        shard.table.insert_unique(hash, stored, |&p| {
-            // SAFETY: as above: a live `K` in this shard's arena.
-            FxBuildHasher.hash_one(unsafe { p.as_ref() })
-        });
-        stored.as_ptr().cast::<u8>().addr()
     }
 }
 

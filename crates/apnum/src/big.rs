@@ -88,16 +88,6 @@ impl Big {
         rem != 0 && full < self.limbs.len() && self.limbs[full] & ((1u64 << rem) - 1) != 0
     }
 
-    /// The number of trailing zero bits (0 for zero).
-    pub(crate) fn trailing_zeros(&self) -> u64 {
-        for (i, &l) in self.limbs.iter().enumerate() {
-            if l != 0 {
-                return i as u64 * 64 + u64::from(l.trailing_zeros());
-            }
-        }
-        0
-    }
-
     /// The value, if it fits in a `u128`.
     pub(crate) fn to_u128(&self) -> Option<u128> {
         match self.limbs.len() {
@@ -354,7 +344,6 @@ mod tests {
         assert_eq!(r.to_decimal(), "1234567890123456789012345678901234567890");
         assert_eq!(q.mul(&p).to_decimal().len(), 60);
         assert_eq!(Big::from_u64(1).shl(130).shr(129).to_decimal(), "2");
-        assert_eq!(Big::from_u64(0b1000).trailing_zeros(), 3);
         assert!(Big::from_u64(0b1001).any_below(1));
         assert!(!Big::from_u64(0b1000).any_below(3));
         assert_eq!(Big::from_hex_digits(b"FFFFFFFFFFFFFFFFF").bits(), 68);

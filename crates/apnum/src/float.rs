@@ -1,6 +1,7 @@
 //! MLIR 19's float formats, and values of them as LLVM's `APFloat` holds them.
 
 use core::fmt;
+use core::fmt::Write as _;
 
 use crate::big::Big;
 use crate::int::hex_to_u128;
@@ -429,6 +430,9 @@ impl ApFloat {
     ///
     /// [`FloatError::Malformed`] if `text` is not such a string.
     pub fn from_decimal(sem: FloatSemantics, text: &str) -> Result<ApFloat, FloatError> {
+        if let Some(v) = from_decimal_native(sem, text) {
+            return Ok(v);
+        }
         Ok(from_decimal_status(sem, text)?.0)
     }
 
@@ -514,7 +518,7 @@ impl ApFloat {
                     &mut out,
                     neg,
                     i64::from(exp) - i64::from(p) + 1,
-                    Big::from_u128(sig),
+                    sig,
                     p,
                     precision,
                     max_padding,
@@ -748,6 +752,63 @@ const MAX_DIGITS: usize = 20_000;
 /// LLVM's `readExponent` saturates a decimal exponent at this magnitude.
 const OVERLARGE_EXPONENT: i64 = 24_000;
 
+/// The longest decimal string [`from_decimal_native`] reads: far below the
+/// exponent and digit clamps of [`from_decimal_status`], so that both give
+/// the correctly rounded value.
+const NATIVE_DECIMAL_MAX_LEN: usize = 40;
+
+/// Whether `b` is `[+-]? digits? (. digits?)? ([eE] [+-]? digits)?` with at
+/// least one significand digit: the strings [`from_decimal_status`] accepts.
+fn is_plain_decimal(b: &[u8]) -> bool {
+    let mut i = usize::from(matches!(b.first(), Some(b'+' | b'-')));
+    let mut digits = 0;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+        digits += 1;
+    }
+    if i < b.len() && b[i] == b'.' {
+        i += 1;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+            digits += 1;
+        }
+    }
+    if digits == 0 {
+        return false;
+    }
+    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+        i += 1;
+        if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+            i += 1;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == start {
+            return false;
+        }
+    }
+    i == b.len()
+}
+
+/// A short decimal string read as an `f64` or `f32` by the standard
+/// library, whose parser rounds correctly to nearest, ties to even, as
+/// [`from_decimal_status`] does: the same bits at a fraction of the cost.
+/// `None` for the other formats, long strings and anything the standard
+/// library does not read (the caller then takes the exact path).
+fn from_decimal_native(sem: FloatSemantics, text: &str) -> Option<ApFloat> {
+    if text.len() > NATIVE_DECIMAL_MAX_LEN || !is_plain_decimal(text.as_bytes()) {
+        return None;
+    }
+    let bits = match sem {
+        FloatSemantics::F64 => u128::from(text.parse::<f64>().ok()?.to_bits()),
+        FloatSemantics::F32 => u128::from(text.parse::<f32>().ok()?.to_bits()),
+        _ => return None,
+    };
+    Some(ApFloat { sem, bits })
+}
+
 /// Parses and correctly rounds a decimal string (see
 /// [`ApFloat::from_decimal`]).
 fn from_decimal_status(sem: FloatSemantics, text: &str) -> Result<(ApFloat, Status), FloatError> {
@@ -854,7 +915,7 @@ fn to_string_impl(
     out: &mut String,
     neg: bool,
     mut exp: i64,
-    mut sig: Big,
+    sig: u128,
     sem_precision: u32,
     mut precision: u32,
     max_padding: u32,
@@ -869,37 +930,28 @@ fn to_string_impl(
     }
     // Ignore trailing binary zeros.
     let tz = sig.trailing_zeros();
-    exp += tz as i64;
-    sig = sig.shr(tz);
-    // Change the exponent from base 2 to base 10.
-    if exp > 0 {
-        sig = sig.shl(exp as u64);
-        exp = 0;
-    } else if exp < 0 {
-        // N * 2^-e == N * 5^e * 10^-e.
-        sig = sig.mul(&Big::pow(5, (-exp) as u64));
-    }
-    // Drop decimal digits beyond what the precision can show (truncating,
-    // as LLVM does; the digit rounding below looks at what is left).
-    let bits = sig.bits();
-    let bits_required = (u64::from(precision) * 196).div_ceil(59);
-    if bits > bits_required {
-        let tens = (bits - bits_required) * 59 / 196;
-        if tens > 0 {
-            exp += tens as i64;
-            sig = sig.divrem(&Big::pow(10, tens)).0;
-        }
-    }
+    exp += i64::from(tz);
+    let sig = sig >> tz;
     // The digits, least significant first, without trailing zeros.
-    let mut buffer: Vec<u8> = Vec::new();
-    let mut in_trail = true;
-    while !sig.is_zero() {
-        let d = sig.divrem_small(10) as u8;
-        if in_trail && d == 0 {
-            exp += 1;
-        } else {
-            buffer.push(b'0' + d);
-            in_trail = false;
+    let mut buffer: Vec<u8> = Vec::with_capacity(48);
+    match decimal_small(sig, exp, precision) {
+        Some((n, e)) => {
+            exp = e;
+            push_digits_u128(&mut buffer, &mut exp, n);
+        }
+        None => {
+            let (mut n, e) = decimal_big(Big::from_u128(sig), exp, precision);
+            exp = e;
+            let mut in_trail = true;
+            while !n.is_zero() {
+                let d = n.divrem_small(10) as u8;
+                if in_trail && d == 0 {
+                    exp += 1;
+                } else {
+                    buffer.push(b'0' + d);
+                    in_trail = false;
+                }
+            }
         }
     }
     adjust_digits(&mut buffer, &mut exp, precision as usize);
@@ -931,11 +983,12 @@ fn to_string_impl(
         }
         out.push(if truncate_zero { 'E' } else { 'e' });
         out.push(if exp >= 0 { '+' } else { '-' });
-        let digits = exp.unsigned_abs().to_string();
-        if !truncate_zero && digits.len() < 2 {
+        let e = exp.unsigned_abs();
+        if !truncate_zero && e < 10 {
             out.push('0');
         }
-        out.push_str(&digits);
+        // Writing to a String cannot fail.
+        let _ = write!(out, "{e}");
         return;
     }
     if exp >= 0 {
@@ -964,6 +1017,86 @@ fn to_string_impl(
     while i < ndigits {
         out.push(digit(i));
         i += 1;
+    }
+}
+
+/// The integer `N` and power of ten `E` with `N * 10^E == sig * 2^exp`
+/// (`sig` odd), after LLVM's truncation of the decimal digits beyond what
+/// `precision` digits can show (the digit rounding looks at what is left):
+/// on `u128`, or `None` when an intermediate value does not fit (then
+/// [`decimal_big`] does the same on big integers).
+fn decimal_small(sig: u128, exp: i64, precision: u32) -> Option<(u128, i64)> {
+    let (mut n, mut exp) = if exp > 0 {
+        if i64::from(sig.leading_zeros()) <= exp {
+            return None;
+        }
+        (sig << exp, 0)
+    } else if exp < 0 {
+        // N * 2^-e == N * 5^e * 10^-e.
+        let k = u32::try_from(-exp).ok()?;
+        (sig.checked_mul(5u128.checked_pow(k)?)?, exp)
+    } else {
+        (sig, exp)
+    };
+    let bits = u64::from(128 - n.leading_zeros());
+    let bits_required = (u64::from(precision) * 196).div_ceil(59);
+    if bits > bits_required {
+        let tens = (bits - bits_required) * 59 / 196;
+        if tens > 0 {
+            // `tens` < 39 since `n` < 2^128 < 10^39.
+            exp += tens as i64;
+            n /= 10u128.pow(tens as u32);
+        }
+    }
+    Some((n, exp))
+}
+
+/// [`decimal_small`] on big integers.
+fn decimal_big(mut sig: Big, mut exp: i64, precision: u32) -> (Big, i64) {
+    // Change the exponent from base 2 to base 10.
+    if exp > 0 {
+        sig = sig.shl(exp as u64);
+        exp = 0;
+    } else if exp < 0 {
+        // N * 2^-e == N * 5^e * 10^-e.
+        sig = sig.mul(&Big::pow(5, (-exp) as u64));
+    }
+    // Drop decimal digits beyond what the precision can show (truncating,
+    // as LLVM does; the digit rounding below looks at what is left).
+    let bits = sig.bits();
+    let bits_required = (u64::from(precision) * 196).div_ceil(59);
+    if bits > bits_required {
+        let tens = (bits - bits_required) * 59 / 196;
+        if tens > 0 {
+            exp += tens as i64;
+            sig = sig.divrem(&Big::pow(10, tens)).0;
+        }
+    }
+    (sig, exp)
+}
+
+/// Pushes the decimal digits of `n`, least significant first, skipping
+/// (and counting in `exp`) its trailing zeros.
+fn push_digits_u128(buffer: &mut Vec<u8>, exp: &mut i64, mut n: u128) {
+    // Work on u64 once the value fits: much cheaper divisions.
+    while n > u128::from(u64::MAX) {
+        let d = (n % 10) as u8;
+        n /= 10;
+        if buffer.is_empty() && d == 0 {
+            *exp += 1;
+        } else {
+            buffer.push(b'0' + d);
+        }
+    }
+    let mut m = n as u64;
+    while m != 0 {
+        let d = (m % 10) as u8;
+        m /= 10;
+        if buffer.is_empty() && d == 0 {
+            *exp += 1;
+        } else {
+            buffer.push(b'0' + d);
+        }
     }
 }
 
@@ -1039,6 +1172,90 @@ mod tests {
         assert_eq!(
             mlir(F80, "0x00008000000000000000"),
             "3.36210314311209350626E-4932"
+        );
+    }
+
+    /// A deterministic stream of pseudo-random numbers (xorshift64*).
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+    }
+
+    #[test]
+    fn small_decimal_expansion_matches_the_big_one() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut small = 0;
+        for _ in 0..200_000 {
+            let r = rng.next();
+            // Odd significands of 1 to 113 bits, exponents around zero.
+            let width = 1 + (r % 113) as u32;
+            let sig = ((u128::from(rng.next()) << 64 | u128::from(rng.next())) & mask(width)) | 1;
+            let exp = (rng.next() % 200) as i64 - 120;
+            let precision = [0, 6, 8, 17, 36][(r >> 40) as usize % 5];
+            let Some((n, e)) = decimal_small(sig, exp, precision) else {
+                continue;
+            };
+            small += 1;
+            let (big, big_e) = decimal_big(Big::from_u128(sig), exp, precision);
+            assert_eq!((Big::from_u128(n), e), (big, big_e), "{sig:#x} * 2^{exp}");
+        }
+        // The comparison must have exercised the fast path.
+        assert!(small > 10_000, "only {small} values took the u128 path");
+    }
+
+    #[test]
+    fn native_decimal_parse_matches_the_exact_one() {
+        let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+        let mut texts = vec![
+            "0".to_owned(),
+            "-0.0".to_owned(),
+            "1.".to_owned(),
+            ".5".to_owned(),
+            "1e400".to_owned(),
+            "1e-400".to_owned(),
+            "+2.5E+3".to_owned(),
+            "16777217".to_owned(),
+            "4.9406564584124654e-324".to_owned(),
+            "2.4703282292062327e-324".to_owned(),
+            "2.4703282292062328e-324".to_owned(),
+        ];
+        for _ in 0..50_000 {
+            let x = f64::from_bits(rng.next());
+            if !x.is_finite() {
+                continue;
+            }
+            let digits = (rng.next() % 20) as usize;
+            texts.push(format!("{x:e}"));
+            texts.push(format!("{x:.digits$e}"));
+            texts.push(format!("{:.digits$e}", x as f32));
+            // A midpoint-heavy mix: few digits, small exponents.
+            texts.push(format!(
+                "{}.{}e{}",
+                rng.next() % 1000,
+                rng.next() % 100_000,
+                (rng.next() % 90) as i64 - 45
+            ));
+        }
+        let mut compared = 0;
+        for text in &texts {
+            for sem in [FloatSemantics::F32, FloatSemantics::F64] {
+                let native = from_decimal_native(sem, text);
+                let exact = from_decimal_status(sem, text).map(|v| v.0).ok();
+                if let Some(native) = native {
+                    assert_eq!(Some(native), exact, "{sem} {text}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(
+            compared > 100_000,
+            "only {compared} strings took the native path"
         );
     }
 

@@ -869,17 +869,20 @@ pub trait BuiltinAttrs: AsContext {
                 value,
             })
             .collect();
-        // Stable sort, then keep the last of equal names.
+        // Stable sort, then keep the last of equal names, in place (one
+        // vector, where a second one had been filled from the first):
+        // `dedup_by` keeps the earlier of two equal neighbours, so the later
+        // one's value is copied into it before it is dropped.
         named.sort_by(|a, b| a.name.as_str().cmp(b.name.as_str()));
-        let mut unique: Vec<NamedAttribute<'c>> = Vec::with_capacity(named.len());
-        for e in named {
-            match unique.last_mut() {
-                Some(last) if last.name == e.name => *last = e,
-                _ => unique.push(e),
+        named.dedup_by(|later, kept| {
+            let same = later.name == kept.name;
+            if same {
+                *kept = *later;
             }
-        }
+            same
+        });
         self.context()
-            .intern::<DictionaryAttr>(DictionaryAttrData { entries: &unique })
+            .intern::<DictionaryAttr>(DictionaryAttrData { entries: &named })
     }
 
     /// `unit` (pre-created).

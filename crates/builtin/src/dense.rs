@@ -529,10 +529,12 @@ fn sparse_elements<'c, C: AsContext + ?Sized>(
             "a sparse elements attribute needs `rank` indices and one value per stored element",
         ));
     }
-    for coords in indices.chunks(rank) {
+    for (n, coords) in indices.chunks(rank).enumerate() {
         if shape.iter().zip(coords).any(|(&d, &i)| i < 0 || i >= d) {
+            let index: Vec<String> = coords.iter().map(i64::to_string).collect();
             return Err(crate::BuiltinError::new(format!(
-                "sparse index {coords:?} is not inside the shape {shape:?}"
+                "sparse index #{n} is not contained within the value shape, with index=[{}], and type='{ty}'",
+                index.join(", ")
             )));
         }
     }

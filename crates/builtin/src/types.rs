@@ -785,8 +785,8 @@ pub trait BuiltinTypes: AsContext {
                 if map.num_dims as usize != shape.len() {
                     return Err(BuiltinError::new(format!(
                         "memref layout mismatch between rank and affine map: {} != {}",
-                        map.num_dims,
-                        shape.len()
+                        shape.len(),
+                        map.num_dims
                     )));
                 }
                 if map.is_identity() {

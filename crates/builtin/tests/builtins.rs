@@ -92,6 +92,14 @@ fn suite<P: Policy>(ctx: &Context<P>) {
         d.get("a").map(|a| a.to_string()),
         Some("1 : i64".to_string())
     );
+    // Of entries with one name the later wins, wherever they stand.
+    let dup = ctx.dictionary_attr(&[
+        ("a", ctx.i64_attr(1).into()),
+        ("b", ctx.unit_attr().into()),
+        ("a", ctx.i64_attr(2).into()),
+        ("a", ctx.i64_attr(3).into()),
+    ]);
+    assert_eq!(dup.to_string(), "{a = 3 : i64, b}");
     assert_eq!(ctx.type_attr(t).to_string(), "tensor<4x?x8xf32>");
     let a: Attribute<'_> = ctx.unit_attr().into();
     assert_eq!(a.to_string(), "unit");

@@ -632,7 +632,7 @@ fn invalid_builtins_are_rejected() {
         err(ctx
             .try_memref_type(&[2], f32, Some(one_dim.into()), None)
             .map(|t| t.to_string())),
-        "memref layout mismatch between rank and affine map: 2 != 1"
+        "memref layout mismatch between rank and affine map: 1 != 2"
     );
     let strided = ctx.strided_layout_attr(0, &[1, 1]);
     assert_eq!(

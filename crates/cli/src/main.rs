@@ -5,7 +5,7 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
-use std::hash::{BuildHasher, RandomState};
+use std::hash::BuildHasher;
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -15,9 +15,17 @@ use strata_ctx::diag::EngineBuilder;
 use strata_ctx::{Context, Local, Policy, Shared};
 use strata_diag::{Emitter, HumanEmitter, JsonEmitter, SourceManager, SourceSet};
 use strata_module::{
-    Chunk, PrintOptions, parse_module_parallel_timed, parse_module_timed, print_module, split_input,
+    Chunk, PrintOptions, parse_module_parallel_timed, parse_module_timed, print_module,
+    print_module_parallel, split_input,
 };
 use strata_syntax::ParseError;
+
+/// The keyed hasher of the default context: foldhash, keyed at random per
+/// process and per context. Keys crafted to collide under FxHash do not
+/// collide under it (its random key is secret and every word goes through
+/// a keyed 128-bit folded multiply), and it costs a few instructions per
+/// word where SipHash-1-3 (`std::hash::RandomState`) costs about twenty.
+type KeyedState = foldhash::quality::RandomState;
 
 /// How diagnostics are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -136,8 +144,8 @@ impl Run<'_> {
     fn process(&mut self, name: &str, text: &str) -> Result<String, ParseError> {
         match self.args.context {
             ContextKind::Seeded => {
-                let ctx: Context<Shared, RandomState> =
-                    Context::with_hasher(EngineBuilder::new().build(), RandomState::new());
+                let ctx: Context<Shared, KeyedState> =
+                    Context::with_hasher(EngineBuilder::new().build(), KeyedState::default());
                 self.process_shared(&ctx, name, text)
             }
             ContextKind::Fx => {
@@ -151,7 +159,7 @@ impl Run<'_> {
                 self.timing.scan += scan;
                 self.timing.parse += started.elapsed() - scan;
                 let module = module?;
-                self.finish(&ctx, &module)
+                self.finish(&ctx, &module, false)
             }
         }
     }
@@ -172,19 +180,32 @@ impl Run<'_> {
         self.timing.scan += scan;
         self.timing.parse += started.elapsed() - scan;
         let module = module?;
-        self.finish(ctx, &module)
+        let out = self.finish(ctx, &module, !one);
+        if !one {
+            // The units were built on many threads: free them on many too.
+            use rayon::prelude::*;
+            module.units.into_par_iter().for_each(drop);
+        }
+        out
     }
 
+    /// Prints `module` (its top-level operations on the rayon pool when
+    /// `parallel`) and gathers the statistics.
     fn finish<P: Policy, S: BuildHasher>(
         &mut self,
         ctx: &Context<P, S>,
         module: &strata_module::Module<'_>,
+        parallel: bool,
     ) -> Result<String, ParseError> {
         if let Some(p) = &self.progress {
             p.set_message("printing");
         }
         let started = Instant::now();
-        let out = print_module(module, self.options());
+        let out = if parallel {
+            print_module_parallel(module, self.options())
+        } else {
+            print_module(module, self.options())
+        };
         self.timing.print += started.elapsed();
         if self.args.stats {
             let s = ctx.statistics();

@@ -6,7 +6,8 @@
 //!    string literals, comments and `([{` nesting, and cuts the file into its
 //!    top-level items (operations, alias definitions, the file metadata
 //!    section). When the file is one `"builtin.module"` operation, the body
-//!    of its region is cut the same way.
+//!    of its region is cut the same way, from what the same pass recorded
+//!    one level down (`Nested`), without a second pass.
 //! 2. **Parse**: every top-level operation is parsed into its own
 //!    [`Unit`] (arena) by a [`UnitParser`]; on the thread-safe context the
 //!    units are parsed concurrently on rayon, all interning into the one
@@ -19,6 +20,7 @@
 //! printed text) does not depend on how many threads parsed it. An error in
 //! any unit is reported as the first error in file order.
 
+use core::cell::RefCell;
 use core::hash::BuildHasher;
 use core::ops::Range;
 use std::time::{Duration, Instant};
@@ -28,8 +30,10 @@ use smallvec::SmallVec;
 use strata_builtin::FunctionType;
 use strata_builtin::prelude::*;
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
-use strata_syntax::lexer::{Lexer, Token, TokenKind};
-use strata_syntax::{Aliases as Table, ParseError, Parser};
+use strata_syntax::lexer::{Lexer, Token, TokenKind, wrong_token_position};
+use strata_syntax::{Aliases as Table, DistinctIds, ParseError, Parser};
+
+mod custom;
 
 use crate::tree::{
     Block, Module, OpId, Operation, Region, ResourceGroup, Unit, UnitId, ValueData, ValueDef,
@@ -91,12 +95,95 @@ fn skip_space(b: &[u8], mut i: usize, end: usize) -> usize {
 /// The scan never fails: what it gets wrong (text that is not an item) the
 /// parser of the item reports.
 pub fn scan_items(text: &str, start: usize, end: usize) -> (Vec<Item>, usize) {
+    scan_items_with(text, start, end, None)
+}
+
+/// What a scan of the whole file records one level down (depth 2: inside
+/// a region `({` of a top-level operation) while the file has at most one
+/// top-level operation, so that the body of a file's one `builtin.module`
+/// is cut without a second pass over its bytes (see [`Nested::body`]).
+#[derive(Debug, Default)]
+struct Nested {
+    /// The item starts found at depth 2 at the start of a line.
+    starts: Vec<(ItemKind, usize)>,
+    /// Where the depth fell from 2 to 1, and the byte that made it fall.
+    exits: Vec<(usize, u8)>,
+    /// Whether recording stopped (a second top-level operation).
+    off: bool,
+}
+
+impl Nested {
+    /// The items and the closing `}` that `scan_items(text, body_start,
+    /// end)` returns, when the recording determines them; `None` when the
+    /// scan must run.
+    ///
+    /// The scan of the body sees the bytes from `body_start` exactly as the
+    /// scan of the file saw them, two levels deeper, until the depth first
+    /// falls below where it started: so the body's items are the recorded
+    /// starts before that point, provided that the fall is the region's `}`
+    /// and the body's first token was seen at a line start (the body scan
+    /// starts in that state, the file scan does not).
+    fn body(&self, text: &str, body_start: usize, end: usize) -> Option<(Vec<Item>, usize)> {
+        if self.off {
+            return None;
+        }
+        let at = self.exits.partition_point(|&(p, _)| p < body_start);
+        let &(close, byte) = self.exits.get(at)?;
+        if byte != b'}' || close >= end {
+            return None;
+        }
+        let from = self.starts.partition_point(|&(_, p)| p < body_start);
+        let to = self.starts.partition_point(|&(_, p)| p < close);
+        let starts = &self.starts[from..to];
+        let first = skip_space(text.as_bytes(), body_start, end);
+        if first != close && starts.first().is_none_or(|&(_, p)| p != first) {
+            return None;
+        }
+        let mut items: Vec<Item> = starts
+            .iter()
+            .enumerate()
+            .map(|(k, &(kind, s))| Item {
+                kind,
+                range: s..starts.get(k + 1).map_or(close, |n| n.1),
+            })
+            .collect();
+        trim_items(text, &mut items);
+        Some((items, close))
+    }
+}
+
+/// The kind of the item starting at `b[i]` at the start of a line, if any.
+fn item_kind(b: &[u8], i: usize, end: usize) -> Option<ItemKind> {
+    match b[i] {
+        b'%' | b'"' => Some(ItemKind::Op),
+        // A custom-form operation (or any other word): the parser of
+        // the item reports it. A trailing `loc(...)` or a function's
+        // `attributes {...}` on its own line continues the operation.
+        c if (c.is_ascii_alphabetic() || c == b'_') && !continues_operation(&b[i..end]) => {
+            Some(ItemKind::Op)
+        }
+        b'^' | b'@' | b'0'..=b'9' => Some(ItemKind::Op),
+        b'#' if b.get(i + 1) != Some(&b'-') => Some(ItemKind::AttrAlias),
+        b'!' => Some(ItemKind::TypeAlias),
+        b'{' if b[i..end].starts_with(b"{-#") => Some(ItemKind::Metadata),
+        _ => None,
+    }
+}
+
+/// [`scan_items`], also recording into `nested` what lies one level down.
+fn scan_items_with(
+    text: &str,
+    start: usize,
+    end: usize,
+    mut nested: Option<&mut Nested>,
+) -> (Vec<Item>, usize) {
     let b = text.as_bytes();
     let mut items: Vec<Item> = Vec::new();
     let mut depth: i64 = 0;
     let mut i = skip_space(b, start, end);
     let mut line_start = true;
     let mut open: Option<(ItemKind, usize)> = None;
+    let mut ops = 0u32;
     let close = |items: &mut Vec<Item>, open: &mut Option<(ItemKind, usize)>, at: usize| {
         if let Some((kind, s)) = open.take() {
             items.push(Item { kind, range: s..at });
@@ -105,23 +192,19 @@ pub fn scan_items(text: &str, start: usize, end: usize) -> (Vec<Item>, usize) {
     while i < end {
         let c = b[i];
         if line_start && depth == 0 {
-            let kind = match c {
-                b'%' | b'"' => Some(ItemKind::Op),
-                // A custom-form operation (or any other word): the parser of
-                // the item reports it. A trailing `loc(...)` on its own line
-                // continues the operation.
-                c if (c.is_ascii_alphabetic() || c == b'_') && !b[i..end].starts_with(b"loc(") => {
-                    Some(ItemKind::Op)
-                }
-                b'^' | b'@' | b'0'..=b'9' => Some(ItemKind::Op),
-                b'#' if b.get(i + 1) != Some(&b'-') => Some(ItemKind::AttrAlias),
-                b'!' => Some(ItemKind::TypeAlias),
-                b'{' if b[i..end].starts_with(b"{-#") => Some(ItemKind::Metadata),
-                _ => None,
-            };
+            let kind = item_kind(b, i, end);
             if let Some(kind) = kind {
                 close(&mut items, &mut open, i);
                 open = Some((kind, i));
+                if kind == ItemKind::Op {
+                    ops += 1;
+                    if ops > 1
+                        && let Some(n) = nested.as_deref_mut()
+                    {
+                        n.off = true;
+                        nested = None;
+                    }
+                }
             }
             if kind == Some(ItemKind::Metadata) {
                 // The section runs to its `#-}`.
@@ -132,6 +215,12 @@ pub fn scan_items(text: &str, start: usize, end: usize) -> (Vec<Item>, usize) {
                 i = skip_space(b, i, end);
                 continue;
             }
+        } else if line_start
+            && depth == 2
+            && let Some(n) = nested.as_deref_mut()
+            && let Some(kind) = item_kind(b, i, end)
+        {
+            n.starts.push((kind, i));
         }
         line_start = false;
         match c {
@@ -150,12 +239,24 @@ pub fn scan_items(text: &str, start: usize, end: usize) -> (Vec<Item>, usize) {
                 continue;
             }
             b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' => depth -= 1,
+            b')' | b']' => {
+                if depth == 2
+                    && let Some(n) = nested.as_deref_mut()
+                {
+                    n.exits.push((i, c));
+                }
+                depth -= 1;
+            }
             b'}' => {
                 if depth == 0 {
                     close(&mut items, &mut open, i);
                     trim_items(text, &mut items);
                     return (items, i);
+                }
+                if depth == 2
+                    && let Some(n) = nested.as_deref_mut()
+                {
+                    n.exits.push((i, c));
                 }
                 depth -= 1;
             }
@@ -193,6 +294,21 @@ const SPECIAL: [bool; 256] = {
     }
     t
 };
+
+/// Whether a line starting with `rest` continues the operation above it
+/// rather than starting one: a trailing `loc(...)`, or the `attributes`
+/// keyword of a `func.func` signature written over several lines.
+fn continues_operation(rest: &[u8]) -> bool {
+    if rest.starts_with(b"loc(") {
+        return true;
+    }
+    rest.strip_prefix(b"attributes".as_slice())
+        .is_some_and(|after| {
+            !after
+                .first()
+                .is_some_and(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
+        })
+}
 
 fn trim_items(text: &str, items: &mut [Item]) {
     for it in items {
@@ -356,20 +472,68 @@ struct Lines {
 
 impl Lines {
     fn new(text: &str) -> Self {
-        let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, c)| c == b'\n')
-                .map(|(i, _)| i + 1),
-        );
+        const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+        const LOW7: u64 = u64::from_ne_bytes([0x7f; 8]);
+        let b = text.as_bytes();
+        let mut starts = Vec::with_capacity(b.len() / 32 + 1);
+        starts.push(0);
+        // Eight bytes at a time: a byte of `x` is zero where the text has a
+        // newline, and `!((x & LOW7) + LOW7 | x | LOW7)` sets exactly the
+        // top bit of each zero byte (no borrow crosses bytes).
+        let mut chunks = b.chunks_exact(8);
+        let mut base = 0;
+        for chunk in &mut chunks {
+            let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+            let x = w ^ (ONES * u64::from(b'\n'));
+            let mut m = !(((x & LOW7) + LOW7) | x | LOW7);
+            while m != 0 {
+                starts.push(base + (m.trailing_zeros() / 8) as usize + 1);
+                m &= m - 1;
+            }
+            base += 8;
+        }
+        for (k, &c) in chunks.remainder().iter().enumerate() {
+            if c == b'\n' {
+                starts.push(base + k + 1);
+            }
+        }
         Self { starts }
     }
 
-    /// The 1-based line and column of byte `pos`.
+    /// The 1-based line and column of byte `pos`, by binary search: the
+    /// reference the tests hold [`Lines::line_col_near`] to.
+    #[cfg(test)]
     fn line_col(&self, pos: usize) -> (u32, u32) {
         let line = self.starts.partition_point(|&s| s <= pos) - 1;
         let col = pos - self.starts[line] + 1;
+        (
+            u32::try_from(line + 1).unwrap_or(u32::MAX),
+            u32::try_from(col).unwrap_or(u32::MAX),
+        )
+    }
+
+    /// The 1-based line and column of byte `pos`, looking first at the few
+    /// lines from `hint` on (a parser asks for positions in order, so the
+    /// answer is usually the hint's line or one just after it), and leaving
+    /// the line in `hint`.
+    fn line_col_near(&self, pos: usize, hint: &core::cell::Cell<usize>) -> (u32, u32) {
+        let s = &self.starts;
+        let mut line = hint.get();
+        if line < s.len() && s[line] <= pos {
+            let mut steps = 0;
+            while line + 1 < s.len() && s[line + 1] <= pos {
+                line += 1;
+                steps += 1;
+                if steps == 8 {
+                    line += s[line..].partition_point(|&x| x <= pos) - 1;
+                    break;
+                }
+            }
+        } else {
+            line = s.partition_point(|&x| x <= pos) - 1;
+        }
+        hint.set(line);
+        let col = pos - s[line] + 1;
         (
             u32::try_from(line + 1).unwrap_or(u32::MAX),
             u32::try_from(col).unwrap_or(u32::MAX),
@@ -383,6 +547,10 @@ struct Shared<'c, 'f> {
     name: &'f str,
     lines: Lines,
     aliases: Aliases<'c>,
+    /// The `distinct[N]` ids the alias definitions made (in generic form,
+    /// where every distinct attribute is an alias, all of them): each unit
+    /// starts from a copy, so every use of an alias is its one attribute.
+    distinct: DistinctIds<'c>,
 }
 
 /// The result groups of an operation: name, count, span.
@@ -415,8 +583,9 @@ struct Pending {
 /// The entry of a name in the value scope.
 #[derive(Debug)]
 enum Entry {
-    /// Defined: first value, count, and the span of the definition.
-    Defined(u32, u32, Range<usize>),
+    /// Defined: first value, count, and where the name was defined (for
+    /// the "prior use here" note).
+    Defined(u32, u32, usize),
     /// Used before defined: per result number, a placeholder.
     Forward(Vec<(u32, Pending)>),
 }
@@ -452,6 +621,13 @@ struct UnitParser<'c, 'f, P: Policy, S> {
     /// `(at, to)`: a token starting in `at..to` is skipped over, the lexer
     /// continues at `to` (the elided body of a module).
     splice: Option<(usize, usize)>,
+    /// The unit's `distinct[N]` ids, from the file's alias definitions on.
+    distinct: RefCell<DistinctIds<'c>>,
+    /// How many `func.func` bodies are open (`return` is `func.return`
+    /// inside one).
+    func_bodies: u32,
+    /// The line of the last location made (see [`Lines::line_col_near`]).
+    line_hint: core::cell::Cell<usize>,
 }
 
 impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
@@ -481,6 +657,9 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             depth: 0,
             needs_expansion: false,
             splice: None,
+            func_bodies: 0,
+            distinct: RefCell::new(shared.distinct.clone()),
+            line_hint: core::cell::Cell::new(0),
         }
     }
 
@@ -540,8 +719,12 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         if self.tok.kind == kind {
             self.bump();
             Ok(())
+        } else if let TokenKind::Error(_) = self.tok.kind {
+            Err(self.err(""))
         } else {
-            Err(self.err(format!("expected {what}")))
+            // MLIR reports a missing token after the previous one.
+            let at = wrong_token_position(self.lexer.source(), &self.tok);
+            Err(ParseError::new(at..at, format!("expected {what}")))
         }
     }
 
@@ -561,6 +744,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let end = self.lexer.source().len();
         let text = &self.src[start..end];
         let mut p = Parser::new(self.ctx, text, None).with_aliases(&self.shared.aliases.table);
+        p.set_distinct_ids(&self.distinct);
         let r = f(&mut p);
         let next = start + p.token().start;
         match r {
@@ -618,7 +802,10 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     }
 
     fn file_loc(&self, pos: usize) -> Location<'c> {
-        let (line, col) = self.shared.lines.line_col(self.file_pos(pos));
+        let (line, col) = self
+            .shared
+            .lines
+            .line_col_near(self.file_pos(pos), &self.line_hint);
         self.ctx.file_loc(self.shared.name, line, col).into()
     }
 
@@ -662,7 +849,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             }
             None => {}
         }
-        self.values.insert(name, Entry::Defined(first, count, span));
+        self.values
+            .insert(name, Entry::Defined(first, count, span.start));
         if let Some(scope) = self.defined.last_mut() {
             scope.push(name);
         }
@@ -679,7 +867,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     ) -> PResult<ValueId> {
         let unit = self.unit_id;
         match self.values.get_mut(name) {
-            Some(Entry::Defined(first, count, _)) => {
+            Some(Entry::Defined(first, count, at)) => {
                 if number >= *count {
                     return Err(ParseError::new(
                         span,
@@ -689,12 +877,14 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 let id = *first + number;
                 let have = self.unit.values[id as usize].ty;
                 if have != ty {
+                    let prior = *at..*at + name.len();
                     return Err(ParseError::new(
                         span,
                         format!(
                             "use of value '{name}' expects different type than prior uses: '{ty}' vs '{have}'"
                         ),
-                    ));
+                    )
+                    .with_note(prior, "prior use here"));
                 }
                 Ok(ValueId { unit, index: id })
             }
@@ -707,7 +897,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                             format!(
                                 "use of value '{name}' expects different type than prior uses: '{ty}' vs '{have}'"
                             ),
-                        ));
+                        )
+                        .with_note(p.span.clone(), "prior use here"));
                     }
                     return Ok(ValueId {
                         unit,
@@ -789,10 +980,9 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         };
         if self.tok.kind != TokenKind::String {
             if self.tok.kind == TokenKind::BareId {
-                return Err(self.err(format!(
-                    "custom operation syntax ('{}') is not supported: strata-opt reads the generic form (mlir-opt --mlir-print-op-generic)",
-                    self.spelling()
-                )));
+                // A custom form (`parse/custom.rs`), outside this frame: it
+                // is on the stack once per nesting level.
+                return self.parse_custom_operation(groups);
             }
             return Err(self.err("expected operation name in quotes"));
         }
@@ -947,14 +1137,13 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         // In u64: the counts are any u32 (`%a:4294967295, %b:2` wraps a u32
         // sum to 1).
         let declared: u64 = groups.iter().map(|g| u64::from(g.1)).sum();
-        if !groups.is_empty() && declared != fty.results.len() as u64 {
-            return Err(ParseError::new(
-                start..start + 1,
-                format!(
-                    "operation defines {} results but was provided {} to bind",
-                    fty.results.len(),
-                    declared
-                ),
+        if let Some(first) = groups.first()
+            && declared != fty.results.len() as u64
+        {
+            return Err(result_count_error(
+                first.2.start,
+                fty.results.len(),
+                declared,
             ));
         }
 
@@ -1148,8 +1337,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let mut externals = Vec::new();
         for (name, entry) in core::mem::take(&mut self.values) {
             match entry {
-                Entry::Defined(first, count, span) => {
-                    defs.push((name.to_owned(), first, count, span));
+                Entry::Defined(first, count, at) => {
+                    defs.push((name.to_owned(), first, count, at..at + name.len()));
                 }
                 Entry::Forward(pending) => {
                     for (number, p) in pending {
@@ -1264,6 +1453,15 @@ trait Runner<'c, P: Policy, S> {
         ranges: &[Range<usize>],
         first_unit: UnitId,
     ) -> Vec<PResult<UnitOut<'c>>>;
+
+    /// Runs `a` and `b`, concurrently where the runner is parallel.
+    fn join<A: Send, B: Send>(
+        &self,
+        a: impl FnOnce() -> A + Send,
+        b: impl FnOnce() -> B + Send,
+    ) -> (A, B) {
+        (a(), b())
+    }
 }
 
 struct Sequential;
@@ -1300,6 +1498,14 @@ impl<'c, S: BuildHasher + Sync + Send> Runner<'c, strata_ctx::Shared, S> for Par
             .enumerate()
             .map(|(i, r)| parse_unit(ctx, shared, r.clone(), first_unit + i as UnitId))
             .collect()
+    }
+
+    fn join<A: Send, B: Send>(
+        &self,
+        a: impl FnOnce() -> A + Send,
+        b: impl FnOnce() -> B + Send,
+    ) -> (A, B) {
+        rayon::join(a, b)
     }
 }
 
@@ -1368,7 +1574,12 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     if text.len() >= u32::MAX as usize {
         return Err(ParseError::new(0..0, "file too large (4 GiB or more)"));
     }
-    let (items, stop) = scan_items(text, 0, text.len());
+    let mut nested = Nested::default();
+    // The line starts (for the locations) are found while the scan runs.
+    let ((items, stop), lines) = runner.join(
+        || scan_items_with(text, 0, text.len(), Some(&mut nested)),
+        || Lines::new(text),
+    );
     if stop < text.len() {
         return Err(ParseError::new(
             stop..stop + 1,
@@ -1378,8 +1589,9 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     let mut shared = Shared {
         text,
         name,
-        lines: Lines::new(text),
+        lines,
         aliases: Aliases::default(),
+        distinct: DistinctIds::new(),
     };
     let mut resources = Vec::new();
     let mut ops = Vec::new();
@@ -1451,9 +1663,10 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     }
     // Attribute and type aliases are parsed where they are defined, as
     // MLIR parses them there, and their uses resolve to the handle made here
-    // (an alias used before its definition is expanded in place).
-    // One budget for every definition: the expansions of a file are linear
-    // in its size.
+    // (an alias used before its definition is expanded in place). In file
+    // order, with one table of distinct ids, as MLIR parses them. One budget
+    // for every definition: the expansions of a file are linear in its size.
+    let distinct = RefCell::new(DistinctIds::new());
     let mut budget = expansion_budget(text.len());
     for (alias, at, is_type) in other_defs {
         let mut expander = Expander::new(&shared.aliases.text, Some(&shared.aliases.table), budget);
@@ -1462,6 +1675,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             .map_err(|m| ParseError::new(at..at + 1, m))?;
         budget = expander.budget;
         let mut p = Parser::new(ctx, &expanded, None).with_aliases(&shared.aliases.table);
+        p.set_distinct_ids(&distinct);
         let r = if is_type {
             p.parse_type().map(Defined::Type)
         } else {
@@ -1496,6 +1710,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         budget = expander.budget;
         let full = format!("loc({expanded})");
         let mut p = Parser::new(ctx, &full, None).with_aliases(&shared.aliases.table);
+        p.set_distinct_ids(&distinct);
         let l = p
             .parse_location()
             .and_then(|l| p.finish().map(|()| l))
@@ -1511,6 +1726,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         // A second definition of the name was refused above.
         let _ = shared.aliases.table.define_location(&alias, l);
     }
+    shared.distinct = distinct.into_inner();
 
     // The root: the file's own `builtin.module`, or an implicit one.
     let is_module = ops.len() == 1 && text[ops[0].clone()].starts_with("\"builtin.module\"");
@@ -1521,7 +1737,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     if is_module {
         // Parse the module operation with its body cut into units.
         let range = ops[0].clone();
-        let (head, body, tail) = split_module(text, range.clone());
+        let (head, body, tail) = split_module(text, range.clone(), &nested);
         match body {
             Some((_, ranges)) => {
                 if ranges.iter().any(|r| r.kind != ItemKind::Op) {
@@ -1703,7 +1919,7 @@ type Split = (
 /// Splits a `"builtin.module"` operation into the text before its region's
 /// body, the body, and the text after it, when the module has exactly one
 /// region whose entry block has no label; the body comes with its items.
-fn split_module(text: &str, range: Range<usize>) -> Split {
+fn split_module(text: &str, range: Range<usize>, nested: &Nested) -> Split {
     let none = (range.clone(), None, range.end..range.end);
     let mut lexer = Lexer::new(&text[..range.end]);
     lexer.reset(range.start);
@@ -1735,7 +1951,9 @@ fn split_module(text: &str, range: Range<usize>) -> Split {
     if b.get(first) == Some(&b'^') {
         return none;
     }
-    let (items, close) = scan_items(text, body_start, range.end);
+    let (items, close) = nested
+        .body(text, body_start, range.end)
+        .unwrap_or_else(|| scan_items(text, body_start, range.end));
     if close >= range.end || b[close] != b'}' {
         return none;
     }
@@ -1875,10 +2093,114 @@ fn parse_metadata(text: &str, range: Range<usize>) -> PResult<Vec<ResourceGroup>
     Ok(groups)
 }
 
+/// The error of an operation with `results` results whose result names,
+/// starting at byte `at`, bind `declared` (MLIR reports it at the first
+/// name). Out of line: the operation parser's frame is on the stack once per
+/// nesting level.
+#[cold]
+#[inline(never)]
+fn result_count_error(at: usize, results: usize, declared: u64) -> ParseError {
+    if results == 0 {
+        return ParseError::new(at..at + 1, "cannot name an operation with no results");
+    }
+    ParseError::new(
+        at..at + 1,
+        format!("operation defines {results} results but was provided {declared} to bind"),
+    )
+}
+
 /// `e` at `span` (a message error, or a missing-kind error).
 fn remap(e: &ParseError, span: Range<usize>) -> ParseError {
-    match e.missing_kind() {
-        Some(kind) => ParseError::missing(span, kind),
-        None => ParseError::new(span, e.message().to_owned()),
+    let moved = match e.missing_kind() {
+        Some(kind) => ParseError::missing(span.clone(), kind),
+        None => ParseError::new(span.clone(), e.message().to_owned()),
+    };
+    // A note moves with the error: one at the error's own span to the new
+    // span, another by the same distance.
+    e.notes().iter().fold(moved, |m, (at, message)| {
+        let to = if *at == e.span() {
+            span.clone()
+        } else {
+            let shift = |v: usize| (v + span.start).saturating_sub(e.span().start);
+            shift(at.start)..shift(at.end)
+        };
+        m.with_note(to, message.clone())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The body items that the file scan records equal those a second scan
+    /// of the body finds, whenever the recording answers at all; and it
+    /// answers for the ordinary layout.
+    #[test]
+    fn recorded_body_equals_a_rescan() {
+        let bodies = [
+            "\n  \"a.b\"() : () -> ()\n  %0 = \"c.d\"() : () -> i32\n",
+            "\n}",
+            "\n  \"a.b\"() ({\n  \"x.y\"() : () -> ()\n  }) : () -> ()\n  \"s\"() {v = \"}\"} : () -> ()\n",
+            " \"same.line\"() : () -> ()\n  \"next\"() : () -> ()\n",
+            "\n  // a comment with ( and }\n  \"a\"() : () -> ()\n  loc(\"x\":1:2)\n",
+            "\n  \"a\"() : () -> ()\n  {-# dialect_resources: {} #-}\n",
+            "\n  \"a\"() : () -> ()\n  ) \"b\"() : () -> ()\n",
+            "\n  #map = affine_map<(d0) -> (d0)>\n  \"a\"() : () -> ()\n",
+            "\n  \"str with \\\" and (\"() : () -> ()\n",
+        ];
+        let mut answered = 0;
+        for body in bodies {
+            for tail in [
+                "}) : () -> ()\n",
+                "}) {sym_name = \"m\"} : () -> ()\n\"b\"() : () -> ()\n",
+            ] {
+                let text = format!("\"builtin.module\"() ({{{body}{tail}");
+                let body_start = text.find("({").unwrap() + 2;
+                let mut nested = Nested::default();
+                let (items, _) = scan_items_with(&text, 0, text.len(), Some(&mut nested));
+                let end = items[0].range.end;
+                if let Some(recorded) = nested.body(&text, body_start, end) {
+                    answered += 1;
+                    assert_eq!(recorded, scan_items(&text, body_start, end), "{text}");
+                }
+            }
+        }
+        assert!(
+            answered >= 6,
+            "the recording answered only {answered} times"
+        );
+    }
+
+    #[test]
+    fn line_starts_are_every_newline() {
+        let text = "a\n\x0b\nbc\n\n0123456789abcdef\n\nxyz\n\x0b\x0a\n";
+        let want: Vec<usize> = core::iter::once(0)
+            .chain(
+                text.bytes()
+                    .enumerate()
+                    .filter(|&(_, c)| c == b'\n')
+                    .map(|(i, _)| i + 1),
+            )
+            .collect();
+        assert_eq!(Lines::new(text).starts, want);
+        assert_eq!(Lines::new("").starts, [0]);
+        // The hinted search agrees with the binary search in any order.
+        let long: String = (0..300)
+            .map(|i| format!("{}\n", "x".repeat(i % 7)))
+            .collect();
+        let lines = Lines::new(&long);
+        let hint = core::cell::Cell::new(0);
+        let mut pos = 0usize;
+        for step in [1usize, 3, 40, 1, 0, 900, 2, 5, 100] {
+            for _ in 0..20 {
+                pos = (pos + step) % long.len();
+                assert_eq!(
+                    lines.line_col_near(pos, &hint),
+                    lines.line_col(pos),
+                    "{pos}"
+                );
+            }
+            pos = pos * 7 % long.len();
+        }
     }
 }

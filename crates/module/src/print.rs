@@ -15,6 +15,7 @@
 //! 3. **Printing**.
 
 use core::fmt::Write as _;
+use std::borrow::Cow;
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -61,7 +62,7 @@ pub fn write_escaped(out: &mut String, s: &str) {
 }
 
 /// A value the alias pass meets: a location, an attribute or a type.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Node<'c> {
     Loc(Location<'c>),
     Attr(Attribute<'c>),
@@ -69,22 +70,25 @@ enum Node<'c> {
 }
 
 /// One value met by the alias pass (MLIR's `InProgressAliasInfo`).
+#[derive(Clone)]
 struct AliasEntry<'c> {
     node: Node<'c>,
     /// The alias's name without number (`loc`, `map`, `set`, `distinct`,
     /// `tuple`), `None` for a value that has no alias.
     name: Option<&'static str>,
-    /// The payload address strata-builtin's alias hook knows the value by.
-    payload: *const (),
+    /// The payload address strata-builtin's alias hook knows the value by
+    /// (an address only, so that the state can be read from any thread).
+    payload: usize,
     depth: u32,
     deferrable: bool,
     children: Vec<usize>,
 }
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct AliasState<'c> {
     entries: Vec<AliasEntry<'c>>,
-    index: FxHashMap<*const (), usize>,
+    /// By handle address.
+    index: FxHashMap<usize, usize>,
     /// Per entry, its alias (`#map1`, `!tuple`) once assigned.
     alias: Vec<Option<String>>,
     /// Aliased entry indices in printing order.
@@ -92,17 +96,17 @@ struct AliasState<'c> {
     /// The locations met as attribute values: the attribute's payload
     /// address and the location's entry (a location is an attribute in
     /// MLIR, with one alias for both uses).
-    location_attrs: Vec<(*const (), usize)>,
+    location_attrs: Vec<(usize, usize)>,
 }
 
 /// The alias MLIR's builtin dialect gives `node` (its
 /// `OpAsmDialectInterface::getAlias`), and the payload address.
-fn alias_name(node: Node<'_>) -> (Option<&'static str>, *const ()) {
-    fn addr<T>(p: &T) -> *const () {
-        core::ptr::from_ref(p).cast()
+fn alias_name(node: Node<'_>) -> (Option<&'static str>, usize) {
+    fn addr<T>(p: &T) -> usize {
+        core::ptr::from_ref(p).addr()
     }
     match node {
-        Node::Loc(_) => (Some("loc"), core::ptr::null()),
+        Node::Loc(_) => (Some("loc"), 0),
         Node::Attr(a) => {
             if let Some(m) = a.dyn_cast::<AffineMapAttr>() {
                 (Some("map"), addr(m.payload()))
@@ -114,12 +118,12 @@ fn alias_name(node: Node<'_>) -> (Option<&'static str>, *const ()) {
                 // `distinct[0]<>` prints in place.
                 (Some("distinct"), addr(d.payload()))
             } else {
-                (None, core::ptr::null())
+                (None, 0)
             }
         }
         Node::Type(t) => match t.dyn_cast::<TupleType>() {
             Some(tu) if tu.payload().elements.len() > 16 => (Some("tuple"), addr(tu.payload())),
-            _ => (None, core::ptr::null()),
+            _ => (None, 0),
         },
     }
 }
@@ -334,13 +338,13 @@ impl<'c> AliasState<'c> {
             // alias pass (one `#locN` for both uses).
             let r = self.visit(Node::Loc(la.payload().location), deferrable);
             self.location_attrs
-                .push((core::ptr::from_ref(la.payload()).cast(), r.1));
+                .push((core::ptr::from_ref(la.payload()).addr(), r.1));
             return r;
         }
         let key = match node {
-            Node::Loc(l) => l.as_ptr(),
-            Node::Attr(a) => a.as_ptr(),
-            Node::Type(t) => t.as_ptr(),
+            Node::Loc(l) => l.as_ptr().addr(),
+            Node::Attr(a) => a.as_ptr().addr(),
+            Node::Type(t) => t.as_ptr().addr(),
         };
         let (name, payload) = alias_name(node);
         let kids = children(node);
@@ -424,13 +428,14 @@ impl<'c> AliasState<'c> {
 
     fn alias(&self, loc: Location<'c>) -> Option<&str> {
         self.index
-            .get(&loc.as_ptr())
+            .get(&loc.as_ptr().addr())
             .and_then(|&i| self.alias[i].as_deref())
     }
 
-    /// The attribute and type aliases, for strata-builtin's print hook, and
-    /// the aliases of the locations used as attributes.
-    fn hook_table(&self) -> Vec<(*const (), String)> {
+    /// The attribute and type aliases, for strata-builtin's print hook (by
+    /// payload address), and the aliases of the locations used as
+    /// attributes.
+    fn hook_table(&self) -> Vec<(usize, String)> {
         self.order
             .iter()
             .filter(|&&i| !matches!(self.entries[i].node, Node::Loc(_)))
@@ -444,17 +449,33 @@ impl<'c> AliasState<'c> {
     }
 }
 
+/// The printer of one printing, or one worker of a parallel printing: the
+/// tables the numbering and the alias pass fill are owned by the main
+/// printer and borrowed by its workers.
 struct Printer<'m, 'c> {
     module: &'m Module<'c>,
     options: PrintOptions,
     /// Per unit, per value: its number (`ARG` set for `%argN`).
-    names: Vec<Vec<u32>>,
+    names: Cow<'m, [Vec<u32>]>,
     /// Per unit, per block: its number in its region.
-    block_ids: Vec<Vec<u32>>,
+    block_ids: Cow<'m, [Vec<u32>]>,
     /// Per unit, per block: its predecessors' numbers (one per use).
-    preds: Vec<Vec<Vec<u32>>>,
-    aliases: Option<AliasState<'c>>,
+    preds: Cow<'m, [Vec<Vec<u32>>]>,
+    aliases: Option<Cow<'m, AliasState<'c>>>,
+    /// strata-builtin's alias table (payload address, alias) the printing
+    /// runs under, for the workers to run under it too.
+    hook: Cow<'m, [(usize, String)]>,
+    /// Whether the root operation's body is printed on rayon.
+    parallel: bool,
     out: String,
+    /// The printed text of the types and attributes written through
+    /// [`Printer::write_type`] and [`Printer::write_attr`], by handle (a
+    /// range of `memo_text`): a handle prints the same text all through one
+    /// printing (its aliases are fixed before, a distinct attribute keeps
+    /// its first number), and the same types and attribute dictionaries
+    /// come back on most operations.
+    memo: FxHashMap<Node<'c>, (u32, u32)>,
+    memo_text: String,
 }
 
 impl<'m, 'c> Printer<'m, 'c> {
@@ -469,7 +490,7 @@ impl<'m, 'c> Printer<'m, 'c> {
             .iter()
             .map(|u| vec![NONE; u.blocks.len()])
             .collect();
-        let preds = module
+        let preds: Vec<Vec<Vec<u32>>> = module
             .units
             .iter()
             .map(|u| vec![Vec::new(); u.blocks.len()])
@@ -477,12 +498,124 @@ impl<'m, 'c> Printer<'m, 'c> {
         Self {
             module,
             options,
-            names,
-            block_ids,
-            preds,
+            names: Cow::Owned(names),
+            block_ids: Cow::Owned(block_ids),
+            preds: Cow::Owned(preds),
             aliases: None,
+            hook: Cow::Owned(Vec::new()),
+            parallel: false,
             out: String::new(),
+            memo: FxHashMap::default(),
+            memo_text: String::new(),
         }
+    }
+
+    /// A printer for a worker of a parallel printing: the same tables,
+    /// borrowed, and its own output and memo.
+    fn worker(&self) -> Printer<'_, 'c> {
+        Printer {
+            module: self.module,
+            options: self.options,
+            names: Cow::Borrowed(&self.names),
+            block_ids: Cow::Borrowed(&self.block_ids),
+            preds: Cow::Borrowed(&self.preds),
+            aliases: self.aliases.as_deref().map(Cow::Borrowed),
+            hook: Cow::Borrowed(&self.hook),
+            parallel: false,
+            out: String::new(),
+            memo: FxHashMap::default(),
+            memo_text: String::new(),
+        }
+    }
+
+    /// Prints `ops` (the operations of the root's body, at `indent`) on the
+    /// current rayon pool: each worker prints a run of them into its own
+    /// buffer, under the same aliases, and the buffers are joined in order.
+    /// The text does not depend on the thread that printed it: the numbering
+    /// and the aliases are fixed before. The exception is a distinct
+    /// attribute printed in place (`distinct[N]`, numbered in printing
+    /// order): a run whose text has one is printed again here, in order.
+    fn ops_parallel(&mut self, ops: &[OpId], indent: usize) {
+        use rayon::prelude::*;
+        // Four runs a thread, at least two in a rayon job: enough to balance
+        // units of uneven size, few enough that the workers' memos (one per
+        // job, see below) stay warm.
+        let runs = rayon::current_num_threads().max(1) * 4;
+        let len = ops.len().div_ceil(runs).max(1);
+        let this = &*self;
+        let parts: Vec<Option<String>> = ops
+            .par_chunks(len)
+            .with_min_len(2)
+            // One worker (and so one memo) per rayon job, for all its runs.
+            .map_init(
+                || this.worker(),
+                |w, run| {
+                    let hook: Vec<(*const (), String)> = w
+                        .hook
+                        .iter()
+                        .map(|(a, n)| (core::ptr::without_provenance(*a), n.clone()))
+                        .collect();
+                    strata_builtin::with_distinct_numbering(|| {
+                        strata_builtin::with_aliases(hook, || {
+                            for &op in run {
+                                w.op(op, indent);
+                                w.out.push('\n');
+                            }
+                        });
+                    });
+                    let text = core::mem::take(&mut w.out);
+                    (!text.contains("distinct[")).then_some(text)
+                },
+            )
+            .collect();
+        // Reserved at once, so that the text is copied once and each part is
+        // freed as soon as it is copied (the peak holds the text about once).
+        self.out
+            .reserve(parts.iter().flatten().map(String::len).sum::<usize>());
+        for (run, part) in ops.chunks(len).zip(parts) {
+            match part {
+                Some(text) => self.out.push_str(&text),
+                None => {
+                    for &op in run {
+                        self.op(op, indent);
+                        self.out.push('\n');
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes `node` (a type or an attribute) as its `Display` does, from
+    /// the memo when it was printed before.
+    fn write_memo(&mut self, node: Node<'c>) {
+        if let Some(&(s, e)) = self.memo.get(&node) {
+            self.out.push_str(&self.memo_text[s as usize..e as usize]);
+            return;
+        }
+        let start = self.out.len();
+        let _ = match node {
+            Node::Type(t) => write!(self.out, "{t}"),
+            Node::Attr(a) => write!(self.out, "{a}"),
+            Node::Loc(l) => write!(self.out, "{l}"),
+        };
+        let (Ok(s), Ok(e)) = (
+            u32::try_from(self.memo_text.len()),
+            u32::try_from(self.memo_text.len() + self.out.len() - start),
+        ) else {
+            return;
+        };
+        self.memo_text.push_str(&self.out[start..]);
+        self.memo.insert(node, (s, e));
+    }
+
+    /// Writes `ty` as its `Display` does (see [`Printer::write_memo`]).
+    fn write_type(&mut self, ty: Type<'c>) {
+        self.write_memo(Node::Type(ty));
+    }
+
+    /// Writes `attr` as its `Display` does (see [`Printer::write_memo`]).
+    fn write_attr(&mut self, attr: Attribute<'c>) {
+        self.write_memo(Node::Attr(attr));
     }
 
     fn number(&mut self) {
@@ -495,9 +628,9 @@ impl<'m, 'c> Printer<'m, 'c> {
             let u = &m.units[unit as usize];
             let region = &u.regions[r as usize];
             for (bi, &b) in region.blocks.iter().enumerate() {
-                self.block_ids[unit as usize][b as usize] = bi as u32;
+                self.block_ids.to_mut()[unit as usize][b as usize] = bi as u32;
                 for &arg in &u.blocks[b as usize].args {
-                    self.names[unit as usize][arg as usize] = if bi == 0 {
+                    self.names.to_mut()[unit as usize][arg as usize] = if bi == 0 {
                         next_arg += 1;
                         (next_arg - 1) | ARG
                     } else {
@@ -509,7 +642,7 @@ impl<'m, 'c> Printer<'m, 'c> {
                     let o = m.op(op);
                     if o.num_results > 0 {
                         // One number per operation: `%N` or `%N:k`.
-                        self.names[op.unit as usize][o.first_result as usize] = next_value;
+                        self.names.to_mut()[op.unit as usize][o.first_result as usize] = next_value;
                         next_value += 1;
                     }
                 }
@@ -519,7 +652,7 @@ impl<'m, 'c> Printer<'m, 'c> {
                     let o = m.op(op);
                     for &s in &o.successors {
                         let id = self.block_ids[unit as usize][b as usize];
-                        if let Some(p) = self.preds[op.unit as usize].get_mut(s as usize) {
+                        if let Some(p) = self.preds.to_mut()[op.unit as usize].get_mut(s as usize) {
                             p.push(id);
                         }
                     }
@@ -594,7 +727,7 @@ impl<'m, 'c> Printer<'m, 'c> {
         }
         visit_op(m, m.root, debug, &mut state);
         state.finish();
-        self.aliases = Some(state);
+        self.aliases = Some(Cow::Owned(state));
     }
 
     fn indent(&mut self, n: usize) {
@@ -730,7 +863,9 @@ impl<'m, 'c> Printer<'m, 'c> {
             self.out.push(']');
         }
         if let Some(p) = o.properties {
-            let _ = write!(self.out, " <{p}>");
+            self.out.push_str(" <");
+            self.write_attr(p);
+            self.out.push('>');
         }
         if !o.regions.is_empty() {
             self.out.push_str(" (");
@@ -743,9 +878,11 @@ impl<'m, 'c> Printer<'m, 'c> {
             self.out.push(')');
         }
         if let Some(a) = o.attributes {
-            let _ = write!(self.out, " {a}");
+            self.out.push(' ');
+            self.write_attr(a);
         }
-        let _ = write!(self.out, " : {}", o.ty);
+        self.out.push_str(" : ");
+        self.write_type(o.ty);
         if self.options.debug_info {
             self.out.push(' ');
             self.location(o.loc, true);
@@ -771,7 +908,8 @@ impl<'m, 'c> Printer<'m, 'c> {
                         }
                         self.value_name(ValueId { unit, index: a });
                         let v = &u.values[a as usize];
-                        let _ = write!(self.out, ": {}", v.ty);
+                        self.out.push_str(": ");
+                        self.write_type(v.ty);
                         if self.options.debug_info
                             && let Some(l) = v.loc
                         {
@@ -802,6 +940,10 @@ impl<'m, 'c> Printer<'m, 'c> {
                 }
                 self.out.push('\n');
             }
+            if self.parallel && indent == 0 && unit == m.root.unit && block.ops.len() > 1 {
+                self.ops_parallel(&block.ops, indent + 2);
+                continue;
+            }
             for &op in &block.ops {
                 self.op(op, indent + 2);
                 self.out.push('\n');
@@ -812,7 +954,7 @@ impl<'m, 'c> Printer<'m, 'c> {
     }
 
     fn alias_defs(&mut self, deferred: bool) {
-        let list: Vec<(String, Node<'c>, *const ())> = match &self.aliases {
+        let list: Vec<(String, Node<'c>, usize)> = match &self.aliases {
             None => return,
             Some(s) => s
                 .order
@@ -834,11 +976,17 @@ impl<'m, 'c> Printer<'m, 'c> {
                     self.out.push(')');
                 }
                 Node::Attr(a) => {
-                    let text = strata_builtin::print_alias_definition(payload, || a.to_string());
+                    let text = strata_builtin::print_alias_definition(
+                        core::ptr::without_provenance(payload),
+                        || a.to_string(),
+                    );
                     self.out.push_str(&text);
                 }
                 Node::Type(t) => {
-                    let text = strata_builtin::print_alias_definition(payload, || t.to_string());
+                    let text = strata_builtin::print_alias_definition(
+                        core::ptr::without_provenance(payload),
+                        || t.to_string(),
+                    );
                     self.out.push_str(&text);
                 }
             }
@@ -886,11 +1034,19 @@ impl<'m, 'c> Printer<'m, 'c> {
 /// Distinct attributes are numbered in print order, as MLIR numbers them
 /// (`strata_builtin::with_distinct_numbering`).
 pub fn print_module(module: &Module<'_>, options: PrintOptions) -> String {
-    strata_builtin::with_distinct_numbering(|| print_module_numbered(module, options))
+    strata_builtin::with_distinct_numbering(|| print_module_numbered(module, options, false))
 }
 
-fn print_module_numbered(module: &Module<'_>, options: PrintOptions) -> String {
+/// [`print_module`] with the operations of the root's body (the units a
+/// parallel parse made) printed concurrently on the current rayon pool and
+/// joined in order: the same text.
+pub fn print_module_parallel(module: &Module<'_>, options: PrintOptions) -> String {
+    strata_builtin::with_distinct_numbering(|| print_module_numbered(module, options, true))
+}
+
+fn print_module_numbered(module: &Module<'_>, options: PrintOptions, parallel: bool) -> String {
     let mut p = Printer::new(module, options);
+    p.parallel = parallel;
     p.number();
     if options.local_scope {
         return p.print();
@@ -899,9 +1055,14 @@ fn print_module_numbered(module: &Module<'_>, options: PrintOptions) -> String {
     let table = p
         .aliases
         .as_ref()
-        .map(AliasState::hook_table)
+        .map(|a| a.hook_table())
         .unwrap_or_default();
-    strata_builtin::with_aliases(table, || p.print())
+    let hook: Vec<(*const (), String)> = table
+        .iter()
+        .map(|(a, n)| (core::ptr::without_provenance(*a), n.clone()))
+        .collect();
+    p.hook = Cow::Owned(table);
+    strata_builtin::with_aliases(hook, || p.print())
 }
 
 impl Printer<'_, '_> {

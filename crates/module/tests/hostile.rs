@@ -4,7 +4,7 @@
 
 mod common;
 
-use std::hash::{BuildHasher, RandomState};
+use std::hash::BuildHasher;
 
 use strata_builtin::IntegerAttrKey;
 use strata_builtin::apnum::ApInt;
@@ -13,6 +13,9 @@ use strata_ctx::Context;
 use strata_module::{
     MAX_REGION_NESTING, PrintOptions, parse_module, parse_module_parallel, print_module,
 };
+
+/// The keyed hasher strata-opt's default context uses.
+type KeyedState = foldhash::quality::RandomState;
 
 /// rustc-hash 2's FxHasher multiplier: `write_u64(w)` does
 /// `hash = (hash + w) * K` (wrapping), `write(bytes)` does
@@ -73,7 +76,7 @@ fn crafted_fxhash_collisions_are_distinct_under_the_keyed_hasher() {
     let ty: strata_ctx::Type<'_> = ctx
         .integer_type(128, strata_builtin::Signedness::Signless)
         .into();
-    let keyed = RandomState::new();
+    let keyed = KeyedState::default();
     let key = |i: u64| {
         let v = ApInt::from_i128(128, colliding_value(i));
         let k = IntegerAttrKey::new(ty, &v);
@@ -89,9 +92,9 @@ fn crafted_fxhash_collisions_are_distinct_under_the_keyed_hasher() {
     );
     assert_eq!(keyed_hashes.len(), 2000);
     let text = crafted_file(300);
-    let keyed_ctx: Context<strata_ctx::Shared, RandomState> = Context::with_hasher(
+    let keyed_ctx: Context<strata_ctx::Shared, KeyedState> = Context::with_hasher(
         strata_ctx::diag::EngineBuilder::new().build(),
-        RandomState::new(),
+        KeyedState::default(),
     )
     .with_table_shards(4);
     let a = print_module(

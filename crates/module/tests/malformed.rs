@@ -322,7 +322,8 @@ fn every_limit_at_once_fits_an_eight_mib_stack() {
 /// Result group counts whose sum overflows a `u32`: `4294967295 + 2` wrapped
 /// to the one result the type declares, and a use of `%a#7` then indexed
 /// past the unit's values (a panic in release builds, an overflow in debug
-/// builds). The sum is now taken wide and is MLIR's error.
+/// builds). The sum is now taken wide and is MLIR's error, at the first
+/// result name as MLIR reports it.
 #[test]
 fn result_counts_that_overflow_are_a_diagnostic() {
     let text = "%a:4294967295, %b:2 = \"x\"() : () -> (i32)\n\"y\"(%a#7) : (i32) -> ()\n";
@@ -330,7 +331,16 @@ fn result_counts_that_overflow_are_a_diagnostic() {
         error(text),
         (
             "operation defines 1 results but was provided 4294967297 to bind".to_owned(),
-            22..23
+            0..1
+        )
+    );
+    // The custom form of `arith.constant` counts the same way.
+    let text = "%a:4294967295, %b:2 = arith.constant 1 : i32\n\"y\"(%a#7) : (i32) -> ()\n";
+    assert_eq!(
+        error(text),
+        (
+            "operation defines 1 results but was provided 4294967297 to bind".to_owned(),
+            0..1
         )
     );
 }

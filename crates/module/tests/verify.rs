@@ -3,8 +3,9 @@
 //! (`tests/oracle/verify.jsonl`) is parsed by strata and its diagnostics
 //! checked against the chunk's directives. Chunks strata does not pass yet
 //! are listed in `tests/oracle/verify_known_failures.txt` (the list may only
-//! shrink). Also: upstream's fifth semantics, the file location inside name,
-//! call-site and fused locations.
+//! shrink); and every chunk's first error is compared with the one
+//! `mlir-opt-19` reports, to the column. Also: upstream's fifth semantics,
+//! the file location inside name, call-site and fused locations.
 
 use std::collections::BTreeMap;
 
@@ -102,6 +103,78 @@ fn invalid_builtin_chunks_verify_as_upstream() {
         "known failures that pass now (shrink the list): {fixed:?}"
     );
     assert!(passed > 0);
+}
+
+/// Chunks whose first error strata does not yet report at `mlir-opt-19`'s
+/// line, column and message, with the reason (the list may only shrink).
+const FIRST_ERROR_KNOWN: [(&str, &str); 0] = [];
+
+/// Beyond what the verifier checks (the line): the first error of every
+/// invalid-builtin chunk is where `mlir-opt-19` reports it, to the column,
+/// with its message (`first_error` in `tests/oracle/verify.jsonl`).
+#[test]
+fn invalid_builtin_errors_are_at_mlir_opts_line_and_column() {
+    let oracle: BTreeMap<String, serde_json::Value> = include_str!("oracle/verify.jsonl")
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (
+                format!("{}#{}", v["file"].as_str().unwrap(), v["chunk"]),
+                v["first_error"].clone(),
+            )
+        })
+        .collect();
+    let (mut checked, mut same) = (0, 0);
+    let mut differ = Vec::new();
+    for (path, text) in FILES {
+        let (chunks, _) = split_input(text);
+        for (i, chunk) in chunks.iter().enumerate() {
+            let key = format!("{path}#{i}");
+            let Some(want) = oracle.get(&key).filter(|v| !v.is_null()) else {
+                continue;
+            };
+            checked += 1;
+            let body = &text[chunk.range.clone()];
+            let ctx = Context::new();
+            let got = parse_module(&ctx, body, &chunk.buffer_name(path))
+                .err()
+                .map(|e| {
+                    let at = e.span().start;
+                    let line = body[..at].matches('\n').count() + 1;
+                    let column = at - body[..at].rfind('\n').map_or(0, |p| p + 1) + 1;
+                    (line as u64, column as u64, e.message().to_owned())
+                });
+            let want = (
+                want["line"].as_u64().unwrap(),
+                want["column"].as_u64().unwrap(),
+                want["message"].as_str().unwrap().to_owned(),
+            );
+            if got.as_ref() == Some(&want) {
+                same += 1;
+            } else {
+                differ.push((key, want, got));
+            }
+        }
+    }
+    println!(
+        "first errors: {same} of {checked} invalid-builtin chunks at mlir-opt-19's line, column and message"
+    );
+    let known: Vec<&str> = FIRST_ERROR_KNOWN.iter().map(|k| k.0).collect();
+    let new: Vec<_> = differ
+        .iter()
+        .filter(|d| !known.contains(&d.0.as_str()))
+        .collect();
+    assert!(
+        new.is_empty(),
+        "first errors not where mlir-opt-19 reports them: {new:?}"
+    );
+    for k in known {
+        assert!(
+            differ.iter().any(|d| d.0 == k),
+            "{k} now matches: take it off FIRST_ERROR_KNOWN"
+        );
+    }
+    assert_eq!(same + FIRST_ERROR_KNOWN.len(), checked);
 }
 
 /// Upstream semantics (5): a diagnostic at a name, call-site or fused

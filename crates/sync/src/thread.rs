@@ -5,7 +5,10 @@ pub use loom::thread::{JoinHandle, spawn, yield_now};
 #[cfg(not(strata_loom))]
 pub use std::thread::{JoinHandle, spawn, yield_now};
 
-#[cfg(not(strata_loom))]
+#[cfg(all(
+    not(strata_loom),
+    not(all(target_arch = "x86_64", target_os = "linux"))
+))]
 std::thread_local! {
     static TOKEN_BYTE: u8 = const { 0 };
 }
@@ -33,6 +36,38 @@ loom::thread_local! {
 }
 
 /// A token that identifies the calling thread among the threads alive right
+/// now: the thread pointer (the `%fs` base, which the x86-64 TLS ABI makes
+/// the first word of the thread's control block). It costs one load (no
+/// call, no system call), is never zero, and may be reused by a thread
+/// started after this one exits.
+///
+/// Layers use it to detect re-entrant locking (a lock owner compares its
+/// stored token with the caller's): a thread that exited holds no lock, so the
+/// reuse of its token is harmless there.
+// The thread pointer rather than the address of a `thread_local!` byte: the
+// byte's `LocalKey` accessor is a closure that LLVM keeps out of line in
+// every crate but this one, so each write lock of a table paid a call for
+// an address computation (docs/PERFORMANCE.md, issue 15, step 4).
+#[cfg(all(not(strata_loom), target_arch = "x86_64", target_os = "linux"))]
+#[inline(always)]
+pub fn token() -> usize {
+    let tp: usize;
+    // SAFETY: the x86-64 ELF TLS ABI (which glibc and musl follow) points
+    // `%fs` at the running thread's control block, whose first word holds the
+    // block's own address, for the whole life of every thread, the main one
+    // included; the load reads that word and touches nothing else (no stack,
+    // no flags).
+    unsafe {
+        core::arch::asm!(
+            "mov {tp}, qword ptr fs:[0]",
+            tp = out(reg) tp,
+            options(nostack, preserves_flags, readonly, pure),
+        );
+    }
+    tp
+}
+
+/// A token that identifies the calling thread among the threads alive right
 /// now: the address of a thread-local byte. It costs one thread-local address
 /// computation (no system call), is never zero, and may be reused by a thread
 /// started after this one exits.
@@ -40,7 +75,10 @@ loom::thread_local! {
 /// Layers use it to detect re-entrant locking (a lock owner compares its
 /// stored token with the caller's): a thread that exited holds no lock, so the
 /// reuse of its token is harmless there.
-#[cfg(not(strata_loom))]
+#[cfg(all(
+    not(strata_loom),
+    not(all(target_arch = "x86_64", target_os = "linux"))
+))]
 #[inline]
 pub fn token() -> usize {
     TOKEN_BYTE.with(|b| core::ptr::from_ref(b) as usize)

@@ -15,7 +15,20 @@ use strata_diag::{Diagnostic, FileId, Severity, Span};
 pub struct ParseError {
     span: Range<usize>,
     message: String,
+    /// What few errors have, behind one thin pointer: an error stays five
+    /// words, because parsers return it through every level of a deep
+    /// nesting (and a debug build keeps a copy in every frame).
+    extra: Option<Box<Extra>>,
+}
+
+/// The rarer parts of a [`ParseError`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Extra {
+    /// The kind strata lacks, for [`ParseError::missing`].
     missing: Option<&'static str>,
+    /// Notes, each at a span of the same text (MLIR's `attachNote`): "prior
+    /// use here", "add a trailing dot ...".
+    notes: Vec<(Range<usize>, String)>,
 }
 
 impl ParseError {
@@ -24,7 +37,7 @@ impl ParseError {
         Self {
             span,
             message: message.into(),
-            missing: None,
+            extra: None,
         }
     }
 
@@ -34,8 +47,26 @@ impl ParseError {
         Self {
             span,
             message: format!("strata has no {kind} yet"),
-            missing: Some(kind),
+            extra: Some(Box::new(Extra {
+                missing: Some(kind),
+                notes: Vec::new(),
+            })),
         }
+    }
+
+    /// The error with a note at `span` (of the same text) attached.
+    #[must_use]
+    pub fn with_note(mut self, span: Range<usize>, message: impl Into<String>) -> Self {
+        self.extra
+            .get_or_insert_with(Box::default)
+            .notes
+            .push((span, message.into()));
+        self
+    }
+
+    /// The notes attached to the error, with their spans.
+    pub fn notes(&self) -> &[(Range<usize>, String)] {
+        self.extra.as_deref().map_or(&[], |e| e.notes.as_slice())
     }
 
     /// The byte range of the parsed text the error points at.
@@ -51,13 +82,16 @@ impl ParseError {
     /// The missing kind, when the text is valid but strata cannot represent
     /// it yet.
     pub fn missing_kind(&self) -> Option<&'static str> {
-        self.missing
+        self.extra.as_deref().and_then(|e| e.missing)
     }
 
     /// Shifts the span by `offset` bytes (for text parsed out of a larger
     /// buffer).
     pub fn offset_by(mut self, offset: usize) -> Self {
         self.span = self.span.start + offset..self.span.end + offset;
+        for (span, _) in self.extra.iter_mut().flat_map(|e| e.notes.iter_mut()) {
+            *span = span.start + offset..span.end + offset;
+        }
         self
     }
 
@@ -66,13 +100,17 @@ impl ParseError {
     /// that file; emitting it renders file, line, column and snippet.
     pub fn to_diagnostic(&self, file: FileId, base: usize) -> Diagnostic {
         let clamp = |v: usize| u32::try_from(v + base).unwrap_or(u32::MAX);
-        let span = Span {
+        let span = |r: &Range<usize>| Span {
             file,
-            start: clamp(self.span.start),
-            end: clamp(self.span.end),
+            start: clamp(r.start),
+            end: clamp(r.end),
         };
-        Diagnostic::new(Severity::Error, span, "{}")
-            .with_arg(strata_diag::DiagArg::display(&self.message))
+        let mut d = Diagnostic::new(Severity::Error, span(&self.span), "{}")
+            .with_arg(strata_diag::DiagArg::display(&self.message));
+        for (at, message) in self.notes() {
+            d = d.with_note_at(span(at), message.clone());
+        }
+        d
     }
 
     /// Renders the error as rustc-style text against the source `text` of a

@@ -83,6 +83,45 @@ pub struct Token {
     pub end: usize,
 }
 
+/// Where MLIR reports that `tok`, a token of `src`, is not the one expected
+/// (its `emitWrongTokenError`): at the end of the previous token on the
+/// same line, or, when the token starts a line, at the end of the last line
+/// above that has text (before its `//` comment), so that "expected ')'"
+/// points where the `)` is missing. At the end of the text it is the end of
+/// the last token.
+pub fn wrong_token_position(src: &str, tok: &Token) -> usize {
+    let b = src.as_bytes();
+    let mut loc = tok.start.min(b.len());
+    // MLIR steps back from the end of its buffer, which ends in a newline
+    // where a file does; a text that ends at its last token is treated as
+    // if it did.
+    if tok.kind == TokenKind::Eof && loc > 0 && b[loc - 1].is_ascii_whitespace() {
+        loc -= 1;
+    }
+    let mut end = loc;
+    loop {
+        while end > 0 && matches!(b[end - 1], b' ' | b'\t') {
+            end -= 1;
+        }
+        if end == 0 {
+            return loc;
+        }
+        if !matches!(b[end - 1], b'\n' | b'\r') {
+            return end;
+        }
+        end -= 1;
+        // Emit before a `//` comment of the line above (a `//` inside a
+        // string literal is taken for one too, as MLIR takes it).
+        let line = b[..end]
+            .iter()
+            .rposition(|&c| matches!(c, b'\n' | b'\r'))
+            .unwrap_or(0);
+        if let Some(c) = b[line..end].windows(2).position(|w| w == b"//") {
+            end = line + c;
+        }
+    }
+}
+
 /// Splits a source text into [`Token`]s, skipping whitespace and `//`
 /// comments.
 #[derive(Clone, Debug)]
@@ -91,12 +130,30 @@ pub struct Lexer<'s> {
     pos: usize,
 }
 
+/// Per byte: bit 0 for a bare-identifier character (`[A-Za-z0-9_$.]`),
+/// bit 1 for a character of a sigil's suffix (those and `-`): one load
+/// instead of a chain of comparisons in the lexer's hottest loops.
+const CHAR_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        if b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.' {
+            t[c] = 0b11;
+        } else if b == b'-' {
+            t[c] = 0b10;
+        }
+        c += 1;
+    }
+    t
+};
+
 fn is_id_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.'
+    CHAR_CLASS[b as usize] & 0b01 != 0
 }
 
 fn is_suffix_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.' || b == b'-'
+    CHAR_CLASS[b as usize] & 0b10 != 0
 }
 
 impl<'s> Lexer<'s> {
@@ -315,9 +372,11 @@ impl<'s> Lexer<'s> {
             }
         }
         self.pos = b.len().min(i);
+        // MLIR reports it where the string should have ended: at the end of
+        // the line (or of the text).
         Token {
             kind: TokenKind::Error("expected '\"' in string literal"),
-            start,
+            start: self.pos,
             end: self.pos,
         }
     }
@@ -434,6 +493,43 @@ mod tests {
             kinds("-> 1.5e3 // c\n@\"a b\" #x.y !t"),
             [Arrow, Float, AtId, HashId, BangId, Eof]
         );
+    }
+
+    /// The position of MLIR's `emitWrongTokenError` for the last token of
+    /// each text (`mlir-opt-19` reports "expected ':'" for `(%a i32` after
+    /// `%a`, and for a token that starts a line at the end of the line above,
+    /// before its comment).
+    #[test]
+    fn wrong_tokens_are_reported_after_the_previous_token() {
+        let last = |src: &str| {
+            let mut lexer = Lexer::new(src);
+            let mut t = lexer.next_token();
+            loop {
+                let next = lexer.next_token();
+                if next.kind == TokenKind::Eof {
+                    return wrong_token_position(src, &t);
+                }
+                t = next;
+            }
+        };
+        assert_eq!(last("(%a i32"), 3);
+        assert_eq!(last("(%a\ti32"), 3);
+        assert_eq!(last("(%a // note\n\n  i32"), 3);
+        assert_eq!(last("\n\n  i32"), 4);
+        let at_end = |src: &str| {
+            let mut lexer = Lexer::new(src);
+            loop {
+                let t = lexer.next_token();
+                if t.kind == TokenKind::Eof {
+                    return wrong_token_position(src, &t);
+                }
+            }
+        };
+        assert_eq!(at_end("[@m:\n"), 4);
+        assert_eq!(at_end("[@m:"), 4);
+        // MLIR steps back one byte from the end, onto the newline, and so
+        // keeps the comment of the last line.
+        assert_eq!(at_end("[1, // c\n"), 8);
     }
 
     #[test]

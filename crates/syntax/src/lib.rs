@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 mod dialect;
+mod distinct;
 mod error;
 pub mod lexer;
 mod parser;
@@ -16,6 +17,7 @@ use strata_ctx::affine::{AffineMap, IntegerSet};
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 
 pub use dialect::{AttrHook, DialectSyntax, Syntax, TypeHook};
+pub use distinct::DistinctIds;
 pub use error::ParseError;
 pub use parser::{Aliases, MAX_INTEGER_WIDTH, MAX_NESTING, Parser};
 

@@ -1,21 +1,24 @@
 //! The recursive-descent parser of types, attributes, locations, affine maps
 //! and integer sets.
 
+use core::cell::RefCell;
 use core::hash::BuildHasher;
 use core::ops::Range;
+use std::borrow::Cow;
 
-use strata_builtin::apnum::{ApFloat, ApInt};
+use strata_builtin::apnum::{ApFloat, ApInt, FloatError};
 use strata_builtin::prelude::*;
 use strata_builtin::{
-    AffineMapAttr, BuiltinError, ComplexType, DYNAMIC, DictionaryAttr, DistinctAttr, FloatKind,
-    FloatType, IndexType, IntegerType, RankedTensorType, Signedness, StridedLayoutAttr, VectorType,
+    AffineMapAttr, BuiltinError, ComplexType, DYNAMIC, DictionaryAttr, FloatKind, FloatType,
+    IndexType, IntegerType, RankedTensorType, Signedness, StridedLayoutAttr, VectorType,
 };
 use strata_ctx::affine::{AffineExpr, AffineMap, IntegerSet};
 use strata_ctx::{Attribute, Context, Interned, Location, Policy, Type};
 
 use crate::dialect::Syntax;
+use crate::distinct::DistinctIds;
 use crate::error::ParseError;
-use crate::lexer::{Lexer, Token, TokenKind, unescape};
+use crate::lexer::{Lexer, Token, TokenKind, unescape, wrong_token_position};
 
 /// How deep types, attributes, locations and affine expressions may nest
 /// before the parser stops with a diagnostic (instead of overflowing the
@@ -40,8 +43,27 @@ pub struct Parser<'c, 's, P: Policy, S> {
     depth: u32,
     syntax: Option<&'s Syntax<P, S>>,
     aliases: Option<&'s Aliases<'c>>,
-    /// The distinct attributes of this parse, by id (`distinct[N]<...>`).
-    distinct: Vec<(u64, Interned<'c, DistinctAttr>)>,
+    /// The distinct ids: the file's when the caller shares its table
+    /// ([`Parser::set_distinct_ids`]), this parse's otherwise.
+    distinct: DistinctTable<'s, 'c>,
+}
+
+/// Where a [`Parser`] keeps the ids of `distinct[N]<...>`: one table either
+/// way, so an id names one attribute inside a parse, and across the parsers
+/// of a file when they share the file's table.
+#[derive(Debug)]
+enum DistinctTable<'s, 'c> {
+    /// This parse's own ids (a dialect hook's sub-parser takes them over
+    /// for the hook's body, which is part of the parse).
+    Parse(DistinctIds<'c>),
+    /// The file's ids, shared by every parser of the file.
+    File(&'s RefCell<DistinctIds<'c>>),
+}
+
+impl Default for DistinctTable<'_, '_> {
+    fn default() -> Self {
+        Self::Parse(DistinctIds::new())
+    }
 }
 
 /// The alias definitions of a file a [`Parser`] resolves (MLIR's
@@ -174,7 +196,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             depth: 0,
             syntax,
             aliases: None,
-            distinct: Vec::new(),
+            distinct: DistinctTable::default(),
         }
     }
 
@@ -216,6 +238,13 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 .location(name)
                 .map(|l| self.ctx.location_attr(l).into())
         })
+    }
+
+    /// Gives the parser the distinct ids of the file it parses a part of:
+    /// `distinct[N]<...>` then names one attribute across every parser that
+    /// shares the table, as MLIR's ids do across a file.
+    pub fn set_distinct_ids(&mut self, ids: &'s RefCell<DistinctIds<'c>>) {
+        self.distinct = DistinctTable::File(ids);
     }
 
     /// The context the parser interns into.
@@ -261,13 +290,24 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         }
     }
 
-    /// Consumes a token of `kind`, or fails with "expected `what`".
+    /// Consumes a token of `kind`, or fails with "expected `what`" where
+    /// MLIR reports a missing token (see [`wrong_token_position`]).
     pub fn expect(&mut self, kind: TokenKind, what: &str) -> PResult<()> {
         if self.consume_if(kind) {
             Ok(())
         } else {
-            Err(self.error(format!("expected {what}")))
+            Err(self.wrong_token(format!("expected {what}")))
         }
+    }
+
+    /// An error about the current token not being the one expected, where
+    /// MLIR's `emitWrongTokenError` reports it: after the previous token.
+    fn wrong_token(&self, message: impl Into<String>) -> ParseError {
+        if let TokenKind::Error(why) = self.tok.kind {
+            return ParseError::new(self.tok.start..self.tok.end, why);
+        }
+        let at = wrong_token_position(self.lexer.source(), &self.tok);
+        ParseError::new(at..at, message)
     }
 
     fn is_keyword(&self, kw: &str) -> bool {
@@ -374,7 +414,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 return self.parse_dialect_type();
             }
             TokenKind::BareId => {}
-            _ => return Err(self.error("expected non-function type")),
+            _ => return Err(self.wrong_token("expected non-function type")),
         }
         let word = self.spelling();
         let simple: Option<Type<'c>> = match word {
@@ -419,7 +459,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             "tensor" => self.parse_tensor_type(),
             "memref" => self.parse_memref_type(),
             "vector" => self.parse_vector_type(),
-            _ => Err(self.error("expected non-function type")),
+            _ => Err(self.wrong_token("expected non-function type")),
         }
     }
 
@@ -437,7 +477,11 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Ok(None);
         }
-        let width = digits.parse::<u64>().unwrap_or(u64::MAX);
+        // MLIR reads the width as an `unsigned`: a wider one is no width.
+        let Ok(width) = digits.parse::<u32>() else {
+            return Err(self.error("invalid integer width"));
+        };
+        let width = u64::from(width);
         if width > MAX_INTEGER_WIDTH {
             return Err(self.error(format!(
                 "integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits"
@@ -535,6 +579,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             return Ok(t.into());
         }
         let (dims, _) = self.parse_dimension_list(true, false)?;
+        let el_at = self.tok.start;
         let el = self.parse_type()?;
         let encoding = if self.consume_if(TokenKind::Comma) {
             Some(self.parse_attribute()?)
@@ -542,10 +587,14 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             None
         };
         self.expect(TokenKind::Greater, "'>' in tensor type")?;
-        let t = self
-            .ctx
-            .try_tensor_type(&dims, el, encoding)
-            .map_err(|e| built(kw..self.tok.start, e))?;
+        let t = self.ctx.try_tensor_type(&dims, el, encoding).map_err(|e| {
+            // MLIR reports an element type it refuses at the element.
+            if e.message().starts_with("invalid tensor element type") {
+                ParseError::new(el_at..el_at + 1, "invalid tensor element type")
+            } else {
+                built(kw..self.tok.start, e)
+            }
+        })?;
         Ok(t.into())
     }
 
@@ -561,18 +610,19 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         } else {
             self.parse_dimension_list(true, false)?.0
         };
+        let el_at = self.tok.start;
         let el = self.parse_type()?;
         let mut layout: Option<Attribute<'c>> = None;
         let mut memory_space: Option<Attribute<'c>> = None;
         if !self.consume_if(TokenKind::Greater) {
             self.expect(TokenKind::Comma, "',' or '>' in memref type")?;
             loop {
-                let start = self.tok.start;
                 if self.tok.kind == TokenKind::Greater {
-                    return Err(self.error("expected list element"));
+                    return Err(self.wrong_token("expected list element"));
                 }
                 let attr = self.parse_attribute()?;
-                let span = start..self.tok.start;
+                // MLIR reports these at the token after the attribute.
+                let span = self.tok.start..self.tok.end;
                 if attr.isa::<AffineMapAttr>() || attr.isa::<StridedLayoutAttr>() {
                     if unranked {
                         return Err(ParseError::new(
@@ -603,25 +653,33 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             }
         }
         let span = kw..self.tok.start;
+        // MLIR reports an element type it refuses at the element.
+        let refusal = |e: BuiltinError| {
+            if e.message() == "invalid memref element type" {
+                ParseError::new(el_at..el_at + 1, e.message())
+            } else {
+                built(span.clone(), e)
+            }
+        };
         if unranked {
             let t = self
                 .ctx
                 .try_unranked_memref_type(el, memory_space)
-                .map_err(|e| built(span, e))?;
+                .map_err(refusal)?;
             return Ok(t.into());
         }
         let t = self
             .ctx
             .try_memref_type(&dims, el, layout, memory_space)
-            .map_err(|e| built(span, e))?;
+            .map_err(refusal)?;
         Ok(t.into())
     }
 
     fn parse_vector_type(&mut self) -> PResult<Type<'c>> {
-        let kw = self.tok.start;
         self.bump();
         self.expect(TokenKind::Less, "'<' in vector type")?;
         let (dims, scalable) = self.parse_dimension_list(false, true)?;
+        let el_at = self.tok.start;
         let el = self.parse_type()?;
         self.expect(TokenKind::Greater, "'>' in vector type")?;
         let flags: &[bool] = if scalable.contains(&true) {
@@ -632,7 +690,8 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let t = self
             .ctx
             .try_vector_type(&dims, el, flags)
-            .map_err(|e| built(kw..self.tok.start, e))?;
+            // MLIR reports the vector's refusals at its element type.
+            .map_err(|e| built(el_at..el_at + 1, e))?;
         Ok(t.into())
     }
 
@@ -698,8 +757,16 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         };
         let has_body = src.as_bytes().get(id_end) == Some(&b'<');
         if !pretty && !has_body {
+            // MLIR reports it at the token after the alias (at the end of
+            // the text, after the alias).
+            let next = self.lexer.clone().next_token();
+            let at = if next.kind == TokenKind::Eof {
+                id_end
+            } else {
+                next.start
+            };
             return Err(ParseError::new(
-                start..id_end,
+                at..at,
                 format!("undefined symbol alias id '{ident}'"),
             ));
         }
@@ -770,6 +837,61 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         } else {
             Ok(None)
         }
+    }
+
+    /// `: type` where the type must be shaped (`dense_resource`'s).
+    #[inline(never)]
+    fn parse_shaped_colon_type(&mut self) -> PResult<Type<'c>> {
+        let ty_at = self.tok.start;
+        self.expect(TokenKind::Colon, "':'")?;
+        let ty = self.parse_type()?;
+        if !is_shaped(ty) {
+            return Err(ParseError::new(
+                ty_at..ty_at + 1,
+                "`dense_resource` expected a shaped type",
+            ));
+        }
+        Ok(ty)
+    }
+
+    /// The integer of `distinct[id]`, which must fit in 64 bits unsigned.
+    #[inline(never)]
+    fn parse_distinct_id(&mut self) -> PResult<u64> {
+        let id = self.spelling();
+        let value = match id.strip_prefix("0x") {
+            Some(hex) => u64::from_str_radix(hex, 16).ok(),
+            None => id.parse::<u64>().ok(),
+        };
+        self.bump();
+        value.ok_or_else(|| self.error("expected an unsigned 64-bit integer"))
+    }
+
+    /// The distinct attribute `distinct[id]<referenced>` (written at byte
+    /// `at`): the one the id already names in the table (the file's, or
+    /// this parse's), or a new one; another referenced attribute for a known
+    /// id is MLIR's error, at the `distinct` keyword.
+    #[inline(never)]
+    fn distinct_attr(
+        &mut self,
+        id: u64,
+        referenced: Attribute<'c>,
+        at: usize,
+    ) -> PResult<Attribute<'c>> {
+        let ctx = self.ctx;
+        let made = match &mut self.distinct {
+            DistinctTable::Parse(ids) => {
+                ids.resolve(id, referenced, || ctx.distinct_attr(referenced))
+            }
+            DistinctTable::File(ids) => ids
+                .borrow_mut()
+                .resolve(id, referenced, || ctx.distinct_attr(referenced)),
+        };
+        made.map_err(|previous| {
+            ParseError::new(
+                at..at + "distinct".len(),
+                format!("referenced attribute does not match previous definition: {previous}"),
+            )
+        })
     }
 
     fn parse_colon_type(&mut self) -> PResult<Type<'c>> {
@@ -860,19 +982,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         let handle = self.spelling();
                         self.bump();
                         self.expect(TokenKind::Greater, "'>'")?;
-                        let ty_at = self.tok.start;
-                        let ty = self.parse_colon_type()?;
-                        let shaped = ty.isa::<strata_builtin::RankedTensorType>()
-                            || ty.isa::<strata_builtin::UnrankedTensorType>()
-                            || ty.isa::<strata_builtin::VectorType>()
-                            || ty.isa::<strata_builtin::MemRefType>()
-                            || ty.isa::<strata_builtin::UnrankedMemRefType>();
-                        if !shaped {
-                            return Err(ParseError::new(
-                                ty_at..self.tok.start,
-                                "`dense_resource` expected a shaped type",
-                            ));
-                        }
+                        let ty = self.parse_shaped_colon_type()?;
                         let a = self
                             .ctx
                             .try_dense_resource_attr(handle, ty)
@@ -880,21 +990,12 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         Ok(a.into())
                     }
                     "distinct" => {
-                        let at = self.tok.start;
                         self.bump();
                         self.expect(TokenKind::LSquare, "'[' after 'distinct'")?;
                         if self.tok.kind != TokenKind::Integer {
                             return Err(self.error("expected distinct ID"));
                         }
-                        let id = self.spelling();
-                        let parsed = match id.strip_prefix("0x") {
-                            Some(hex) => u64::from_str_radix(hex, 16),
-                            None => id.parse::<u64>(),
-                        };
-                        let Ok(id) = parsed else {
-                            return Err(self.error("expected an unsigned 64-bit integer"));
-                        };
-                        self.bump();
+                        let id = self.parse_distinct_id()?;
                         self.expect(TokenKind::RSquare, "']' to close distinct ID")?;
                         self.expect(TokenKind::Less, "'<' after distinct ID")?;
                         let referenced: Attribute<'c> = if self.consume_if(TokenKind::Greater) {
@@ -904,37 +1005,21 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                             self.expect(TokenKind::Greater, "'>' to close distinct attribute")?;
                             a
                         };
-                        // The id names one distinct attribute inside one
-                        // parse, as inside one file in MLIR; each parse makes
-                        // new ones.
-                        if let Some(&(_, d)) = self.distinct.iter().find(|(i, _)| *i == id) {
-                            let previous = d.payload().referenced;
-                            if previous != referenced {
-                                return Err(ParseError::new(
-                                    at..self.tok.start,
-                                    format!(
-                                        "referenced attribute does not match previous definition: {previous}"
-                                    ),
-                                ));
-                            }
-                            return Ok(d.into());
-                        }
-                        let d = self.ctx.distinct_attr(referenced);
-                        self.distinct.push((id, d));
-                        Ok(d.into())
+                        self.distinct_attr(id, referenced, start)
                     }
                     _ => {
-                        // A bare word that starts no type is no attribute
-                        // either (MLIR's `parseOptionalType` fails first).
-                        let at = self.tok.start;
-                        let ty = self.parse_type().map_err(|e| {
-                            if e.span().start == at && e.message() == "expected non-function type" {
-                                ParseError::new(e.span(), "expected attribute value")
-                            } else {
-                                e
+                        // MLIR's `parseOptionalType`: a word that starts no
+                        // type is no attribute either.
+                        match self.parse_type() {
+                            Ok(ty) => Ok(self.ctx.type_attr(ty).into()),
+                            Err(e)
+                                if self.tok.start == start
+                                    && e.message() == "expected non-function type" =>
+                            {
+                                Err(self.wrong_token("expected attribute value"))
                             }
-                        })?;
-                        Ok(self.ctx.type_attr(ty).into())
+                            Err(e) => Err(e),
+                        }
                     }
                 }
             }
@@ -942,7 +1027,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 let ty = self.parse_type()?;
                 Ok(self.ctx.type_attr(ty).into())
             }
-            _ => Err(self.error("expected attribute value")),
+            _ => Err(self.wrong_token("expected attribute value")),
         }
     }
 
@@ -965,6 +1050,18 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             names.push(name);
             self.bump();
             if !self.consume_if(TokenKind::ColonColon) {
+                // MLIR lexes `::` as two colons and keeps a lone `:` it
+                // consumed when the text ends after it (the error then
+                // points past it).
+                if self.tok.kind == TokenKind::Colon {
+                    let mut ahead = self.lexer.clone();
+                    if matches!(
+                        ahead.next_token().kind,
+                        TokenKind::Eof | TokenKind::Error(_)
+                    ) {
+                        self.bump();
+                    }
+                }
                 break;
             }
         }
@@ -997,7 +1094,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let mut offset = 0;
         if self.consume_if(TokenKind::Comma) {
             if !self.is_keyword("offset") {
-                return Err(self.error("expected 'offset' after comma"));
+                return Err(self.wrong_token("expected 'offset' after comma"));
             }
             self.bump();
             self.expect(TokenKind::Colon, "':' after 'offset'")?;
@@ -1026,16 +1123,21 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
 
     fn parse_dictionary(&mut self) -> PResult<Interned<'c, DictionaryAttr>> {
         self.expect(TokenKind::LBrace, "'{'")?;
-        let mut entries: Vec<(String, Attribute<'c>)> = Vec::new();
+        // Names borrow the source unless they have escapes.
+        let mut entries: Vec<(Cow<'s, str>, Attribute<'c>)> = Vec::with_capacity(4);
         if !self.consume_if(TokenKind::RBrace) {
             loop {
                 let at = self.tok.start..self.tok.end;
                 let name = match self.tok.kind {
-                    TokenKind::BareId => self.spelling().to_owned(),
+                    TokenKind::BareId => Cow::Borrowed(self.spelling()),
+                    TokenKind::String if !self.spelling().contains('\\') => {
+                        let s = self.spelling();
+                        Cow::Borrowed(&s[1..s.len() - 1])
+                    }
                     TokenKind::String => {
-                        String::from_utf8(unescape(self.spelling())).map_err(|_| {
+                        Cow::Owned(String::from_utf8(unescape(self.spelling())).map_err(|_| {
                             self.missing(at.clone(), "StringAttr holding bytes that are not UTF-8")
-                        })?
+                        })?)
                     }
                     _ => return Err(self.error("expected attribute name")),
                 };
@@ -1063,7 +1165,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             }
         }
         let borrowed: Vec<(&str, Attribute<'c>)> =
-            entries.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+            entries.iter().map(|(n, a)| (n.as_ref(), *a)).collect();
         Ok(self.ctx.dictionary_attr(&borrowed))
     }
 
@@ -1102,7 +1204,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let span = start..self.tok.start;
         if let Some(sem) = ty.dyn_cast::<FloatType>().map(|t| *t.payload()) {
             let v = ApFloat::parse_mlir(sem, spelling, negative)
-                .map_err(|e| ParseError::new(lit_span, e.to_string()))?;
+                .map_err(|e| float_error(lit_span, e))?;
             let a = self
                 .ctx
                 .try_float_attr_ap(ty, v)
@@ -1110,19 +1212,18 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             return Ok(a.into());
         }
         if is_float {
-            return Err(ParseError::new(
-                span,
-                "floating point value not valid for specified type",
-            ));
+            // MLIR reports it at the token after the type.
+            return Err(self.error("floating point value not valid for specified type"));
         }
+        // MLIR reports the integer's refusals at its literal (after a minus).
         let Some((width, signedness)) = int_layout(ty) else {
             return Err(ParseError::new(
-                span,
+                lit_span,
                 "integer literal not valid for specified type",
             ));
         };
         let v = ApInt::parse_mlir(spelling, negative, width, signedness)
-            .map_err(|e| ParseError::new(span.clone(), e.to_string()))?;
+            .map_err(|e| ParseError::new(lit_span.clone(), e.to_string()))?;
         let a = self
             .ctx
             .try_integer_attr_ap(ty, &v)
@@ -1228,27 +1329,26 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let ty_at = self.tok.start;
         let ty = self.parse_colon_type()?;
         let span = start..self.tok.start;
+        // MLIR reports these at the token after the type.
         let (shape, element) = static_shape(ty).ok_or_else(|| {
-            ParseError::new(
-                ty_at..self.tok.start,
-                "elements literal must be a shaped type",
-            )
+            self.error(if is_shaped(ty) {
+                "elements literal type must have static shape"
+            } else {
+                "elements literal must be a shaped type"
+            })
         })?;
         let count = shape
             .iter()
             .try_fold(1i64, |a, &d| a.checked_mul(d))
             .unwrap_or(-1);
         if count < 0 {
-            return Err(ParseError::new(
-                ty_at..self.tok.start,
-                "elements literal type must have static shape",
-            ));
+            return Err(self.error("elements literal type must have static shape"));
         }
         let Some(literal) = literal else {
             // `dense<>`: no elements, for a type with none.
             if count != 0 {
                 return Err(ParseError::new(
-                    span,
+                    ty_at..ty_at + 1,
                     format!("parsed zero elements, but type ('{ty}') expected at least 1"),
                 ));
             }
@@ -1293,8 +1393,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         if let Some(lit_shape) = &lit_shape
             && lit_shape.as_slice() != shape
         {
+            // MLIR reports it at the `:` before the type.
             return Err(ParseError::new(
-                span,
+                ty_at..ty_at + 1,
                 format!(
                     "inferred shape of elements literal ({}) does not match type ({})",
                     shape_text(lit_shape),
@@ -1320,7 +1421,14 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         }
         let mut data = Vec::new();
         for e in &flat {
-            element_bytes(element, e, &mut data)?;
+            element_bytes(element, e, &mut data, false).map_err(|e| {
+                // MLIR reports this one at the token after the type.
+                if e.message() == "expected floating-point elements, but parsed integer" {
+                    self.error(e.message())
+                } else {
+                    e
+                }
+            })?;
         }
         let a = self
             .ctx
@@ -1400,14 +1508,14 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             match value_shape {
                 None => {
                     let mut one = Vec::new();
-                    element_bytes(element, flat[0], &mut one)?;
+                    element_bytes(element, flat[0], &mut one, false)?;
                     for _ in 0..nnz {
                         data.extend_from_slice(&one);
                     }
                 }
                 Some(s) if s.len() == 1 => {
                     for e in flat {
-                        element_bytes(element, e, &mut data)?;
+                        element_bytes(element, e, &mut data, false)?;
                     }
                 }
                 Some(_) => {
@@ -1441,12 +1549,21 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 format!("expected integer or float type, got: '{element}'"),
             ));
         }
+        if let Some(t) = element.dyn_cast::<IntegerType>()
+            && t.payload().width != 1
+            && !t.payload().width.is_multiple_of(8)
+        {
+            return Err(ParseError::new(
+                ty_at,
+                "element type bitwidth must be a multiple of 8",
+            ));
+        }
         let mut data = Vec::new();
         if self.tok.kind != TokenKind::Greater {
             self.expect(TokenKind::Colon, "':' after dense array type")?;
             loop {
                 let e = self.parse_dense_element()?;
-                element_bytes(element, &e, &mut data)?;
+                element_bytes(element, &e, &mut data, true)?;
                 if self.consume_if(TokenKind::Comma) {
                     continue;
                 }
@@ -1790,6 +1907,27 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     }
 }
 
+/// A float literal's refusal as a parse error at `span`, with the note MLIR
+/// attaches to a decimal integer where a float is expected.
+fn float_error(span: Range<usize>, e: FloatError) -> ParseError {
+    let error = ParseError::new(span.clone(), e.to_string());
+    if e == FloatError::DecimalInteger {
+        error.with_note(span, "add a trailing dot to make the literal a float")
+    } else {
+        error
+    }
+}
+
+/// Whether `ty` is one of MLIR's `ShapedType`s (a tensor, a vector or a
+/// memref, ranked or not).
+fn is_shaped(ty: Type<'_>) -> bool {
+    ty.isa::<RankedTensorType>()
+        || ty.isa::<VectorType>()
+        || ty.isa::<strata_builtin::UnrankedTensorType>()
+        || ty.isa::<strata_builtin::MemRefType>()
+        || ty.isa::<strata_builtin::UnrankedMemRefType>()
+}
+
 /// A builtin constructor's refusal as a parse error at `span`.
 fn built(span: Range<usize>, e: BuiltinError) -> ParseError {
     ParseError::new(span, e.message())
@@ -1872,6 +2010,14 @@ enum Literal<'s> {
 }
 
 impl<'s> Literal<'s> {
+    /// Where the literal is in the text.
+    fn span(&self) -> Range<usize> {
+        match self {
+            Literal::Element(e) => e.span(),
+            Literal::List(_, span) | Literal::Hex(_, span) => span.clone(),
+        }
+    }
+
     /// Appends the elements in row-major order; returns the literal's shape
     /// (`None` for a single element, a splat).
     fn flatten<'a>(&'a self, out: &mut Vec<&'a Element<'s>>) -> PResult<Option<Vec<i64>>> {
@@ -1881,7 +2027,7 @@ impl<'s> Literal<'s> {
                 Ok(None)
             }
             Literal::Hex(_, span) => Err(ParseError::new(span.clone(), "unexpected hex string")),
-            Literal::List(items, span) => {
+            Literal::List(items, _) => {
                 let mut inner: Option<Option<Vec<i64>>> = None;
                 for item in items {
                     let s = item.flatten(out)?;
@@ -1889,8 +2035,10 @@ impl<'s> Literal<'s> {
                         None => inner = Some(s),
                         Some(prev) if *prev == s => {}
                         Some(_) => {
+                            // MLIR reports it after the element that differs.
+                            let end = item.span().end;
                             return Err(ParseError::new(
-                                span.clone(),
+                                end..end,
                                 "tensor literal is invalid; ranks are not consistent between elements",
                             ));
                         }
@@ -1908,14 +2056,17 @@ impl<'s> Literal<'s> {
 
 /// Appends the bytes of element `e` of type `ty` (the layout of the builtin
 /// dense kinds: little-endian, the bit width rounded up to bytes, `i1` one
-/// byte, a complex number real part first).
-fn element_bytes(ty: Type<'_>, e: &Element<'_>, out: &mut Vec<u8>) -> PResult<()> {
+/// byte, a complex number real part first). `array` is true for the
+/// elements of `array<...>`, whose refusals MLIR words as its
+/// `DenseArrayElementParser` does (those of `dense` and `sparse` are its
+/// `TensorLiteralParser`'s).
+fn element_bytes(ty: Type<'_>, e: &Element<'_>, out: &mut Vec<u8>, array: bool) -> PResult<()> {
     if let Some(c) = ty.dyn_cast::<ComplexType>() {
         let el = c.payload().element;
         return match e {
             Element::Complex(re, im) => {
-                element_bytes(el, re, out)?;
-                element_bytes(el, im, out)
+                element_bytes(el, re, out, array)?;
+                element_bytes(el, im, out, array)
             }
             other => Err(ParseError::new(other.span(), "expected complex element")),
         };
@@ -1929,19 +2080,27 @@ fn element_bytes(ty: Type<'_>, e: &Element<'_>, out: &mut Vec<u8>) -> PResult<()
                 is_float,
                 span,
             } => {
-                if !is_float && !spelling.starts_with("0x") {
+                if !array && !is_float && !spelling.starts_with("0x") {
                     return Err(ParseError::new(
                         span.clone(),
                         "expected floating-point elements, but parsed integer",
                     ));
                 }
+                let token = span.end - spelling.len()..span.end;
                 ApFloat::parse_mlir(sem, spelling, *negative)
-                    .map_err(|err| ParseError::new(span.clone(), err.to_string()))?
+                    .map_err(|err| float_error(token, err))?
+            }
+            // MLIR stores `true` and `false` as integers.
+            Element::Bool(_, span) if !array => {
+                return Err(ParseError::new(
+                    span.clone(),
+                    "expected floating-point elements, but parsed integer",
+                ));
             }
             Element::Bool(_, span) => {
                 return Err(ParseError::new(
                     span.clone(),
-                    "expected i1 type for 'true' or 'false' values",
+                    "expected floating point literal",
                 ));
             }
             other => {
@@ -1978,14 +2137,34 @@ fn element_bytes(ty: Type<'_>, e: &Element<'_>, out: &mut Vec<u8>) -> PResult<()
             is_float,
             span,
         } => {
-            if *is_float {
+            // The literal's token, after any minus sign.
+            let token = span.end - spelling.len()..span.end;
+            if *negative && signedness == Signedness::Unsigned && !array {
                 return Err(ParseError::new(
-                    span.clone(),
-                    "expected integer elements, but parsed floating-point",
+                    token,
+                    "expected unsigned integer elements, but parsed negative value",
                 ));
             }
-            let v = ApInt::parse_mlir(spelling, *negative, width, signedness)
-                .map_err(|err| ParseError::new(span.clone(), err.to_string()))?;
+            if *is_float {
+                return Err(ParseError::new(
+                    if array { span.clone() } else { token },
+                    if array {
+                        "expected integer literal"
+                    } else {
+                        "expected integer elements, but parsed floating-point"
+                    },
+                ));
+            }
+            let v = ApInt::parse_mlir(spelling, *negative, width, signedness).map_err(|_| {
+                ParseError::new(
+                    token,
+                    if array {
+                        "integer constant out of range"
+                    } else {
+                        "integer constant out of range for type"
+                    },
+                )
+            })?;
             let mut le: Vec<u8> = v.limbs().iter().flat_map(|l| l.to_le_bytes()).collect();
             le.resize(bytes, 0);
             if width == 1 {

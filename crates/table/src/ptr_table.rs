@@ -13,7 +13,7 @@ use strata_sync::{Mutant, mutant};
 
 use crate::shard::{Shard, Shards, default_shard_count};
 use crate::stats::{ShardStats, TableStats};
-use crate::table::Entry;
+use crate::table::{Entry, rehash};
 
 /// What the `hit` closure of [`PtrTable::get_or_insert_ptr`] says about one
 /// entry whose stored hash equals the probed hash.
@@ -174,7 +174,7 @@ impl<U, P: Policy, S> PtrTable<U, P, S> {
     ) -> Option<R> {
         let guard = self.shards.read(shard);
         let mut result = None;
-        guard.data.find(self.shards.table_hash(hash), |e| {
+        guard.data.find(hash, |e| {
             e.hash == hash
                 && match hit(e.ptr) {
                     PtrProbe::Match(r) => {
@@ -200,16 +200,13 @@ impl<U, P: Policy, S> PtrTable<U, P, S> {
         mut hit: impl FnMut(NonNull<U>) -> PtrProbe<R>,
         make: impl FnOnce() -> (NonNull<U>, R),
     ) -> R {
-        let table_hash = self.shards.table_hash(hash);
-        let rehash = self.shards.tag_mixer();
-        let rehash = move |e: &Entry<U>| rehash(e.hash);
         let mut guard = self.shards.write(shard);
         let locked = &mut *guard;
         let (map, counters) = (&mut locked.data, &mut locked.counters);
         if mutant(Mutant::TableNoReprobe) {
             // The deliberate bug: trust the read probe's miss.
             let (ptr, r) = make();
-            map.insert_unique(table_hash, Entry { hash, ptr }, rehash);
+            map.insert_unique(hash, Entry { hash, ptr }, rehash);
             counters.inserts += 1;
             return r;
         }
@@ -217,7 +214,7 @@ impl<U, P: Policy, S> PtrTable<U, P, S> {
         // inserted the key, or replaced its dead entry, since the read probe.
         let mut live = None;
         let entry = map.entry(
-            table_hash,
+            hash,
             |e| {
                 e.hash == hash
                     && match hit(e.ptr) {
@@ -263,16 +260,16 @@ impl<U, P: Policy, S> PtrTable<U, P, S> {
     ///
     /// If called from `make` under this shard's write lock.
     pub fn remove_ptr(&self, hash: u64, ptr: NonNull<U>) -> bool {
-        let table_hash = self.shards.table_hash(hash);
         let mut guard = self.shards.write(self.shards.shard(hash));
         let locked = &mut *guard;
         // The owner check; without it (the mutant), the owner of a dead
         // object would remove whichever entry now has its hash, such as the
         // fresh object that replaced it.
         let check_owner = !mutant(Mutant::ReclaimNoOwnerCheck);
-        match locked.data.find_entry(table_hash, |e| {
-            e.hash == hash && (!check_owner || e.ptr == ptr)
-        }) {
+        match locked
+            .data
+            .find_entry(hash, |e| e.hash == hash && (!check_owner || e.ptr == ptr))
+        {
             Ok(found) => {
                 found.remove();
                 locked.counters.removed += 1;

@@ -1,7 +1,8 @@
 //! The shard array shared by [`Table`](crate::Table) and
-//! [`PtrTable`](crate::PtrTable): how a 64-bit hash picks a shard, how the
-//! remaining bits feed the shard's hash table, and the lock discipline that
-//! turns re-entrant locking into a panic instead of a deadlock.
+//! [`PtrTable`](crate::PtrTable): how a 64-bit hash picks a shard (the
+//! bits just below hashbrown's tag, so that the shard's hash table gets the
+//! hash unchanged), and the lock discipline that turns re-entrant locking
+//! into a panic instead of a deadlock.
 
 use core::fmt;
 use core::ops::{Deref, DerefMut};
@@ -13,8 +14,9 @@ use strata_sync::policy::{AtomicInt, Policy, RwLockApi};
 use strata_sync::{CachePadded, Mutant, mutant, thread};
 
 /// The most shards a table may have. Beyond this the per-shard headers cost
-/// more memory than the contention they save, and the mixing of the shard
-/// bits into hashbrown's tag needs them to stay well below 57.
+/// more memory than the contention they save. (The shard bits sit below
+/// hashbrown's 7-bit tag, bits 47 to 56 at most, far above the bucket bits
+/// any shard's table uses.)
 pub const MAX_SHARDS: usize = 1024;
 
 /// The largest shard count [`default_shard_count`] picks.
@@ -29,9 +31,9 @@ pub(crate) const WRITE_FIRST_AT: usize = 8;
 /// more misses than hits), however long it stayed on one path before.
 pub(crate) const MISS_SCORE_MAX: usize = 16;
 
-/// The top seven bits of a hash: the bits hashbrown keeps in its control
-/// bytes as the "tag" of an entry.
-const TAG_BITS: u64 = 0xFE00_0000_0000_0000;
+/// The number of top bits of a hash that hashbrown keeps in its control
+/// bytes as the "tag" of an entry. The shard bits are the ones just below.
+const TAG_LEN: u32 = 7;
 
 /// The shard count a table of policy `P` gets when none is named: one for
 /// [`Local`](strata_sync::policy::Local) (there is no contention to spread),
@@ -183,14 +185,14 @@ impl<D, P: Policy> Shard<D, P> {
     #[inline]
     pub(crate) fn score(&self, missed: bool) {
         let score = self.miss_score.load(Relaxed);
-        let next = if missed {
-            (score + 1).min(MISS_SCORE_MAX)
-        } else {
-            score.saturating_sub(1)
-        };
-        if next != score {
-            // Relaxed: as in `mostly_missing`.
-            self.miss_score.store(next, Relaxed);
+        // Relaxed stores: as in `mostly_missing`. One compare per case, not
+        // a clamp and a compare of the result: this runs on every lookup.
+        if missed {
+            if score < MISS_SCORE_MAX {
+                self.miss_score.store(score + 1, Relaxed);
+            }
+        } else if score > 0 {
+            self.miss_score.store(score - 1, Relaxed);
         }
     }
 
@@ -265,14 +267,12 @@ impl<'a, D: 'a, P: Policy> DerefMut for WriteGuard<'a, D, P> {
 /// A power-of-two array of shards and the split of a hash between them.
 pub(crate) struct Shards<D, P: Policy> {
     shards: Box<[CachePadded<Shard<D, P>>]>,
-    /// `63 - log2(shard count)`: the shard of `hash` is
-    /// `(hash >> 1) >> shift`, which is `hash >> (64 - log2(n))` for `n > 1`
-    /// and 0 for one shard, without a shift by 64.
+    /// `64 - 7 - log2(shard count)`: the shard of `hash` is
+    /// `(hash >> shift) & mask`, the `log2(n)` bits just below hashbrown's
+    /// tag (see [`index`](Self::index)).
     shift: u32,
-    /// `log2(shard count)`.
-    bits: u32,
-    /// [`TAG_BITS`] with more than one shard, else 0 (see `table_hash`).
-    tag_mask: u64,
+    /// The shard count minus one.
+    mask: usize,
     /// The storage kind's name, for the re-entrancy panic and statistics.
     name: &'static str,
 }
@@ -293,9 +293,8 @@ impl<D, P: Policy> Shards<D, P> {
             shards: (0..count)
                 .map(|_| CachePadded::new(Shard::new(make())))
                 .collect(),
-            shift: 63 - bits,
-            bits,
-            tag_mask: if bits == 0 { 0 } else { TAG_BITS },
+            shift: u64::BITS - TAG_LEN - bits,
+            mask: count - 1,
             name,
         }
     }
@@ -312,10 +311,22 @@ impl<D, P: Policy> Shards<D, P> {
         self.shards.len()
     }
 
-    /// The index of the shard `hash` selects: its top `log2(n)` bits.
+    /// The index of the shard `hash` selects: the `log2(n)` bits just below
+    /// its top seven, as rustc's sharded maps pick theirs.
+    ///
+    /// hashbrown picks the bucket from the low bits and keeps the top seven
+    /// bits as the entry's tag, compared before anything else. Shard bits
+    /// taken from the top would be the same for every entry of a shard, and
+    /// with 16 shards only 3 of the 7 tag bits would still tell entries
+    /// apart (a probe would inspect up to 16 times as many false
+    /// candidates). Taken from below the tag, they are bits no shard's
+    /// table looks at, so each shard's hashbrown table gets the caller's
+    /// hash unchanged: no mixing on a probe, and none when a growing table
+    /// moves its entries. (The first design took the top bits and folded the
+    /// next ones down into the tag on every probe and every move.)
     #[inline]
     pub(crate) fn index(&self, hash: u64) -> usize {
-        ((hash >> 1) >> self.shift) as usize
+        (hash >> self.shift) as usize & self.mask
     }
 
     /// The shard `hash` selects.
@@ -323,35 +334,12 @@ impl<D, P: Policy> Shards<D, P> {
     pub(crate) fn shard(&self, hash: u64) -> &Shard<D, P> {
         let index = self.index(hash);
         debug_assert!(index < self.shards.len());
-        // SAFETY: `index` is below the shard count: `shift` is `63 - log2(n)`
-        // for the `n` (a power of two) shards made in `new`, neither ever
-        // changes, and `(hash >> 1) >> (63 - log2(n))` has at most `log2(n)`
-        // bits. Unchecked, because the bounds check was two of the
-        // single-threaded hit's instructions (docs/PERFORMANCE.md).
+        // SAFETY: `index` is below the shard count: it is masked with
+        // `mask`, the count minus one, for the `n` (a power of two) shards
+        // made in `new`, and neither ever changes. Unchecked, because the
+        // bounds check was two of the single-threaded hit's instructions
+        // (docs/PERFORMANCE.md).
         unsafe { self.shards.get_unchecked(index) }
-    }
-
-    /// The hash handed to the shard's hashbrown table.
-    ///
-    /// hashbrown picks the bucket from the low bits and keeps the top seven
-    /// bits as the entry's tag, compared before anything else. Within one
-    /// shard the top `log2(n)` bits are the same for every entry (they chose
-    /// the shard), so with 16 shards only 3 of the 7 tag bits would still
-    /// tell entries apart and a probe would inspect up to 16 times as many
-    /// false candidates. XOR-ing the next bits down into the tag restores its
-    /// seven bits of entropy; the low bits, which pick the bucket, are
-    /// untouched.
-    #[inline]
-    pub(crate) fn table_hash(&self, hash: u64) -> u64 {
-        mix_tag(hash, self.bits, self.tag_mask)
-    }
-
-    /// A copy of the parameters of [`table_hash`](Self::table_hash), for the
-    /// rehash closure hashbrown keeps while `self` is borrowed.
-    #[inline]
-    pub(crate) fn tag_mixer(&self) -> impl Fn(u64) -> u64 + Copy + use<D, P> {
-        let (bits, mask) = (self.bits, self.tag_mask);
-        move |hash| mix_tag(hash, bits, mask)
     }
 
     /// Shared access to `shard`, panicking instead of deadlocking if this
@@ -438,12 +426,6 @@ impl<D, P: Policy> Shards<D, P> {
     }
 }
 
-/// See [`Shards::table_hash`].
-#[inline(always)]
-fn mix_tag(hash: u64, bits: u32, mask: u64) -> u64 {
-    hash ^ ((hash << bits) & mask)
-}
-
 impl<D, P: Policy> fmt::Debug for Shards<D, P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Shards")
@@ -459,34 +441,40 @@ mod tests {
     use strata_sync::policy::{Local, Shared};
 
     #[test]
-    fn shard_index_is_the_top_bits() {
+    fn shard_index_is_the_bits_below_the_tag() {
         let one = Shards::<(), Shared>::new("k", 1, || ());
         assert_eq!(one.index(u64::MAX), 0);
         assert_eq!(one.index(0), 0);
         let eight = Shards::<(), Shared>::new("k", 8, || ());
+        // Bits 54 to 56 pick among eight shards; the tag (57 to 63) and the
+        // bits below 54 do not.
         assert_eq!(eight.index(u64::MAX), 7);
-        assert_eq!(eight.index(0x2000_0000_0000_0000), 1);
-        assert_eq!(eight.index(0x1FFF_FFFF_FFFF_FFFF), 0);
+        assert_eq!(eight.index(0x0040_0000_0000_0000), 1);
+        assert_eq!(eight.index(0x01C0_0000_0000_0000), 7);
+        assert_eq!(eight.index(0xFE3F_FFFF_FFFF_FFFF), 0);
         let two = Shards::<(), Shared>::new("k", 2, || ());
-        assert_eq!(two.index(1 << 63), 1);
-        assert_eq!(two.index((1 << 63) - 1), 0);
+        assert_eq!(two.index(1 << 56), 1);
+        assert_eq!(two.index(1 << 63), 0);
+        assert_eq!(two.index((1 << 56) - 1), 0);
+        let most = Shards::<(), Shared>::new("k", MAX_SHARDS, || ());
+        assert_eq!(most.index(1 << 47), 1);
+        assert_eq!(most.index(u64::MAX), MAX_SHARDS - 1);
+        assert_eq!(most.index((1 << 47) - 1), 0);
     }
 
     #[test]
-    fn table_hash_keeps_low_bits_and_refreshes_the_tag() {
-        let one = Shards::<(), Shared>::new("k", 1, || ());
-        assert_eq!(one.table_hash(0xDEAD_BEEF_1234_5678), 0xDEAD_BEEF_1234_5678);
+    fn every_shard_is_reachable_and_the_tag_is_free() {
+        // Hashes that differ only in their tag bits land in one shard, and
+        // hashes that differ only in the shard bits spread over all of them.
         let sixteen = Shards::<(), Shared>::new("k", 16, || ());
-        // Two hashes in one shard (same top 4 bits) whose next bits differ
-        // get different tags.
-        let a = 0x5000_0000_0000_0000u64;
-        let b = 0x5200_0000_0000_0000u64;
-        assert_eq!(sixteen.index(a), sixteen.index(b));
-        assert_ne!(sixteen.table_hash(a) >> 57, sixteen.table_hash(b) >> 57);
-        // The low 57 bits are untouched.
-        let h = 0x1234_5678_9ABC_DEF0u64;
-        assert_eq!(sixteen.table_hash(h) & !TAG_BITS, h & !TAG_BITS);
-        assert_eq!(sixteen.tag_mixer()(h), sixteen.table_hash(h));
+        let base = 0x1234_5678_9ABC_DEF0u64 & !(0xFu64 << 53);
+        for tag in 0..128u64 {
+            assert_eq!(sixteen.index(base | (tag << 57)), sixteen.index(base));
+        }
+        let hit: std::collections::BTreeSet<usize> = (0..16u64)
+            .map(|s| sixteen.index(base | (s << 53)))
+            .collect();
+        assert_eq!(hit.len(), 16);
     }
 
     #[test]

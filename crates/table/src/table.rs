@@ -70,12 +70,20 @@ unsafe impl<T: Send> Send for Entry<T> {}
 // `T: Send`).
 unsafe impl<T: Send + Sync> Sync for Entry<T> {}
 
+/// What hashbrown calls to rehash an entry when a shard's index grows: the
+/// stored hash, unchanged (the shard bits sit below hashbrown's tag, so the
+/// index takes the caller's hash as it is; see `Shards::index`).
+#[inline(always)]
+pub(crate) fn rehash<T>(entry: &Entry<T>) -> u64 {
+    entry.hash
+}
+
 /// The data behind one shard's lock. `repr(C)`: the index's header (what a
 /// probe reads) comes first, next to the lock word; the arena (what only
 /// inserts touch) after it.
 #[repr(C)]
 pub(crate) struct TableShard<T> {
-    /// The index: entries keyed by their (tag-mixed) hash.
+    /// The index: entries keyed by their hash.
     map: HashTable<Entry<T>>,
     /// The arena the entries point into.
     arena: SyncArena,
@@ -196,7 +204,8 @@ impl<T, P: Policy, S> Table<T, P, S> {
         self.shards.len()
     }
 
-    /// The index of the shard that `hash` selects (its top bits).
+    /// The index of the shard that `hash` selects (the bits just below its
+    /// top seven, which hashbrown keeps as its tag).
     pub fn shard_index(&self, hash: u64) -> usize {
         self.shards.index(hash)
     }
@@ -296,11 +305,11 @@ impl<T, P: Policy, S> Table<T, P, S> {
                 ProbePolicy::WriteFirst => true,
             };
             if write_first {
-                self.get_or_insert_locked(shard, hash, matches, construct)
+                self.insert_locked::<false>(shard, hash, matches, construct)
             } else {
                 match self.probe_read(shard, hash, &mut matches) {
                     Some(ptr) => (ptr, Outcome::ReadHit),
-                    None => self.insert_slow(shard, hash, matches, construct),
+                    None => self.insert_after_read_miss(shard, hash, matches, construct),
                 }
             }
         } else {
@@ -323,7 +332,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
         mut matches: impl FnMut(&T) -> bool,
     ) -> Option<NonNull<T>> {
         let guard = self.shards.read(shard);
-        let found = guard.data.map.find(self.shards.table_hash(hash), |e| {
+        let found = guard.data.map.find(hash, |e| {
             // SAFETY: the invariant on `Entry::ptr`; the read guard keeps
             // the entry in the index while it is inspected.
             e.hash == hash && matches(unsafe { e.ptr.as_ref() })
@@ -342,64 +351,17 @@ impl<T, P: Policy, S> Table<T, P, S> {
         found
     }
 
-    /// The write-first path of a shard whose lookups mostly miss: the write
-    /// lock at once, one probe fused with finding the insertion slot, and on
-    /// a miss the construction and insertion. One probe and two lock
-    /// operations per miss instead of two and four; a hit pays the write
-    /// lock, which excludes other readers of the shard for as long, so the
-    /// path is taken only while misses dominate (invariant 3 holds as on
-    /// the read-first path: the key is looked for under the lock it is
-    /// inserted under).
+    /// The write path after a read probe that missed (out of line: under the
+    /// adaptive policy it is the rare one).
     #[inline(never)]
-    fn get_or_insert_locked(
+    fn insert_after_read_miss(
         &self,
         shard: &Shard<TableShard<T>, P>,
         hash: u64,
-        mut matches: impl FnMut(&T) -> bool,
+        matches: impl FnMut(&T) -> bool,
         construct: impl FnOnce(&Arena) -> T,
     ) -> (NonNull<T>, Outcome) {
-        let table_hash = self.shards.table_hash(hash);
-        let rehash = self.shards.tag_mixer();
-        let rehash = move |e: &Entry<T>| rehash(e.hash);
-        let mut guard = self.shards.write(shard);
-        let locked = &mut *guard;
-        let TableShard { map, arena } = &mut locked.data;
-        let counters = &mut locked.counters;
-        if mutant(Mutant::TableWriteFirstNoProbe) {
-            // The deliberate bug: insert without looking under the lock.
-            let ptr = arena.0.store(construct(&arena.0));
-            map.insert_unique(table_hash, Entry { hash, ptr }, rehash);
-            counters.inserts += 1;
-            return (ptr, Outcome::Inserted);
-        }
-        let entry = map.entry(
-            table_hash,
-            |e| {
-                // SAFETY: the invariant on `Entry::ptr`; the write guard
-                // keeps the entry in place.
-                e.hash == hash && matches(unsafe { e.ptr.as_ref() })
-            },
-            rehash,
-        );
-        let found = matches!(entry, MapEntry::Occupied(_));
-        if self.policy == ProbePolicy::Adaptive {
-            shard.score(!found);
-        }
-        match entry {
-            MapEntry::Occupied(found) => {
-                counters.write_hits += 1;
-                (found.get().ptr, Outcome::WriteHit)
-            }
-            MapEntry::Vacant(slot) => {
-                // If `construct` panics, `slot` is dropped unused: nothing is
-                // inserted, and the write guard's drop clears the owner word
-                // and releases the lock.
-                let ptr = arena.0.store(construct(&arena.0));
-                slot.insert(Entry { hash, ptr });
-                counters.inserts += 1;
-                (ptr, Outcome::Inserted)
-            }
-        }
+        self.insert_locked::<true>(shard, hash, matches, construct)
     }
 
     /// The single-threaded lookup (`P` is not thread-safe, a constant: the
@@ -415,9 +377,8 @@ impl<T, P: Policy, S> Table<T, P, S> {
         mut matches: impl FnMut(&T) -> bool,
         construct: impl FnOnce(&Arena) -> T,
     ) -> (NonNull<T>, Outcome) {
-        let table_hash = self.shards.table_hash(hash);
         let mut guard = self.shards.write_uncounted(shard);
-        let found = guard.data.map.find(table_hash, |e| {
+        let found = guard.data.map.find(hash, |e| {
             // SAFETY: the invariant on `Entry::ptr`; the exclusive borrow
             // keeps the entry in place.
             e.hash == hash && matches(unsafe { e.ptr.as_ref() })
@@ -427,9 +388,8 @@ impl<T, P: Policy, S> Table<T, P, S> {
             shard.count_read_hit();
             return (ptr, Outcome::ReadHit);
         }
-        let rehash = self.shards.tag_mixer();
         (
-            Self::insert_local(&mut guard, hash, table_hash, rehash, construct),
+            Self::insert_local(&mut guard, hash, construct),
             Outcome::Inserted,
         )
     }
@@ -442,13 +402,11 @@ impl<T, P: Policy, S> Table<T, P, S> {
     fn insert_local(
         locked: &mut Locked<TableShard<T>>,
         hash: u64,
-        table_hash: u64,
-        rehash: impl Fn(u64) -> u64,
         construct: impl FnOnce(&Arena) -> T,
     ) -> NonNull<T> {
         let TableShard { map, arena } = &mut locked.data;
         let ptr = arena.0.store(construct(&arena.0));
-        map.insert_unique(table_hash, Entry { hash, ptr }, |e| rehash(e.hash));
+        map.insert_unique(hash, Entry { hash, ptr }, rehash);
         // A miss counts as a write-lock acquisition, as it does under
         // `Shared`.
         locked.counters.write_locks += 1;
@@ -456,35 +414,58 @@ impl<T, P: Policy, S> Table<T, P, S> {
         ptr
     }
 
-    /// The write path: exclusive lock, re-probe, construct, insert.
-    #[inline(never)]
-    fn insert_slow(
+    /// The write path, reached in one of two ways: after a read probe that
+    /// missed (`AFTER_READ_MISS`), or at once, on the write-first path of a
+    /// shard whose lookups mostly miss. Either way the key is looked for
+    /// under the write lock it is inserted under (invariant 3), with one
+    /// probe fused with finding the insertion slot; only if it is absent does
+    /// `construct` run, under the lock, and the value get inserted.
+    ///
+    /// After a read miss the probe is the mandatory re-probe: between the
+    /// read lock's release and the write lock, another thread may have
+    /// inserted the same key (`Outcome::ReprobeHit`, a race lost). On the
+    /// write-first path it is the only probe, so a miss costs one probe and
+    /// two lock operations instead of two and four; a hit there pays the
+    /// write lock (`Outcome::WriteHit`), which excludes other readers of the
+    /// shard for as long, so the path is taken only while misses dominate.
+    ///
+    /// The two ways differ only in which mutant skips the probe, which
+    /// counter a hit bumps and whether the lookup is scored here (the read
+    /// probe scored it already), all decided at compile time.
+    // Always inline: the write-first path is inlined into the caller's
+    // out-of-line miss path (the facade's `intern_cold`), which saves a call
+    // and a second prologue and epilogue (register saves) on every miss of
+    // a shard that mostly misses; the rare read-first miss goes through the
+    // out-of-line `insert_after_read_miss`.
+    #[inline(always)]
+    fn insert_locked<const AFTER_READ_MISS: bool>(
         &self,
         shard: &Shard<TableShard<T>, P>,
         hash: u64,
         mut matches: impl FnMut(&T) -> bool,
         construct: impl FnOnce(&Arena) -> T,
     ) -> (NonNull<T>, Outcome) {
-        let table_hash = self.shards.table_hash(hash);
-        let rehash = self.shards.tag_mixer();
-        let rehash = move |e: &Entry<T>| rehash(e.hash);
         let mut guard = self.shards.write(shard);
         let locked = &mut *guard;
         let TableShard { map, arena } = &mut locked.data;
         let counters = &mut locked.counters;
-        if mutant(Mutant::TableNoReprobe) {
-            // The deliberate bug: trust the read probe's miss and insert
-            // without looking again.
+        let skip_probe = if AFTER_READ_MISS {
+            // The deliberate bug of invariant 3: trust the read probe's miss
+            // and insert without looking again.
+            mutant(Mutant::TableNoReprobe)
+        } else {
+            // The same bug on the write-first path: insert without looking
+            // under the lock at all.
+            mutant(Mutant::TableWriteFirstNoProbe)
+        };
+        if skip_probe {
             let ptr = arena.0.store(construct(&arena.0));
-            map.insert_unique(table_hash, Entry { hash, ptr }, rehash);
+            map.insert_unique(hash, Entry { hash, ptr }, rehash);
             counters.inserts += 1;
             return (ptr, Outcome::Inserted);
         }
-        // The mandatory re-probe (invariant 3), fused with finding the
-        // insertion slot: between this thread's read probe and its write
-        // lock, another thread may have inserted the same key.
         let entry = map.entry(
-            table_hash,
+            hash,
             |e| {
                 // SAFETY: the invariant on `Entry::ptr`; the write guard
                 // keeps the entry in place.
@@ -492,10 +473,19 @@ impl<T, P: Policy, S> Table<T, P, S> {
             },
             rehash,
         );
+        if !AFTER_READ_MISS && self.policy == ProbePolicy::Adaptive {
+            shard.score(matches!(entry, MapEntry::Vacant(_)));
+        }
         match entry {
             MapEntry::Occupied(found) => {
-                counters.reprobe_hits += 1;
-                (found.get().ptr, Outcome::ReprobeHit)
+                let outcome = if AFTER_READ_MISS {
+                    counters.reprobe_hits += 1;
+                    Outcome::ReprobeHit
+                } else {
+                    counters.write_hits += 1;
+                    Outcome::WriteHit
+                };
+                (found.get().ptr, outcome)
             }
             MapEntry::Vacant(slot) => {
                 // If `construct` panics, `slot` is dropped unused: nothing is

@@ -302,7 +302,7 @@ fn reentrant_get_and_lock_sections_panic() {
 fn interning_into_another_shard_from_a_constructor_is_allowed() {
     let table = Table::<Attr>::with_shards("attr", 2);
     let low = 1u64; // shard 0
-    let high = 1u64 << 63; // shard 1
+    let high = 1u64 << 56; // shard 1 (the bit below the tag)
     assert_ne!(table.shard_index(low), table.shard_index(high));
     let outer = table.get_or_insert_with(
         low,

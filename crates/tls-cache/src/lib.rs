@@ -211,6 +211,9 @@ impl Cache {
         Lookup::Miss
     }
 
+    /// Stores `key -> ptr` (allocating the table on first use). Out of line:
+    /// storing is the rare path of [`admit`](Self::admit) and of a miss.
+    #[inline(never)]
     fn put(&self, key: Key, ptr: *const ()) {
         let Some(table) = self.table_or_alloc() else {
             return;
@@ -220,13 +223,23 @@ impl Cache {
 
     /// [`put`](Self::put) behind the doorkeeper: a key whose set is full of
     /// this owner's entries is stored only if the doorkeeper saw it refused
-    /// before (see [`admit`]).
+    /// before (see [`admit`]); a key already cached in such a set is
+    /// refused too (nothing would change).
+    ///
+    /// The refusal is inline and the store out of line: during a scan of
+    /// second uses (a second pass over a large module) nearly every call is
+    /// a refusal, which then costs the set's tail load and one doorkeeper
+    /// bit, with no call.
+    #[inline(always)]
     fn admit(&self, key: Key, ptr: *const ()) {
-        let Some(table) = self.table_or_alloc() else {
+        if let Some(table) = self.table()
+            && table.full_of_owner(key)
+            && !self.door.seen_before(key)
+        {
+            bump(&self.rejections);
             return;
-        };
-        let put = table.put_if(key, ptr, || self.door.seen_before(key));
-        self.count(put);
+        }
+        self.put(key, ptr);
     }
 
     fn count(&self, put: Put) {
@@ -237,7 +250,6 @@ impl Cache {
                 bump(&self.inserts);
                 bump(&self.evictions);
             }
-            Put::Rejected => bump(&self.rejections),
         }
     }
 }
@@ -286,14 +298,22 @@ impl Doorkeeper {
             return true;
         }
         if self.set.get() >= DOOR_RESET {
-            for w in &self.bits {
-                w.set(0);
-            }
-            self.set.set(0);
+            self.reset();
         }
         word.set(word.get() | mask);
         self.set.set(self.set.get() + 1);
         false
+    }
+
+    /// Empties the filter (once every [`DOOR_RESET`] refusals, so out of
+    /// the inline refusal path).
+    #[cold]
+    #[inline(never)]
+    fn reset(&self) {
+        for w in &self.bits {
+            w.set(0);
+        }
+        self.set.set(0);
     }
 }
 

@@ -75,9 +75,6 @@ pub(crate) enum Put {
     Filled,
     /// The set was full: the tail way's entry was overwritten.
     Evicted,
-    /// The set was full of entries of the same owner and the admission
-    /// test of [`Table::put_if`] refused to evict one: nothing changed.
-    Rejected,
 }
 
 /// One cached association of (owner, kind, hash) with a storage pointer.
@@ -278,23 +275,19 @@ impl Table {
         Self::put_in(self.set(key), key, ptr)
     }
 
-    /// As [`put`](Self::put), except that when the set is full and its tail
-    /// entry belongs to the same owner as `key`, the entry is only evicted if
-    /// `admit()` says so (else nothing changes and the answer is
-    /// [`Put::Rejected`], also for a key the set already holds). A tail
-    /// entry of another owner (a dropped context's, most often) is evicted
-    /// without asking, so that dead entries never pin a set.
+    /// Whether `key`'s set is full and its tail entry belongs to `key`'s
+    /// owner: the case in which the cache's admission ([`crate::admit`])
+    /// asks its doorkeeper before evicting. A tail entry of another owner (a
+    /// dropped context's, most often) is evicted without asking, so that
+    /// dead entries never pin a set.
     ///
-    /// The test comes before the scan of the set: a refusal, the common
-    /// answer during a scan of second uses, reads one entry.
-    pub(crate) fn put_if(&self, key: Key, ptr: *const (), admit: impl FnOnce() -> bool) -> Put {
-        let set = self.set(key);
-        // The occupied ways form a prefix, so an occupied tail means a full
-        // set (generation 0 is no owner's).
-        if set.0[WAYS - 1].generation.get() == key.generation && !admit() {
-            return Put::Rejected;
-        }
-        Self::put_in(set, key, ptr)
+    /// One load: the occupied ways form a prefix, so an occupied tail means
+    /// a full set (and generation 0 is no owner's). A refusal, the common
+    /// answer during a scan of second uses, reads this one entry and nothing
+    /// else of the set.
+    #[inline(always)]
+    pub(crate) fn full_of_owner(&self, key: Key) -> bool {
+        self.set(key).0[WAYS - 1].generation.get() == key.generation
     }
 
     /// The body of [`put`](Self::put), on `key`'s set.

@@ -75,8 +75,11 @@ def main():
 def verify(out):
     """Per chunk of the invalid-builtin files: whether
     `mlir-opt-19 --verify-diagnostics` passes it (each chunk run alone, as
-    --split-input-file runs it, so its lines restart at the chunk)."""
+    --split-input-file runs it, so its lines restart at the chunk), and the
+    first error `mlir-opt-19` reports for it without the verifier (line,
+    column, message), or null."""
     import os
+    import re
     import tempfile
     rows = []
     for path in ["IR/invalid-builtin-attributes.mlir", "IR/invalid-builtin-types.mlir"]:
@@ -92,8 +95,21 @@ def verify(out):
                 ok = p.returncode == 0
             except subprocess.TimeoutExpired:
                 ok = False
+            first = None
+            try:
+                p = subprocess.run(
+                    ["mlir-opt-19", "--allow-unregistered-dialect", t.name],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=60)
+                m = re.search(re.escape(t.name) + r":(\d+):(\d+): error: (.*)",
+                              p.stderr.decode("utf-8", "replace"))
+                if m:
+                    first = {"line": int(m.group(1)), "column": int(m.group(2)),
+                             "message": m.group(3)}
+            except subprocess.TimeoutExpired:
+                pass
             os.unlink(t.name)
-            rows.append({"file": path, "chunk": i, "mlir_opt_passes": ok})
+            rows.append({"file": path, "chunk": i, "mlir_opt_passes": ok,
+                         "first_error": first})
     with open(out, "w", encoding="utf-8") as f:
         for r in rows:
             f.write(json.dumps(r) + "\n")
@@ -120,5 +136,7 @@ def split(text):
     return chunks
 
 
-main()
+# `generate.py OUT --verify-only` rewrites only verify.jsonl.
+if sys.argv[2:] != ["--verify-only"]:
+    main()
 verify(sys.argv[1].replace("generic.jsonl", "verify.jsonl"))

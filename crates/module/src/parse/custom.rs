@@ -1,0 +1,594 @@
+//! The custom forms strata reads: the `func` dialect's `func.func` (MLIR's
+//! `function_interface_impl::parseFunctionOp`) and `func.return` (its
+//! declarative format, `attr-dict ($operands^ `:` type($operands))?`), and
+//! `arith.constant` (`attr-dict $value`).
+//!
+//! MLIR's test files write most functions in the custom form
+//! (`func.func private @f(%arg0: tensor<4xf32>) -> i32 { ... }`), and the
+//! diagnostics they expect come from the types and attributes of the
+//! signature. This module reads that form into exactly the operation
+//! `mlir-opt-19 --mlir-print-op-generic` prints for it:
+//!
+//! ```text
+//! "func.func"() <{arg_attrs = [...], function_type = (...) -> (...),
+//!   res_attrs = [...], sym_name = "f", sym_visibility = "private"}> ({
+//! ^bb0(%arg0: ...):
+//!   ...
+//! }) {discardable attributes} : () -> ()
+//! ```
+//!
+//! A function without a body has one region with no block. The named
+//! arguments are the arguments of the body's entry block, located at their
+//! name unless they carry a `loc(...)`. Operations inside the body are read
+//! by the generic parser, and `return` (the `func` dialect is the default one
+//! inside a function body, as in MLIR), `func.return` and `arith.constant` in
+//! the custom form. Every other custom form is refused here, with a
+//! diagnostic that asks for the generic form.
+//!
+//! Errors that MLIR reports through the operation's own parser carry its
+//! prefix (`custom op 'func.func' expected SSA identifier`); those of the
+//! types and attributes inside come from `strata-syntax` unprefixed, as
+//! MLIR's do.
+
+use core::hash::BuildHasher;
+use core::ops::Range;
+
+use smallvec::SmallVec;
+use strata_builtin::DictionaryAttr;
+use strata_builtin::prelude::*;
+use strata_ctx::{Attribute, Location, Policy, Type};
+use strata_syntax::ParseError;
+use strata_syntax::lexer::TokenKind;
+
+use super::{
+    BlockScope, MAX_REGION_NESTING, PResult, ResultGroups, UnitParser, result_count_error,
+};
+use crate::tree::{Block, Operation, Region, ValueData, ValueDef};
+
+/// The custom forms this module reads.
+#[derive(Clone, Copy)]
+enum Custom {
+    Func,
+    Return,
+    Constant,
+}
+
+/// One entry of a function's argument list.
+struct FuncArg<'c, 'f> {
+    /// The SSA name and its span, for the form with named arguments.
+    name: Option<(&'f str, Range<usize>)>,
+    ty: Type<'c>,
+    /// The argument's attribute dictionary (`None` when it has none).
+    attrs: Option<Attribute<'c>>,
+    /// The location given by `loc(...)`, if any.
+    loc: Option<Location<'c>>,
+}
+
+/// The keys `func.func` infers from its custom form, which its attribute
+/// dictionary may not name.
+const INFERRED: [&str; 3] = ["sym_visibility", "sym_name", "function_type"];
+
+impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
+    /// Parses the operation at the current bare identifier if it is one of
+    /// the custom forms this module knows (`func.func`, `func.return`,
+    /// `return` inside a function body, `arith.constant`), returning its
+    /// index, and refuses any other. `groups` are the result names already
+    /// parsed.
+    #[inline(never)]
+    pub(super) fn parse_custom_operation(&mut self, groups: ResultGroups<'f>) -> PResult<u32> {
+        let name = self.spelling();
+        let (kind, results) = match name {
+            "func.func" => (Custom::Func, 0),
+            "func.return" => (Custom::Return, 0),
+            "return" if self.func_bodies > 0 => (Custom::Return, 0),
+            "arith.constant" => (Custom::Constant, 1),
+            _ => {
+                return Err(self.err(format!(
+                    "custom operation syntax ('{name}') is not supported: strata-opt reads the generic form (mlir-opt --mlir-print-op-generic)"
+                )));
+            }
+        };
+        // MLIR checks the count after the parse, at the first result name.
+        let index = match kind {
+            Custom::Func => self.parse_func()?,
+            Custom::Return => self.parse_return()?,
+            Custom::Constant => self.parse_constant()?,
+        };
+        // In u64, as in the generic form: the counts are any u32.
+        let declared: u64 = groups.iter().map(|g| u64::from(g.1)).sum();
+        if let Some(first) = groups.first()
+            && declared != results as u64
+        {
+            return Err(result_count_error(
+                first.2.start,
+                results as usize,
+                declared,
+            ));
+        }
+        let mut next = self.unit.ops[index as usize].first_result;
+        for (n, count, span) in groups {
+            self.define(n, next, count, span)?;
+            next += count;
+        }
+        Ok(index)
+    }
+
+    /// An error of the operation's own parser: MLIR prefixes it with the
+    /// operation's name.
+    fn custom_err(&self, op: &str, message: &str) -> ParseError {
+        self.err(format!("custom op '{op}' {message}"))
+    }
+
+    /// An optional attribute dictionary (`None` when absent).
+    fn parse_optional_dict(&mut self) -> PResult<Option<Attribute<'c>>> {
+        if self.tok.kind != TokenKind::LBrace {
+            return Ok(None);
+        }
+        let start = self.tok.start;
+        let a = self.parse_attribute()?;
+        if !a.isa::<DictionaryAttr>() {
+            return Err(ParseError::new(
+                start..start + 1,
+                "expected attribute dictionary",
+            ));
+        }
+        Ok(Some(a))
+    }
+
+    /// An optional `loc(...)`.
+    fn parse_optional_loc(&mut self) -> PResult<Option<Location<'c>>> {
+        if self.tok.kind == TokenKind::BareId && self.spelling() == "loc" {
+            self.parse_location().map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// `func.func [visibility] @name(args) [-> results] [attributes {...}]
+    /// [{ body }] [loc(...)]`, at `func.func`.
+    fn parse_func(&mut self) -> PResult<u32> {
+        const OP: &str = "func.func";
+        let start = self.tok.start;
+        let op_name: Attribute<'c> = self.ctx.string_attr(OP).into();
+        self.bump();
+
+        // Visibility.
+        let mut visibility = None;
+        if self.tok.kind == TokenKind::BareId
+            && matches!(self.spelling(), "public" | "private" | "nested")
+        {
+            visibility = Some(self.spelling());
+            self.bump();
+        }
+
+        // The symbol name.
+        if self.tok.kind != TokenKind::AtId {
+            return Err(self.custom_err(OP, "expected valid '@'-identifier for symbol name"));
+        }
+        let sym_name =
+            symbol_name(self.spelling()).ok_or_else(|| self.err("symbol name is not UTF-8"))?;
+        self.bump();
+
+        // The argument list: all named (`%a: type`) or all types.
+        let mut args: Vec<FuncArg<'c, 'f>> = Vec::new();
+        self.expect(TokenKind::LParen, "'('")?;
+        if !self.consume(TokenKind::RParen) {
+            loop {
+                let arg = if self.tok.kind == TokenKind::PercentId {
+                    let name = self.spelling();
+                    let span = self.tok.start..self.tok.end;
+                    if args.last().is_some_and(|a| a.name.is_none()) {
+                        return Err(self.custom_err(OP, "expected type instead of SSA identifier"));
+                    }
+                    self.bump();
+                    if self.tok.kind == TokenKind::HashId && self.tok.start == span.end {
+                        return Err(self.err("result number not allowed in argument list"));
+                    }
+                    self.expect(TokenKind::Colon, "':'")?;
+                    let ty = self.parse_type()?;
+                    let attrs = self.parse_optional_dict()?;
+                    let loc = self.parse_optional_loc()?;
+                    FuncArg {
+                        name: Some((name, span)),
+                        ty,
+                        attrs,
+                        loc,
+                    }
+                } else {
+                    if args.last().is_some_and(|a| a.name.is_some()) {
+                        return Err(self.custom_err(OP, "expected SSA identifier"));
+                    }
+                    let ty = self.parse_type()?;
+                    let attrs = self.parse_optional_dict()?;
+                    let loc = self.parse_optional_loc()?;
+                    FuncArg {
+                        name: None,
+                        ty,
+                        attrs,
+                        loc,
+                    }
+                };
+                args.push(arg);
+                if self.consume(TokenKind::RParen) {
+                    break;
+                }
+                self.expect(TokenKind::Comma, "')'")?;
+            }
+        }
+
+        // The result list: one type, or a parenthesized list of types with
+        // attribute dictionaries.
+        let mut results: Vec<(Type<'c>, Option<Attribute<'c>>)> = Vec::new();
+        if self.consume(TokenKind::Arrow) {
+            if self.consume(TokenKind::LParen) {
+                if !self.consume(TokenKind::RParen) {
+                    loop {
+                        let ty = self.parse_type()?;
+                        let attrs = self.parse_optional_dict()?;
+                        results.push((ty, attrs));
+                        if self.consume(TokenKind::RParen) {
+                            break;
+                        }
+                        self.expect(TokenKind::Comma, "')'")?;
+                    }
+                }
+            } else {
+                results.push((self.parse_type()?, None));
+            }
+        }
+
+        // `attributes {...}`: the discardable attributes.
+        let mut attributes = None;
+        if self.tok.kind == TokenKind::BareId && self.spelling() == "attributes" {
+            let at = self.tok.start..self.tok.end;
+            self.bump();
+            if self.tok.kind != TokenKind::LBrace {
+                return Err(self.err("expected '{'"));
+            }
+            let dict = self.parse_attribute()?;
+            let entries = dict
+                .dyn_cast::<DictionaryAttr>()
+                .map(|d| d.payload().entries)
+                .unwrap_or_default();
+            if let Some(e) = entries.iter().find(|e| INFERRED.contains(&e.name.as_str())) {
+                return Err(ParseError::new(
+                    at,
+                    format!(
+                        "custom op '{OP}' '{}' is an inferred attribute and should not be specified in the explicit attribute dictionary",
+                        e.name.as_str()
+                    ),
+                ));
+            }
+            if !entries.is_empty() {
+                attributes = Some(dict);
+            }
+        }
+
+        // The properties, as MLIR's `addArgAndResultAttrs` and the symbol
+        // interface set them.
+        let inputs: Vec<Type<'c>> = args.iter().map(|a| a.ty).collect();
+        let outputs: Vec<Type<'c>> = results.iter().map(|r| r.0).collect();
+        let function_type = self.ctx.function_type(&inputs, &outputs);
+        let mut props: Vec<(&str, Attribute<'c>)> = vec![
+            ("function_type", self.ctx.type_attr(function_type).into()),
+            ("sym_name", self.ctx.string_attr(&sym_name).into()),
+        ];
+        if let Some(v) = visibility {
+            props.push(("sym_visibility", self.ctx.string_attr(v).into()));
+        }
+        let arg_attrs = self.attr_array(args.iter().map(|a| a.attrs));
+        let res_attrs = self.attr_array(results.iter().map(|r| r.1));
+        if let Some(a) = arg_attrs {
+            props.push(("arg_attrs", a));
+        }
+        if let Some(a) = res_attrs {
+            props.push(("res_attrs", a));
+        }
+        let properties: Attribute<'c> = self.ctx.dictionary_attr(&props).into();
+
+        // The operation precedes the operations of its body.
+        let index = self.unit.ops.len() as u32;
+        self.unit.ops.push(Operation {
+            name: op_name,
+            operands: SmallVec::new(),
+            first_result: self.unit.values.len() as u32,
+            num_results: 0,
+            successors: SmallVec::new(),
+            properties: Some(properties),
+            regions: SmallVec::new(),
+            attributes,
+            ty: self.ctx.function_type(&[], &[]).into(),
+            loc: self.ctx.unknown_loc().into(),
+        });
+
+        // The body, or an empty region for a declaration.
+        let region = if self.tok.kind == TokenKind::LBrace {
+            let open = self.tok.start..self.tok.end;
+            let r = self.parse_func_body(&args)?;
+            if self.unit.regions[r as usize].blocks.is_empty() {
+                return Err(ParseError::new(
+                    open,
+                    format!("custom op '{OP}' expected non-empty function body"),
+                ));
+            }
+            r
+        } else {
+            let r = self.unit.regions.len() as u32;
+            self.unit.regions.push(Region::default());
+            r
+        };
+
+        let loc = match self.parse_optional_loc()? {
+            Some(l) => l,
+            None => self.file_loc(start),
+        };
+        let op = &mut self.unit.ops[index as usize];
+        op.regions.push(region);
+        op.loc = loc;
+        Ok(index)
+    }
+
+    /// The array of per-argument (or per-result) dictionaries, when one of
+    /// them is not empty (MLIR then stores `{}` for the others).
+    fn attr_array(
+        &self,
+        dicts: impl Iterator<Item = Option<Attribute<'c>>> + Clone,
+    ) -> Option<Attribute<'c>> {
+        let non_empty = |a: &Option<Attribute<'c>>| {
+            a.and_then(|a| a.dyn_cast::<DictionaryAttr>())
+                .is_some_and(|d| !d.payload().entries.is_empty())
+        };
+        if !dicts.clone().any(|a| non_empty(&a)) {
+            return None;
+        }
+        let empty: Attribute<'c> = self.ctx.dictionary_attr(&[]).into();
+        let elements: Vec<Attribute<'c>> = dicts.map(|a| a.unwrap_or(empty)).collect();
+        Some(self.ctx.array_attr(&elements).into())
+    }
+
+    /// A function body: a region whose entry block's arguments are the
+    /// function's named arguments (MLIR's `parseRegionBody` with entry
+    /// arguments).
+    fn parse_func_body(&mut self, args: &[FuncArg<'c, 'f>]) -> PResult<u32> {
+        let open = self.tok.start;
+        self.expect(TokenKind::LBrace, "'{' to begin a region")?;
+        self.depth += 1;
+        if self.depth > MAX_REGION_NESTING {
+            return Err(ParseError::new(
+                open..open + 1,
+                format!("regions nested deeper than {MAX_REGION_NESTING} levels are not supported"),
+            ));
+        }
+        self.func_bodies += 1;
+        self.defined.push(Vec::new());
+        self.blocks.push(BlockScope::default());
+        let region_index = self.unit.regions.len() as u32;
+        self.unit.regions.push(Region::default());
+        let named = args.first().is_some_and(|a| a.name.is_some());
+        let mut blocks = Vec::new();
+        if named || self.tok.kind != TokenKind::RBrace {
+            if named && self.tok.kind == TokenKind::CaretId {
+                return Err(self.err("invalid block name in region with named arguments"));
+            }
+            if self.tok.kind != TokenKind::CaretId {
+                let b = self.unit.blocks.len() as u32;
+                self.unit.blocks.push(Block::default());
+                blocks.push(b);
+                if named {
+                    self.define_entry_args(b, args)?;
+                }
+                self.parse_block_body(b)?;
+            }
+            while self.tok.kind == TokenKind::CaretId {
+                blocks.push(self.parse_block()?);
+            }
+        }
+        self.expect(TokenKind::RBrace, "'}' to end a region")?;
+        let scope = self.blocks.pop().unwrap_or_default();
+        for (label, (_, undefined)) in &scope.names {
+            if let Some(span) = undefined {
+                return Err(ParseError::new(
+                    span.clone(),
+                    format!("reference to an undefined block '{label}'"),
+                ));
+            }
+        }
+        for name in self.defined.pop().unwrap_or_default() {
+            self.values.remove(name);
+        }
+        self.func_bodies -= 1;
+        self.depth -= 1;
+        self.unit.regions[region_index as usize].blocks = blocks;
+        Ok(region_index)
+    }
+
+    /// Adds the named arguments to the entry block `b` and defines their
+    /// names in the body's scope.
+    fn define_entry_args(&mut self, b: u32, args: &[FuncArg<'c, 'f>]) -> PResult<()> {
+        for (number, arg) in args.iter().enumerate() {
+            let Some((name, ref span)) = arg.name else {
+                continue;
+            };
+            if self.values.contains_key(name) {
+                return Err(ParseError::new(
+                    span.clone(),
+                    format!("region entry argument '{name}' is already in use"),
+                ));
+            }
+            let loc = match arg.loc {
+                Some(l) => l,
+                None => self.file_loc(span.start),
+            };
+            let index = self.unit.values.len() as u32;
+            self.unit.values.push(ValueData {
+                def: ValueDef::Argument {
+                    block: b,
+                    number: number as u32,
+                },
+                ty: arg.ty,
+                loc: Some(loc),
+            });
+            self.unit.blocks[b as usize].args.push(index);
+            self.define(name, index, 1, span.clone())?;
+        }
+        Ok(())
+    }
+
+    /// `%r = arith.constant [{attrs}] value`, at its name: the result has the
+    /// value's type (`none` for an untyped value, which MLIR's verifier
+    /// then refuses).
+    fn parse_constant(&mut self) -> PResult<u32> {
+        let start = self.tok.start;
+        let op_name: Attribute<'c> = self.ctx.string_attr("arith.constant").into();
+        self.bump();
+        let attributes = self.parse_optional_dict()?.filter(|a| {
+            a.dyn_cast::<DictionaryAttr>()
+                .is_some_and(|d| !d.payload().entries.is_empty())
+        });
+        let value = self.parse_attribute()?;
+        let ty = typed_attr_type(value).unwrap_or_else(|| self.ctx.none_type().into());
+        let loc = match self.parse_optional_loc()? {
+            Some(l) => l,
+            None => self.file_loc(start),
+        };
+        let index = self.unit.ops.len() as u32;
+        let first_result = self.unit.values.len() as u32;
+        self.unit.values.push(ValueData {
+            def: ValueDef::Result {
+                op: index,
+                number: 0,
+            },
+            ty,
+            loc: None,
+        });
+        let properties: Attribute<'c> = self.ctx.dictionary_attr(&[("value", value)]).into();
+        self.unit.ops.push(Operation {
+            name: op_name,
+            operands: SmallVec::new(),
+            first_result,
+            num_results: 1,
+            successors: SmallVec::new(),
+            properties: Some(properties),
+            regions: SmallVec::new(),
+            attributes,
+            ty: self.ctx.function_type(&[], &[ty]).into(),
+            loc,
+        });
+        Ok(index)
+    }
+
+    /// `return [{attrs}] [%a, %b : t1, t2]` (or `func.return ...`), at its
+    /// name.
+    fn parse_return(&mut self) -> PResult<u32> {
+        const OP: &str = "func.return";
+        let start = self.tok.start;
+        let op_name: Attribute<'c> = self.ctx.string_attr(OP).into();
+        self.bump();
+        let attributes = self.parse_optional_dict()?.filter(|a| {
+            a.dyn_cast::<DictionaryAttr>()
+                .is_some_and(|d| !d.payload().entries.is_empty())
+        });
+        let mut names: Vec<(&'f str, u32, Range<usize>)> = Vec::new();
+        let mut types: Vec<Type<'c>> = Vec::new();
+        if self.tok.kind == TokenKind::PercentId {
+            loop {
+                if self.tok.kind != TokenKind::PercentId {
+                    return Err(self.err("expected SSA operand"));
+                }
+                let n = self.spelling();
+                let mut span = self.tok.start..self.tok.end;
+                self.bump();
+                let mut number = 0;
+                if self.tok.kind == TokenKind::HashId && self.tok.start == span.end {
+                    number = self.spelling()[1..]
+                        .parse::<u32>()
+                        .map_err(|_| self.err("invalid SSA value result number"))?;
+                    span.end = self.tok.end;
+                    self.bump();
+                }
+                names.push((n, number, span));
+                if !self.consume(TokenKind::Comma) {
+                    break;
+                }
+            }
+            self.expect(TokenKind::Colon, "':'")?;
+            loop {
+                types.push(self.parse_type()?);
+                if !self.consume(TokenKind::Comma) {
+                    break;
+                }
+            }
+        }
+        if names.len() != types.len() {
+            // MLIR reports it at the operand list (a type list comes only
+            // after operands).
+            let at = names.first().map_or(start, |n| n.2.start);
+            return Err(ParseError::new(
+                at..at + 1,
+                format!(
+                    "custom op '{OP}' {} operands present, but expected {}",
+                    names.len(),
+                    types.len()
+                ),
+            ));
+        }
+        let loc = match self.parse_optional_loc()? {
+            Some(l) => l,
+            None => self.file_loc(start),
+        };
+        let mut operands = SmallVec::with_capacity(names.len());
+        for ((n, number, span), &t) in names.into_iter().zip(&types) {
+            operands.push(self.use_value(n, number, t, span)?);
+        }
+        let index = self.unit.ops.len() as u32;
+        self.unit.ops.push(Operation {
+            name: op_name,
+            operands,
+            first_result: self.unit.values.len() as u32,
+            num_results: 0,
+            successors: SmallVec::new(),
+            properties: None,
+            regions: SmallVec::new(),
+            attributes,
+            ty: self.ctx.function_type(&types, &[]).into(),
+            loc,
+        });
+        Ok(index)
+    }
+}
+
+/// The type of a typed attribute (MLIR's `TypedAttr`), `None` for another.
+fn typed_attr_type<'c>(a: Attribute<'c>) -> Option<Type<'c>> {
+    use strata_builtin::{
+        DenseAttr, DenseResourceAttr, DenseStringAttr, FloatAttr, IntegerAttr, OpaqueAttr,
+        SparseElementsAttr, TypedStringAttr,
+    };
+    if let Some(x) = a.dyn_cast::<IntegerAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<FloatAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<DenseAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<DenseStringAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<SparseElementsAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<DenseResourceAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<TypedStringAttr>() {
+        Some(x.payload().ty)
+    } else {
+        a.dyn_cast::<OpaqueAttr>().map(|x| x.payload().ty)
+    }
+}
+
+/// The name of the symbol `@name` or `@"name"`; `None` when a quoted name
+/// is not UTF-8.
+fn symbol_name(spelling: &str) -> Option<String> {
+    let body = &spelling[1..];
+    if body.starts_with('"') {
+        String::from_utf8(strata_syntax::lexer::unescape(body)).ok()
+    } else {
+        Some(body.to_owned())
+    }
+}

@@ -1,0 +1,210 @@
+//! The custom forms strata reads (`func.func`, `func.return` and `return`,
+//! `arith.constant`) become exactly the generic operations `mlir-opt-19`
+//! prints for them. The expected files are `mlir-opt-19
+//! --allow-unregistered-dialect --mlir-print-op-generic
+//! [--mlir-print-debuginfo] tests/data/custom[-module].mlir` (run in
+//! `tests/data`); the error messages and positions below are what
+//! `mlir-opt-19 --allow-unregistered-dialect` reports for each input.
+
+use strata_ctx::Context;
+use strata_module::{
+    ItemKind, PrintOptions, parse_module, parse_module_parallel, print_module, scan_items,
+};
+
+const CUSTOM: &str = include_str!("data/custom.mlir");
+const MODULE: &str = include_str!("data/custom-module.mlir");
+
+/// Parses `text` on rayon into the thread-safe context and sequentially
+/// into the single-threaded one, checks that both print the same, and
+/// returns the print.
+fn print_both(text: &str, name: &str, debug_info: bool) -> String {
+    let options = PrintOptions {
+        debug_info,
+        ..PrintOptions::default()
+    };
+    let ctx = Context::new();
+    let module = parse_module_parallel(&ctx, text, name).unwrap();
+    let printed = print_module(&module, options);
+    let single = Context::single_threaded();
+    let module = parse_module(&single, text, name).unwrap();
+    assert_eq!(print_module(&module, options), printed);
+    printed
+}
+
+#[test]
+fn custom_functions_print_as_mlir_opt_prints_them() {
+    assert_eq!(
+        print_both(CUSTOM, "custom.mlir", false),
+        include_str!("data/custom.expected")
+    );
+    assert_eq!(
+        print_both(CUSTOM, "custom.mlir", true),
+        include_str!("data/custom.debuginfo.expected")
+    );
+}
+
+#[test]
+fn custom_functions_in_a_generic_module_print_as_mlir_opt_prints_them() {
+    assert_eq!(
+        print_both(MODULE, "custom-module.mlir", false),
+        include_str!("data/custom-module.expected")
+    );
+    assert_eq!(
+        print_both(MODULE, "custom-module.mlir", true),
+        include_str!("data/custom-module.debuginfo.expected")
+    );
+}
+
+/// The scan cuts the file at every custom `func.func`, a signature written
+/// over several lines (`attributes` on a line of its own) included, so the
+/// functions are parsed in parallel; inside a generic `builtin.module` the
+/// body is cut the same way (one unit per function).
+#[test]
+fn the_scan_finds_each_custom_function_as_one_top_level_operation() {
+    let (items, end) = scan_items(CUSTOM, 0, CUSTOM.len());
+    assert_eq!(end, CUSTOM.len());
+    assert_eq!(items.len(), 6, "{items:?}");
+    for item in &items {
+        assert_eq!(item.kind, ItemKind::Op);
+        assert!(
+            CUSTOM[item.range.clone()].starts_with("func.func"),
+            "{:?}",
+            &CUSTOM[item.range.clone()]
+        );
+    }
+    let quoted = &CUSTOM[items[4].range.clone()];
+    assert!(quoted.contains("attributes {foo}") && quoted.ends_with("loc(\"there\")"));
+
+    let ctx = Context::new();
+    let module = parse_module_parallel(&ctx, MODULE, "custom-module.mlir").unwrap();
+    // The module's own unit, then one per function.
+    assert_eq!(module.units.len(), 3);
+}
+
+/// Parses `text` and returns the error's message and 1-based line and
+/// column.
+fn error_of(text: &str) -> (String, usize, usize) {
+    let ctx = Context::new();
+    let e = parse_module(&ctx, text, "e.mlir").unwrap_err();
+    let at = e.span().start;
+    let line = text[..at].matches('\n').count() + 1;
+    let column = at - text[..at].rfind('\n').map_or(0, |p| p + 1) + 1;
+    (e.message().to_owned(), line, column)
+}
+
+#[test]
+fn malformed_custom_forms_are_reported_as_mlir_reports_them() {
+    let cases: [(&str, &str, usize); 12] = [
+        (
+            "func.func @f(%a: i32, i32)",
+            "custom op 'func.func' expected SSA identifier",
+            23,
+        ),
+        (
+            "func.func @f(i32, %a: i32)",
+            "custom op 'func.func' expected type instead of SSA identifier",
+            19,
+        ),
+        (
+            "func.func f()",
+            "custom op 'func.func' expected valid '@'-identifier for symbol name",
+            11,
+        ),
+        (
+            "func.func @f() {}",
+            "custom op 'func.func' expected non-empty function body",
+            16,
+        ),
+        (
+            "func.func @f(%a: i32) { ^bb0: }",
+            "invalid block name in region with named arguments",
+            25,
+        ),
+        (
+            "func.func @f() attributes {sym_name = \"x\"}",
+            "custom op 'func.func' 'sym_name' is an inferred attribute and should not be specified in the explicit attribute dictionary",
+            16,
+        ),
+        (
+            "%0 = func.func @f()",
+            "cannot name an operation with no results",
+            1,
+        ),
+        (
+            "func.func @f(%a: i32, %a: i32) { \"x.y\"() : () -> () }",
+            "region entry argument '%a' is already in use",
+            23,
+        ),
+        (
+            "func.func @f(%a: i32) { return %a : f32 }",
+            "use of value '%a' expects different type than prior uses: 'f32' vs 'i32'",
+            32,
+        ),
+        (
+            "func.func @f(%a: i32) { return %a, %a : i32 }",
+            "custom op 'func.return' 2 operands present, but expected 1",
+            32,
+        ),
+        // A missing token is reported after the previous one.
+        ("func.func @f(%a i32)", "expected ':'", 16),
+        (
+            "%0, %1 = arith.constant 1 : i32",
+            "operation defines 1 results but was provided 2 to bind",
+            1,
+        ),
+    ];
+    for (text, message, column) in cases {
+        assert_eq!(
+            error_of(text),
+            (message.to_owned(), 1, column),
+            "for {text:?}"
+        );
+    }
+}
+
+/// `return` is `func.return` only inside a function body (MLIR's default
+/// dialect there); elsewhere it stays an unsupported custom form.
+#[test]
+fn return_outside_a_function_is_not_func_return() {
+    let (message, line, column) = error_of("\"x.y\"() : () -> ()\nreturn\n");
+    assert!(
+        message.starts_with("custom operation syntax ('return') is not supported"),
+        "{message}"
+    );
+    assert_eq!((line, column), (2, 1));
+}
+
+/// A type mismatch on a use names the definition in a note, as MLIR's
+/// "prior use here".
+#[test]
+fn a_type_mismatch_notes_the_prior_use() {
+    let text = "func.func @f(%a: i32) {\n  return %a : f32\n}\n";
+    let ctx = Context::new();
+    let e = parse_module(&ctx, text, "e.mlir").unwrap_err();
+    assert_eq!(e.notes().len(), 1);
+    let (span, note) = &e.notes()[0];
+    assert_eq!(note, "prior use here");
+    assert_eq!(&text[span.clone()], "%a");
+    assert_eq!(span.start, text.find("%a").unwrap());
+}
+
+/// Every prefix of the custom-form file (a truncated file) parses or is a
+/// diagnostic whose span lies inside the text; none panics.
+#[test]
+fn truncated_custom_forms_are_diagnostics() {
+    let ctx = Context::new();
+    let mut errors = 0;
+    for text in [CUSTOM, MODULE] {
+        for cut in (0..text.len()).filter(|&c| text.is_char_boundary(c)) {
+            let t = &text[..cut];
+            if let Err(e) = parse_module(&ctx, t, "cut.mlir") {
+                errors += 1;
+                assert!(
+                    e.span().start <= e.span().end && e.span().end <= t.len(),
+                    "{e} in {t:?}"
+                );
+            }
+        }
+    }
+    assert!(errors > 500, "{errors}");
+}
