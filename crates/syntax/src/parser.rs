@@ -699,7 +699,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     /// or an opaque type.
     fn parse_dialect_type(&mut self) -> PResult<Type<'c>> {
         let sym = self.parse_extended_symbol()?;
-        if let Some(hook) = self.syntax.and_then(|s| s.type_hook(sym.dialect)) {
+        if let Some(hook) = self.syntax.and_then(|s| s.type_hook(sym.dialect, sym.data)) {
             return self.run_dialect_hook(&sym, |p, m| hook(p, m));
         }
         let t = self
@@ -815,11 +815,8 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         sym: &ExtendedSymbol<'s>,
         hook: impl FnOnce(&mut Self, &str) -> PResult<T>,
     ) -> PResult<T> {
-        let mnemonic_end = sym
-            .data
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '_'))
-            .unwrap_or(sym.data.len());
-        let mnemonic = &sym.data[..mnemonic_end];
+        let mnemonic = crate::dialect::mnemonic_of(sym.data);
+        let mnemonic_end = mnemonic.len();
         let end = sym.data_start + sym.data.len();
         self.run_hook(sym.data_start + mnemonic_end, end, |p| hook(p, mnemonic))
     }
@@ -1171,7 +1168,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
 
     fn parse_dialect_attr(&mut self) -> PResult<Attribute<'c>> {
         let sym = self.parse_extended_symbol()?;
-        if let Some(hook) = self.syntax.and_then(|s| s.attr_hook(sym.dialect)) {
+        if let Some(hook) = self.syntax.and_then(|s| s.attr_hook(sym.dialect, sym.data)) {
             return self.run_dialect_hook(&sym, |p, m| hook(p, m));
         }
         let ty: Type<'c> = match self.parse_optional_colon_type()? {
