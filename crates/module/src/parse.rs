@@ -1651,10 +1651,13 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     }
     for (alias, at) in loc_defs {
         let inner = &shared.aliases.text[&format!("#{alias}")];
-        let (expanded, _) = expand(inner, &shared.aliases.text, None, 0)
+        // The location aliases defined above are used by handle: one used
+        // as a fused location's metadata is that location attribute
+        // (`fused<#loc>[...]`), which its text alone would not say.
+        let (expanded, _) = expand(inner, &shared.aliases.text, Some(&shared.aliases.table), 0)
             .map_err(|m| ParseError::new(at..at + 1, m))?;
         let full = format!("loc({expanded})");
-        let mut p = Parser::new(ctx, &full, Some(syntax));
+        let mut p = Parser::new(ctx, &full, Some(syntax)).with_aliases(&shared.aliases.table);
         p.set_distinct_ids(&distinct);
         let l = p
             .parse_location()

@@ -162,12 +162,13 @@ fn alias_key(node: Node<'_>) -> Option<usize> {
     }
 }
 
-/// Sanitizes an alias name as MLIR's `AsmPrinter` does
+/// Sanitizes an alias name as MLIR 19's `AsmPrinter` does
 /// (`sanitizeIdentifier` with the punctuation `$_-` and no trailing digit):
-/// a name starting with a digit gains a `_` in front, one ending with a
-/// digit a `_` at the end, and every byte that is not alphanumeric or
-/// allowed is written as its hexadecimal value (upper case, no leading
-/// zero), a space as `_`. `None` for an empty name.
+/// a name starting with a digit or with a byte that is neither allowed nor
+/// a space gains a `_` in front, else one ending with a digit gains a `_`
+/// at the end; every byte that is not alphanumeric or allowed is written as
+/// its hexadecimal value (upper case, no leading zero), a space as `_`.
+/// `None` for an empty name.
 ///
 /// ```text
 /// test.alias    -> test2Ealias      0_test_alias -> _0_test_alias
@@ -177,9 +178,10 @@ pub fn sanitize_alias(name: &str) -> Option<String> {
     let b = name.as_bytes();
     let first = *b.first()?;
     let mut out = String::with_capacity(name.len() + 2);
+    let valid = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'$' | b'_' | b'-');
     let copy = |out: &mut String| {
         for &c in b {
-            if c.is_ascii_alphanumeric() || matches!(c, b'$' | b'_' | b'-') {
+            if valid(c) {
                 out.push(c as char);
             } else if c == b' ' {
                 out.push('_');
@@ -188,7 +190,7 @@ pub fn sanitize_alias(name: &str) -> Option<String> {
             }
         }
     };
-    if first.is_ascii_digit() {
+    if first.is_ascii_digit() || (!valid(first) && first != b' ') {
         out.push('_');
         copy(&mut out);
     } else if b.last().is_some_and(u8::is_ascii_digit) {
