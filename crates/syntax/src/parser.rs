@@ -1502,6 +1502,30 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             let nnz = index_values.len() / rank;
             let mut flat = Vec::new();
             let value_shape = values.flatten(&mut flat)?;
+            if flat.iter().any(|e| matches!(e, Element::Str(..))) {
+                // String values (for an element type that is not a number).
+                let mut strs = Vec::with_capacity(flat.len());
+                for e in &flat {
+                    match e {
+                        Element::Str(b, at) => {
+                            strs.push(core::str::from_utf8(b).map_err(|_| {
+                                self.missing(at.clone(), "sparse strings that are not UTF-8")
+                            })?)
+                        }
+                        other => {
+                            return Err(ParseError::new(other.span(), "expected string element"));
+                        }
+                    }
+                }
+                if value_shape.is_none() {
+                    strs = vec![strs[0]; nnz];
+                }
+                let a = self
+                    .ctx
+                    .try_sparse_string_elements_attr(ty, &index_values, flat_indices, &strs)
+                    .map_err(|e| built(span, e))?;
+                return Ok(a.into());
+            }
             match value_shape {
                 None => {
                     let mut one = Vec::new();
