@@ -336,8 +336,10 @@ pub fn print_alias_definition<R>(key: *const (), print: impl FnOnce() -> R) -> R
 }
 
 /// Writes the alias of the payload at `payload` when [`with_aliases`] gives
-/// it one; `None` when it is to be printed in full.
-pub(crate) fn write_alias(payload: *const (), f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+/// it one; `None` when it is to be printed in full. A dialect's kind whose
+/// `Display` calls it first (with its payload's address) prints its alias
+/// as the builtin kinds do.
+pub fn write_alias(payload: *const (), f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
     let key = payload as usize;
     ALIASES.with(|a| {
         let mut a = a.borrow_mut();

@@ -131,9 +131,24 @@ fn builtin_alias(node: Node<'_>) -> Option<&'static str> {
 
 /// The payload address strata-builtin's alias table knows `node` by, for
 /// the kinds whose printing honours an alias (see
-/// `strata_builtin::with_aliases`); `None` for the others, which print in
-/// place even where a dialect names an alias for them.
-fn alias_key(node: Node<'_>) -> Option<usize> {
+/// `strata_builtin::with_aliases`; a dialect's own kind says so through
+/// its hooks); `None` for the others, which print in place even where a
+/// dialect names an alias for them.
+fn alias_key(node: Node<'_>, hooks: &AsmHooks) -> Option<usize> {
+    let builtin = builtin_alias_key(node);
+    if builtin.is_some() || hooks.is_empty() {
+        return builtin;
+    }
+    let value = match node {
+        Node::Loc(_) => return None,
+        Node::Attr(a) => AsmElement::Attribute(a),
+        Node::Type(t) => AsmElement::Type(t),
+    };
+    hooks.alias_key(value).map(<*const ()>::addr)
+}
+
+/// [`alias_key`] for the builtin kinds.
+fn builtin_alias_key(node: Node<'_>) -> Option<usize> {
     fn addr<T>(p: &T) -> usize {
         core::ptr::from_ref(p).addr()
     }
@@ -221,7 +236,7 @@ fn alias_name(node: Node<'_>, hooks: &AsmHooks) -> (Option<Box<str>>, usize) {
     let Some(name) = name.as_deref().and_then(sanitize_alias) else {
         return (None, 0);
     };
-    match alias_key(node) {
+    match alias_key(node, hooks) {
         Some(key) => (Some(name.into_boxed_str()), key),
         None => (None, 0),
     }

@@ -100,6 +100,15 @@ pub trait DialectSyntax: Dialect {
         let _ = (ty, visit);
     }
 
+    /// For a type or attribute of one of this dialect's kinds that prints
+    /// its alias (its `Display` calls `strata_builtin::write_alias` with
+    /// its payload's address), that address; `None` by default (the value
+    /// prints in place even where an alias is named for it).
+    fn alias_key(value: AsmElement<'_>) -> Option<*const ()> {
+        let _ = value;
+        None
+    }
+
     /// Parses the type `!NAMESPACE.mnemonic...`: `parser` is positioned
     /// after the mnemonic, and must consume the whole body.
     fn parse_type<'c, P: Policy, S: BuildHasher>(
@@ -161,6 +170,7 @@ struct DialectAsm {
     attribute_alias: fn(Attribute<'_>) -> Option<AsmAlias>,
     type_elements: for<'c> fn(Type<'c>, &mut dyn FnMut(AsmElement<'c>)),
     attribute_elements: for<'c> fn(Attribute<'c>, &mut dyn FnMut(AsmElement<'c>)),
+    alias_key: fn(AsmElement<'_>) -> Option<*const ()>,
 }
 
 /// The printing hooks of the dialects a [`Syntax`] registers, in
@@ -254,6 +264,18 @@ impl AsmHooks {
         }
     }
 
+    /// The payload address a registered dialect's own kind prints its
+    /// alias by ([`DialectSyntax::alias_key`]), if any.
+    pub fn alias_key(&self, value: AsmElement<'_>) -> Option<*const ()> {
+        let name = match value {
+            AsmElement::Type(t) => t.kind().name(),
+            AsmElement::Attribute(a) => a.kind().name(),
+        };
+        let ns = kind_dialect(name);
+        let d = self.dialects.iter().find(|d| d.namespace == ns)?;
+        (d.alias_key)(value)
+    }
+
     /// [`AsmHooks::attribute_elements`] for types.
     pub fn type_elements<'c>(&self, ty: Type<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) -> bool {
         let ns = kind_dialect(ty.kind().name());
@@ -306,6 +328,7 @@ impl<P: Policy, S: BuildHasher> Syntax<P, S> {
             attribute_alias: D::attribute_alias,
             type_elements: D::type_elements,
             attribute_elements: D::attribute_elements,
+            alias_key: D::alias_key,
         });
         self
     }
