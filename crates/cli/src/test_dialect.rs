@@ -17,12 +17,19 @@
 //!   type is its name. strata-module's printer sanitizes the names and
 //!   numbers the conflicts as MLIR's `AsmPrinter` does (`#test2Ealias`,
 //!   `!test_ui8_`, `#test_alias_conflict0_1`).
-//! - **Two kinds**: `!test.memref_element` ([`MemRefElementType`], MLIR's
+//! - **Kinds**: `!test.memref_element` ([`MemRefElementType`], MLIR's
 //!   `TestMemRefElementType`, which implements `MemRefElementTypeInterface`:
 //!   as a type of a dialect it may be a memref's element, where an opaque
-//!   type may not) and `#test.conditional_alias<...>`
-//!   ([`ConditionalAliasAttr`], a string printed as its alias when it has
-//!   one, else as a keyword or a string).
+//!   type may not); `#test.conditional_alias<...>` ([`ConditionalAliasAttr`],
+//!   a string printed as its alias when it has one, else as a keyword or a
+//!   string); the recursive types `!test.test_rec<name, body>`
+//!   ([`RecursiveType`], whose body is a test type printed without its
+//!   prefix, not visited for aliases) and `!test.test_rec_alias<name, body>`
+//!   ([`RecursiveAliasType`], whose body prints as a full type): mutable
+//!   kinds interned by name, the body set once (strata-ctx's `Body`), a type
+//!   met again inside itself printed as its name only (MLIR's cyclic
+//!   printing). strata reads the short form `<name>` anywhere; MLIR only
+//!   inside the type itself.
 //! - Every other test type and attribute stays opaque (its text kept and
 //!   printed back as written), as an unregistered dialect's: the alias rules
 //!   above recognise the opaque types by their text, as `mlir-opt-19` prints
