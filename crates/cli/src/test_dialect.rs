@@ -167,7 +167,7 @@ strata_sync::thread_local! {
     /// The recursive types being printed on this thread (payload
     /// addresses): one met again inside itself prints its name only (MLIR's
     /// `tryStartCyclicPrint`).
-    static PRINTING: RefCell<Vec<usize>> = RefCell::new(Vec::new());
+    static PRINTING: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Runs `f` with `payload` marked as being printed, unless it already is
