@@ -374,10 +374,19 @@ fn children<'c>(node: Node<'c>, hooks: &AsmHooks) -> SmallVec<[Node<'c>; 4]> {
             AsmElement::Attribute(a) => Node::Attr(a),
         });
     };
-    // A dialect's own kind: what it says it prints inside itself.
+    // A dialect's own kind: what it says it prints inside itself (a
+    // builtin kind is known without asking).
     let dialect = match node {
-        Node::Attr(a) => !hooks.is_empty() && hooks.attribute_elements(a, &mut element),
-        Node::Type(t) => !hooks.is_empty() && hooks.type_elements(t, &mut element),
+        Node::Attr(a) => {
+            !hooks.is_empty()
+                && !a.kind().name().starts_with("builtin.")
+                && hooks.attribute_elements(a, &mut element)
+        }
+        Node::Type(t) => {
+            !hooks.is_empty()
+                && !t.kind().name().starts_with("builtin.")
+                && hooks.type_elements(t, &mut element)
+        }
         Node::Loc(_) => false,
     };
     if dialect {
