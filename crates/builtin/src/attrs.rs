@@ -274,6 +274,11 @@ pub fn write_quoted_bytes(f: &mut impl fmt::Write, s: &[u8]) -> fmt::Result {
 
 impl fmt::Display for StringAttrData<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A dialect may name an alias for a string (MLIR's test dialect
+        // does).
+        if let Some(r) = crate::misc_attrs::write_alias(core::ptr::from_ref(self).cast(), f) {
+            return r;
+        }
         write_quoted(f, self.value)
     }
 }

@@ -424,8 +424,13 @@ pub struct SparseElementsAttrData<'s, 'c> {
     /// (`sparse<[[0], [2]], ...>`): MLIR keeps the two layouts as two
     /// attributes and prints each as it is.
     pub flat_indices: bool,
-    /// The stored elements' bytes, laid out as in [`DenseElementsAttrData`].
+    /// The stored elements' bytes, laid out as in [`DenseElementsAttrData`]
+    /// (empty when the elements are strings).
     pub values: &'s [u8],
+    /// The stored elements as strings, for an element type that is not a
+    /// number (`sparse<0, "foo"> : tensor<1x!foo.str>`, MLIR's string
+    /// values); empty otherwise.
+    pub strings: &'s [&'s str],
 }
 
 impl fmt::Display for SparseElementsAttrData<'_, '_> {
@@ -444,7 +449,16 @@ impl fmt::Display for SparseElementsAttrData<'_, '_> {
                 write_elements(f, &[nnz as i64, rank as i64], 8, index, &bytes, false)?;
             }
             f.write_str(", ")?;
-            write_dense_body(f, &[nnz as i64], element_ty, self.values, true)?;
+            if self.strings.is_empty() {
+                write_dense_body(f, &[nnz as i64], element_ty, self.values, true)?;
+            } else if self.strings.iter().all(|v| *v == self.strings[0]) {
+                // A splat, as MLIR prints a dense string attribute.
+                crate::attrs::write_quoted(f, self.strings[0])?;
+            } else {
+                write_nested(f, &[nnz as i64], self.strings.len(), |f, i| {
+                    crate::attrs::write_quoted(f, self.strings[i])
+                })?;
+            }
         }
         write!(f, "> : {}", self.ty)
     }
@@ -458,6 +472,12 @@ crate::builtin_kind!(
         indices: arena.alloc_slice_copy(key.indices),
         flat_indices: key.flat_indices,
         values: arena.alloc_slice_copy(key.values),
+        strings: if key.strings.is_empty() {
+            &[]
+        } else {
+            let strings: Vec<&str> = key.strings.iter().map(|s| -> &str { arena.alloc_str(s) }).collect();
+            arena.alloc_slice_copy(&strings)
+        },
     }
 );
 
@@ -508,6 +528,73 @@ pub trait SparseElements: AsContext {
         }
         sparse_elements(self, ty, indices, !indices.is_empty(), values)
     }
+
+    /// `sparse<indices, ["a", "b"]> : ty` with string values, for a
+    /// statically shaped `ty` whose element type is not a number (MLIR
+    /// keeps the values as a dense string attribute); `flat_indices` as
+    /// [`try_sparse_elements_attr_1d`](Self::try_sparse_elements_attr_1d).
+    ///
+    /// # Errors
+    ///
+    /// [`crate::BuiltinError`] if `ty` is not statically shaped or has a
+    /// numeric element type, or the indices do not fit it, or there is not
+    /// one string per stored element.
+    fn try_sparse_string_elements_attr<'c>(
+        &'c self,
+        ty: impl Into<Type<'c>>,
+        indices: &[i64],
+        flat_indices: bool,
+        strings: &[&str],
+    ) -> Result<Interned<'c, SparseElementsAttr>, crate::BuiltinError> {
+        let ty = ty.into();
+        let Some((shape, _)) = static_shape(ty).filter(|(_, e)| element_layout(*e).is_none())
+        else {
+            return Err(crate::BuiltinError::new(format!(
+                "sparse string values need a statically shaped type of a non-numeric element type, not `{ty}`"
+            )));
+        };
+        let rank = if flat_indices { 1 } else { shape.len().max(1) };
+        check_sparse_indices(ty, shape, rank, indices)?;
+        if strings.len() != indices.len() / rank {
+            return Err(crate::BuiltinError::new(
+                "a sparse elements attribute needs `rank` indices and one value per stored element",
+            ));
+        }
+        Ok(self
+            .context()
+            .intern::<SparseElementsAttr>(SparseElementsAttrData {
+                ty,
+                indices,
+                flat_indices: flat_indices && !indices.is_empty(),
+                values: &[],
+                strings,
+            }))
+    }
+}
+
+/// Checks that every coordinate tuple of `indices` (`rank` a tuple) lies
+/// inside `shape`.
+fn check_sparse_indices(
+    ty: Type<'_>,
+    shape: &[i64],
+    rank: usize,
+    indices: &[i64],
+) -> Result<(), crate::BuiltinError> {
+    if !indices.len().is_multiple_of(rank) {
+        return Err(crate::BuiltinError::new(
+            "a sparse elements attribute needs `rank` indices and one value per stored element",
+        ));
+    }
+    for (n, coords) in indices.chunks(rank).enumerate() {
+        if shape.iter().zip(coords).any(|(&d, &i)| i < 0 || i >= d) {
+            let index: Vec<String> = coords.iter().map(i64::to_string).collect();
+            return Err(crate::BuiltinError::new(format!(
+                "sparse index #{n} is not contained within the value shape, with index=[{}], and type='{ty}'",
+                index.join(", ")
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The checks and the interning of both sparse constructors.
@@ -529,15 +616,7 @@ fn sparse_elements<'c, C: AsContext + ?Sized>(
             "a sparse elements attribute needs `rank` indices and one value per stored element",
         ));
     }
-    for (n, coords) in indices.chunks(rank).enumerate() {
-        if shape.iter().zip(coords).any(|(&d, &i)| i < 0 || i >= d) {
-            let index: Vec<String> = coords.iter().map(i64::to_string).collect();
-            return Err(crate::BuiltinError::new(format!(
-                "sparse index #{n} is not contained within the value shape, with index=[{}], and type='{ty}'",
-                index.join(", ")
-            )));
-        }
-    }
+    check_sparse_indices(ty, shape, rank, indices)?;
     let values = canonical_bytes(ty, values);
     Ok(cx
         .context()
@@ -546,6 +625,7 @@ fn sparse_elements<'c, C: AsContext + ?Sized>(
             indices,
             flat_indices,
             values: &values,
+            strings: &[],
         }))
 }
 

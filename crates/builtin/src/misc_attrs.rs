@@ -183,6 +183,10 @@ pub struct OpaqueAttrData<'s, 'c> {
 
 impl fmt::Display for OpaqueAttrData<'_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A dialect modelled on opaque attributes may name an alias for one.
+        if let Some(r) = write_alias(core::ptr::from_ref(self).cast(), f) {
+            return r;
+        }
         write_dialect_symbol(f, '#', self.dialect, self.data)?;
         if !self.ty.isa::<NoneType>() {
             write!(f, " : {}", self.ty)?;
@@ -270,7 +274,8 @@ strata_sync::thread_local! {
 }
 
 /// Runs `print` with MLIR's attribute and type aliases in effect: an affine
-/// map, integer set, distinct attribute or tuple type whose payload address
+/// map, integer set, distinct attribute, string attribute, opaque attribute,
+/// tuple type or opaque type whose payload address
 /// (`handle.payload()`) is a key of `aliases` prints as its alias name
 /// (`#map1`, `!tuple`), as MLIR's `AsmPrinter` prints aliased values.
 /// [`print_alias_definition`] prints one of them in full, for the
@@ -331,8 +336,10 @@ pub fn print_alias_definition<R>(key: *const (), print: impl FnOnce() -> R) -> R
 }
 
 /// Writes the alias of the payload at `payload` when [`with_aliases`] gives
-/// it one; `None` when it is to be printed in full.
-pub(crate) fn write_alias(payload: *const (), f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+/// it one; `None` when it is to be printed in full. A dialect's kind whose
+/// `Display` calls it first (with its payload's address) prints its alias
+/// as the builtin kinds do.
+pub fn write_alias(payload: *const (), f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
     let key = payload as usize;
     ALIASES.with(|a| {
         let mut a = a.borrow_mut();

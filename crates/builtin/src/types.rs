@@ -431,6 +431,10 @@ pub(crate) fn write_dialect_symbol(
 
 impl fmt::Display for OpaqueTypeData<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A dialect modelled on opaque types may name an alias for one.
+        if let Some(r) = crate::misc_attrs::write_alias(core::ptr::from_ref(self).cast(), f) {
+            return r;
+        }
         write_dialect_symbol(f, '!', self.dialect, self.data)
     }
 }

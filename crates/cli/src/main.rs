@@ -155,7 +155,7 @@ impl Run<'_> {
             ContextKind::Single => {
                 let ctx: Context<Local> = Context::single_threaded();
                 let started = Instant::now();
-                let (module, scan) = parse_module_timed(&ctx, text, name);
+                let (module, scan) = parse_module_timed(&ctx, &strata_cli::syntax(), text, name);
                 self.timing.scan += scan;
                 self.timing.parse += started.elapsed() - scan;
                 let module = module?;
@@ -172,10 +172,13 @@ impl Run<'_> {
     ) -> Result<String, ParseError> {
         let started = Instant::now();
         let one = self.args.disable_threading || self.args.threads == Some(1);
+        // The dialects mlir-opt-19 has compiled in, as far as strata models
+        // them (MLIR's test dialect).
+        let syntax = strata_cli::syntax();
         let (module, scan) = if one {
-            parse_module_timed(ctx, text, name)
+            parse_module_timed(ctx, &syntax, text, name)
         } else {
-            parse_module_parallel_timed(ctx, text, name)
+            parse_module_parallel_timed(ctx, &syntax, text, name)
         };
         self.timing.scan += scan;
         self.timing.parse += started.elapsed() - scan;

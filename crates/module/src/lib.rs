@@ -14,9 +14,10 @@ mod verify;
 
 pub use parse::{
     Item, ItemKind, MAX_REGION_NESTING, parse_module, parse_module_parallel,
-    parse_module_parallel_timed, parse_module_timed, scan_items,
+    parse_module_parallel_timed, parse_module_parallel_with, parse_module_timed, parse_module_with,
+    scan_items,
 };
-pub use print::{PrintOptions, print_module, print_module_parallel, write_escaped};
+pub use print::{PrintOptions, print_module, print_module_parallel, sanitize_alias, write_escaped};
 pub use split::{Chunk, split_input};
 pub use tree::{
     Block, Module, OpId, Operation, Region, ResourceGroup, Unit, UnitId, ValueData, ValueDef,

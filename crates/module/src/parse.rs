@@ -31,7 +31,7 @@ use strata_builtin::FunctionType;
 use strata_builtin::prelude::*;
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 use strata_syntax::lexer::{Lexer, Token, TokenKind, wrong_token_position};
-use strata_syntax::{Aliases as Table, DistinctIds, ParseError, Parser};
+use strata_syntax::{Aliases as Table, DistinctIds, ParseError, Parser, Syntax};
 
 mod custom;
 
@@ -542,7 +542,9 @@ impl Lines {
 }
 
 /// What the whole file shares with every unit parser.
-struct Shared<'c, 'f> {
+struct Shared<'c, 'f, P: Policy, S> {
+    /// The dialect hooks the file is parsed with.
+    syntax: &'f Syntax<P, S>,
     text: &'f str,
     name: &'f str,
     lines: Lines,
@@ -599,7 +601,7 @@ struct BlockScope {
 /// Parses the items of one unit.
 struct UnitParser<'c, 'f, P: Policy, S> {
     ctx: &'c Context<P, S>,
-    shared: &'f Shared<'c, 'f>,
+    shared: &'f Shared<'c, 'f, P, S>,
     /// The text being parsed: the file, or an alias-expanded copy of a unit.
     src: &'f str,
     /// For an expanded copy: `(expanded_start, expanded_end, original)`.
@@ -633,7 +635,7 @@ struct UnitParser<'c, 'f, P: Policy, S> {
 impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     fn new(
         ctx: &'c Context<P, S>,
-        shared: &'f Shared<'c, 'f>,
+        shared: &'f Shared<'c, 'f, P, S>,
         src: &'f str,
         range: Range<usize>,
         unit_id: UnitId,
@@ -743,7 +745,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let start = self.tok.start;
         let end = self.lexer.source().len();
         let text = &self.src[start..end];
-        let mut p = Parser::new(self.ctx, text, None).with_aliases(&self.shared.aliases.table);
+        let mut p = Parser::new(self.ctx, text, Some(self.shared.syntax))
+            .with_aliases(&self.shared.aliases.table);
         p.set_distinct_ids(&self.distinct);
         let r = f(&mut p);
         let next = start + p.token().start;
@@ -1393,7 +1396,7 @@ fn alias_len(s: &str) -> usize {
 /// resolves.
 fn parse_unit<'c, P: Policy, S: BuildHasher>(
     ctx: &'c Context<P, S>,
-    shared: &Shared<'c, '_>,
+    shared: &Shared<'c, '_, P, S>,
     range: Range<usize>,
     unit_id: UnitId,
 ) -> PResult<UnitOut<'c>> {
@@ -1449,7 +1452,7 @@ trait Runner<'c, P: Policy, S> {
     fn run(
         &self,
         ctx: &'c Context<P, S>,
-        shared: &Shared<'c, '_>,
+        shared: &Shared<'c, '_, P, S>,
         ranges: &[Range<usize>],
         first_unit: UnitId,
     ) -> Vec<PResult<UnitOut<'c>>>;
@@ -1470,7 +1473,7 @@ impl<'c, P: Policy, S: BuildHasher> Runner<'c, P, S> for Sequential {
     fn run(
         &self,
         ctx: &'c Context<P, S>,
-        shared: &Shared<'c, '_>,
+        shared: &Shared<'c, '_, P, S>,
         ranges: &[Range<usize>],
         first_unit: UnitId,
     ) -> Vec<PResult<UnitOut<'c>>> {
@@ -1488,7 +1491,7 @@ impl<'c, S: BuildHasher + Sync + Send> Runner<'c, strata_ctx::Shared, S> for Par
     fn run(
         &self,
         ctx: &'c Context<strata_ctx::Shared, S>,
-        shared: &Shared<'c, '_>,
+        shared: &Shared<'c, '_, strata_ctx::Shared, S>,
         ranges: &[Range<usize>],
         first_unit: UnitId,
     ) -> Vec<PResult<UnitOut<'c>>> {
@@ -1511,7 +1514,8 @@ impl<'c, S: BuildHasher + Sync + Send> Runner<'c, strata_ctx::Shared, S> for Par
 
 /// Parses a whole file (the text of one `--split-input-file` chunk or of a
 /// file) named `name` sequentially, into `ctx` (the thread-safe or the
-/// single-threaded context).
+/// single-threaded context), with no dialect syntax registered (every
+/// dialect type and attribute opaque).
 ///
 /// # Errors
 ///
@@ -1521,36 +1525,57 @@ pub fn parse_module<'c, P: Policy, S: BuildHasher>(
     text: &str,
     name: &str,
 ) -> PResult<Module<'c>> {
-    parse_module_timed(ctx, text, name).0
+    parse_module_timed(ctx, &Syntax::new(), text, name).0
 }
 
-/// [`parse_module`], also returning the time the scan took (cutting the
-/// file into items, alias definitions, the module's shell); the rest of the
-/// parse time is the parse of the units.
+/// [`parse_module`] with the dialects of `syntax`: their types and
+/// attributes parse through their hooks, and the module keeps their
+/// printing hooks ([`Syntax::asm_hooks`]) for [`print_module`]'s aliases.
+///
+/// [`print_module`]: crate::print_module
+///
+/// # Errors
+///
+/// The first error in file order, with its span in `text`.
+pub fn parse_module_with<'c, P: Policy, S: BuildHasher>(
+    ctx: &'c Context<P, S>,
+    syntax: &Syntax<P, S>,
+    text: &str,
+    name: &str,
+) -> PResult<Module<'c>> {
+    parse_module_timed(ctx, syntax, text, name).0
+}
+
+/// [`parse_module_with`], also returning the time the scan took (cutting
+/// the file into items, alias definitions, the module's shell); the rest of
+/// the parse time is the parse of the units.
 pub fn parse_module_timed<'c, P: Policy, S: BuildHasher>(
     ctx: &'c Context<P, S>,
+    syntax: &Syntax<P, S>,
     text: &str,
     name: &str,
 ) -> (PResult<Module<'c>>, Duration) {
     let mut scan = Duration::ZERO;
-    let r = parse_with(ctx, text, name, &Sequential, &mut scan);
+    let r = parse_with(ctx, syntax, text, name, &Sequential, &mut scan);
     (r, scan)
 }
 
-/// [`parse_module_parallel`], also returning the time the scan took.
+/// [`parse_module_parallel_with`], also returning the time the scan took.
 pub fn parse_module_parallel_timed<'c, S: BuildHasher + Sync + Send>(
     ctx: &'c Context<strata_ctx::Shared, S>,
+    syntax: &Syntax<strata_ctx::Shared, S>,
     text: &str,
     name: &str,
 ) -> (PResult<Module<'c>>, Duration) {
     let mut scan = Duration::ZERO;
-    let r = parse_with(ctx, text, name, &Parallel, &mut scan);
+    let r = parse_with(ctx, syntax, text, name, &Parallel, &mut scan);
     (r, scan)
 }
 
 /// Parses a whole file with its top-level operations (or those of its
 /// `builtin.module`) parsed concurrently on the current rayon pool, all
-/// interning into `ctx`. The result is the same tree as [`parse_module`]'s.
+/// interning into `ctx`, with no dialect syntax registered. The result is
+/// the same tree as [`parse_module`]'s.
 ///
 /// # Errors
 ///
@@ -1560,11 +1585,27 @@ pub fn parse_module_parallel<'c, S: BuildHasher + Sync + Send>(
     text: &str,
     name: &str,
 ) -> PResult<Module<'c>> {
-    parse_module_parallel_timed(ctx, text, name).0
+    parse_module_parallel_timed(ctx, &Syntax::new(), text, name).0
+}
+
+/// [`parse_module_parallel`] with the dialects of `syntax`, as
+/// [`parse_module_with`].
+///
+/// # Errors
+///
+/// The first error in file order, with its span in `text`.
+pub fn parse_module_parallel_with<'c, S: BuildHasher + Sync + Send>(
+    ctx: &'c Context<strata_ctx::Shared, S>,
+    syntax: &Syntax<strata_ctx::Shared, S>,
+    text: &str,
+    name: &str,
+) -> PResult<Module<'c>> {
+    parse_module_parallel_timed(ctx, syntax, text, name).0
 }
 
 fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     ctx: &'c Context<P, S>,
+    syntax: &Syntax<P, S>,
     text: &str,
     name: &str,
     runner: &R,
@@ -1587,6 +1628,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         ));
     }
     let mut shared = Shared {
+        syntax,
         text,
         name,
         lines,
@@ -1674,7 +1716,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             .expand_definition(&alias)
             .map_err(|m| ParseError::new(at..at + 1, m))?;
         budget = expander.budget;
-        let mut p = Parser::new(ctx, &expanded, None).with_aliases(&shared.aliases.table);
+        let mut p = Parser::new(ctx, &expanded, Some(syntax)).with_aliases(&shared.aliases.table);
         p.set_distinct_ids(&distinct);
         let r = if is_type {
             p.parse_type().map(Defined::Type)
@@ -1703,13 +1745,16 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     // before, is linear); only those used before their definition are
     // expanded.
     for (alias, at) in loc_defs {
+        // The location aliases defined above are used by handle: one used
+        // as a fused location's metadata is that location attribute
+        // (`fused<#loc>[...]`), which its text alone would not say.
         let mut expander = Expander::new(&shared.aliases.text, Some(&shared.aliases.table), budget);
         let (expanded, map) = expander
             .expand_definition(&format!("#{alias}"))
             .map_err(|m| ParseError::new(at..at + 1, m))?;
         budget = expander.budget;
         let full = format!("loc({expanded})");
-        let mut p = Parser::new(ctx, &full, None).with_aliases(&shared.aliases.table);
+        let mut p = Parser::new(ctx, &full, Some(syntax)).with_aliases(&shared.aliases.table);
         p.set_distinct_ids(&distinct);
         let l = p
             .parse_location()
@@ -1880,6 +1925,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         units,
         root,
         resources,
+        asm: syntax.asm_hooks().clone(),
     })
 }
 
@@ -1975,7 +2021,7 @@ fn split_module(text: &str, range: Range<usize>, nested: &Nested) -> Split {
 /// region has one empty block.
 fn parse_module_shell<'c, P: Policy, S: BuildHasher>(
     ctx: &'c Context<P, S>,
-    shared: &Shared<'c, '_>,
+    shared: &Shared<'c, '_, P, S>,
     head: Range<usize>,
     tail: Range<usize>,
 ) -> PResult<(UnitOut<'c>, u32)> {

@@ -22,11 +22,12 @@ use smallvec::SmallVec;
 use strata_builtin::{
     AffineMapAttr, ArrayAttr, CallSiteLoc, ComplexType, DenseAttr, DenseResourceAttr,
     DenseStringAttr, DictionaryAttr, DistinctAttr, FileLineColLoc, FloatAttr, FunctionType,
-    FusedLoc, IntegerAttr, IntegerSetAttr, LocationAttr, MemRefType, NameLoc, OpaqueLoc,
-    RankedTensorType, SparseElementsAttr, StringAttr, TupleType, TypeAttr, TypedStringAttr,
-    UnitAttr, UnknownLoc, UnrankedMemRefType, UnrankedTensorType, VectorType,
+    FusedLoc, IntegerAttr, IntegerSetAttr, LocationAttr, MemRefType, NameLoc, NoneType, OpaqueAttr,
+    OpaqueLoc, OpaqueType, RankedTensorType, SparseElementsAttr, StringAttr, TupleType, TypeAttr,
+    TypedStringAttr, UnitAttr, UnknownLoc, UnrankedMemRefType, UnrankedTensorType, VectorType,
 };
 use strata_ctx::{Attribute, Location, Type};
+use strata_syntax::{AsmAlias, AsmElement, AsmHooks};
 
 use crate::tree::{Module, OpId, ValueDef, ValueId};
 
@@ -73,9 +74,10 @@ enum Node<'c> {
 #[derive(Clone)]
 struct AliasEntry<'c> {
     node: Node<'c>,
-    /// The alias's name without number (`loc`, `map`, `set`, `distinct`,
-    /// `tuple`), `None` for a value that has no alias.
-    name: Option<&'static str>,
+    /// The alias's name without number, sanitized (`loc`, `map`, `set`,
+    /// `distinct`, `tuple`, or a dialect's), `None` for a value that has no
+    /// alias.
+    name: Option<Box<str>>,
     /// The payload address strata-builtin's alias hook knows the value by
     /// (an address only, so that the state can be read from any thread).
     payload: usize,
@@ -86,6 +88,8 @@ struct AliasEntry<'c> {
 
 #[derive(Clone, Default)]
 struct AliasState<'c> {
+    /// The dialects' printing hooks (the module's).
+    hooks: AsmHooks,
     entries: Vec<AliasEntry<'c>>,
     /// By handle address.
     index: FxHashMap<usize, usize>,
@@ -100,31 +104,141 @@ struct AliasState<'c> {
 }
 
 /// The alias MLIR's builtin dialect gives `node` (its
-/// `OpAsmDialectInterface::getAlias`), and the payload address.
-fn alias_name(node: Node<'_>) -> (Option<&'static str>, usize) {
-    fn addr<T>(p: &T) -> usize {
-        core::ptr::from_ref(p).addr()
-    }
+/// `OpAsmDialectInterface::getAlias`, whose aliases are all overridable).
+fn builtin_alias(node: Node<'_>) -> Option<&'static str> {
     match node {
-        Node::Loc(_) => (Some("loc"), 0),
+        Node::Loc(_) => Some("loc"),
         Node::Attr(a) => {
-            if let Some(m) = a.dyn_cast::<AffineMapAttr>() {
-                (Some("map"), addr(m.payload()))
-            } else if let Some(s) = a.dyn_cast::<IntegerSetAttr>() {
-                (Some("set"), addr(s.payload()))
+            if a.isa::<AffineMapAttr>() {
+                Some("map")
+            } else if a.isa::<IntegerSetAttr>() {
+                Some("set")
             } else if let Some(d) = a.dyn_cast::<DistinctAttr>()
                 && !d.payload().referenced.isa::<UnitAttr>()
             {
                 // `distinct[0]<>` prints in place.
-                (Some("distinct"), addr(d.payload()))
+                Some("distinct")
             } else {
-                (None, 0)
+                None
             }
         }
         Node::Type(t) => match t.dyn_cast::<TupleType>() {
-            Some(tu) if tu.payload().elements.len() > 16 => (Some("tuple"), addr(tu.payload())),
-            _ => (None, 0),
+            Some(tu) if tu.payload().elements.len() > 16 => Some("tuple"),
+            _ => None,
         },
+    }
+}
+
+/// The payload address strata-builtin's alias table knows `node` by, for
+/// the kinds whose printing honours an alias (see
+/// `strata_builtin::with_aliases`; a dialect's own kind says so through
+/// its hooks); `None` for the others, which print in place even where a
+/// dialect names an alias for them.
+fn alias_key(node: Node<'_>, hooks: &AsmHooks) -> Option<usize> {
+    let builtin = builtin_alias_key(node);
+    if builtin.is_some() || hooks.is_empty() {
+        return builtin;
+    }
+    let value = match node {
+        Node::Loc(_) => return None,
+        Node::Attr(a) => AsmElement::Attribute(a),
+        Node::Type(t) => AsmElement::Type(t),
+    };
+    hooks.alias_key(value).map(<*const ()>::addr)
+}
+
+/// [`alias_key`] for the builtin kinds.
+fn builtin_alias_key(node: Node<'_>) -> Option<usize> {
+    fn addr<T>(p: &T) -> usize {
+        core::ptr::from_ref(p).addr()
+    }
+    match node {
+        Node::Loc(_) => Some(0),
+        Node::Attr(a) => {
+            if let Some(m) = a.dyn_cast::<AffineMapAttr>() {
+                Some(addr(m.payload()))
+            } else if let Some(s) = a.dyn_cast::<IntegerSetAttr>() {
+                Some(addr(s.payload()))
+            } else if let Some(d) = a.dyn_cast::<DistinctAttr>() {
+                Some(addr(d.payload()))
+            } else if let Some(s) = a.dyn_cast::<StringAttr>() {
+                Some(addr(s.payload()))
+            } else {
+                a.dyn_cast::<OpaqueAttr>().map(|o| addr(o.payload()))
+            }
+        }
+        Node::Type(t) => {
+            if let Some(tu) = t.dyn_cast::<TupleType>() {
+                Some(addr(tu.payload()))
+            } else {
+                t.dyn_cast::<OpaqueType>().map(|o| addr(o.payload()))
+            }
+        }
+    }
+}
+
+/// Sanitizes an alias name as MLIR 19's `AsmPrinter` does
+/// (`sanitizeIdentifier` with the punctuation `$_-` and no trailing digit):
+/// a name starting with a digit or with a byte that is neither allowed nor
+/// a space gains a `_` in front, else one ending with a digit gains a `_`
+/// at the end; every byte that is not alphanumeric or allowed is written as
+/// its hexadecimal value (upper case, no leading zero), a space as `_`.
+/// `None` for an empty name.
+///
+/// ```text
+/// test.alias    -> test2Ealias      0_test_alias -> _0_test_alias
+/// %test         -> _25test          test_ui8     -> test_ui8_
+/// ```
+pub fn sanitize_alias(name: &str) -> Option<String> {
+    let b = name.as_bytes();
+    let first = *b.first()?;
+    let mut out = String::with_capacity(name.len() + 2);
+    let valid = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'$' | b'_' | b'-');
+    let copy = |out: &mut String| {
+        for &c in b {
+            if valid(c) {
+                out.push(c as char);
+            } else if c == b' ' {
+                out.push('_');
+            } else {
+                let _ = write!(out, "{c:X}");
+            }
+        }
+    };
+    if first.is_ascii_digit() || (!valid(first) && first != b' ') {
+        out.push('_');
+        copy(&mut out);
+    } else if b.last().is_some_and(u8::is_ascii_digit) {
+        copy(&mut out);
+        out.push('_');
+    } else {
+        copy(&mut out);
+    }
+    Some(out)
+}
+
+/// The alias `node` gets (sanitized, without number) and the payload
+/// address it is printed by: the builtin dialect's alias, unless a
+/// dialect of `hooks` names another (MLIR's
+/// `AliasInitializer::generateAlias`).
+fn alias_name(node: Node<'_>, hooks: &AsmHooks) -> (Option<Box<str>>, usize) {
+    let builtin = builtin_alias(node);
+    let name = if hooks.is_empty() {
+        builtin.map(str::to_owned)
+    } else {
+        let builtin = builtin.map(|n| AsmAlias::Overridable(n.to_owned()));
+        match node {
+            Node::Loc(_) => builtin.map(|_| "loc".to_owned()),
+            Node::Attr(a) => hooks.attribute_alias(a, builtin),
+            Node::Type(t) => hooks.type_alias(t, builtin),
+        }
+    };
+    let Some(name) = name.as_deref().and_then(sanitize_alias) else {
+        return (None, 0);
+    };
+    match alias_key(node, hooks) {
+        Some(key) => (Some(name.into_boxed_str()), key),
+        None => (None, 0),
     }
 }
 
@@ -252,8 +366,32 @@ fn registered_in_mlir_opt(name: &str) -> bool {
 
 /// The values MLIR's alias pass visits inside `node`, in its order
 /// (`DummyAliasDialectAsmPrinter::printAndVisitNestedAliasesImpl`).
-fn children(node: Node<'_>) -> SmallVec<[Node<'_>; 4]> {
+fn children<'c>(node: Node<'c>, hooks: &AsmHooks) -> SmallVec<[Node<'c>; 4]> {
     let mut out = SmallVec::new();
+    let mut element = |e: AsmElement<'c>| {
+        out.push(match e {
+            AsmElement::Type(t) => Node::Type(t),
+            AsmElement::Attribute(a) => Node::Attr(a),
+        });
+    };
+    // A dialect's own kind: what it says it prints inside itself (a
+    // builtin kind is known without asking).
+    let dialect = match node {
+        Node::Attr(a) => {
+            !hooks.is_empty()
+                && !a.kind().name().starts_with("builtin.")
+                && hooks.attribute_elements(a, &mut element)
+        }
+        Node::Type(t) => {
+            !hooks.is_empty()
+                && !t.kind().name().starts_with("builtin.")
+                && hooks.type_elements(t, &mut element)
+        }
+        Node::Loc(_) => false,
+    };
+    if dialect {
+        return out;
+    }
     match node {
         Node::Loc(loc) => {
             if let Some(n) = loc.dyn_cast::<NameLoc>() {
@@ -276,7 +414,13 @@ fn children(node: Node<'_>) -> SmallVec<[Node<'_>; 4]> {
             if let Some(arr) = a.dyn_cast::<ArrayAttr>() {
                 out.extend(arr.payload().elements.iter().map(|&e| Node::Attr(e)));
             } else if let Some(d) = a.dyn_cast::<DictionaryAttr>() {
-                out.extend(d.payload().entries.iter().map(|e| Node::Attr(e.value)));
+                // The name, then the value, as MLIR visits a nested
+                // dictionary (the names print in place, but a dialect may
+                // name an alias for one, whose definition MLIR prints).
+                for e in d.payload().entries {
+                    out.push(Node::Attr(e.name.into()));
+                    out.push(Node::Attr(e.value));
+                }
             } else if let Some(t) = a.dyn_cast::<TypeAttr>() {
                 out.push(Node::Type(t.payload().ty));
             } else if let Some(d) = a.dyn_cast::<DistinctAttr>() {
@@ -295,6 +439,11 @@ fn children(node: Node<'_>) -> SmallVec<[Node<'_>; 4]> {
                 out.push(Node::Type(x.payload().ty));
             } else if let Some(x) = a.dyn_cast::<TypedStringAttr>() {
                 out.push(Node::Type(x.payload().ty));
+            } else if let Some(x) = a.dyn_cast::<OpaqueAttr>() {
+                // Its type, unless none (MLIR's `TypedAttr` rule).
+                if !x.payload().ty.isa::<NoneType>() {
+                    out.push(Node::Type(x.payload().ty));
+                }
             }
         }
         Node::Type(t) => {
@@ -346,26 +495,27 @@ impl<'c> AliasState<'c> {
             Node::Attr(a) => a.as_ptr().addr(),
             Node::Type(t) => t.as_ptr().addr(),
         };
-        let (name, payload) = alias_name(node);
-        let kids = children(node);
-        if name.is_none() && kids.is_empty() {
-            // A leaf without an alias (an integer type, a string): depth 0,
-            // nothing to record, nothing to number.
-            return (0, NO_ENTRY);
-        }
         if let Some(&i) = self.index.get(&key) {
             if !deferrable {
                 self.mark_non_deferrable(i);
             }
             return (self.entries[i].depth, i);
         }
+        let (name, payload) = alias_name(node, &self.hooks);
+        let kids = children(node, &self.hooks);
+        if name.is_none() && kids.is_empty() {
+            // A leaf without an alias (an integer type, a string): depth 0,
+            // nothing to record, nothing to number.
+            return (0, NO_ENTRY);
+        }
         let i = self.entries.len();
         self.index.insert(key, i);
+        let depth = u32::from(name.is_some());
         self.entries.push(AliasEntry {
             node,
             name,
             payload,
-            depth: u32::from(name.is_some()),
+            depth,
             deferrable,
             children: Vec::new(),
         });
@@ -401,15 +551,21 @@ impl<'c> AliasState<'c> {
         let mut order: Vec<usize> = (0..self.entries.len())
             .filter(|&i| self.entries[i].name.is_some())
             .collect();
-        order.sort_by_key(|&i| {
-            let e = &self.entries[i];
-            (e.depth, !matches!(e.node, Node::Type(_)), e.name)
+        order.sort_by(|&i, &j| {
+            let key = |e: &'_ AliasEntry<'c>| (e.depth, !matches!(e.node, Node::Type(_)));
+            let (a, b) = (&self.entries[i], &self.entries[j]);
+            key(a).cmp(&key(b)).then_with(|| a.name.cmp(&b.name))
         });
         self.alias = vec![None; self.entries.len()];
-        let mut counts: FxHashMap<&'static str, u32> = FxHashMap::default();
+        // One count per name, types and attributes together, as MLIR's
+        // `nameCounts`: a second `test_alias_conflict0_` is
+        // `test_alias_conflict0_1`.
+        let mut counts: FxHashMap<&str, u32> = FxHashMap::default();
         for &i in &order {
             let e = &self.entries[i];
-            let Some(name) = e.name else { continue };
+            let Some(name) = e.name.as_deref() else {
+                continue;
+            };
             let n = counts.entry(name).or_insert(0);
             let sigil = if matches!(e.node, Node::Type(_)) {
                 '!'
@@ -670,8 +826,11 @@ impl<'m, 'c> Printer<'m, 'c> {
     /// types, its attributes (not its properties, which MLIR 19 does not
     /// visit).
     fn collect_aliases(&mut self) {
-        let mut state = AliasState::default();
         let m = self.module;
+        let mut state = AliasState {
+            hooks: m.asm.clone(),
+            ..AliasState::default()
+        };
         let debug = self.options.debug_info;
         fn visit_op<'c>(m: &Module<'c>, id: OpId, debug: bool, state: &mut AliasState<'c>) {
             let o = m.op(id);

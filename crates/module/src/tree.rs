@@ -8,6 +8,7 @@
 
 use smallvec::SmallVec;
 use strata_ctx::{Attribute, Location, Type};
+use strata_syntax::AsmHooks;
 
 /// The unit (arena) of a node.
 pub type UnitId = u32;
@@ -131,6 +132,9 @@ pub struct Module<'c> {
     pub root: OpId,
     /// The `{-# ... #-}` section, as parsed entries.
     pub resources: Vec<ResourceGroup>,
+    /// The printing hooks of the dialects the module was parsed with (their
+    /// aliases, the elements their kinds print inside themselves).
+    pub asm: AsmHooks,
 }
 
 /// One group of the file metadata section (`dialect_resources: {...}` or

@@ -699,7 +699,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     /// or an opaque type.
     fn parse_dialect_type(&mut self) -> PResult<Type<'c>> {
         let sym = self.parse_extended_symbol()?;
-        if let Some(hook) = self.syntax.and_then(|s| s.type_hook(sym.dialect)) {
+        if let Some(hook) = self.syntax.and_then(|s| s.type_hook(sym.dialect, sym.data)) {
             return self.run_dialect_hook(&sym, |p, m| hook(p, m));
         }
         let t = self
@@ -815,11 +815,8 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         sym: &ExtendedSymbol<'s>,
         hook: impl FnOnce(&mut Self, &str) -> PResult<T>,
     ) -> PResult<T> {
-        let mnemonic_end = sym
-            .data
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '_'))
-            .unwrap_or(sym.data.len());
-        let mnemonic = &sym.data[..mnemonic_end];
+        let mnemonic = crate::dialect::mnemonic_of(sym.data);
+        let mnemonic_end = mnemonic.len();
         let end = sym.data_start + sym.data.len();
         self.run_hook(sym.data_start + mnemonic_end, end, |p| hook(p, mnemonic))
     }
@@ -1171,7 +1168,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
 
     fn parse_dialect_attr(&mut self) -> PResult<Attribute<'c>> {
         let sym = self.parse_extended_symbol()?;
-        if let Some(hook) = self.syntax.and_then(|s| s.attr_hook(sym.dialect)) {
+        if let Some(hook) = self.syntax.and_then(|s| s.attr_hook(sym.dialect, sym.data)) {
             return self.run_dialect_hook(&sym, |p, m| hook(p, m));
         }
         let ty: Type<'c> = match self.parse_optional_colon_type()? {
@@ -1505,6 +1502,30 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             let nnz = index_values.len() / rank;
             let mut flat = Vec::new();
             let value_shape = values.flatten(&mut flat)?;
+            if flat.iter().any(|e| matches!(e, Element::Str(..))) {
+                // String values (for an element type that is not a number).
+                let mut strs = Vec::with_capacity(flat.len());
+                for e in &flat {
+                    match e {
+                        Element::Str(b, at) => {
+                            strs.push(core::str::from_utf8(b).map_err(|_| {
+                                self.missing(at.clone(), "sparse strings that are not UTF-8")
+                            })?)
+                        }
+                        other => {
+                            return Err(ParseError::new(other.span(), "expected string element"));
+                        }
+                    }
+                }
+                if value_shape.is_none() {
+                    strs = vec![strs[0]; nnz];
+                }
+                let a = self
+                    .ctx
+                    .try_sparse_string_elements_attr(ty, &index_values, flat_indices, &strs)
+                    .map_err(|e| built(span, e))?;
+                return Ok(a.into());
+            }
             match value_shape {
                 None => {
                     let mut one = Vec::new();
