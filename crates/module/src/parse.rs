@@ -1234,6 +1234,13 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 blocks.push(self.parse_block()?);
             }
         }
+        self.close_region(region_index, blocks)
+    }
+
+    /// The end of a region (generic, or a function's body): the `}`, every
+    /// block label used in it defined, its names forgotten, its blocks
+    /// stored.
+    fn close_region(&mut self, region_index: u32, blocks: Vec<u32>) -> PResult<u32> {
         self.expect(TokenKind::RBrace, "'}' to end a region")?;
         let scope = self.blocks.pop().unwrap_or_default();
         for (label, (_, undefined)) in &scope.names {

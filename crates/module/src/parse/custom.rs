@@ -383,23 +383,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 blocks.push(self.parse_block()?);
             }
         }
-        self.expect(TokenKind::RBrace, "'}' to end a region")?;
-        let scope = self.blocks.pop().unwrap_or_default();
-        for (label, (_, undefined)) in &scope.names {
-            if let Some(span) = undefined {
-                return Err(ParseError::new(
-                    span.clone(),
-                    format!("reference to an undefined block '{label}'"),
-                ));
-            }
-        }
-        for name in self.defined.pop().unwrap_or_default() {
-            self.values.remove(name);
-        }
         self.func_bodies -= 1;
-        self.depth -= 1;
-        self.unit.regions[region_index as usize].blocks = blocks;
-        Ok(region_index)
+        self.close_region(region_index, blocks)
     }
 
     /// Adds the named arguments to the entry block `b` and defines their
