@@ -1023,21 +1023,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let mut operand_names: Vec<(&'f str, u32, Range<usize>)> = Vec::new();
         if !self.consume(TokenKind::RParen) {
             loop {
-                if self.tok.kind != TokenKind::PercentId {
-                    return Err(self.err("expected SSA operand"));
-                }
-                let n = self.spelling();
-                let mut span = self.tok.start..self.tok.end;
-                self.bump();
-                let mut number = 0;
-                if self.tok.kind == TokenKind::HashId && self.tok.start == span.end {
-                    number = self.spelling()[1..]
-                        .parse::<u32>()
-                        .map_err(|_| self.err("invalid SSA value result number"))?;
-                    span.end = self.tok.end;
-                    self.bump();
-                }
-                operand_names.push((n, number, span));
+                operand_names.push(self.parse_operand_use()?);
                 if self.consume(TokenKind::RParen) {
                     break;
                 }
@@ -1235,6 +1221,28 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             }
         }
         self.close_region(region_index, blocks)
+    }
+
+    /// One use of an SSA value: `%name` or `%name#N` (the `#N` written
+    /// right after the name), with its span. Out of line: the operation
+    /// parser's frame is on the stack once per nesting level.
+    #[inline(never)]
+    fn parse_operand_use(&mut self) -> PResult<(&'f str, u32, Range<usize>)> {
+        if self.tok.kind != TokenKind::PercentId {
+            return Err(self.err("expected SSA operand"));
+        }
+        let n = self.spelling();
+        let mut span = self.tok.start..self.tok.end;
+        self.bump();
+        let mut number = 0;
+        if self.tok.kind == TokenKind::HashId && self.tok.start == span.end {
+            number = self.spelling()[1..]
+                .parse::<u32>()
+                .map_err(|_| self.err("invalid SSA value result number"))?;
+            span.end = self.tok.end;
+            self.bump();
+        }
+        Ok((n, number, span))
     }
 
     /// The end of a region (generic, or a function's body): the `}`, every

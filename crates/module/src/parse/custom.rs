@@ -477,21 +477,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let mut types: Vec<Type<'c>> = Vec::new();
         if self.tok.kind == TokenKind::PercentId {
             loop {
-                if self.tok.kind != TokenKind::PercentId {
-                    return Err(self.err("expected SSA operand"));
-                }
-                let n = self.spelling();
-                let mut span = self.tok.start..self.tok.end;
-                self.bump();
-                let mut number = 0;
-                if self.tok.kind == TokenKind::HashId && self.tok.start == span.end {
-                    number = self.spelling()[1..]
-                        .parse::<u32>()
-                        .map_err(|_| self.err("invalid SSA value result number"))?;
-                    span.end = self.tok.end;
-                    self.bump();
-                }
-                names.push((n, number, span));
+                names.push(self.parse_operand_use()?);
                 if !self.consume(TokenKind::Comma) {
                     break;
                 }
