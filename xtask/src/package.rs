@@ -5,10 +5,13 @@
 //!   `LICENSE-APACHE`, byte-identical to the root's.
 //! - `package`: `cargo package --workspace` without the bench and xtask
 //!   crates, verification on (each package is unpacked under
-//!   `target/package` and built from its own sources, against the other
+//!   `target/package-verify/package` and built from its own sources, against the other
 //!   packages of the same run). `--allow-dirty` because this is a check of
 //!   the working tree, not a release (a release starts from a clean clone,
-//!   see `CONTRIBUTING.md`).
+//!   see `CONTRIBUTING.md`). The step starts from an empty target directory
+//!   and removes the copies an earlier run unpacked into Cargo's home (see
+//!   [`forget_unpacked_packages`]): both would otherwise let an earlier
+//!   run's `strata-sync 0.1.0` stand in for this one's.
 //! - `docs`: `cargo doc --workspace --no-deps` with `RUSTDOCFLAGS="-D
 //!   warnings"` (broken or ambiguous links, missing docs of public items).
 //! - `features`: clippy with warnings denied on every feature combination
@@ -20,8 +23,9 @@
 //!   `strata-tls` alone (through `[patch.crates-io]` to the unpacked package
 //!   sources) builds and runs its example. It needs the `package` step first.
 
+use std::env;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::{Result, cargo, root, run, step, target_dir};
 
@@ -96,13 +100,65 @@ fn rel(dir: &Path, file: &str) -> String {
     format!("crates/{name}/{file}")
 }
 
+/// The target directory of the `package` step. It starts empty on every
+/// run: Cargo takes a registry package's build as current whatever its
+/// sources, so a build of `strata-sync 0.1.0` from the last run's temporary
+/// registry would otherwise stand in for this run's.
+fn package_target() -> PathBuf {
+    target_dir("package-verify")
+}
+
 fn package() -> Result {
+    forget_unpacked_packages()?;
+    let target = package_target();
+    if target.exists() {
+        fs::remove_dir_all(&target).map_err(|e| format!("{}: {e}", target.display()))?;
+    }
     let mut cmd = cargo();
-    cmd.args(["package", "--workspace", "--allow-dirty"]);
+    cmd.args(["package", "--workspace", "--allow-dirty", "--target-dir"])
+        .arg(&target);
     for name in UNPUBLISHED {
         cmd.args(["--exclude", name]);
     }
     run("cargo package (verified)", &mut cmd)
+}
+
+/// Removes the copies of strata's own packages that an earlier `cargo
+/// package` run unpacked into Cargo's home.
+///
+/// Verification publishes each package into a temporary local registry under
+/// the package target directory and unpacks it into `$CARGO_HOME/registry/src/-HASH/`,
+/// where `HASH` depends only on that registry's path. Cargo skips unpacking
+/// when the folder is already there, so a later run from a checkout at the
+/// same path (a CI machine that clones into the same folder every time)
+/// builds the dependent packages against the sources of the earlier run,
+/// with the same version number and older code. Local-path registries are
+/// the folders whose name starts with `-` (no host), and only this step puts
+/// `strata-*` packages there, so removing those folders loses nothing.
+fn forget_unpacked_packages() -> Result {
+    let home = env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| env::var_os("HOME").map(|h| Path::new(&h).join(".cargo")));
+    let Some(home) = home else { return Ok(()) };
+    let Ok(registries) = fs::read_dir(home.join("registry").join("src")) else {
+        return Ok(());
+    };
+    for registry in registries.flatten() {
+        if !registry.file_name().to_string_lossy().starts_with('-') {
+            continue;
+        }
+        let Ok(unpacked) = fs::read_dir(registry.path()) else {
+            continue;
+        };
+        for package in unpacked.flatten() {
+            if package.file_name().to_string_lossy().starts_with("strata-") {
+                let path = package.path();
+                fs::remove_dir_all(&path)
+                    .map_err(|e| format!("cannot remove stale {}: {e}", path.display()))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 fn docs() -> Result {
@@ -209,7 +265,7 @@ fn main() {
 
 fn scratch_user() -> Result {
     let root = root();
-    let packaged = target_dir("package");
+    let packaged = package_target().join("package");
     let dir = target_dir("scratch-user");
     let unpacked = |name: &str| packaged.join(format!("{name}-{}", env!("CARGO_PKG_VERSION")));
     let mut patch = String::new();
