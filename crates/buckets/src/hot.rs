@@ -1,14 +1,17 @@
-//! [`HotSlot`]: one published pointer in front of a [`BucketArray`], for the
-//! one value a context reads most.
+//! [`HotSlot`]: one published pointer and a few published words in front of
+//! a [`BucketArray`], for the one value a context reads most.
 //!
 //! A [`BucketArray`] probe is a dense-index load, a compare against the
 //! unassigned marker, a segment test, the slot load and a null test. For the
 //! one entry that is read on nearly every lookup (the builtin dialect's
 //! pre-created types, read by `ctx.i64()`), that is most of the lookup. A
-//! hot slot is a single identity word and a single pointer: the first
-//! claimant's identity is written once, its pointer published once, and a
-//! reader that presents the same identity gets the pointer with one compare
-//! and one load.
+//! hot slot is a single identity word, a single pointer and `W` words: the
+//! first claimant writes its pointer and its words, then publishes its
+//! identity, and a reader that presents the same identity gets the pointer,
+//! or any one word, with one compare and one load. The words let the reader
+//! skip the pointer too: `ctx.i64()` reads the `i64` handle itself, one load
+//! from the context, as it did when the builtins were a field of the
+//! context.
 //!
 //! [`BucketArray`]: crate::BucketArray
 
@@ -19,8 +22,12 @@ use strata_sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use strata_sync::policy::{AtomicInt, AtomicPointer, Policy, Shared};
 use strata_sync::{Mutant, mutant};
 
-/// One pointer that the first claimant publishes under its identity, and
-/// that only a reader presenting that identity gets back.
+/// The `owner` value while the winner of the claim writes its pointer and
+/// words: not an identity any reader can present (see [`HotSlot::claim`]).
+const WRITING: usize = usize::MAX;
+
+/// One pointer and `W` words that the first claimant publishes under its
+/// identity, and that only a reader presenting that identity gets back.
 ///
 /// ```
 /// use std::num::NonZeroUsize;
@@ -28,93 +35,149 @@ use strata_sync::{Mutant, mutant};
 /// use strata_buckets::HotSlot;
 ///
 /// static VALUE: u32 = 7;
-/// let slot: HotSlot<u32> = HotSlot::new();
+/// static WORD: u64 = 9;
+/// let slot: HotSlot<u32, strata_sync::policy::Shared, 1> = HotSlot::new();
 /// let me = NonZeroUsize::new(1).unwrap();
 /// let other = NonZeroUsize::new(2).unwrap();
-/// assert!(slot.claim(me, NonNull::from(&VALUE)));
-/// assert!(!slot.claim(other, NonNull::from(&VALUE)), "claimed once, forever");
+/// assert!(slot.claim(me, NonNull::from(&VALUE), &[NonNull::from(&WORD).cast()]));
+/// assert!(!slot.claim(other, NonNull::from(&VALUE), &[]), "claimed once, forever");
 /// assert_eq!(slot.get(me), Some(NonNull::from(&VALUE)));
+/// assert_eq!(slot.word(me, 0), Some(NonNull::from(&WORD).cast()));
 /// assert_eq!(slot.get(other), None);
+/// assert_eq!(slot.word(other, 0), None);
 /// ```
 ///
 /// # Atomic orderings
 ///
-/// `owner` goes from 0 to one identity exactly once (one compare-and-swap),
-/// and only the thread whose swap succeeded stores `value`, exactly once,
-/// with `Release`; `get` loads `value` with `Acquire`, pairing with that
-/// store, so whatever the claimant could see of the pointee when it
-/// claimed, the reader sees too. `owner` itself is read `Relaxed`: it
-/// publishes nothing, and as it is written once, a reader that finds its own
-/// identity there knows that any non-null `value` is that claimant's.
-pub struct HotSlot<T, P: Policy = Shared> {
-    /// 0, then forever the identity of the one claimant. Written by one
-    /// compare-and-swap in `claim` (`Relaxed`: it orders nothing; `value`'s
-    /// Release store does).
+/// `owner` goes from 0 to [`WRITING`] exactly once (one compare-and-swap),
+/// and only the thread whose swap succeeded then stores `value` and the
+/// words, once each, and finally stores its identity into `owner` with
+/// `Release`. A reader loads `owner` with `Acquire`, pairing with that
+/// store: finding its own identity there, it sees the pointer and every word
+/// complete, and whatever the claimant could see of their pointees when it
+/// claimed. The pointer and the words are therefore loaded `Relaxed`: they
+/// are written before the publication and never again.
+pub struct HotSlot<T, P: Policy = Shared, const W: usize = 0> {
+    /// 0, then [`WRITING`] (one compare-and-swap in `claim`, Relaxed: it
+    /// orders nothing), then forever the identity of the one claimant
+    /// (stored by the claimant with Release, pairs with the Acquire load in
+    /// `owned_by`).
     owner: P::AtomicUsize,
     /// Null, then forever the claimant's pointer. Stored once by the
-    /// claimant (Release, pairs with the Acquire load in `get`).
+    /// claimant before it publishes `owner` (Relaxed: `owner`'s
+    /// Release/Acquire pair orders it).
     value: P::AtomicPtr<T>,
+    /// Null, then forever the claimant's words; written like `value`.
+    words: [P::AtomicPtr<()>; W],
 }
 
-impl<T, P: Policy> HotSlot<T, P> {
+impl<T, P: Policy, const W: usize> HotSlot<T, P, W> {
     /// An unclaimed slot.
     pub fn new() -> Self {
         Self {
             owner: AtomicInt::new(0),
             value: AtomicPointer::new(ptr::null_mut()),
+            words: core::array::from_fn(|_| AtomicPointer::new(ptr::null_mut())),
         }
     }
 
-    /// The pointer published by the claimant `id`, if `id` claimed the slot
-    /// and its pointer is published yet; `None` for every other identity.
+    /// Whether `id` claimed the slot and published its pointer and words.
     #[inline(always)]
-    pub fn get(&self, id: NonZeroUsize) -> Option<NonNull<T>> {
-        // Relaxed: `owner` is written once and publishes nothing (see the
-        // type's orderings).
-        if self.owner.load(Relaxed) != id.get() {
-            return None;
-        }
-        // Pairs with the Release store in `claim`: seeing the pointer means
-        // seeing what the claimant saw of the pointee.
+    fn owned_by(&self, id: NonZeroUsize) -> bool {
+        // Pairs with the Release store of the identity in `claim`: finding
+        // it means seeing the pointer and words written before it.
         let order = if mutant(Mutant::BucketsHotRelaxedLoad) {
             Relaxed
         } else {
             Acquire
         };
-        NonNull::new(self.value.load(order))
+        self.owner.load(order) == id.get()
     }
 
-    /// Claims the slot for `id` and publishes `value` under it, if no
-    /// identity claimed it before; returns whether this call did. Whatever
-    /// the caller can see of `*value` now, a [`get`](Self::get) that
-    /// returns the pointer sees too. The slot never dereferences `value`:
-    /// keeping the pointee alive while readers may use it is the caller's
-    /// part.
-    pub fn claim(&self, id: NonZeroUsize, value: NonNull<T>) -> bool {
-        // Relaxed on both sides: the identity orders nothing (the Release
-        // store below does).
+    /// The pointer published by the claimant `id`, if `id` claimed the slot
+    /// and published it yet; `None` for every other identity.
+    #[inline(always)]
+    pub fn get(&self, id: NonZeroUsize) -> Option<NonNull<T>> {
+        if !self.owned_by(id) {
+            return None;
+        }
+        // Relaxed: written before the identity `owned_by` acquired, never
+        // again.
+        NonNull::new(self.value.load(Relaxed))
+    }
+
+    /// Word `k` published by the claimant `id`, if `id` claimed the slot
+    /// and published its words yet and gave a word `k`; `None` for every
+    /// other identity, and for `k` at or beyond `W` or the claimant's words.
+    #[inline(always)]
+    pub fn word(&self, id: NonZeroUsize, k: usize) -> Option<NonNull<()>> {
+        let word = self.words.get(k)?;
+        if !self.owned_by(id) {
+            return None;
+        }
+        // Relaxed: as in `get`.
+        NonNull::new(word.load(Relaxed))
+    }
+
+    /// Claims the slot for `id` and publishes `value` and `words` under it,
+    /// if no identity claimed it before; returns whether this call did.
+    /// Whatever the caller can see of `*value` and of the words' pointees
+    /// now, a reader that gets them back sees too. The slot never
+    /// dereferences them: keeping the pointees alive while readers may use
+    /// them is the caller's part.
+    ///
+    /// # Panics
+    ///
+    /// If `words` has more than `W` words, or `id` is `usize::MAX` (the
+    /// slot's marker for a claim being written): both before anything is
+    /// claimed.
+    pub fn claim(&self, id: NonZeroUsize, value: NonNull<T>, words: &[NonNull<()>]) -> bool {
+        assert!(
+            words.len() <= W,
+            "a hot slot of {W} words cannot publish {}",
+            words.len()
+        );
+        assert_ne!(id.get(), WRITING, "usize::MAX is not a hot-slot identity");
+        let owner_first = mutant(Mutant::BucketsHotOwnerFirst);
+        // Relaxed on both sides: this swap only elects the writer; the
+        // Release store of the identity below publishes what it writes.
         let won = self
             .owner
-            .compare_exchange(0, id.get(), Relaxed, Relaxed)
+            .compare_exchange(
+                0,
+                if owner_first { id.get() } else { WRITING },
+                Relaxed,
+                Relaxed,
+            )
             .is_ok();
         if won || mutant(Mutant::BucketsHotLoserPublishes) {
-            // Pairs with the Acquire load in `get`.
-            self.value.store(value.as_ptr(), Release);
+            // Relaxed: ordered before readers by the identity's Release
+            // store (below), which pairs with the Acquire load in
+            // `owned_by`.
+            self.value.store(value.as_ptr(), Relaxed);
+            for (slot, word) in self.words.iter().zip(words) {
+                slot.store(word.as_ptr(), Relaxed);
+            }
+        }
+        if won && !owner_first {
+            // Pairs with the Acquire load in `owned_by`.
+            self.owner.store(id.get(), Release);
         }
         won
     }
 }
 
-impl<T, P: Policy> Default for HotSlot<T, P> {
+impl<T, P: Policy, const W: usize> Default for HotSlot<T, P, W> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<T, P: Policy> core::fmt::Debug for HotSlot<T, P> {
+impl<T, P: Policy, const W: usize> core::fmt::Debug for HotSlot<T, P, W> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("HotSlot")
             .field("owner", &self.owner.load(Relaxed))
+            .field("words", &W)
             .finish_non_exhaustive()
     }
 }

@@ -33,6 +33,7 @@ use core::num::NonZeroUsize;
 
 use strata_buckets::{BucketArray, BucketStats, DenseKind, HotSlot, KindRegistry};
 use strata_sync::mutant::with_mutant;
+use strata_sync::policy::Shared;
 use strata_sync::{Arc, Mutant, UnsafeCell, alloc, model, thread};
 
 /// How often each outcome of a model occurred, across all its iterations.
@@ -204,75 +205,156 @@ fn id(n: usize) -> NonZeroUsize {
     NonZeroUsize::new(n).unwrap()
 }
 
-/// Two threads claim one hot slot at once, each with its own identity and
-/// a value it built (tag = identity). Afterwards the winner's identity
-/// gets the winner's value and the loser's gets nothing.
+/// Two threads claim one hot slot at once, each with its own identity, a
+/// value it built (tag = identity) and one word, a second payload it built
+/// (tag = 10 + identity). Afterwards the winner's identity gets the
+/// winner's value and word, and the loser's gets nothing.
 fn hot_claim_race(seen: &Outcomes) {
-    let slot = Arc::new(HotSlot::<Payload>::new());
+    let slot = Arc::new(HotSlot::<Payload, Shared, 1>::new());
+    let claim = |slot: &HotSlot<Payload, Shared, 1>, n: usize| {
+        let value = Arc::new(Payload::new(n));
+        let word = Arc::new(Payload::new(10 + n));
+        let won = slot.claim(
+            id(n),
+            NonNull::from(&*value),
+            &[NonNull::from(&*word).cast()],
+        );
+        (won, value, word)
+    };
     let rival = {
         let slot = Arc::clone(&slot);
-        thread::spawn(move || {
-            let value = Arc::new(Payload::new(2));
-            let won = slot.claim(id(2), NonNull::from(&*value));
-            (won, value)
-        })
+        thread::spawn(move || claim(&slot, 2))
     };
-    let mine = Arc::new(Payload::new(1));
-    let i_won = slot.claim(id(1), NonNull::from(&*mine));
-    let (they_won, theirs) = rival.join().unwrap();
+    let (i_won, mine, my_word) = claim(&slot, 1);
+    let (they_won, theirs, their_word) = rival.join().unwrap();
     assert!(i_won != they_won, "both or neither claim won");
     let (winner, loser) = if i_won { (1, 2) } else { (2, 1) };
     let got = slot
         .get(id(winner))
         .expect("the winner's value is published");
-    // SAFETY: both payloads are alive (`mine`, `theirs`) until the end of
-    // this function, and every pointer in the slot is one of them.
+    // SAFETY: all four payloads are alive until the end of this function,
+    // and every pointer in the slot is one of them.
     let tag = unsafe { got.as_ref() }.tag();
     assert_eq!(
         tag, winner,
         "the hot slot returned another claimant's value"
+    );
+    let word = slot
+        .word(id(winner), 0)
+        .expect("the winner's word is published");
+    // SAFETY: as above.
+    let tag = unsafe { word.cast::<Payload>().as_ref() }.tag();
+    assert_eq!(
+        tag,
+        10 + winner,
+        "the hot slot returned another claimant's word"
     );
     assert_eq!(
         slot.get(id(loser)),
         None,
         "the loser's identity got a value"
     );
+    assert_eq!(
+        slot.word(id(loser), 0),
+        None,
+        "the loser's identity got a word"
+    );
     seen.record(if i_won { HOT_MAIN_WON } else { HOT_SPAWNED_WON });
-    drop((mine, theirs));
+    drop((mine, theirs, my_word, their_word));
 }
 
 /// A reader (spawned) presents identity 1 while the main thread builds a
-/// value and claims the slot with it.
+/// value and a word and claims the slot with them; the reader reads both
+/// pointees it gets.
 fn hot_probe_race(seen: &Outcomes) {
-    let slot = Arc::new(HotSlot::<Payload>::new());
+    let slot = Arc::new(HotSlot::<Payload, Shared, 1>::new());
     let mine = Arc::new(Payload::new(7));
+    let word = Arc::new(Payload::new(7));
     let reader = {
         let slot = Arc::clone(&slot);
-        let keep = Arc::clone(&mine);
+        let keep = (Arc::clone(&mine), Arc::clone(&word));
         thread::spawn(move || {
-            let got = slot.get(id(1)).map(|p| {
-                // SAFETY: the only pointer ever stored is `keep`'s payload,
-                // alive for this whole closure.
-                unsafe { p.as_ref() }.tag()
-            });
+            // SAFETY: the only pointers ever stored are `keep`'s payloads,
+            // alive for this whole closure.
+            let value = slot.get(id(1)).map(|p| unsafe { p.as_ref() }.tag());
+            // SAFETY: as above.
+            let word = slot
+                .word(id(1), 0)
+                .map(|p| unsafe { p.cast::<Payload>().as_ref() }.tag());
             drop(keep);
-            got
+            (value, word)
         })
     };
-    // The payload's tag is written here, in the claimant's thread, after the
-    // reader was spawned: only the slot's Release/Acquire pair orders it
-    // before the reader's read.
-    // SAFETY: nobody reads the tag before the claim below publishes it.
+    // The payloads' tags are written here, in the claimant's thread, after
+    // the reader was spawned: only the slot's Release/Acquire pair orders
+    // them before the reader's reads.
+    // SAFETY: nobody reads the tags before the claim below publishes them.
     mine.tag.with_mut(|p| unsafe { *p = 8 });
-    assert!(slot.claim(id(1), NonNull::from(&*mine)));
-    let got = reader.join().unwrap();
-    if let Some(tag) = got {
+    // SAFETY: as above.
+    word.tag.with_mut(|p| unsafe { *p = 9 });
+    assert!(slot.claim(
+        id(1),
+        NonNull::from(&*mine),
+        &[NonNull::from(&*word).cast()]
+    ));
+    let (value, word) = reader.join().unwrap();
+    if let Some(tag) = value {
         assert_eq!(tag, 8, "the reader saw the pointer but not the value");
     }
-    seen.record(if got.is_some() {
+    if let Some(tag) = word {
+        assert_eq!(tag, 9, "the reader saw the word but not its pointee");
+    }
+    seen.record(if value.is_some() {
         PROBE_SAW_VALUE
     } else {
         PROBE_SAW_NOTHING
+    });
+}
+
+/// Outcomes of [`hot_words_race`].
+const WORDS_SAW_NOTHING: usize = 0;
+const WORDS_SAW_ALL: usize = 1;
+
+/// A reader (spawned) presents identity 1 while the main thread claims the
+/// slot with a pointer and two words. Nothing is dereferenced: the model is
+/// about what finding the identity promises, that the pointer and every
+/// word are there with it.
+fn hot_words_race(seen: &Outcomes) {
+    let slot = Arc::new(HotSlot::<u8, Shared, 2>::new());
+    let value = NonNull::<u8>::dangling();
+    let words = [
+        NonNull::<u16>::dangling().cast(),
+        NonNull::<u32>::dangling().cast(),
+    ];
+    let reader = {
+        let slot = Arc::clone(&slot);
+        thread::spawn(move || {
+            // Addresses, not pointers: the result crosses back to the main
+            // thread.
+            let got = slot.get(id(1)).map(NonNull::addr);
+            let first = slot.word(id(1), 0).map(NonNull::addr);
+            let second = slot.word(id(1), 1).map(NonNull::addr);
+            (got, first, second)
+        })
+    };
+    assert!(slot.claim(id(1), value, &words));
+    let (got, first, second) = reader.join().unwrap();
+    if got.is_some() {
+        assert!(
+            first.is_some() && second.is_some(),
+            "the reader found its identity but not its words"
+        );
+        assert_eq!(got, Some(value.addr()), "the reader got another pointer");
+        assert_eq!(
+            (first, second),
+            (Some(words[0].addr()), Some(words[1].addr())),
+            "the reader got other words"
+        );
+    }
+    seen.record(if got.is_some() {
+        WORDS_SAW_ALL
+    } else {
+        WORDS_SAW_NOTHING
     });
 }
 
@@ -734,11 +816,44 @@ fn hot_slot_reader_sees_nothing_or_the_complete_value() {
     );
 }
 
-/// Breaks invariant 2 for the hot slot: the loser of the claim stores its
-/// pointer too, so the winner's identity can get the loser's value; the
-/// model's assertion fails.
+/// Targets: a reader that presents its identity while the claimant
+/// publishes a pointer and two words; finding the identity means finding
+/// the pointer and both words, and both outcomes occur.
+///
+/// Checks invariant 2.
 #[test]
-#[should_panic(expected = "the hot slot returned another claimant's value")]
+fn hot_slot_identity_comes_with_every_word() {
+    static SEEN: Outcomes = Outcomes::new();
+    let name = "hot_slot_identity_comes_with_every_word";
+    model::check(name, || hot_words_race(&SEEN));
+    SEEN.assert_seen(
+        name,
+        &[
+            (WORDS_SAW_NOTHING, "the read runs before the publication"),
+            (WORDS_SAW_ALL, "the read runs after the publication"),
+        ],
+    );
+}
+
+/// Breaks invariant 2 for the hot slot: the claimant publishes its
+/// identity before it writes its pointer and words, so a reader can find
+/// the identity with the words still missing; the model's assertion fails.
+#[test]
+#[should_panic(expected = "the reader found its identity but not its words")]
+fn mutant_buckets_hot_owner_first() {
+    static SEEN: Outcomes = Outcomes::new();
+    with_mutant(Mutant::BucketsHotOwnerFirst, || {
+        model::check("mutant_buckets_hot_owner_first", || hot_words_race(&SEEN))
+    });
+}
+
+/// Breaks invariant 2 for the hot slot: the loser of the claim stores its
+/// pointer and word too, so the winner's identity can get the loser's value
+/// or word; the model's assertion fails.
+#[test]
+// The loser's stores interleave with the winner's, so the first one a
+// reader meets may be the value or the word: the message names either.
+#[should_panic(expected = "the hot slot returned another claimant's")]
 fn mutant_buckets_hot_loser_publishes() {
     static SEEN: Outcomes = Outcomes::new();
     with_mutant(Mutant::BucketsHotLoserPublishes, || {
@@ -748,9 +863,9 @@ fn mutant_buckets_hot_loser_publishes() {
     });
 }
 
-/// Breaks invariant 2 for the hot slot: the value load is Relaxed, so the
-/// reader that gets the pointer is not ordered after the claimant's write of
-/// the value; loom reports the unordered read.
+/// Breaks invariant 2 for the hot slot: the identity load is Relaxed, so
+/// the reader that finds its identity and gets the pointer is not ordered
+/// after the claimant's write of the value; loom reports the unordered read.
 #[test]
 #[should_panic(expected = "Causality violation: Concurrent read and write accesses")]
 fn mutant_buckets_hot_relaxed_load() {

@@ -9,7 +9,7 @@ use crate::{FloatType, IndexType, IntegerType, Signedness, builtin_kind};
 use core::hash::BuildHasher;
 use strata_ctx::{Attribute, Context, Interned, Policy, Type};
 
-use crate::{AsContext, BuiltinTypes, common};
+use crate::{AsContext, BuiltinTypes, common, word};
 
 /// The payload of an integer attribute: the bits of a value of an integer
 /// or `index` type, exactly as wide as the type (`index` is 64 bits), as
@@ -687,7 +687,7 @@ pub trait BuiltinAttrs: AsContext {
     /// `true` or `false` (pre-created).
     #[inline]
     fn bool_attr(&self, value: bool) -> Interned<'_, IntegerAttr> {
-        common(self.context(), |b| b.bools[usize::from(value)])
+        common(self.context(), word::BOOLS[usize::from(value)])
     }
 
     /// The float attribute `value : ty`, `value` rounded to the type (to
@@ -844,7 +844,7 @@ pub trait BuiltinAttrs: AsContext {
     #[inline]
     fn string_attr<'c>(&'c self, value: &str) -> Interned<'c, StringAttr> {
         if value.is_empty() {
-            return common(self.context(), |b| b.empty_string);
+            return common(self.context(), word::EMPTY_STRING);
         }
         self.context().intern::<StringAttr>(value)
     }
@@ -852,7 +852,7 @@ pub trait BuiltinAttrs: AsContext {
     /// The array attribute `[elements]` (the empty array is pre-created).
     fn array_attr<'c>(&'c self, elements: &[Attribute<'c>]) -> Interned<'c, ArrayAttr> {
         if elements.is_empty() {
-            return common(self.context(), |b| b.empty_array);
+            return common(self.context(), word::EMPTY_ARRAY);
         }
         self.context()
             .intern::<ArrayAttr>(ArrayAttrData { elements })
@@ -865,7 +865,7 @@ pub trait BuiltinAttrs: AsContext {
         entries: &[(&str, Attribute<'c>)],
     ) -> Interned<'c, DictionaryAttr> {
         if entries.is_empty() {
-            return common(self.context(), |b| b.empty_dict);
+            return common(self.context(), word::EMPTY_DICT);
         }
         let mut named: Vec<NamedAttribute<'c>> = entries
             .iter()
@@ -893,7 +893,7 @@ pub trait BuiltinAttrs: AsContext {
     /// `unit` (pre-created).
     #[inline]
     fn unit_attr(&self) -> Interned<'_, UnitAttr> {
-        common(self.context(), |b| b.unit)
+        common(self.context(), word::UNIT)
     }
 
     /// The type attribute of `ty`.

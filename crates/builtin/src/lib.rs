@@ -11,8 +11,7 @@ struct ReadmeDoctests;
 use core::hash::BuildHasher;
 
 use strata_ctx::{
-    Context, Dialect, Extension, ExtensionInfo, Interned, Policy, RawInterned, Registry,
-    StorageKind,
+    Context, Dialect, Extension, ExtensionInfo, HotWord, Interned, Policy, Registry, StorageKind,
 };
 
 mod affine_attrs;
@@ -165,27 +164,92 @@ macro_rules! builtin_kind {
 }
 pub(crate) use builtin_kind;
 
-/// The builtins pre-created in every context (on first use), kept as raw
-/// handles in the context's [`Extension`] slot.
+/// The builtins pre-created in every context (on first use), kept as hot
+/// words in the context's [`Extension`] slot.
 #[derive(Debug)]
 pub struct Builtins {
-    ints: [RawInterned<IntegerType>; 6],
-    index: RawInterned<IndexType>,
-    floats: [RawInterned<FloatType>; 4],
-    none: RawInterned<NoneType>,
-    unit: RawInterned<UnitAttr>,
-    bools: [RawInterned<IntegerAttr>; 2],
-    empty_string: RawInterned<StringAttr>,
-    empty_dict: RawInterned<DictionaryAttr>,
-    empty_array: RawInterned<ArrayAttr>,
-    unknown_loc: RawInterned<UnknownLoc>,
+    /// The pre-created handles, at the indices of the [`word`] constants;
+    /// also the context's hot words (see [`Extension::hot_words`]).
+    words: [HotWord; word::COUNT],
     /// The number of distinct attributes made so far.
     distinct: misc_attrs::DistinctCounter,
 }
 
+/// The index of one pre-created builtin of kind `K` in [`Builtins`]'s
+/// words. The kind is part of the constant's type, so the handle stored at
+/// an index and the handle read back from it are of one kind by
+/// construction ([`Builtins::create`] stores through [`word::put`]).
+pub(crate) struct Word<K> {
+    index: usize,
+    kind: core::marker::PhantomData<fn() -> K>,
+}
+
+impl<K> Word<K> {
+    const fn new(index: usize) -> Self {
+        Self {
+            index,
+            kind: core::marker::PhantomData,
+        }
+    }
+}
+
+impl<K> Clone for Word<K> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<K> Copy for Word<K> {}
+
+/// Where each pre-created builtin sits in [`Builtins`]'s words.
+pub(crate) mod word {
+    use super::{HotWord, Word};
+    use crate::*;
+    use strata_ctx::{Interned, StorageKind};
+
+    /// The signless integer types of [`COMMON_INT_WIDTHS`], in order.
+    pub(crate) const INTS: [Word<IntegerType>; 6] = [
+        Word::new(0),
+        Word::new(1),
+        Word::new(2),
+        Word::new(3),
+        Word::new(4),
+        Word::new(5),
+    ];
+    pub(crate) const INDEX: Word<IndexType> = Word::new(6);
+    /// The float types of [`COMMON_FLOATS`], in order.
+    pub(crate) const FLOATS: [Word<FloatType>; 4] =
+        [Word::new(7), Word::new(8), Word::new(9), Word::new(10)];
+    pub(crate) const NONE: Word<NoneType> = Word::new(11);
+    pub(crate) const UNIT: Word<UnitAttr> = Word::new(12);
+    /// `false` and `true`.
+    pub(crate) const BOOLS: [Word<IntegerAttr>; 2] = [Word::new(13), Word::new(14)];
+    pub(crate) const EMPTY_STRING: Word<StringAttr> = Word::new(15);
+    pub(crate) const EMPTY_DICT: Word<DictionaryAttr> = Word::new(16);
+    pub(crate) const EMPTY_ARRAY: Word<ArrayAttr> = Word::new(17);
+    pub(crate) const UNKNOWN_LOC: Word<UnknownLoc> = Word::new(18);
+    /// The number of words: one past the last index above.
+    pub(crate) const COUNT: usize = 19;
+
+    /// Stores `handle` at `at`: the only way a word is written.
+    pub(crate) fn put<K: StorageKind>(
+        words: &mut [Option<HotWord>; COUNT],
+        at: Word<K>,
+        handle: Interned<'_, K>,
+    ) {
+        let slot = &mut words[at.index];
+        assert!(
+            slot.is_none(),
+            "two pre-created builtins share word {}",
+            at.index
+        );
+        *slot = Some(handle.to_raw().into());
+    }
+}
+
 /// The widths of the pre-created signless integer types.
 pub(crate) const COMMON_INT_WIDTHS: [u32; 6] = [1, 8, 16, 32, 64, 128];
-/// The pre-created float kinds, in `Builtins::floats` order.
+/// The pre-created float kinds, in [`word::FLOATS`] order.
 pub(crate) const COMMON_FLOATS: [FloatKind; 4] = [
     FloatKind::F16,
     FloatKind::BF16,
@@ -200,54 +264,75 @@ impl Extension for Builtins {
     }
 
     /// The pre-created types are read on nearly every lookup (`ctx.i64()`),
-    /// so the builtins take the context's hot slot: one compare and one load
-    /// instead of a bucket probe (docs/PERFORMANCE.md, issue 14).
+    /// so the builtins take the context's hot slot, and publish their
+    /// handles as its hot words: `ctx.i64()` is one compare and one load
+    /// from the context (docs/PERFORMANCE.md, issue 14).
     const HOT: bool = true;
+
+    fn hot_words(&self) -> &[HotWord] {
+        &self.words
+    }
 
     /// Interns the common builtins directly (not through the constructors,
     /// which would ask for this extension again).
     fn create<P: Policy, S: BuildHasher>(ctx: &Context<P, S>) -> Self {
+        let mut words = [None; word::COUNT];
         let i1 = ctx.intern::<IntegerType>(IntegerTypeData::signless(1));
-        let bool_attr = |v: bool| {
+        for (at, w) in word::INTS.into_iter().zip(COMMON_INT_WIDTHS) {
+            let ty = ctx.intern::<IntegerType>(IntegerTypeData::signless(w));
+            word::put(&mut words, at, ty);
+        }
+        word::put(
+            &mut words,
+            word::INDEX,
+            ctx.intern::<IndexType>(IndexTypeData),
+        );
+        for (at, k) in word::FLOATS.into_iter().zip(COMMON_FLOATS) {
+            word::put(&mut words, at, ctx.intern::<FloatType>(k));
+        }
+        word::put(&mut words, word::NONE, ctx.intern::<NoneType>(NoneTypeData));
+        word::put(&mut words, word::UNIT, ctx.intern::<UnitAttr>(UnitAttrData));
+        for (at, v) in word::BOOLS.into_iter().zip([false, true]) {
             let value = apnum::ApInt::from_u128(1, u128::from(v));
-            ctx.intern::<IntegerAttr>(IntegerAttrKey::new(i1.into(), &value))
-                .to_raw()
-        };
+            let attr = ctx.intern::<IntegerAttr>(IntegerAttrKey::new(i1.into(), &value));
+            word::put(&mut words, at, attr);
+        }
+        word::put(&mut words, word::EMPTY_STRING, ctx.intern::<StringAttr>(""));
+        let empty_dict = ctx.intern::<DictionaryAttr>(DictionaryAttrData { entries: &[] });
+        word::put(&mut words, word::EMPTY_DICT, empty_dict);
+        let empty_array = ctx.intern::<ArrayAttr>(ArrayAttrData { elements: &[] });
+        word::put(&mut words, word::EMPTY_ARRAY, empty_array);
+        word::put(
+            &mut words,
+            word::UNKNOWN_LOC,
+            ctx.intern::<UnknownLoc>(UnknownLocData),
+        );
         Self {
-            ints: COMMON_INT_WIDTHS.map(|w| {
-                ctx.intern::<IntegerType>(IntegerTypeData::signless(w))
-                    .to_raw()
-            }),
-            index: ctx.intern::<IndexType>(IndexTypeData).to_raw(),
-            floats: COMMON_FLOATS.map(|k| ctx.intern::<FloatType>(k).to_raw()),
-            none: ctx.intern::<NoneType>(NoneTypeData).to_raw(),
-            unit: ctx.intern::<UnitAttr>(UnitAttrData).to_raw(),
-            bools: [bool_attr(false), bool_attr(true)],
-            empty_string: ctx.intern::<StringAttr>("").to_raw(),
-            empty_dict: ctx
-                .intern::<DictionaryAttr>(DictionaryAttrData { entries: &[] })
-                .to_raw(),
-            empty_array: ctx
-                .intern::<ArrayAttr>(ArrayAttrData { elements: &[] })
-                .to_raw(),
-            unknown_loc: ctx.intern::<UnknownLoc>(UnknownLocData).to_raw(),
+            words: words.map(|w| w.expect("every word is put above")),
             distinct: misc_attrs::DistinctCounter::default(),
         }
     }
 }
 
-/// A pre-created builtin of `ctx`, picked from its [`Builtins`].
+/// The pre-created builtin of `ctx` at `at`: from the context's hot words
+/// when the builtins hold its hot slot (one compare, one load), else from
+/// the [`Builtins`] state.
 #[inline(always)]
 pub(crate) fn common<'c, K: StorageKind, P: Policy, S: BuildHasher>(
     ctx: &'c Context<P, S>,
-    pick: impl FnOnce(&Builtins) -> RawInterned<K>,
+    at: Word<K>,
 ) -> Interned<'c, K> {
-    let raw = pick(ctx.extension::<Builtins>());
-    // SAFETY: (1) `ctx.extension` returns the `Builtins` that
-    // `Builtins::create` built for `ctx` itself (a context's extension slot
-    // is only filled from that context), so every raw handle in it came from
-    // a handle of `ctx`, which is borrowed for 'c.
-    unsafe { raw.get() }
+    let word = match ctx.hot_word::<Builtins>(at.index) {
+        Some(word) => word,
+        None => ctx.extension::<Builtins>().words[at.index],
+    };
+    // SAFETY: (1) the word at `at.index` was made, by `word::put` in
+    // `Builtins::create`, from a handle of kind `K`: `at` is a `Word<K>`,
+    // and `put` is the only writer. Both sources hold those words: the hot
+    // words are the ones `Builtins::hot_words` returns. (2) `Builtins::create`
+    // interned them in `ctx` itself (a context's extension, and its hot
+    // words, are only made from that context), which is borrowed for 'c.
+    unsafe { word.get::<K>() }
 }
 
 /// Writes `items` separated by `", "`.

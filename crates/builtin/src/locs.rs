@@ -10,7 +10,7 @@ use crate::attrs::write_quoted;
 use crate::builtin_kind;
 use strata_ctx::{Attribute, Interned, Location};
 
-use crate::{AsContext, common};
+use crate::{AsContext, common, word};
 
 fn wrapped(
     f: &mut fmt::Formatter<'_>,
@@ -209,7 +209,7 @@ pub trait BuiltinLocs: AsContext {
     /// `loc(unknown)` (pre-created).
     #[inline]
     fn unknown_loc(&self) -> Interned<'_, UnknownLoc> {
-        common(self.context(), |b| b.unknown_loc)
+        common(self.context(), word::UNKNOWN_LOC)
     }
 
     /// `loc("file":line:column)`.

@@ -6,7 +6,7 @@ use crate::error::{BuiltinError, fail, ok};
 use crate::{COMMON_FLOATS, COMMON_INT_WIDTHS, builtin_kind, comma_list};
 use strata_ctx::{Attribute, Interned, Type};
 
-use crate::{AsContext, common};
+use crate::{AsContext, common, word};
 
 /// The size of a dynamic dimension in a shape (MLIR's
 /// `ShapedType::kDynamic`), printed `?`.
@@ -537,7 +537,7 @@ pub trait BuiltinTypes: AsContext {
         if signedness == Signedness::Signless
             && let Some(i) = COMMON_INT_WIDTHS.iter().position(|&w| w == width)
         {
-            return common(self.context(), |b| b.ints[i]);
+            return common(self.context(), word::INTS[i]);
         }
         self.context()
             .intern::<IntegerType>(IntegerTypeData { width, signedness })
@@ -571,50 +571,50 @@ pub trait BuiltinTypes: AsContext {
     /// `i1`, pre-created.
     #[inline]
     fn i1(&self) -> Interned<'_, IntegerType> {
-        common(self.context(), |b| b.ints[0])
+        common(self.context(), word::INTS[0])
     }
 
     /// `i8`, pre-created.
     #[inline]
     fn i8(&self) -> Interned<'_, IntegerType> {
-        common(self.context(), |b| b.ints[1])
+        common(self.context(), word::INTS[1])
     }
 
     /// `i16`, pre-created.
     #[inline]
     fn i16(&self) -> Interned<'_, IntegerType> {
-        common(self.context(), |b| b.ints[2])
+        common(self.context(), word::INTS[2])
     }
 
     /// `i32`, pre-created.
     #[inline]
     fn i32(&self) -> Interned<'_, IntegerType> {
-        common(self.context(), |b| b.ints[3])
+        common(self.context(), word::INTS[3])
     }
 
     /// `i64`, pre-created.
     #[inline]
     fn i64(&self) -> Interned<'_, IntegerType> {
-        common(self.context(), |b| b.ints[4])
+        common(self.context(), word::INTS[4])
     }
 
     /// `i128`, pre-created.
     #[inline]
     fn i128(&self) -> Interned<'_, IntegerType> {
-        common(self.context(), |b| b.ints[5])
+        common(self.context(), word::INTS[5])
     }
 
     /// `index`, pre-created.
     #[inline]
     fn index(&self) -> Interned<'_, IndexType> {
-        common(self.context(), |b| b.index)
+        common(self.context(), word::INDEX)
     }
 
     /// The float type of `kind` (f16, bf16, f32 and f64 are pre-created).
     #[inline]
     fn float_type(&self, kind: FloatKind) -> Interned<'_, FloatType> {
         if let Some(i) = COMMON_FLOATS.iter().position(|&k| k == kind) {
-            return common(self.context(), |b| b.floats[i]);
+            return common(self.context(), word::FLOATS[i]);
         }
         self.context().intern::<FloatType>(kind)
     }
@@ -646,7 +646,7 @@ pub trait BuiltinTypes: AsContext {
     /// `none`, pre-created.
     #[inline]
     fn none_type(&self) -> Interned<'_, NoneType> {
-        common(self.context(), |b| b.none)
+        common(self.context(), word::NONE)
     }
 
     /// The function type `(inputs) -> (results)`.

@@ -263,3 +263,101 @@ fn the_thread_cache_admits_a_storage_on_its_second_use() {
     assert_eq!(ctx.intern::<Probe>(4242), a);
     assert_eq!(strata_tls::stats().hits, mid.hits + 1);
 }
+
+/// A hot extension that takes the context's hot slot before the builtins
+/// can, so that their common values come from their state instead.
+struct Squatter;
+
+impl strata_ctx::Extension for Squatter {
+    fn info() -> &'static strata_ctx::ExtensionInfo {
+        static INFO: strata_ctx::ExtensionInfo = strata_ctx::ExtensionInfo::new("test.squatter");
+        &INFO
+    }
+    const HOT: bool = true;
+    fn create<P: strata_ctx::Policy, S: std::hash::BuildHasher>(_: &Context<P, S>) -> Self {
+        Squatter
+    }
+}
+
+/// Every common builtin, through its accessor and through the table (the
+/// key interned directly), by address.
+fn common_builtins_are_the_interned_values<P: strata_ctx::Policy, S: std::hash::BuildHasher>(
+    ctx: &Context<P, S>,
+) {
+    use strata_builtin::{
+        ArrayAttr, ArrayAttrData, DictionaryAttr, DictionaryAttrData, FloatKind, FloatType,
+        IndexType, IndexTypeData, IntegerAttr, IntegerAttrKey, IntegerType, IntegerTypeData,
+        NoneType, NoneTypeData, StringAttr, UnitAttr, UnitAttrData, UnknownLoc, UnknownLocData,
+        apnum::ApInt,
+    };
+    let int = |w| {
+        ctx.intern::<IntegerType>(IntegerTypeData::signless(w))
+            .as_ptr()
+    };
+    let accessors = [
+        ctx.i1(),
+        ctx.i8(),
+        ctx.i16(),
+        ctx.i32(),
+        ctx.i64(),
+        ctx.i128(),
+    ];
+    for (ty, w) in accessors.into_iter().zip([1, 8, 16, 32, 64, 128]) {
+        assert_eq!(ty.as_ptr(), int(w), "i{w}");
+        assert_eq!(ctx.int(w).as_ptr(), int(w), "int({w})");
+    }
+    let float = |k| ctx.intern::<FloatType>(k).as_ptr();
+    assert_eq!(ctx.f16().as_ptr(), float(FloatKind::F16));
+    assert_eq!(ctx.bf16().as_ptr(), float(FloatKind::BF16));
+    assert_eq!(ctx.f32().as_ptr(), float(FloatKind::F32));
+    assert_eq!(ctx.f64().as_ptr(), float(FloatKind::F64));
+    assert_eq!(
+        ctx.index().as_ptr(),
+        ctx.intern::<IndexType>(IndexTypeData).as_ptr()
+    );
+    assert_eq!(
+        ctx.none_type().as_ptr(),
+        ctx.intern::<NoneType>(NoneTypeData).as_ptr()
+    );
+    assert_eq!(
+        ctx.unit_attr().as_ptr(),
+        ctx.intern::<UnitAttr>(UnitAttrData).as_ptr()
+    );
+    for v in [false, true] {
+        let value = ApInt::from_u128(1, u128::from(v));
+        let key = IntegerAttrKey::new(ctx.i1().into(), &value);
+        assert_eq!(
+            ctx.bool_attr(v).as_ptr(),
+            ctx.intern::<IntegerAttr>(key).as_ptr(),
+            "{v}"
+        );
+    }
+    assert_eq!(
+        ctx.string_attr("").as_ptr(),
+        ctx.intern::<StringAttr>("").as_ptr()
+    );
+    let dict = ctx.intern::<DictionaryAttr>(DictionaryAttrData { entries: &[] });
+    assert_eq!(ctx.dictionary_attr(&[]).as_ptr(), dict.as_ptr());
+    let array = ctx.intern::<ArrayAttr>(ArrayAttrData { elements: &[] });
+    assert_eq!(ctx.array_attr(&[]).as_ptr(), array.as_ptr());
+    assert_eq!(
+        ctx.unknown_loc().as_ptr(),
+        ctx.intern::<UnknownLoc>(UnknownLocData).as_ptr()
+    );
+    assert_eq!(ctx.i64().to_string(), "i64");
+}
+
+#[test]
+fn common_builtins_are_the_interned_values_with_and_without_the_hot_slot() {
+    // The builtins take the hot slot: their values come from the hot words.
+    let ctx = Context::new();
+    common_builtins_are_the_interned_values(&ctx);
+    assert!(ctx.hot_word::<strata_builtin::Builtins>(0).is_some());
+    // Another hot extension took it first: the values come from the state.
+    let ctx = Context::new();
+    ctx.extension::<Squatter>();
+    common_builtins_are_the_interned_values(&ctx);
+    assert!(ctx.hot_word::<strata_builtin::Builtins>(0).is_none());
+    let ctx = Context::single_threaded();
+    common_builtins_are_the_interned_values(&ctx);
+}

@@ -98,8 +98,9 @@ pub struct Context<P: Policy = Shared, S = FxBuildHasher> {
     /// [`Context::extension`]).
     pub(crate) extensions: BucketArray<ExtensionSlot<P>, P>,
     /// The state of the first [`Extension::HOT`](crate::Extension::HOT)
-    /// extension created in this context, in front of `extensions`.
-    pub(crate) hot_extension: HotSlot<(), P>,
+    /// extension created in this context, in front of `extensions`, and
+    /// its [hot words](crate::Extension::hot_words).
+    pub(crate) hot_extension: HotSlot<(), P, { crate::extension::HOT_WORDS }>,
     /// Hashes every key (FxHash by default; a keyed hasher such as
     /// `std::hash::RandomState` for untrusted input, see
     /// [`Context::with_hasher`]).

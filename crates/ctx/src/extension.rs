@@ -12,6 +12,10 @@
 //!   the value. No hash, no lock. The first [`Extension::HOT`] extension
 //!   created in a context is read through the context's
 //!   [`HotSlot`](strata_buckets::HotSlot) instead: one compare, one load.
+//!   It may also publish up to [`HOT_WORDS`] handles of the context
+//!   ([`Extension::hot_words`]), which [`Context::hot_word`] reads with one
+//!   compare and one load from the context itself, without reaching the
+//!   state at all: that is how `ctx.i64()` costs one load.
 //! - On first use [`Extension::create`] runs with `&Context` (it may intern)
 //!   and its value is published by compare-and-swap; threads racing on the
 //!   first use may each build one, and all get the one published.
@@ -25,6 +29,8 @@ use core::hash::BuildHasher;
 use crate::Context;
 use crate::Policy;
 use crate::erased::{Erased, Report};
+use crate::handle::{Interned, RawInterned};
+use crate::kind::StorageKind;
 use core::num::NonZeroUsize;
 use core::ptr::NonNull;
 
@@ -70,6 +76,61 @@ impl core::fmt::Debug for ExtensionInfo {
     }
 }
 
+/// How many [hot words](Extension::hot_words) a context keeps.
+pub const HOT_WORDS: usize = 32;
+
+/// One handle of a context, its kind erased: what a hot extension
+/// publishes with [`Extension::hot_words`] and [`Context::hot_word`] reads
+/// back. One pointer wide; [`get`](Self::get) makes it a handle again.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HotWord {
+    ptr: NonNull<()>,
+}
+
+impl HotWord {
+    /// The address of the storage, as the handle's [`Interned::as_ptr`].
+    #[inline]
+    pub fn as_ptr(self) -> *const () {
+        self.ptr.as_ptr().cast_const()
+    }
+
+    /// The handle of kind `K` this word was made from.
+    ///
+    /// # Safety
+    ///
+    /// 1. `self` was made from a [`RawInterned<K>`] of this same `K`.
+    /// 2. That handle's context is borrowed for `'ctx` (as for
+    ///    [`RawInterned::get`]).
+    #[inline(always)]
+    pub unsafe fn get<'ctx, K: StorageKind>(self) -> Interned<'ctx, K> {
+        // SAFETY: by (1) the word is a `RawInterned<K>`'s pointer, and by
+        // (2) its storage lives, unmoved, while 'ctx lasts.
+        unsafe { RawInterned::<K>::from_ptr(self.ptr.cast()).get() }
+    }
+}
+
+impl<K: StorageKind> From<RawInterned<K>> for HotWord {
+    #[inline]
+    fn from(raw: RawInterned<K>) -> Self {
+        Self {
+            ptr: NonNull::new(raw.as_ptr().cast_mut()).expect("a handle is never null"),
+        }
+    }
+}
+
+impl core::fmt::Debug for HotWord {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("HotWord").field(&self.ptr).finish()
+    }
+}
+
+// SAFETY: a `HotWord` is an address into a context's table, as a
+// `RawInterned` is (see its `Send`/`Sync`), only turned into a handle through
+// the unsafe `get`.
+unsafe impl Send for HotWord {}
+// SAFETY: as above.
+unsafe impl Sync for HotWord {}
+
 /// State a dialect keeps per context, created on first use (see the
 /// [module](self)).
 ///
@@ -106,6 +167,16 @@ pub trait Extension: Send + Sync + Sized + 'static {
     /// every lookup; a dialect read as often may too, and whichever is
     /// created first in a context wins.
     const HOT: bool = false;
+
+    /// The handles this extension publishes as the context's hot words when
+    /// it wins the hot slot (see [`Extension::HOT`]), at most [`HOT_WORDS`],
+    /// each made from a [`RawInterned`] of the context `create` was given.
+    /// [`Context::hot_word`] then reads word `k` with one compare and one
+    /// load from the context, where the state's own field would take two
+    /// dependent loads. The default publishes none.
+    fn hot_words(&self) -> &[HotWord] {
+        &[]
+    }
 
     /// Builds the state for `ctx`. May intern into `ctx`, but must not ask
     /// for this same extension (that would recurse).
@@ -149,6 +220,60 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         unsafe { slot.typed::<E>() }
     }
 
+    /// Word `k` of [`E::hot_words`](Extension::hot_words), if `E` holds
+    /// this context's hot slot and published at least `k + 1` words; `None`
+    /// otherwise (before `E`'s first use, when another `HOT` extension was
+    /// created first here, or when `E` is not `HOT`), and the caller reads
+    /// its state instead. One compare and one load when it is `Some`.
+    ///
+    /// ```
+    /// use std::hash::BuildHasher;
+    /// use strata_ctx::{Category, Context, Extension, ExtensionInfo, HotWord, Interned, Policy, RawInterned, storage_kind};
+    ///
+    /// storage_kind! {
+    ///     /// A name.
+    ///     pub Name => String, "demo.hot_name", Category::Other
+    /// }
+    ///
+    /// /// The one name this dialect reads all the time.
+    /// struct Common { words: [HotWord; 1] }
+    ///
+    /// impl Extension for Common {
+    ///     fn info() -> &'static ExtensionInfo {
+    ///         static INFO: ExtensionInfo = ExtensionInfo::new("demo.hot");
+    ///         &INFO
+    ///     }
+    ///     const HOT: bool = true;
+    ///     fn hot_words(&self) -> &[HotWord] { &self.words }
+    ///     fn create<P: Policy, S: BuildHasher>(ctx: &Context<P, S>) -> Self {
+    ///         let main = ctx.intern::<Name>(&String::from("main"));
+    ///         Common { words: [main.to_raw().into()] }
+    ///     }
+    /// }
+    ///
+    /// fn main_name<P: Policy, S: BuildHasher>(ctx: &Context<P, S>) -> Interned<'_, Name> {
+    ///     let word = ctx.hot_word::<Common>(0).unwrap_or_else(|| ctx.extension::<Common>().words[0]);
+    ///     // SAFETY: (1) word 0 is always a `Name`; (2) of `ctx`, which
+    ///     // `Common::create` was given.
+    ///     unsafe { word.get::<Name>() }
+    /// }
+    ///
+    /// let ctx = Context::new();
+    /// assert_eq!(ctx.hot_word::<Common>(0), None, "not created yet");
+    /// let first = main_name(&ctx);
+    /// assert!(ctx.hot_word::<Common>(0).is_some(), "published with the state");
+    /// assert_eq!(main_name(&ctx), first);
+    /// assert_eq!(first, ctx.intern::<Name>(&String::from("main")));
+    /// ```
+    #[inline(always)]
+    pub fn hot_word<E: Extension>(&self, k: usize) -> Option<HotWord> {
+        if !E::HOT {
+            return None;
+        }
+        let ptr = self.hot_extension.word(E::info().hot_id(), k)?;
+        Some(HotWord { ptr })
+    }
+
     /// The first use of extension `E` in this context: create and publish.
     #[cold]
     #[inline(never)]
@@ -163,10 +288,17 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
             // SAFETY: (1) the slot at `E`'s dense index holds an `E` (see
             // `extension`).
             let state: &E = unsafe { slot.typed::<E>() };
+            let words: Vec<NonNull<()>> = state.hot_words().iter().map(|w| w.ptr).collect();
+            assert!(
+                words.len() <= HOT_WORDS,
+                "extension `{}` publishes {} hot words; a context keeps {HOT_WORDS}",
+                info.name(),
+                words.len()
+            );
             // The first `HOT` extension created here takes the slot; a later
             // one (or a thread that lost this race) keeps the bucket probe.
             self.hot_extension
-                .claim(info.hot_id(), NonNull::from(state).cast());
+                .claim(info.hot_id(), NonNull::from(state).cast(), &words);
         }
         slot
     }

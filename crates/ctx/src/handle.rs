@@ -87,6 +87,16 @@ pub struct RawInterned<K: StorageKind> {
 }
 
 impl<K: StorageKind> RawInterned<K> {
+    /// Wraps a storage pointer (the inverse of [`as_ptr`](Self::as_ptr)).
+    ///
+    /// # Safety
+    ///
+    /// 1. `ptr` was a `RawInterned<K>`'s pointer, of this same `K`.
+    #[inline(always)]
+    pub(crate) unsafe fn from_ptr(ptr: NonNull<Storage<K::Stored<'static>>>) -> Self {
+        Self { ptr }
+    }
+
     /// The address of the storage, as the handle's [`Interned::as_ptr`].
     #[inline]
     pub fn as_ptr(self) -> *const () {

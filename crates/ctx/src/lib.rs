@@ -17,7 +17,7 @@ pub use strata_affine as affine;
 
 pub use body::{Body, BodyHandle};
 pub use context::{Context, Dialect, Registry};
-pub use extension::{Extension, ExtensionInfo};
+pub use extension::{Extension, ExtensionInfo, HOT_WORDS, HotWord};
 pub use handle::{
     Attribute, AttributeKind, Interned, Location, LocationKind, RawInterned, Type, TypeKind,
 };

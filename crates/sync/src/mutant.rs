@@ -78,8 +78,10 @@ mutants! {
     BucketsRelaxedGrow => ("strata-buckets", 2, "the compare-and-swap that publishes a new segment is Relaxed, so a probe racing the growth can reach a segment whose allocation it does not see"),
     /// The loser of a hot slot's claim stores its pointer too.
     BucketsHotLoserPublishes => ("strata-buckets", 2, "the loser of a hot slot's claim stores its pointer too, so a reader presenting the winner's identity can get the loser's value"),
-    /// The hot slot's value load is `Relaxed`.
-    BucketsHotRelaxedLoad => ("strata-buckets", 2, "the hot slot's value load is Relaxed, so a reader that gets the pointer need not see the pointee"),
+    /// The hot slot's identity load is `Relaxed`.
+    BucketsHotRelaxedLoad => ("strata-buckets", 2, "the hot slot's identity load is Relaxed, so a reader that finds its identity and gets the pointer need not see the pointee"),
+    /// The hot slot's claimant publishes its identity before its words.
+    BucketsHotOwnerFirst => ("strata-buckets", 2, "the claimant of a hot slot publishes its identity before it writes its pointer and words, so a reader that finds its identity can miss its words"),
     /// The registry's number reservation is a load then a store.
     BucketsReserveSplit => ("strata-buckets", 12, "the registry reserves a kind number with a load and a store instead of one fetch_add, so two different kinds can get the same dense index"),
     /// The write path does not re-probe under the write lock.
