@@ -80,16 +80,28 @@ static LOW_MASKS: [u64; 65] = {
     masks
 };
 
-/// The mask that truncates a value to the width of `ty` when `ty` is an
-/// integer type of at most 64 bits or `index`; `None` for a wider integer
-/// type or another type. One kind compare, one width load and one table
-/// load on the hit path of `integer_attr`.
+/// `value` truncated to the width of `ty` when `ty` is an integer type of
+/// at most 64 bits or `index`; `None` for a wider integer type or another
+/// type. On the hit path of `integer_attr`: one kind compare, one width
+/// load, and for a width other than 64 one table load.
+///
+/// The 64-bit case returns the value untouched behind a branch rather than
+/// through the table: the branch is predicted, so the key's hash (and the
+/// thread cache's probe after it) starts as soon as the value is there
+/// instead of waiting for the width load and the table load. On the W1 hot
+/// hit (`integer_attr(ctx.i64(), v)`) that chain was the latency left
+/// between this crate and the pre-split build (docs/PERFORMANCE.md).
 #[inline(always)]
-fn one_word_mask(ty: Type<'_>) -> Option<u64> {
+fn one_word(ty: Type<'_>, value: i128) -> Option<u64> {
+    let word = value as u64;
     if let Some(t) = ty.dyn_cast::<IntegerType>() {
-        return LOW_MASKS.get(t.payload().width as usize).copied();
+        let width = t.payload().width;
+        if width == 64 {
+            return Some(word);
+        }
+        return LOW_MASKS.get(width as usize).map(|mask| word & mask);
     }
-    ty.isa::<IndexType>().then_some(u64::MAX)
+    ty.isa::<IndexType>().then_some(word)
 }
 
 /// The width of the value of an integer attribute of type `ty`: the
@@ -582,11 +594,11 @@ pub trait BuiltinAttrs: AsContext {
         value: i128,
     ) -> Interned<'c, IntegerAttr> {
         let ty = ty.into();
-        if let Some(mask) = one_word_mask(ty) {
+        if let Some(word) = one_word(ty, value) {
             // The common case: one word, no big-integer value.
             return self.context().intern::<IntegerAttr>(IntegerAttrKey {
                 ty,
-                word: value as u64 & mask,
+                word,
                 wide: &[],
             });
         }
