@@ -49,7 +49,7 @@ const WRITING: usize = usize::MAX;
 ///
 /// # Atomic orderings
 ///
-/// `owner` goes from 0 to [`WRITING`] exactly once (one compare-and-swap),
+/// `owner` goes from 0 to a writing marker (`usize::MAX`) exactly once (one compare-and-swap),
 /// and only the thread whose swap succeeded then stores `value` and the
 /// words, once each, and finally stores its identity into `owner` with
 /// `Release`. A reader loads `owner` with `Acquire`, pairing with that

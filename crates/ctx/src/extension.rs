@@ -20,8 +20,8 @@
 //!   and its value is published by compare-and-swap; threads racing on the
 //!   first use may each build one, and all get the one published.
 //! - The state is `'static` and drops with the context: it keeps
-//!   [`RawInterned`](crate::RawInterned) handles, which
-//!   [`RawInterned::get`](crate::RawInterned::get) turns back into
+//!   [`RawInterned`] handles, which
+//!   [`RawInterned::get`] turns back into
 //!   handles of their context.
 
 use core::hash::BuildHasher;
