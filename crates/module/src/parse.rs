@@ -572,6 +572,9 @@ struct UnitOut<'c> {
     top_ops: Vec<u32>,
     defs: Vec<TopDef>,
     externals: Vec<External>,
+    /// The `distinct[N]` ids as the unit left them (the next unit's start
+    /// when the units are parsed in file order with one table).
+    distinct: DistinctIds<'c>,
 }
 
 /// A forward reference not yet defined: the placeholder value and the span
@@ -1392,6 +1395,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             top_ops,
             defs,
             externals,
+            distinct: self.distinct.into_inner(),
         })
     }
 }
@@ -1825,7 +1829,34 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         body_block = Some(0);
     }
     *scan_time = started.elapsed();
-    let outs = runner.run(ctx, &shared, &body_ranges, 1);
+    // A `distinct[N]` written inline (not through an alias) names one
+    // attribute in the whole file, as in MLIR, whose parser keeps one table
+    // per file: units that write one are parsed in file order, each starting
+    // from the table the one before left, so every occurrence of an id is
+    // the attribute its first occurrence made (and a mismatch is reported
+    // at the later one). The generic form mlir-opt prints never writes one
+    // inline (every distinct attribute is an alias), so such files keep the
+    // parallel parse.
+    let outs = if body_ranges
+        .iter()
+        .any(|r| text[r.clone()].contains("distinct["))
+    {
+        let mut outs = Vec::with_capacity(body_ranges.len());
+        for (i, r) in body_ranges.iter().enumerate() {
+            let out = parse_unit(ctx, &shared, r.clone(), 1 + i as UnitId);
+            let failed = out.is_err();
+            outs.push(out.map(|mut o| {
+                shared.distinct = core::mem::take(&mut o.distinct);
+                o
+            }));
+            if failed {
+                break;
+            }
+        }
+        outs
+    } else {
+        runner.run(ctx, &shared, &body_ranges, 1)
+    };
     let mut children = Vec::with_capacity(outs.len());
     for o in outs {
         children.push(o?);
@@ -1967,6 +1998,7 @@ fn implicit_root<'c, P: Policy, S: BuildHasher>(ctx: &'c Context<P, S>, name: &s
         top_ops: vec![0],
         defs: Vec::new(),
         externals: Vec::new(),
+        distinct: DistinctIds::new(),
     }
 }
 

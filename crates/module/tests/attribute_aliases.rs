@@ -161,3 +161,68 @@ fn distinct_alias_is_one_attribute_local_scope() {
 "#,
     );
 }
+
+/// `distinct[N]` written inline in several top-level operations (and in a
+/// module's body, and beside an alias of the same id): one attribute per id
+/// in the whole file, as MLIR's parser keeps one table per file. The
+/// expected texts are `mlir-opt-19 --allow-unregistered-dialect
+/// --mlir-print-op-generic` on these inputs.
+#[test]
+fn inline_distinct_ids_name_one_attribute_across_top_level_operations() {
+    check(
+        "\"test.op\"() {a = distinct[0]<42 : i32>} : () -> ()\n\
+         \"test.op\"() {b = distinct[0]<42 : i32>} : () -> ()\n",
+        "inline.mlir",
+        false,
+        false,
+        r#"#distinct = distinct[0]<42 : i32>
+"builtin.module"() ({
+  "test.op"() {a = #distinct} : () -> ()
+  "test.op"() {b = #distinct} : () -> ()
+}) : () -> ()
+
+"#,
+    );
+    check(
+        r#"#d = distinct[0]<1 : i32>
+"builtin.module"() ({
+  "test.op"() {a = distinct[0]<1 : i32>, c = #d} : () -> ()
+  "test.op"() {b = distinct[1]<2 : i32>} : () -> ()
+  "test.op"() {b = distinct[1]<2 : i32>, e = distinct[7]<unit>} : () -> ()
+}) : () -> ()
+"#,
+        "inline_module.mlir",
+        false,
+        false,
+        r#"#distinct = distinct[0]<1 : i32>
+#distinct1 = distinct[1]<2 : i32>
+"builtin.module"() ({
+  "test.op"() {a = #distinct, c = #distinct} : () -> ()
+  "test.op"() {b = #distinct1} : () -> ()
+  "test.op"() {b = #distinct1, e = distinct[2]<>} : () -> ()
+}) : () -> ()
+
+"#,
+    );
+}
+
+/// One id with two referenced attributes in two top-level operations: the
+/// error MLIR gives, at the later occurrence (`mlir-opt-19`:
+/// `2:18: error: referenced attribute does not match previous definition:
+/// 42 : i32`), whichever parser runs.
+#[test]
+fn inline_distinct_id_mismatch_across_operations_is_reported_at_the_later_one() {
+    let input = "\"test.op\"() {a = distinct[0]<42 : i32>} : () -> ()\n\
+                 \"test.op\"() {b = distinct[0]<43 : i32>} : () -> ()\n";
+    let later = input.rfind("distinct[0]").unwrap();
+    let ctx = Context::new();
+    let e = parse_module_parallel(&ctx, input, "m.mlir").unwrap_err();
+    assert_eq!(
+        e.message(),
+        "referenced attribute does not match previous definition: 42 : i32"
+    );
+    assert_eq!(e.span().start, later);
+    let local = Context::single_threaded();
+    let e = parse_module(&local, input, "m.mlir").unwrap_err();
+    assert_eq!(e.span().start, later);
+}
