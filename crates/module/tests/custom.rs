@@ -63,7 +63,7 @@ fn custom_functions_in_a_generic_module_print_as_mlir_opt_prints_them() {
 fn the_scan_finds_each_custom_function_as_one_top_level_operation() {
     let (items, end) = scan_items(CUSTOM, 0, CUSTOM.len());
     assert_eq!(end, CUSTOM.len());
-    assert_eq!(items.len(), 6, "{items:?}");
+    assert_eq!(items.len(), 8, "{items:?}");
     for item in &items {
         assert_eq!(item.kind, ItemKind::Op);
         assert!(
@@ -94,7 +94,17 @@ fn error_of(text: &str) -> (String, usize, usize) {
 
 #[test]
 fn malformed_custom_forms_are_reported_as_mlir_reports_them() {
-    let cases: [(&str, &str, usize); 12] = [
+    let cases: [(&str, &str, usize); 14] = [
+        (
+            "func.func @f(%a: i32 {x.y}) attributes {arg_attrs = [{}]}",
+            "custom op 'func.func' attribute 'arg_attrs' occurs more than once in the attribute list",
+            1,
+        ),
+        (
+            "func.func @f() -> (i32 {x.r}) attributes {res_attrs = [{}], arg_attrs = []}",
+            "custom op 'func.func' attribute 'res_attrs' occurs more than once in the attribute list",
+            1,
+        ),
         (
             "func.func @f(%a: i32, i32)",
             "custom op 'func.func' expected SSA identifier",

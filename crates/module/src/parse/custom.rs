@@ -34,8 +34,8 @@ use core::hash::BuildHasher;
 use core::ops::Range;
 
 use smallvec::SmallVec;
-use strata_builtin::DictionaryAttr;
 use strata_builtin::prelude::*;
+use strata_builtin::{ArrayAttr, DictionaryAttr, NamedAttribute};
 use strata_ctx::{Attribute, Location, Policy, Type};
 use strata_syntax::ParseError;
 use strata_syntax::lexer::TokenKind;
@@ -67,6 +67,10 @@ struct FuncArg<'c, 'f> {
 /// The keys `func.func` infers from its custom form, which its attribute
 /// dictionary may not name.
 const INFERRED: [&str; 3] = ["sym_visibility", "sym_name", "function_type"];
+
+/// The inherent attributes of `func.func` that its custom form may also
+/// give in the explicit attribute dictionary (they become properties).
+const INHERENT: [&str; 2] = ["arg_attrs", "res_attrs"];
 
 impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     /// Parses the operation at the current bare identifier if it is one of
@@ -239,6 +243,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
         // `attributes {...}`: the discardable attributes.
         let mut attributes = None;
+        let (mut dict_arg_attrs, mut dict_res_attrs) = (None, None);
         if self.tok.kind == TokenKind::BareId && self.spelling() == "attributes" {
             let at = self.tok.start..self.tok.end;
             self.bump();
@@ -259,7 +264,30 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                     ),
                 ));
             }
-            if !entries.is_empty() {
+            // MLIR parses the dictionary into the operation state, and
+            // creating the operation moves the inherent attributes found
+            // there into its properties: `arg_attrs` and `res_attrs` (an
+            // array; another value is dropped), unless the signature gave
+            // them too (checked below).
+            let inherent = |e: &&NamedAttribute<'c>| INHERENT.contains(&e.name.as_str());
+            for e in entries.iter().filter(inherent) {
+                let slot = if e.name.as_str() == INHERENT[0] {
+                    &mut dict_arg_attrs
+                } else {
+                    &mut dict_res_attrs
+                };
+                *slot = Some(e.value);
+            }
+            if entries.iter().any(|e| inherent(&e)) {
+                let rest: Vec<(&str, Attribute<'c>)> = entries
+                    .iter()
+                    .filter(|e| !inherent(e))
+                    .map(|e| (e.name.as_str(), e.value))
+                    .collect();
+                if !rest.is_empty() {
+                    attributes = Some(self.ctx.dictionary_attr(&rest).into());
+                }
+            } else if !entries.is_empty() {
                 attributes = Some(dict);
             }
         }
@@ -276,8 +304,27 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         if let Some(v) = visibility {
             props.push(("sym_visibility", self.ctx.string_attr(v).into()));
         }
-        let arg_attrs = self.attr_array(args.iter().map(|a| a.attrs));
-        let res_attrs = self.attr_array(results.iter().map(|r| r.1));
+        let mut arg_attrs = self.attr_array(args.iter().map(|a| a.attrs));
+        let mut res_attrs = self.attr_array(results.iter().map(|r| r.1));
+        for (name, from_signature, from_dict) in [
+            (INHERENT[0], &mut arg_attrs, dict_arg_attrs),
+            (INHERENT[1], &mut res_attrs, dict_res_attrs),
+        ] {
+            let Some(value) = from_dict else { continue };
+            if from_signature.is_some() {
+                // At the operation, as MLIR reports a duplicate in the
+                // operation state's attribute list.
+                return Err(ParseError::new(
+                    start..start + OP.len(),
+                    format!(
+                        "custom op '{OP}' attribute '{name}' occurs more than once in the attribute list"
+                    ),
+                ));
+            }
+            if value.isa::<ArrayAttr>() {
+                *from_signature = Some(value);
+            }
+        }
         if let Some(a) = arg_attrs {
             props.push(("arg_attrs", a));
         }

@@ -25,3 +25,10 @@ func.func public @pub(memref<?xf32>) -> vector<4xf32> {
   %v = "x.load"(%m) : (memref<?xf32>) -> vector<4xf32>
   return %v : vector<4xf32>
 }
+// The inherent `arg_attrs` and `res_attrs` given in the explicit attribute
+// dictionary become properties; a value that is not an array is dropped.
+func.func @inherent(%a: index) -> (index, i1) attributes {arg_attrs = [{test.q}], res_attrs = [{}, {test.r}], test.z} {
+  %t = arith.constant true
+  return %a, %t : index, i1
+}
+func.func private @dropped(f32) attributes {arg_attrs = 5, res_attrs = "no"}
