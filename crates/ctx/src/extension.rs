@@ -112,9 +112,7 @@ impl HotWord {
 impl<K: StorageKind> From<RawInterned<K>> for HotWord {
     #[inline]
     fn from(raw: RawInterned<K>) -> Self {
-        Self {
-            ptr: NonNull::new(raw.as_ptr().cast_mut()).expect("a handle is never null"),
-        }
+        Self { ptr: raw.erased() }
     }
 }
 
@@ -228,7 +226,7 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     ///
     /// ```
     /// use std::hash::BuildHasher;
-    /// use strata_ctx::{Category, Context, Extension, ExtensionInfo, HotWord, Interned, Policy, RawInterned, storage_kind};
+    /// use strata_ctx::{Context, Extension, ExtensionInfo, HotWord, Interned, Policy, storage_kind};
     ///
     /// storage_kind! {
     ///     /// A name.

@@ -103,6 +103,12 @@ impl<K: StorageKind> RawInterned<K> {
         self.ptr.as_ptr().cast_const().cast()
     }
 
+    /// The storage pointer, its type erased.
+    #[inline(always)]
+    pub(crate) fn erased(self) -> NonNull<()> {
+        self.ptr.cast()
+    }
+
     /// The handle, borrowing the context it came from for `'ctx`.
     ///
     /// # Safety
