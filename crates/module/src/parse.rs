@@ -1196,7 +1196,9 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         Ok(b)
     }
 
-    fn parse_region(&mut self) -> PResult<u32> {
+    /// The start of a region (generic, or a function's body): the `{`, the
+    /// nesting limit, new name and block scopes, and the region's index.
+    fn open_region(&mut self) -> PResult<u32> {
         let open = self.tok.start;
         self.expect(TokenKind::LBrace, "'{' to begin a region")?;
         self.depth += 1;
@@ -1210,6 +1212,11 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         self.blocks.push(BlockScope::default());
         let region_index = self.unit.regions.len() as u32;
         self.unit.regions.push(Region::default());
+        Ok(region_index)
+    }
+
+    fn parse_region(&mut self) -> PResult<u32> {
+        let region_index = self.open_region()?;
         let mut blocks = Vec::new();
         if self.tok.kind != TokenKind::RBrace {
             // The entry block may have no label.

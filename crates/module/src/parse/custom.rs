@@ -40,9 +40,7 @@ use strata_ctx::{Attribute, Location, Policy, Type};
 use strata_syntax::ParseError;
 use strata_syntax::lexer::TokenKind;
 
-use super::{
-    BlockScope, MAX_REGION_NESTING, PResult, ResultGroups, UnitParser, result_count_error,
-};
+use super::{PResult, ResultGroups, UnitParser, result_count_error};
 use crate::tree::{Block, Operation, Region, ValueData, ValueDef};
 
 /// The custom forms this module reads.
@@ -397,20 +395,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     /// function's named arguments (MLIR's `parseRegionBody` with entry
     /// arguments).
     fn parse_func_body(&mut self, args: &[FuncArg<'c, 'f>]) -> PResult<u32> {
-        let open = self.tok.start;
-        self.expect(TokenKind::LBrace, "'{' to begin a region")?;
-        self.depth += 1;
-        if self.depth > MAX_REGION_NESTING {
-            return Err(ParseError::new(
-                open..open + 1,
-                format!("regions nested deeper than {MAX_REGION_NESTING} levels are not supported"),
-            ));
-        }
+        let region_index = self.open_region()?;
         self.func_bodies += 1;
-        self.defined.push(Vec::new());
-        self.blocks.push(BlockScope::default());
-        let region_index = self.unit.regions.len() as u32;
-        self.unit.regions.push(Region::default());
         let named = args.first().is_some_and(|a| a.name.is_some());
         let mut blocks = Vec::new();
         if named || self.tok.kind != TokenKind::RBrace {
