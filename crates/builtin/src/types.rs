@@ -4,7 +4,8 @@ use core::fmt;
 
 use crate::error::{BuiltinError, fail, ok};
 use crate::{COMMON_FLOATS, COMMON_INT_WIDTHS, builtin_kind, comma_list};
-use strata_ctx::{Attribute, Interned, Type};
+use core::hash::BuildHasher;
+use strata_ctx::{Attribute, Context, Interned, Policy, Type};
 
 use crate::{AsContext, common, word};
 
@@ -498,6 +499,25 @@ pub fn is_supported_memory_space(space: Attribute<'_>) -> bool {
         || !space.kind().name().starts_with("builtin.")
 }
 
+/// Whether `space` may be a memory space in `ctx`: [`is_supported_memory_space`],
+/// or the opaque form of an attribute of a dialect `ctx` has registered
+/// ([`Context::has_dialect`](strata_ctx::Context::has_dialect)). MLIR
+/// accepts any attribute of a non-builtin dialect; an opaque attribute is
+/// builtin in MLIR too, and stands for an unregistered dialect's, unless
+/// its dialect is registered (then strata keeps the text of an attribute
+/// MLIR would have parsed into that dialect's own, e.g.
+/// `#gpu.address_space<workgroup>` in `mlir-opt`).
+fn is_memory_space_in<P: Policy, S: BuildHasher>(
+    ctx: &Context<P, S>,
+    space: Attribute<'_>,
+) -> bool {
+    is_supported_memory_space(space)
+        || space.dyn_cast::<crate::OpaqueAttr>().is_some_and(|o| {
+            let dialect = o.payload().dialect;
+            dialect != "builtin" && ctx.has_dialect(dialect)
+        })
+}
+
 /// `None` for the default memory space (absent, or an integer 0).
 fn canonical_memory_space(space: Option<Attribute<'_>>) -> Option<Attribute<'_>> {
     space.filter(|s| {
@@ -762,8 +782,9 @@ pub trait BuiltinTypes: AsContext {
     /// verifier does: dimensions (`invalid memref size`), the element type
     /// (`invalid memref element type`), the layout (an affine map with one
     /// dimension per rank, or a strided layout with one stride per rank) and
-    /// the memory space (an integer, string or dictionary attribute or one of
-    /// another dialect: `unsupported memory space Attribute`). As in MLIR an
+    /// the memory space (an integer, string or dictionary attribute, one of
+    /// another dialect, or the opaque form of one of a dialect the context
+    /// has registered: `unsupported memory space Attribute`). As in MLIR an
     /// identity affine map layout is dropped, and so is an integer `0`
     /// memory space.
     ///
@@ -809,7 +830,7 @@ pub trait BuiltinTypes: AsContext {
             }
         }
         if let Some(m) = memory_space
-            && !is_supported_memory_space(m)
+            && !is_memory_space_in(self.context(), m)
         {
             return Err(BuiltinError::new("unsupported memory space Attribute"));
         }
@@ -838,7 +859,7 @@ pub trait BuiltinTypes: AsContext {
             return Err(BuiltinError::new("invalid memref element type"));
         }
         if let Some(m) = memory_space
-            && !is_supported_memory_space(m)
+            && !is_memory_space_in(self.context(), m)
         {
             return Err(BuiltinError::new("unsupported memory space Attribute"));
         }

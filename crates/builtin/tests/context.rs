@@ -361,3 +361,39 @@ fn common_builtins_are_the_interned_values_with_and_without_the_hot_slot() {
     let ctx = Context::single_threaded();
     common_builtins_are_the_interned_values(&ctx);
 }
+
+/// An opaque attribute is a memory space only when its dialect is
+/// registered in the context (it then stands for that dialect's own
+/// attribute, which MLIR accepts); of an unregistered dialect, or of the
+/// builtin namespace, it is MLIR's error.
+#[test]
+fn opaque_memory_spaces_need_a_registered_dialect() {
+    let space = |ctx: &Context, ns: &str| {
+        let attr = ctx.opaque_attr(ns, "address_space<workgroup>", ctx.none_type());
+        ctx.try_memref_type(&[4], ctx.f32(), None, Some(attr.into()))
+            .map(|t| t.to_string())
+            .map_err(|e| e.message().to_owned())
+    };
+    let mut ctx = Context::new();
+    let refused = Err("unsupported memory space Attribute".to_owned());
+    assert_eq!(space(&ctx, "gpu"), refused);
+    assert!(ctx.register_dialect_namespace("gpu"));
+    assert_eq!(
+        space(&ctx, "gpu").as_deref(),
+        Ok("memref<4xf32, #gpu.address_space<workgroup>>")
+    );
+    assert_eq!(space(&ctx, "other"), refused);
+    ctx.register_dialect_namespace("builtin");
+    assert_eq!(space(&ctx, "builtin"), refused);
+    let unranked = ctx.try_unranked_memref_type(
+        ctx.f32(),
+        Some(
+            ctx.opaque_attr("gpu", "address_space<private>", ctx.none_type())
+                .into(),
+        ),
+    );
+    assert_eq!(
+        unranked.unwrap().to_string(),
+        "memref<*xf32, #gpu.address_space<private>>"
+    );
+}

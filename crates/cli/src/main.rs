@@ -144,16 +144,19 @@ impl Run<'_> {
     fn process(&mut self, name: &str, text: &str) -> Result<String, ParseError> {
         match self.args.context {
             ContextKind::Seeded => {
-                let ctx: Context<Shared, KeyedState> =
+                let mut ctx: Context<Shared, KeyedState> =
                     Context::with_hasher(EngineBuilder::new().build(), KeyedState::default());
+                strata_cli::register_mlir_opt_dialects(&mut ctx);
                 self.process_shared(&ctx, name, text)
             }
             ContextKind::Fx => {
-                let ctx = Context::new();
+                let mut ctx = Context::new();
+                strata_cli::register_mlir_opt_dialects(&mut ctx);
                 self.process_shared(&ctx, name, text)
             }
             ContextKind::Single => {
-                let ctx: Context<Local> = Context::single_threaded();
+                let mut ctx: Context<Local> = Context::single_threaded();
+                strata_cli::register_mlir_opt_dialects(&mut ctx);
                 let started = Instant::now();
                 let (module, scan) = parse_module_timed(&ctx, &strata_cli::syntax(), text, name);
                 self.timing.scan += scan;

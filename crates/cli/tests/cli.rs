@@ -142,3 +142,39 @@ fn verify_diagnostics_checks_the_directives() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A memref whose memory space is an attribute of a dialect mlir-opt-19 has
+/// registered (`#gpu.address_space<...>`) is accepted and printed as
+/// `mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic` prints
+/// it (`memory_space.expected` is its output), with every context; the
+/// same attribute of an unregistered dialect is MLIR's error.
+#[test]
+fn registered_dialect_memory_spaces_match_mlir_opt() {
+    let expected = include_str!("memory_space.expected");
+    for extra in [
+        &[][..],
+        &["--mlir-disable-threading"],
+        &["--context", "single"],
+        &["--context", "fx"],
+    ] {
+        let mut args = vec!["memory_space.mlir"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = strata_opt(&args);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, expected, "{extra:?}");
+    }
+    let dir = std::env::temp_dir().join(format!("strata-opt-space-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("space.mlir");
+    // mlir-opt-19: `1:14: error: unsupported memory space Attribute`.
+    std::fs::write(
+        &bad,
+        "\"x.y\"() {t = memref<4xf32, #foo.bar<x>>} : () -> ()\n",
+    )
+    .unwrap();
+    let (code, _, err) = strata_opt(&[bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unsupported memory space Attribute"), "{err}");
+    assert!(err.contains(":1:14"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -494,6 +494,27 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         true
     }
 
+    /// Registers a dialect by its namespace alone: a dialect with no kinds
+    /// of its own here, whose types and attributes stay in their opaque
+    /// form, but which counts as registered where MLIR's meaning depends on
+    /// it (a memref's memory space may be an attribute of a registered
+    /// dialect, not of an unregistered one). Returns whether it was new.
+    /// Needs `&mut self`, as [`register_dialect`](Self::register_dialect).
+    ///
+    /// ```
+    /// let mut ctx = strata_ctx::Context::new();
+    /// assert!(ctx.register_dialect_namespace("gpu"));
+    /// assert!(!ctx.register_dialect_namespace("gpu"));
+    /// assert!(ctx.has_dialect("gpu"));
+    /// ```
+    pub fn register_dialect_namespace(&mut self, namespace: &'static str) -> bool {
+        if self.dialects.contains(&namespace) {
+            return false;
+        }
+        self.dialects.push(namespace);
+        true
+    }
+
     /// Registers kind `K` directly (a second call is a no-op).
     pub fn register_kind<K: StorageKind>(&mut self) {
         Registry {
