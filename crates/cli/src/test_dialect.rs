@@ -553,5 +553,6 @@ impl DialectSyntax for TestDialect {
 pub fn syntax<P: Policy, S: BuildHasher>() -> Syntax<P, S> {
     let mut s = Syntax::new();
     s.register::<TestDialect>();
+    s.register::<crate::sparse_tensor::SparseTensorDialect>();
     s
 }

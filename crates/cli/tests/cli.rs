@@ -178,3 +178,23 @@ fn registered_dialect_memory_spaces_match_mlir_opt() {
     assert!(err.contains(":1:14"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Sparse tensor encodings print as `#sparse`, `#sparse1`, ... aliases, as
+/// mlir-opt-19's sparse_tensor dialect names them (`sparse.expected` is
+/// `mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic
+/// sparse.mlir`), with every context.
+#[test]
+fn sparse_encodings_are_aliased_as_mlir_opt_aliases_them() {
+    let expected = include_str!("sparse.expected");
+    for extra in [
+        &[][..],
+        &["--mlir-disable-threading"],
+        &["--context", "single"],
+    ] {
+        let mut args = vec!["sparse.mlir"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = strata_opt(&args);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, expected, "{extra:?}");
+    }
+}

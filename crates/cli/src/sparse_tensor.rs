@@ -1,0 +1,59 @@
+//! The one part of MLIR's `sparse_tensor` dialect that changes what
+//! `mlir-opt-19` prints for a module strata keeps opaque: its alias.
+//!
+//! `mlir-opt-19` registers `sparse_tensor`, whose `OpAsmDialectInterface`
+//! names every sparse tensor encoding `#sparse` (an overridable alias, so
+//! the printer numbers them `#sparse`, `#sparse1`, ... as it numbers `#map`).
+//! strata keeps the encoding as an opaque attribute (its text, as
+//! `mlir-opt-19` printed it), and this model names the same alias for it, so
+//! a sparse tensor type prints as `tensor<?x?xf64, #sparse>` with
+//! `#sparse = #sparse_tensor.encoding<{ ... }>` among the aliases, as in
+//! MLIR. The dialect parses no form itself: every `sparse_tensor` type and
+//! attribute stays opaque.
+//!
+//! ```
+//! use strata_ctx::Context;
+//! use strata_module::{PrintOptions, parse_module_with, print_module};
+//!
+//! let ctx = Context::new();
+//! let text = "\"x.op\"() {t = tensor<8xf32, #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>>} : () -> ()\n";
+//! let module = parse_module_with(&ctx, &strata_cli::syntax(), text, "s.mlir").unwrap();
+//! let printed = print_module(&module, PrintOptions::default());
+//! assert!(printed.starts_with("#sparse = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>\n"));
+//! assert!(printed.contains("{t = tensor<8xf32, #sparse>}"));
+//! ```
+
+use strata_builtin::OpaqueAttr;
+use strata_ctx::{Attribute, Dialect, Registry};
+use strata_syntax::{AsmAlias, DialectSyntax};
+
+/// The `sparse_tensor` dialect, as far as strata-opt models it (see the
+/// [module](self)).
+#[derive(Debug)]
+pub struct SparseTensorDialect;
+
+impl Dialect for SparseTensorDialect {
+    const NAMESPACE: &'static str = "sparse_tensor";
+
+    /// No kinds: every form of the dialect stays opaque.
+    fn register(_: &mut Registry<'_>) {}
+}
+
+impl DialectSyntax for SparseTensorDialect {
+    fn parses_type(_: &str) -> bool {
+        false
+    }
+
+    fn parses_attribute(_: &str) -> bool {
+        false
+    }
+
+    /// MLIR's `SparseTensorAsmDialectInterface::getAlias`: `sparse` for a
+    /// sparse tensor encoding, overridable.
+    fn attribute_alias(attr: Attribute<'_>) -> Option<AsmAlias> {
+        let o = attr.dyn_cast::<OpaqueAttr>()?;
+        let p = o.payload();
+        (p.dialect == "sparse_tensor" && p.data.starts_with("encoding<"))
+            .then(|| AsmAlias::Overridable("sparse".into()))
+    }
+}
