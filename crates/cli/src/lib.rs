@@ -22,66 +22,18 @@ use core::hash::BuildHasher;
 
 use strata_ctx::{Context, Policy};
 
-/// The dialects `mlir-opt-19` has compiled in (`mlir-opt-19
-/// --show-dialects`), builtin aside. Their forms stay opaque in strata,
-/// except the part of `test` that [`test_dialect`] models, but they are
-/// registered: where MLIR's meaning depends on whether a dialect is
-/// registered, `strata-opt` must decide as `mlir-opt-19` does (a memref's
-/// memory space may be `#gpu.address_space<workgroup>`, an attribute of the
-/// registered `gpu` dialect, but not `#foo.bar`, an opaque attribute of an
-/// unregistered one).
-pub const MLIR_OPT_DIALECTS: &[&str] = &[
-    "acc",
-    "affine",
-    "amdgpu",
-    "amx",
-    "arith",
-    "arm_neon",
-    "arm_sme",
-    "arm_sve",
-    "async",
-    "bufferization",
-    "cf",
-    "complex",
-    "dlti",
-    "emitc",
-    "func",
-    "gpu",
-    "index",
-    "irdl",
-    "linalg",
-    "llvm",
-    "math",
-    "memref",
-    "mesh",
-    "ml_program",
-    "mpi",
-    "nvgpu",
-    "nvvm",
-    "omp",
-    "pdl",
-    "pdl_interp",
-    "polynomial",
-    "ptr",
-    "quant",
-    "rocdl",
-    "scf",
-    "shape",
-    "sparse_tensor",
-    "spirv",
-    "tensor",
-    "test",
-    "test_dyn",
-    "tosa",
-    "transform",
-    "ub",
-    "vector",
-    "x86vector",
-    "xegpu",
-];
+/// The dialects `mlir-opt-19` has compiled in: strata-module's list, which
+/// its printer also uses.
+pub use strata_module::MLIR_OPT_DIALECTS;
 
-/// Registers [`MLIR_OPT_DIALECTS`] in `ctx`, as `strata-opt` does before it
-/// parses.
+/// Registers [`MLIR_OPT_DIALECTS`] in `ctx` (but `builtin`, which every
+/// context has), as `strata-opt` does before it parses. Their forms stay
+/// opaque in strata, except the parts [`test_dialect`] and [`sparse_tensor`]
+/// model, but they are registered: where MLIR's meaning depends on whether a
+/// dialect is registered, `strata-opt` decides as `mlir-opt-19` does (a
+/// memref's memory space may be `#gpu.address_space<workgroup>`, an
+/// attribute of the registered `gpu` dialect, but not `#foo.bar`, an opaque
+/// attribute of an unregistered one).
 ///
 /// ```
 /// let mut ctx = strata_ctx::Context::new();
@@ -89,7 +41,7 @@ pub const MLIR_OPT_DIALECTS: &[&str] = &[
 /// assert!(ctx.has_dialect("gpu") && !ctx.has_dialect("foo"));
 /// ```
 pub fn register_mlir_opt_dialects<P: Policy, S: BuildHasher>(ctx: &mut Context<P, S>) {
-    for namespace in MLIR_OPT_DIALECTS {
+    for namespace in MLIR_OPT_DIALECTS.iter().filter(|n| **n != "builtin") {
         ctx.register_dialect_namespace(namespace);
     }
 }

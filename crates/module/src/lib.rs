@@ -17,7 +17,10 @@ pub use parse::{
     parse_module_parallel_timed, parse_module_parallel_with, parse_module_timed, parse_module_with,
     scan_items,
 };
-pub use print::{PrintOptions, print_module, print_module_parallel, sanitize_alias, write_escaped};
+pub use print::{
+    MLIR_OPT_DIALECTS, PrintOptions, print_module, print_module_parallel, sanitize_alias,
+    write_escaped,
+};
 pub use split::{Chunk, split_input};
 pub use tree::{
     Block, Module, OpId, Operation, Region, ResourceGroup, Unit, UnitId, ValueData, ValueDef,

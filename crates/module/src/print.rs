@@ -242,10 +242,12 @@ fn alias_name(node: Node<'_>, hooks: &AsmHooks) -> (Option<Box<str>>, usize) {
     }
 }
 
-/// The dialects `mlir-opt-19 --show-dialects` lists, but `test`, whose
-/// dialect lets any operation name through unregistered (see
-/// [`MLIR_OPT_TEST_OPS`]).
-const MLIR_OPT_DIALECTS: &[&str] = &[
+/// The dialects `mlir-opt-19 --show-dialects` lists (all of them compiled
+/// into `mlir-opt-19`). Their operations are registered there, except that
+/// `test` and `test_dyn` let any operation name through unregistered (see
+/// the list of its registered operations below); strata-opt also registers the namespaces in its
+/// context (`strata_cli::register_mlir_opt_dialects`).
+pub const MLIR_OPT_DIALECTS: &[&str] = &[
     "acc",
     "affine",
     "amdgpu",
@@ -286,6 +288,8 @@ const MLIR_OPT_DIALECTS: &[&str] = &[
     "sparse_tensor",
     "spirv",
     "tensor",
+    "test",
+    "test_dyn",
     "tosa",
     "transform",
     "ub",
@@ -306,6 +310,7 @@ const MLIR_OPT_TEST_OPS: &[&str] = &[
     "attr_sized_results",
     "attr_with_loc",
     "attr_with_trait",
+    "compare",
     "confined_dense_array_attr",
     "confined_non_negative_attr",
     "confined_strictly_positive_attr",
@@ -359,7 +364,7 @@ const MLIR_OPT_TEST_OPS: &[&str] = &[
 /// attributes mlir-opt's aliases are made from.
 fn registered_in_mlir_opt(name: &str) -> bool {
     name.split_once('.').is_some_and(|(dialect, op)| {
-        MLIR_OPT_DIALECTS.contains(&dialect)
+        (!matches!(dialect, "test" | "test_dyn") && MLIR_OPT_DIALECTS.contains(&dialect))
             || (dialect == "test" && MLIR_OPT_TEST_OPS.binary_search(&op).is_ok())
     })
 }

@@ -226,3 +226,35 @@ fn inline_distinct_id_mismatch_across_operations_is_reported_at_the_later_one() 
     let e = parse_module(&local, input, "m.mlir").unwrap_err();
     assert_eq!(e.span().start, later);
 }
+
+/// `test.compare` is registered in `mlir-opt-19` (MLIR 19's
+/// `Dialect/Affine/value-bounds-op-interface-impl.mlir` uses it), so its
+/// properties are visited for aliases: a map used only there is `#map`
+/// (the expected text is `mlir-opt-19 --allow-unregistered-dialect
+/// --mlir-print-op-generic` on this input).
+#[test]
+fn a_registered_test_operations_properties_are_visited_for_aliases() {
+    check(
+        r#""builtin.module"() ({
+  "func.func"() <{function_type = () -> (), sym_name = "f"}> ({
+    %0 = "arith.constant"() <{value = 5 : index}> : () -> index
+    "test.compare"(%0) <{cmp = "GT", rhs_map = affine_map<() -> (4)>}> : (index) -> ()
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+"#,
+        "compare.mlir",
+        false,
+        false,
+        r#"#map = affine_map<() -> (4)>
+"builtin.module"() ({
+  "func.func"() <{function_type = () -> (), sym_name = "f"}> ({
+    %0 = "arith.constant"() <{value = 5 : index}> : () -> index
+    "test.compare"(%0) <{cmp = "GT", rhs_map = #map}> : (index) -> ()
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+"#,
+    );
+}
