@@ -204,10 +204,13 @@ impl<K> Copy for Word<K> {}
 /// Where each pre-created builtin sits in [`Builtins`]'s words.
 pub(crate) mod word {
     use super::{HotWord, Word};
-    use crate::*;
+    use crate::{
+        ArrayAttr, DictionaryAttr, FloatType, IndexType, IntegerAttr, IntegerType, NoneType,
+        StringAttr, UnitAttr, UnknownLoc,
+    };
     use strata_ctx::{Interned, StorageKind};
 
-    /// The signless integer types of [`COMMON_INT_WIDTHS`], in order.
+    /// The signless integer types of [`COMMON_INT_WIDTHS`](crate::COMMON_INT_WIDTHS), in order.
     pub(crate) const INTS: [Word<IntegerType>; 6] = [
         Word::new(0),
         Word::new(1),
@@ -217,7 +220,7 @@ pub(crate) mod word {
         Word::new(5),
     ];
     pub(crate) const INDEX: Word<IndexType> = Word::new(6);
-    /// The float types of [`COMMON_FLOATS`], in order.
+    /// The float types of [`COMMON_FLOATS`](crate::COMMON_FLOATS), in order.
     pub(crate) const FLOATS: [Word<FloatType>; 4] =
         [Word::new(7), Word::new(8), Word::new(9), Word::new(10)];
     pub(crate) const NONE: Word<NoneType> = Word::new(11);

@@ -15,23 +15,32 @@ fn strata_opt(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// `--split-input-file --mlir-print-debuginfo` prints what mlir-opt-19
-/// prints for the same file (its output is checked in), at any threading.
-#[test]
-fn split_input_with_debuginfo_matches_mlir_opt() {
-    let expected = include_str!("split.debuginfo.expected");
+/// Runs strata-opt with `args` on rayon, on one thread, with the
+/// single-threaded context and with the FxHash context, and checks that each
+/// succeeds and prints `expected` (mlir-opt-19's output, checked in).
+fn prints_with_every_context(args: &[&str], expected: &str) {
     for extra in [
         &[][..],
         &["--mlir-disable-threading"],
         &["--context", "single"],
         &["--context", "fx"],
     ] {
-        let mut args = vec!["--split-input-file", "--mlir-print-debuginfo", "split.mlir"];
-        args.extend_from_slice(extra);
-        let (code, out, err) = strata_opt(&args);
+        let mut all = args.to_vec();
+        all.extend_from_slice(extra);
+        let (code, out, err) = strata_opt(&all);
         assert_eq!(code, 0, "{err}");
         assert_eq!(out, expected, "{extra:?}");
     }
+}
+
+/// `--split-input-file --mlir-print-debuginfo` prints what mlir-opt-19
+/// prints for the same file (its output is checked in), at any threading.
+#[test]
+fn split_input_with_debuginfo_matches_mlir_opt() {
+    prints_with_every_context(
+        &["--split-input-file", "--mlir-print-debuginfo", "split.mlir"],
+        include_str!("split.debuginfo.expected"),
+    );
     // Local scope: no aliases.
     let (_, out, _) = strata_opt(&[
         "--split-input-file",
@@ -150,19 +159,10 @@ fn verify_diagnostics_checks_the_directives() {
 /// same attribute of an unregistered dialect is MLIR's error.
 #[test]
 fn registered_dialect_memory_spaces_match_mlir_opt() {
-    let expected = include_str!("memory_space.expected");
-    for extra in [
-        &[][..],
-        &["--mlir-disable-threading"],
-        &["--context", "single"],
-        &["--context", "fx"],
-    ] {
-        let mut args = vec!["memory_space.mlir"];
-        args.extend_from_slice(extra);
-        let (code, out, err) = strata_opt(&args);
-        assert_eq!(code, 0, "{err}");
-        assert_eq!(out, expected, "{extra:?}");
-    }
+    prints_with_every_context(
+        &["memory_space.mlir"],
+        include_str!("memory_space.expected"),
+    );
     let dir = std::env::temp_dir().join(format!("strata-opt-space-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("space.mlir");
@@ -185,16 +185,5 @@ fn registered_dialect_memory_spaces_match_mlir_opt() {
 /// sparse.mlir`), with every context.
 #[test]
 fn sparse_encodings_are_aliased_as_mlir_opt_aliases_them() {
-    let expected = include_str!("sparse.expected");
-    for extra in [
-        &[][..],
-        &["--mlir-disable-threading"],
-        &["--context", "single"],
-    ] {
-        let mut args = vec!["sparse.mlir"];
-        args.extend_from_slice(extra);
-        let (code, out, err) = strata_opt(&args);
-        assert_eq!(code, 0, "{err}");
-        assert_eq!(out, expected, "{extra:?}");
-    }
+    prints_with_every_context(&["sparse.mlir"], include_str!("sparse.expected"));
 }
