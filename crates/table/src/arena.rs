@@ -22,11 +22,19 @@ use bumpalo::Bump;
 /// (the facade) that stores them erases the lifetime, which is sound because
 /// the arena outlives every value of its table.
 ///
-/// Counts the bytes requested, for statistics.
+/// Counts the bytes its constructors request, for statistics.
+///
+/// `repr(C)`, in the order an insertion reads it: the bump allocator's chunk
+/// pointer and the byte counter fill the cache line after the shard's lock
+/// line, and the drop list (touched only by values that need dropping)
+/// comes last (docs/PERFORMANCE.md, issue 15).
+#[repr(C)]
 pub struct Arena {
     bump: Bump,
-    /// Bytes requested through this arena (values and slices), not counting
-    /// alignment padding or unused chunk space.
+    /// Bytes requested through this arena's public methods (values and
+    /// slices that constructors allocate), not counting alignment padding or
+    /// unused chunk space. The table's own values ([`store`](Self::store))
+    /// are not counted here: a table knows how many it holds.
     bytes: Cell<usize>,
     /// Values allocated here whose type needs dropping, in allocation order.
     ///
@@ -137,8 +145,12 @@ impl Arena {
         self.bump.alloc_str(src)
     }
 
-    /// Bytes requested from this arena so far (values and slices, without
-    /// padding).
+    /// Bytes requested from this arena so far through [`alloc`](Self::alloc),
+    /// [`alloc_slice_copy`](Self::alloc_slice_copy),
+    /// [`alloc_slice_clone`](Self::alloc_slice_clone) and
+    /// [`alloc_str`](Self::alloc_str), without padding. The table's stored
+    /// values are not included: [`ShardStats::bytes`](crate::ShardStats)
+    /// adds them.
     pub fn bytes(&self) -> usize {
         self.bytes.get()
     }
@@ -151,9 +163,12 @@ impl Arena {
     /// Moves a table value into the arena without registering it for
     /// dropping: the table drops its values itself (it knows each one from
     /// its index), before the arena's registered values.
+    ///
+    /// Not counted in [`bytes`](Self::bytes): the table derives its values'
+    /// bytes from its entry count, so that an insertion writes nothing of
+    /// the arena but the bump allocator's own pointer.
     #[inline]
     pub(crate) fn store<T>(&self, value: T) -> NonNull<T> {
-        self.count(mem::size_of::<T>());
         NonNull::from(self.bump.alloc(value))
     }
 }

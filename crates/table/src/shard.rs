@@ -20,7 +20,11 @@ use strata_sync::{CachePadded, Mutant, mutant, thread};
 pub const MAX_SHARDS: usize = 1024;
 
 /// The largest shard count [`default_shard_count`] picks.
-const DEFAULT_SHARD_CAP: usize = 64;
+const DEFAULT_SHARD_CAP: usize = 128;
+
+/// The smallest shard count [`default_shard_count`] picks for a thread-safe
+/// table.
+const DEFAULT_SHARD_FLOOR: usize = 32;
 
 /// The miss score at which a shard's lookups go straight to the write lock
 /// (see [`Shard::mostly_missing`]).
@@ -37,12 +41,18 @@ const TAG_LEN: u32 = 7;
 
 /// The shard count a table of policy `P` gets when none is named: one for
 /// [`Local`](strata_sync::policy::Local) (there is no contention to spread),
-/// and for [`Shared`](strata_sync::policy::Shared) four shards per hardware
-/// thread rounded up to a power of two, at most 64.
+/// and for [`Shared`](strata_sync::policy::Shared) sixteen shards per
+/// hardware thread rounded up to a power of two, at least 32 and at most
+/// 128.
 ///
-/// Four per thread keeps the chance that two threads inserting at the same
-/// moment pick the same shard low; more would only spread the hot entries
-/// over more cache lines.
+/// An insertion holds its shard's write lock while it constructs the value,
+/// so a second thread that picks the same shard meanwhile spins or parks.
+/// With four shards per thread (the first design) two threads inserting the
+/// same keys on a 2-core machine (W5) took 1.7 times as long per operation
+/// as with 32 shards, and disjoint keys (W4) 1.3 times
+/// (docs/PERFORMANCE.md, issue 15); rustc's sharded maps use 32. An empty
+/// shard costs its 256-byte header (its index and arena allocate on first
+/// insertion), so the floor of 32 costs 8 KiB per storage kind in use.
 ///
 /// The machine's parallelism is asked once per process and cached:
 /// `available_parallelism` reads the cgroup quota files on Linux and costs
@@ -52,9 +62,9 @@ pub fn default_shard_count<P: Policy>() -> usize {
         return 1;
     }
     machine_threads()
-        .saturating_mul(4)
+        .saturating_mul(16)
         .next_power_of_two()
-        .min(DEFAULT_SHARD_CAP)
+        .clamp(DEFAULT_SHARD_FLOOR, DEFAULT_SHARD_CAP)
 }
 
 /// The number of hardware threads, asked once.
@@ -87,16 +97,28 @@ pub(crate) fn reentry_panic(name: &str) -> ! {
 
 /// Counters that change only under the shard's write lock, so they are plain
 /// integers inside the locked data.
+///
+/// They sit after the shard's data, a cache line or more away from the lock
+/// word, so a [`Table`](crate::Table) counts nothing here on an insertion:
+/// its statistics derive insertions and the write locks that ended in one
+/// from its entry count (a third line written per insertion, bounced between
+/// inserting threads, cost more than the rest of the protocol on two
+/// threads; docs/PERFORMANCE.md, issue 15).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct WriteCounters {
-    /// Write-lock acquisitions.
+    /// Write-lock acquisitions counted when taken: every one of a
+    /// [`PtrTable`](crate::PtrTable)'s, and a [`Table`](crate::Table)'s
+    /// explicit write-lock sections and insert-path acquisitions whose
+    /// constructor panicked (`Table::stats` adds the hits and insertions of
+    /// its insert paths, which are not counted here).
     pub(crate) write_locks: u64,
     /// Write paths that found the key on the re-probe (a race lost to
     /// another inserter between the read probe and the write lock).
     pub(crate) reprobe_hits: u64,
     /// Lookups that the write-first path found under the write lock.
     pub(crate) write_hits: u64,
-    /// Entries inserted.
+    /// Entries inserted ([`PtrTable`](crate::PtrTable) only: a
+    /// [`Table`](crate::Table)'s insertions are its entries).
     pub(crate) inserts: u64,
     /// Dead entries replaced by a fresh one ([`PtrTable`](crate::PtrTable)).
     pub(crate) replaced: u64,
@@ -481,7 +503,7 @@ mod tests {
     fn default_counts() {
         assert_eq!(default_shard_count::<Local>(), 1);
         let n = default_shard_count::<Shared>();
-        assert!(n.is_power_of_two() && (4..=DEFAULT_SHARD_CAP).contains(&n));
+        assert!(n.is_power_of_two() && (DEFAULT_SHARD_FLOOR..=DEFAULT_SHARD_CAP).contains(&n));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use core::fmt;
 use core::hash::{BuildHasher, Hash};
 use core::marker::PhantomData;
+use core::mem;
 use core::ptr::NonNull;
 
 use hashbrown::HashTable;
@@ -12,7 +13,7 @@ use strata_sync::policy::{Policy, Shared};
 use strata_sync::{Mutant, mutant};
 
 use crate::arena::Arena;
-use crate::shard::{Locked, Shard, Shards, default_shard_count};
+use crate::shard::{Locked, Shard, Shards, WriteCounters, default_shard_count};
 use crate::stats::{ShardStats, TableStats};
 
 /// How [`Table::get_or_insert_with_outcome`] found its answer.
@@ -76,6 +77,32 @@ unsafe impl<T: Send + Sync> Sync for Entry<T> {}
 #[inline(always)]
 pub(crate) fn rehash<T>(entry: &Entry<T>) -> u64 {
     entry.hash
+}
+
+/// Runs `construct` under the shard's write lock and moves its value into
+/// the arena. If `construct` panics, counts the write-lock acquisition in
+/// `counters.write_locks` on the way out: the insert paths count no
+/// acquisition that ends in a hit or an insertion (`Table::stats` derives
+/// those), so the one that ends in a panic is the only one left to count.
+/// The count is made in the unwinding path only; a successful construction
+/// writes no counter.
+#[inline(always)]
+fn construct_in<T>(
+    arena: &Arena,
+    counters: &mut WriteCounters,
+    construct: impl FnOnce(&Arena) -> T,
+) -> NonNull<T> {
+    /// Counts one acquisition when dropped, which only unwinding does.
+    struct OnUnwind<'a>(&'a mut u64);
+    impl Drop for OnUnwind<'_> {
+        fn drop(&mut self) {
+            *self.0 += 1;
+        }
+    }
+    let unwinding = OnUnwind(&mut counters.write_locks);
+    let value = construct(arena);
+    mem::forget(unwinding);
+    arena.store(value)
 }
 
 /// The data behind one shard's lock. `repr(C)`: the index's header (what a
@@ -405,12 +432,11 @@ impl<T, P: Policy, S> Table<T, P, S> {
         construct: impl FnOnce(&Arena) -> T,
     ) -> NonNull<T> {
         let TableShard { map, arena } = &mut locked.data;
-        let ptr = arena.0.store(construct(&arena.0));
+        // A miss is a write-lock acquisition, as it is under `Shared`, and
+        // like the insertion it is derived from the entry count in `stats`,
+        // not counted here.
+        let ptr = construct_in(&arena.0, &mut locked.counters, construct);
         map.insert_unique(hash, Entry { hash, ptr }, rehash);
-        // A miss counts as a write-lock acquisition, as it does under
-        // `Shared`.
-        locked.counters.write_locks += 1;
-        locked.counters.inserts += 1;
         ptr
     }
 
@@ -445,7 +471,12 @@ impl<T, P: Policy, S> Table<T, P, S> {
         mut matches: impl FnMut(&T) -> bool,
         construct: impl FnOnce(&Arena) -> T,
     ) -> (NonNull<T>, Outcome) {
-        let mut guard = self.shards.write(shard);
+        // Uncounted: an acquisition here ends in a hit (counted below) or an
+        // insertion (derived from the entry count), and `stats` adds them up;
+        // only one whose constructor panics is counted, by `construct_in`.
+        // Counting each one would write a third cache line of the shard on
+        // every insertion (docs/PERFORMANCE.md, issue 15).
+        let mut guard = self.shards.write_uncounted(shard);
         let locked = &mut *guard;
         let TableShard { map, arena } = &mut locked.data;
         let counters = &mut locked.counters;
@@ -459,9 +490,8 @@ impl<T, P: Policy, S> Table<T, P, S> {
             mutant(Mutant::TableWriteFirstNoProbe)
         };
         if skip_probe {
-            let ptr = arena.0.store(construct(&arena.0));
+            let ptr = construct_in(&arena.0, counters, construct);
             map.insert_unique(hash, Entry { hash, ptr }, rehash);
-            counters.inserts += 1;
             return (ptr, Outcome::Inserted);
         }
         let entry = map.entry(
@@ -491,9 +521,8 @@ impl<T, P: Policy, S> Table<T, P, S> {
                 // If `construct` panics, `slot` is dropped unused: nothing is
                 // inserted, and the write guard's drop clears the owner word
                 // and releases the lock.
-                let ptr = arena.0.store(construct(&arena.0));
+                let ptr = construct_in(&arena.0, counters, construct);
                 slot.insert(Entry { hash, ptr });
-                counters.inserts += 1;
                 (ptr, Outcome::Inserted)
             }
         }
@@ -568,16 +597,23 @@ impl<T, P: Policy, S> Table<T, P, S> {
             .map(|shard| {
                 let guard = self.shards.read(shard);
                 let c = guard.counters;
+                let entries = guard.data.map.len();
+                // A table never removes an entry, so its insertions are its
+                // entries; and every write lock of the insert paths ended in
+                // a write-path hit, a re-probe hit or an insertion, or was
+                // counted when its constructor panicked (`construct_in`).
+                // Neither is counted on the insert path itself.
+                let inserts = entries as u64;
                 ShardStats {
-                    entries: guard.data.map.len(),
-                    bytes: guard.data.arena.0.bytes(),
+                    entries,
+                    bytes: guard.data.arena.0.bytes() + entries * mem::size_of::<T>(),
                     arena_bytes: guard.data.arena.0.chunk_bytes(),
                     index_bytes: guard.data.map.allocation_size(),
                     read_hits: shard.read_hits(),
-                    write_locks: c.write_locks,
+                    write_locks: c.write_locks + c.write_hits + c.reprobe_hits + inserts,
                     reprobe_hits: c.reprobe_hits,
                     write_hits: c.write_hits,
-                    inserts: c.inserts,
+                    inserts,
                     replaced: c.replaced,
                     removed: c.removed,
                 }

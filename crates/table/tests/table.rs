@@ -357,6 +357,27 @@ fn a_panicking_constructor_inserts_nothing_and_others_keep_going() {
     assert_eq!(intern(&table, (2, 2)).1, Outcome::ReadHit);
     // The write lock is free again for this thread.
     assert_eq!(intern(&table, (3, 3)).1, Outcome::Inserted);
+    // Three write locks: the panicked construction's (counted as it
+    // unwound) and the two insertions (derived from the entry count); the
+    // 64 bytes the panicking constructor allocated stay counted.
+    let s = table.stats().total();
+    assert_eq!((s.inserts, s.write_hits, s.reprobe_hits), (2, 0, 0));
+    assert_eq!(s.write_locks, 3);
+    assert_eq!(s.bytes, 64 + 2 * std::mem::size_of::<Attr>());
+}
+
+#[test]
+fn a_single_threaded_table_counts_a_panicked_construction() {
+    let table = Table::<Attr, Local>::new("attr");
+    assert_eq!(intern(&table, (1, 1)).1, Outcome::Inserted);
+    let err = catch_unwind(AssertUnwindSafe(|| {
+        table.get_or_insert_with(9, |_| false, |_| panic!("constructor failed"))
+    }));
+    assert!(err.is_err());
+    assert_eq!(intern(&table, (1, 1)).1, Outcome::ReadHit);
+    let s = table.stats().total();
+    assert_eq!((s.entries, s.inserts, s.read_hits), (1, 1, 1));
+    assert_eq!(s.write_locks, 2);
 }
 
 #[test]
