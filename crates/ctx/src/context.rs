@@ -250,7 +250,7 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// atomic read-modify-write); then the kind's table through the bucket
     /// array (first touch lock-free); a probe under the shard's read lock;
     /// and, on a miss, the shard's write lock, a re-probe, construction in
-    /// the shard's arena and insertion. The thread cache is filled after the
+    /// the thread's arena and insertion. The thread cache is filled after the
     /// lock is released. A single-threaded context skips the cache.
     ///
     /// # Panics

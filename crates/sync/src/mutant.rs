@@ -88,6 +88,8 @@ mutants! {
     TableNoReprobe => ("strata-table", 3, "the write path inserts without re-probing under the write lock"),
     /// The write-first path inserts without probing under the write lock.
     TableWriteFirstNoProbe => ("strata-table", 3, "the write-first path (a shard whose lookups mostly miss) inserts without probing under the write lock"),
+    /// Every thread of a table allocates from the first thread's arena.
+    TableSharedArena => ("strata-table", 14, "a thread-safe table hands every inserting thread the first thread's arena, so two threads allocate from one bump arena at once"),
     /// The re-entrancy check before taking a shard lock is skipped.
     TableNoReentrancyCheck => ("strata-table", 9, "a constructor re-entering its own shard is not detected"),
     /// A lock attempt that cannot be granted is taken for re-entry.

@@ -8,9 +8,10 @@ mod ptr_table;
 mod shard;
 mod stats;
 mod table;
+mod thread_arena;
 
 pub use arena::Arena;
 pub use ptr_table::{PtrProbe, PtrTable};
 pub use shard::{MAX_SHARDS, default_shard_count};
-pub use stats::{ShardStats, TableStats};
+pub use stats::{ShardStats, TableStats, ThreadArenaStats};
 pub use table::{Outcome, ProbePolicy, Table};

@@ -12,7 +12,7 @@ use strata_sync::policy::{Policy, Shared};
 use strata_sync::{Mutant, mutant};
 
 use crate::shard::{Shard, Shards, default_shard_count};
-use crate::stats::{ShardStats, TableStats};
+use crate::stats::{ShardStats, TableStats, ThreadArenaStats};
 use crate::table::{Entry, rehash};
 
 /// What the `hit` closure of [`PtrTable::get_or_insert_ptr`] says about one
@@ -329,6 +329,7 @@ impl<U, P: Policy, S> PtrTable<U, P, S> {
             name: self.name(),
             policy: P::NAME,
             shards,
+            thread_arenas: ThreadArenaStats::default(),
         }
     }
 }

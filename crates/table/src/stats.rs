@@ -13,11 +13,14 @@ use core::fmt;
 pub struct ShardStats {
     /// Stored entries.
     pub entries: usize,
-    /// Bytes requested from the shard's arena: the values themselves and
-    /// what their constructors allocated (0 for a
+    /// Bytes of the shard's values (entries times their size) and what
+    /// their constructors allocated in the shard's arena (a thread-safe
+    /// table's constructors allocate in per-thread arenas, counted in
+    /// [`TableStats::thread_arenas`] instead; 0 for a
     /// [`PtrTable`](crate::PtrTable), which has no arena).
     pub bytes: usize,
-    /// Bytes of the arena's chunks: what the arena costs in memory.
+    /// Bytes of the shard's arena's chunks: what it costs in memory (0 for
+    /// a thread-safe table, whose chunks are the per-thread arenas').
     pub arena_bytes: usize,
     /// Bytes of the shard's hash index.
     pub index_bytes: usize,
@@ -49,26 +52,47 @@ pub struct TableStats {
     pub policy: &'static str,
     /// Per shard, in shard order.
     pub shards: Vec<ShardStats>,
+    /// The per-thread arenas of a thread-safe table (all zero for a
+    /// single-threaded table, whose values live in its shard's arena).
+    pub thread_arenas: ThreadArenaStats,
+}
+
+/// The per-thread arenas of a thread-safe table, where its values and
+/// what their constructors allocate live (one arena per thread that
+/// inserted). [`TableStats::total`] adds them to the shards' figures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ThreadArenaStats {
+    /// Arenas registered: one per thread that ever inserted.
+    pub arenas: usize,
+    /// Bytes constructors requested from them (the values themselves are
+    /// counted in the shards' `bytes`, as entries times their size).
+    pub bytes: usize,
+    /// Bytes of their chunks: what they cost in memory.
+    pub chunk_bytes: usize,
 }
 
 impl TableStats {
-    /// The sum over all shards.
+    /// The sum over all shards, with the per-thread arenas' bytes in
+    /// `bytes` and `arena_bytes`.
     pub fn total(&self) -> ShardStats {
-        self.shards
-            .iter()
-            .fold(ShardStats::default(), |a, s| ShardStats {
-                entries: a.entries + s.entries,
-                bytes: a.bytes + s.bytes,
-                arena_bytes: a.arena_bytes + s.arena_bytes,
-                index_bytes: a.index_bytes + s.index_bytes,
-                read_hits: a.read_hits + s.read_hits,
-                write_locks: a.write_locks + s.write_locks,
-                reprobe_hits: a.reprobe_hits + s.reprobe_hits,
-                write_hits: a.write_hits + s.write_hits,
-                inserts: a.inserts + s.inserts,
-                replaced: a.replaced + s.replaced,
-                removed: a.removed + s.removed,
-            })
+        let arenas = ShardStats {
+            bytes: self.thread_arenas.bytes,
+            arena_bytes: self.thread_arenas.chunk_bytes,
+            ..ShardStats::default()
+        };
+        self.shards.iter().fold(arenas, |a, s| ShardStats {
+            entries: a.entries + s.entries,
+            bytes: a.bytes + s.bytes,
+            arena_bytes: a.arena_bytes + s.arena_bytes,
+            index_bytes: a.index_bytes + s.index_bytes,
+            read_hits: a.read_hits + s.read_hits,
+            write_locks: a.write_locks + s.write_locks,
+            reprobe_hits: a.reprobe_hits + s.reprobe_hits,
+            write_hits: a.write_hits + s.write_hits,
+            inserts: a.inserts + s.inserts,
+            replaced: a.replaced + s.replaced,
+            removed: a.removed + s.removed,
+        })
     }
 
     /// Memory held by the table: arena chunks plus hash indexes.

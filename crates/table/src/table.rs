@@ -14,7 +14,8 @@ use strata_sync::{Mutant, mutant};
 
 use crate::arena::Arena;
 use crate::shard::{Locked, Shard, Shards, WriteCounters, default_shard_count};
-use crate::stats::{ShardStats, TableStats};
+use crate::stats::{ShardStats, TableStats, ThreadArenaStats};
+use crate::thread_arena::ThreadArenas;
 
 /// How [`Table::get_or_insert_with_outcome`] found its answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,8 +55,9 @@ pub enum ProbePolicy {
 /// calls the caller's key equality (and resizing never calls the hasher).
 pub(crate) struct Entry<T> {
     pub(crate) hash: u64,
-    /// Invariant (in a [`Table`]): points to an initialised `T` in the arena
-    /// of the shard whose index holds this entry, written before the entry
+    /// Invariant (in a [`Table`]): points to an initialised `T` in one of the
+    /// table's arenas (the one shard's of a single-threaded table, the
+    /// inserting thread's of a thread-safe one), written before the entry
     /// was inserted, never mutated, moved or freed until the table drops. In
     /// a [`PtrTable`](crate::PtrTable): an address the caller inserted, never
     /// dereferenced by the table.
@@ -112,7 +114,9 @@ fn construct_in<T>(
 pub(crate) struct TableShard<T> {
     /// The index: entries keyed by their hash.
     map: HashTable<Entry<T>>,
-    /// The arena the entries point into.
+    /// The arena the entries point into in a single-threaded table (a
+    /// thread-safe table's entries point into its per-thread arenas, and
+    /// this one stays empty: a `Bump` allocates nothing until first used).
     arena: SyncArena,
 }
 
@@ -137,8 +141,10 @@ impl<T> Drop for TableShard<T> {
         if core::mem::needs_drop::<T>() {
             for entry in self.map.drain() {
                 // SAFETY: the invariant on `Entry::ptr`: the value is
-                // initialised and still in the arena (dropped after this
-                // body). `drain` yields each entry once and every insertion
+                // initialised and still in its arena (the shard's, dropped
+                // after this body, or a per-thread one, dropped after the
+                // shards: `Table::arenas` is declared after `Table::shards`).
+                // `drain` yields each entry once and every insertion
                 // stored a fresh allocation, so this is the value's only drop.
                 unsafe { entry.ptr.as_ptr().drop_in_place() };
             }
@@ -147,8 +153,8 @@ impl<T> Drop for TableShard<T> {
 }
 
 /// The interned storage of one storage kind: a sharded, reader-writer-locked
-/// hash table over values that live, at stable addresses, in per-shard
-/// arenas.
+/// hash table over values that live, at stable addresses, in arenas (one
+/// per inserting thread, or the one shard's in a single-threaded table).
 ///
 /// - `T` is the storage type; its values are constructed once per key and
 ///   never mutated, moved or freed until the table drops. When the table
@@ -163,7 +169,14 @@ impl<T> Drop for TableShard<T> {
 ///
 /// See the [crate documentation](crate) for the protocol and an example.
 pub struct Table<T, P: Policy = Shared, S = FxBuildHasher> {
+    /// Declared before `arenas`: fields drop in declaration order, and the
+    /// shards drop the values (`TableShard::drop`) before the per-thread
+    /// arenas they live in are freed.
     shards: Shards<TableShard<T>, P>,
+    /// Where a thread-safe table's values live: one arena per inserting
+    /// thread (invariant 14). A single-threaded table uses its one shard's
+    /// arena instead and registers nothing here.
+    arenas: ThreadArenas,
     hasher: S,
     /// Which path a thread-safe lookup takes first.
     policy: ProbePolicy,
@@ -208,6 +221,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
                 map: HashTable::new(),
                 arena: SyncArena(Arena::new()),
             }),
+            arenas: ThreadArenas::new(),
             hasher,
             policy: ProbePolicy::Adaptive,
             _owns: PhantomData,
@@ -440,6 +454,19 @@ impl<T, P: Policy, S> Table<T, P, S> {
         ptr
     }
 
+    /// The arena an insertion under a shard's write lock allocates from: the
+    /// calling thread's own for a thread-safe table (invariant 14: allocated
+    /// from only under a shard's write lock, which the caller holds, and only
+    /// by this thread), the shard's for a single-threaded one.
+    #[inline(always)]
+    fn arena_for<'a>(&'a self, shard_arena: &'a SyncArena) -> &'a Arena {
+        if P::THREAD_SAFE {
+            self.arenas.mine()
+        } else {
+            &shard_arena.0
+        }
+    }
+
     /// The write path, reached in one of two ways: after a read probe that
     /// missed (`AFTER_READ_MISS`), or at once, on the write-first path of a
     /// shard whose lookups mostly miss. Either way the key is looked for
@@ -490,7 +517,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
             mutant(Mutant::TableWriteFirstNoProbe)
         };
         if skip_probe {
-            let ptr = construct_in(&arena.0, counters, construct);
+            let ptr = construct_in(self.arena_for(arena), counters, construct);
             map.insert_unique(hash, Entry { hash, ptr }, rehash);
             return (ptr, Outcome::Inserted);
         }
@@ -521,7 +548,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
                 // If `construct` panics, `slot` is dropped unused: nothing is
                 // inserted, and the write guard's drop clears the owner word
                 // and releases the lock.
-                let ptr = construct_in(&arena.0, counters, construct);
+                let ptr = construct_in(self.arena_for(arena), counters, construct);
                 slot.insert(Entry { hash, ptr });
                 (ptr, Outcome::Inserted)
             }
@@ -591,11 +618,29 @@ impl<T, P: Policy, S> Table<T, P, S> {
     ///
     /// If called from a `construct` of this table (re-entrancy).
     pub fn stats(&self) -> TableStats {
-        let shards = self
+        // Every shard's read lock at once: the per-thread arenas are
+        // allocated from under any shard's write lock (invariant 14), so
+        // only with all of them held is no allocation under way.
+        let guards: Vec<_> = self
             .shards
             .iter()
-            .map(|shard| {
-                let guard = self.shards.read(shard);
+            .map(|s| (s, self.shards.read(s)))
+            .collect();
+        let thread_arenas = if P::THREAD_SAFE {
+            // SAFETY: (1) `guards` holds a lock of every shard.
+            unsafe {
+                ThreadArenaStats {
+                    arenas: self.arenas.len(),
+                    bytes: self.arenas.sum(Arena::bytes),
+                    chunk_bytes: self.arenas.sum(Arena::chunk_bytes),
+                }
+            }
+        } else {
+            ThreadArenaStats::default()
+        };
+        let shards = guards
+            .iter()
+            .map(|(shard, guard)| {
                 let c = guard.counters;
                 let entries = guard.data.map.len();
                 // A table never removes an entry, so its insertions are its
@@ -623,6 +668,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
             name: self.name(),
             policy: P::NAME,
             shards,
+            thread_arenas,
         }
     }
 

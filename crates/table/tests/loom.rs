@@ -239,6 +239,56 @@ fn different_keys_one_shard_both_present() {
     });
 }
 
+/// The body of `threads_allocate_from_their_own_arenas` (and of its mutant
+/// test): two threads insert different keys that fall into different shards
+/// of a two-shard table, so both constructions (and both allocations) can run
+/// at once, each under its own shard's write lock; both threads register
+/// their arenas at once in the interleavings where the registry's lock is
+/// found held.
+fn own_arenas_model() {
+    let table = Arc::new(StoreTable::with_shards("model", 2));
+    let (low, high) = (1u64, 1u64 << 56);
+    assert_ne!(table.shard_index(low), table.shard_index(high));
+    let constructs = Arc::new(AtomicUsize::new(0));
+    let other = {
+        let (table, constructs) = (table.clone(), constructs.clone());
+        thread::spawn(move || intern(&table, high, 2, &constructs))
+    };
+    let mine = intern(&table, low, 1, &constructs);
+    let theirs = other.join().unwrap();
+    assert_eq!((mine.1, theirs.1), (Outcome::Inserted, Outcome::Inserted));
+    assert_ne!(mine.0, theirs.0);
+    let arenas = table.stats().thread_arenas.arenas;
+    assert!(arenas != 1, "two threads allocated from one arena");
+    assert_eq!(arenas, 2);
+    // This thread's next insertion finds its arena again (through its
+    // per-thread slot) instead of registering a third.
+    intern(&table, low + 2, 3, &constructs);
+    assert_eq!(table.stats().thread_arenas.arenas, 2);
+}
+
+/// Two threads insert into different shards of one table at once. Targets
+/// the interleavings in which both register their per-thread arena at the
+/// same moment (the registry's lock found held) and construct at the same
+/// moment: each must get an arena of its own, so no bump arena is ever
+/// allocated from by two threads.
+///
+/// Checks invariant 14.
+#[test]
+fn threads_allocate_from_their_own_arenas() {
+    model::check("threads_allocate_from_their_own_arenas", own_arenas_model);
+}
+
+/// Invariant 14 broken: every thread gets the first registered arena, so
+/// the two constructions allocate from one bump arena at once.
+#[test]
+#[should_panic(expected = "two threads allocated from one arena")]
+fn mutant_table_shared_arena() {
+    with_mutant(Mutant::TableSharedArena, || {
+        model::check("mutant_table_shared_arena", own_arenas_model)
+    });
+}
+
 /// The body of `probe_racing_insert_sees_nothing_or_complete` (and of the
 /// `TableBusyIsReentry` mutant test).
 fn probe_insert_model() {

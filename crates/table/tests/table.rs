@@ -591,3 +591,61 @@ fn ptr_table_drain_returns_the_leftovers() {
     }
     assert!(format!("{table:?}").contains("PtrTable"));
 }
+
+#[test]
+fn each_inserting_thread_gets_its_own_arena_and_keeps_it() {
+    let table = Arc::new(Table::<Attr>::with_shards("attr", 4));
+    let workers: Vec<_> = (0..3usize)
+        .map(|t| {
+            let table = Arc::clone(&table);
+            strata_sync::thread::spawn(move || {
+                for v in 0..100 {
+                    intern(&table, (t, v));
+                }
+            })
+        })
+        .collect();
+    for w in workers {
+        w.join().unwrap();
+    }
+    let s = table.stats();
+    assert_eq!(s.thread_arenas.arenas, 3, "one arena per inserting thread");
+    assert!(s.thread_arenas.chunk_bytes >= 300 * std::mem::size_of::<Attr>());
+    assert_eq!(s.total().bytes, 300 * std::mem::size_of::<Attr>());
+    assert_eq!(s.total().arena_bytes, s.thread_arenas.chunk_bytes);
+    // Hits allocate nothing, so a thread that only finds keys registers no
+    // arena; one that inserts registers one.
+    {
+        let table = Arc::clone(&table);
+        strata_sync::thread::spawn(move || assert_ne!(intern(&table, (0, 0)).1, Outcome::Inserted))
+            .join()
+            .unwrap();
+    }
+    assert_eq!(table.stats().thread_arenas.arenas, 3);
+    intern(&table, (9, 9));
+    assert_eq!(table.stats().thread_arenas.arenas, 4);
+}
+
+#[test]
+fn more_tables_than_a_thread_remembers_still_get_one_arena_each() {
+    // Forty tables on one thread: more than the thread's 16 remembered
+    // (table, arena) pairs, so tables evict each other there; each must find
+    // its arena again in its registry rather than register a second one.
+    let tables: Vec<Table<Attr>> = (0..40).map(|_| Table::with_shards("attr", 2)).collect();
+    for round in 0..3 {
+        for table in &tables {
+            intern(table, (round, 1));
+        }
+    }
+    for table in &tables {
+        let s = table.stats();
+        assert_eq!(s.thread_arenas.arenas, 1);
+        assert_eq!(s.total().entries, 3);
+    }
+    // A single-threaded table keeps its values in its shard's arena.
+    let local = Table::<Attr, Local>::new("attr");
+    intern(&local, (1, 1));
+    let s = local.stats();
+    assert_eq!(s.thread_arenas, strata_table::ThreadArenaStats::default());
+    assert!(s.total().arena_bytes > 0);
+}
