@@ -10,6 +10,9 @@
 //! - `table_insert/*`: a fresh table (created outside the timing), then the
 //!   first `N = 100_000` distinct keys of W2, in order; one element is one
 //!   insert. The table is dropped outside the timing too.
+//! - `table_arena_placement/*`: a second pass, in insertion order, over the
+//!   `3 * N` keys of a 32-shard table whose values live in per-shard arenas
+//!   (the first design) or in the inserting thread's arena (the default).
 //! - `table_mt/*`: the same two workloads on 2 threads sharing one table
 //!   (hits: both threads on the hot set; inserts: disjoint halves), thread
 //!   spawning included; one element is one operation of either thread.
@@ -32,7 +35,7 @@ use hashbrown::hash_table::Entry;
 use rustc_hash::FxBuildHasher;
 use std::hash::BuildHasher;
 use strata_sync::policy::{Local, Policy, Shared};
-use strata_table::{ProbePolicy, Table};
+use strata_table::{ArenaPlacement, ProbePolicy, Table};
 
 /// The stand-in for the interned `i64` type handle.
 const TYPE: usize = 0x5eed;
@@ -63,7 +66,12 @@ fn hot_keys() -> Vec<Key> {
 }
 
 fn insert_keys() -> Vec<Key> {
-    (0..N as u64)
+    keys(N)
+}
+
+/// The first `n` distinct keys of W2, in order.
+fn keys(n: usize) -> Vec<Key> {
+    (0..n as u64)
         .map(|i| (TYPE, (i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 1) as i64))
         .collect()
 }
@@ -322,6 +330,46 @@ fn probe_policy(c: &mut Criterion) {
     g.finish();
 }
 
+/// Where a thread-safe table's values live, A/B in one run: one arena per
+/// shard (the first design) or one per inserting thread (the default). The
+/// 300,000 keys (`3 * N`, the harness's key count at `--scale 0.3`) are
+/// inserted outside the timing into a fresh 32-shard table;
+/// the timing is a second pass over them in the same order, every lookup a
+/// read hit, which reads the values in the order they were allocated: in
+/// one thread's arena that is the order of memory, in the shards' arenas it
+/// jumps between 32 places.
+fn arena_placement(c: &mut Criterion) {
+    let keys = keys(3 * N);
+    let mut g = c.benchmark_group("table_arena_placement");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(keys.len() as u64));
+    for (name, placement) in [
+        ("per_shard", ArenaPlacement::PerShard),
+        ("per_thread", ArenaPlacement::PerThread),
+    ] {
+        g.bench_function(format!("second_pass/{name}"), |b| {
+            b.iter_batched(
+                || {
+                    let mut table = Table::<IntAttr, Shared>::with_shards("integer attribute", 32);
+                    table.set_arena_placement(placement);
+                    for &k in &keys {
+                        intern(&table, k);
+                    }
+                    table
+                },
+                |table| {
+                    for &k in &keys {
+                        black_box(intern(&table, k));
+                    }
+                    table
+                },
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    g.finish();
+}
+
 /// Runs `f` (which performs `ops` operations) and returns ns per operation.
 fn ns_per_op(ops: usize, f: impl FnOnce()) -> f64 {
     let start = Instant::now();
@@ -438,6 +486,7 @@ fn benches() {
     hits(&mut c);
     inserts(&mut c);
     probe_policy(&mut c);
+    arena_placement(&mut c);
     two_threads(&mut c);
 }
 

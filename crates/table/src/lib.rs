@@ -14,4 +14,4 @@ pub use arena::Arena;
 pub use ptr_table::{PtrProbe, PtrTable};
 pub use shard::{MAX_SHARDS, default_shard_count};
 pub use stats::{ShardStats, TableStats, ThreadArenaStats};
-pub use table::{Outcome, ProbePolicy, Table};
+pub use table::{ArenaPlacement, Outcome, ProbePolicy, Table};

@@ -50,6 +50,19 @@ pub enum ProbePolicy {
     WriteFirst,
 }
 
+/// Where a thread-safe table's insertions allocate their values. Only
+/// [`PerThread`](Self::PerThread) is meant for use; the other is the first
+/// design, kept for the benchmark that compares the two in one run.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ArenaPlacement {
+    /// The inserting thread's own arena (the default, invariant 14).
+    #[default]
+    PerThread,
+    /// The arena of the shard the key picked (the first design).
+    PerShard,
+}
+
 /// One entry of a shard's index: the full 64-bit hash beside the pointer, so
 /// that a probe rejects a different key by comparing two integers before it
 /// calls the caller's key equality (and resizing never calls the hasher).
@@ -180,6 +193,8 @@ pub struct Table<T, P: Policy = Shared, S = FxBuildHasher> {
     hasher: S,
     /// Which path a thread-safe lookup takes first.
     policy: ProbePolicy,
+    /// Where a thread-safe table's insertions allocate.
+    placement: ArenaPlacement,
     /// The table owns and drops `T` values.
     _owns: PhantomData<T>,
 }
@@ -224,6 +239,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
             arenas: ThreadArenas::new(),
             hasher,
             policy: ProbePolicy::Adaptive,
+            placement: ArenaPlacement::PerThread,
             _owns: PhantomData,
         }
     }
@@ -233,6 +249,14 @@ impl<T, P: Policy, S> Table<T, P, S> {
     #[doc(hidden)]
     pub fn set_probe_policy(&mut self, policy: ProbePolicy) {
         self.policy = policy;
+    }
+
+    /// Sets where a thread-safe table's insertions allocate (for the
+    /// benchmark that compares the designs; see [`ArenaPlacement`]). Values
+    /// already inserted stay where they are.
+    #[doc(hidden)]
+    pub fn set_arena_placement(&mut self, placement: ArenaPlacement) {
+        self.placement = placement;
     }
 
     /// The storage kind's name.
@@ -460,7 +484,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
     /// by this thread), the shard's for a single-threaded one.
     #[inline(always)]
     fn arena_for<'a>(&'a self, shard_arena: &'a SyncArena) -> &'a Arena {
-        if P::THREAD_SAFE {
+        if P::THREAD_SAFE && self.placement == ArenaPlacement::PerThread {
             self.arenas.mine()
         } else {
             &shard_arena.0
