@@ -42,10 +42,11 @@ const SLOTS: usize = 16;
 
 /// What a thread remembers of its arenas.
 struct Mine {
-    /// The thread's identity, drawn once (unlike `thread::token`, never
-    /// reused by a later thread, so a registry entry names one thread for
-    /// the whole life of the process).
-    thread: u64,
+    /// The thread's identity, drawn on its first registration (0 until
+    /// then), once: unlike `thread::token`, never reused by a later thread,
+    /// so a registry entry names one thread for the whole life of the
+    /// process.
+    thread: Cell<u64>,
     /// `(arena set identity, this thread's arena in it)`, direct-mapped by
     /// the set's identity; `(0, null)` when empty.
     ///
@@ -58,14 +59,34 @@ struct Mine {
 }
 
 impl Mine {
-    fn new() -> Self {
+    /// Nothing remembered yet. `const`, so that the thread-local needs no
+    /// lazy initialisation and reaching it is one thread-pointer-relative
+    /// address (a lazily initialised one costs a state check and a call per
+    /// insertion).
+    const fn new() -> Self {
         Mine {
-            thread: fresh_id(),
-            slots: core::array::from_fn(|_| Cell::new((0, ptr::null()))),
+            thread: Cell::new(0),
+            slots: [const { Cell::new((0, ptr::null())) }; SLOTS],
         }
+    }
+
+    /// The thread's identity, drawn on first use.
+    fn thread(&self) -> u64 {
+        if self.thread.get() == 0 {
+            self.thread.set(fresh_id());
+        }
+        self.thread.get()
     }
 }
 
+#[cfg(not(strata_loom))]
+std::thread_local! {
+    static MINE: Mine = const { Mine::new() };
+}
+
+// Loom's `thread_local!` (which `strata_sync::thread_local!` is under loom)
+// has no `const` form.
+#[cfg(strata_loom)]
 strata_sync::thread_local! {
     static MINE: Mine = Mine::new();
 }
@@ -105,7 +126,7 @@ impl ThreadArenas {
                 if id == self.id {
                     return arena;
                 }
-                let arena = self.register(mine.thread);
+                let arena = self.register(mine.thread());
                 slot.set((self.id, arena));
                 arena
             })
