@@ -300,7 +300,9 @@ pub(crate) struct Shards<D, P: Policy> {
 }
 
 impl<D, P: Policy> Shards<D, P> {
-    /// Creates `count` shards, each holding `make()`.
+    /// Creates `count` shards, each holding `make()`; one under a policy that
+    /// is not thread-safe, whatever `count` says (one thread has no
+    /// contention to spread, and a lookup then selects no shard at all).
     ///
     /// # Panics
     ///
@@ -310,6 +312,7 @@ impl<D, P: Policy> Shards<D, P> {
             count.is_power_of_two() && count <= MAX_SHARDS,
             "strata: the shard count of storage kind `{name}` must be a power of two between 1 and {MAX_SHARDS}, not {count}"
         );
+        let count = if P::THREAD_SAFE { count } else { 1 };
         let bits = count.trailing_zeros();
         Shards {
             shards: (0..count)
@@ -354,7 +357,9 @@ impl<D, P: Policy> Shards<D, P> {
     /// The shard `hash` selects.
     #[inline]
     pub(crate) fn shard(&self, hash: u64) -> &Shard<D, P> {
-        let index = self.index(hash);
+        // A constant under a single-threaded policy (one shard, see `new`):
+        // the shift, mask and scaling of the index fold away from its probe.
+        let index = if P::THREAD_SAFE { self.index(hash) } else { 0 };
         debug_assert!(index < self.shards.len());
         // SAFETY: `index` is below the shard count: it is masked with
         // `mask`, the count minus one, for the `n` (a power of two) shards

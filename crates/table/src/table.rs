@@ -206,7 +206,9 @@ impl<T, P: Policy, S: BuildHasher + Default> Table<T, P, S> {
         Self::with_shards_and_hasher(name, default_shard_count::<P>(), S::default())
     }
 
-    /// Creates an empty table with `shards` shards.
+    /// Creates an empty table with `shards` shards (a single-threaded table
+    /// has one, whatever `shards` says: with one thread there is no
+    /// contention to spread).
     ///
     /// # Panics
     ///
