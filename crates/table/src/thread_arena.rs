@@ -80,7 +80,7 @@ impl Mine {
 }
 
 #[cfg(not(strata_loom))]
-std::thread_local! {
+strata_sync::thread_local! {
     static MINE: Mine = const { Mine::new() };
 }
 
