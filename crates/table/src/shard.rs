@@ -379,6 +379,39 @@ impl<D, P: Policy> Shards<D, P> {
         }
     }
 
+    /// Shared access to every shard at once, for a reader that must see no
+    /// write under way anywhere in the table (`Table::stats`).
+    ///
+    /// Never blocks while holding a guard: it tries each shard in turn, and
+    /// if one cannot be had at once it drops what it holds, waits for that
+    /// shard alone (panicking instead, as [`read`](Self::read) does, if this
+    /// thread holds it), and starts over. Blocking on a shard while holding
+    /// others could deadlock with a constructor that holds one shard's write
+    /// lock and interns into another shard of the same table (which is
+    /// allowed), if that other shard is one this reader holds.
+    pub(crate) fn read_all(&self) -> Vec<(&Shard<D, P>, ReadGuard<'_, D, P>)> {
+        loop {
+            let mut guards = Vec::with_capacity(self.shards.len());
+            let mut busy = None;
+            for shard in self.iter() {
+                match shard.lock.try_read() {
+                    Some(guard) => guards.push((shard, guard)),
+                    None => {
+                        busy = Some(shard);
+                        break;
+                    }
+                }
+            }
+            match busy {
+                None => return guards,
+                Some(shard) => {
+                    drop(guards);
+                    drop(self.read(shard));
+                }
+            }
+        }
+    }
+
     #[cold]
     #[inline(never)]
     fn read_slow<'a>(&self, shard: &'a Shard<D, P>) -> ReadGuard<'a, D, P> {

@@ -646,12 +646,9 @@ impl<T, P: Policy, S> Table<T, P, S> {
     pub fn stats(&self) -> TableStats {
         // Every shard's read lock at once: the per-thread arenas are
         // allocated from under any shard's write lock (invariant 14), so
-        // only with all of them held is no allocation under way.
-        let guards: Vec<_> = self
-            .shards
-            .iter()
-            .map(|s| (s, self.shards.read(s)))
-            .collect();
+        // only with all of them held is no allocation under way. (Taken
+        // without ever blocking while holding one: see `read_all`.)
+        let guards = self.shards.read_all();
         let thread_arenas = if P::THREAD_SAFE {
             // SAFETY: (1) `guards` holds a lock of every shard.
             unsafe {

@@ -649,3 +649,69 @@ fn more_tables_than_a_thread_remembers_still_get_one_arena_each() {
     assert_eq!(s.thread_arenas, strata_table::ThreadArenaStats::default());
     assert!(s.total().arena_bytes > 0);
 }
+
+#[test]
+fn statistics_never_deadlock_with_a_constructor_interning_into_another_shard() {
+    // Thread 1 interns keys of shard 1 whose constructor interns a key of
+    // shard 0 of the same table (allowed), so it holds shard 1's write lock
+    // while it waits for shard 0's. Thread 2 takes the table's statistics,
+    // which need every shard's lock at once: had it held shard 0's while
+    // waiting for shard 1's, the two would wait for each other forever.
+    let table = Arc::new(Table::<Attr>::with_shards("attr", 2));
+    let shard1 = 1u64 << 56;
+    assert_ne!(table.shard_index(0), table.shard_index(shard1));
+    let done = Arc::new(AtomicBool::new(false));
+    let inserter = {
+        let (table, done) = (Arc::clone(&table), Arc::clone(&done));
+        strata_sync::thread::spawn(move || {
+            for i in 0..300i64 {
+                let outer = shard1 | (i as u64) << 1;
+                table.get_or_insert_with(
+                    outer,
+                    |s| (s.ty, s.value) == (1, i),
+                    |_| {
+                        // Widens the window in which the statistics can take
+                        // shard 0 while this thread holds shard 1.
+                        for _ in 0..200 {
+                            std::hint::spin_loop();
+                        }
+                        table.get_or_insert_with(
+                            (i as u64) << 1,
+                            |s| (s.ty, s.value) == (0, i),
+                            |_| Attr { ty: 0, value: i },
+                        );
+                        Attr { ty: 1, value: i }
+                    },
+                );
+            }
+            // Pairs with the statistics thread's Acquire load.
+            done.store(true, SeqCst);
+        })
+    };
+    let reader = {
+        let (table, done) = (Arc::clone(&table), Arc::clone(&done));
+        strata_sync::thread::spawn(move || {
+            let mut rounds = 0u64;
+            // Pairs with the inserter's store.
+            while !done.load(SeqCst) {
+                let s = table.stats().total();
+                assert!(s.entries <= 600);
+                rounds += 1;
+            }
+            rounds
+        })
+    };
+    // A generous watchdog: the test takes milliseconds; only a deadlock
+    // makes it wait this long, however loaded the machine.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while !(inserter.is_finished() && reader.is_finished()) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the statistics and a nested constructor deadlocked"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    inserter.join().unwrap();
+    reader.join().unwrap();
+    assert_eq!(table.stats().total().entries, 600);
+}
