@@ -172,6 +172,9 @@ pub(crate) struct Shard<D, P: Policy> {
 pub(crate) type ReadGuard<'a, D, P> =
     <<P as Policy>::RwLock<Locked<D>> as RwLockApi<Locked<D>>>::Read<'a>;
 
+/// A shard and a read guard of it ([`Shards::read_all`]).
+pub(crate) type ShardRead<'a, D, P> = (&'a Shard<D, P>, ReadGuard<'a, D, P>);
+
 type RawWriteGuard<'a, D, P> =
     <<P as Policy>::RwLock<Locked<D>> as RwLockApi<Locked<D>>>::Write<'a>;
 
@@ -389,7 +392,7 @@ impl<D, P: Policy> Shards<D, P> {
     /// others could deadlock with a constructor that holds one shard's write
     /// lock and interns into another shard of the same table (which is
     /// allowed), if that other shard is one this reader holds.
-    pub(crate) fn read_all(&self) -> Vec<(&Shard<D, P>, ReadGuard<'_, D, P>)> {
+    pub(crate) fn read_all(&self) -> Vec<ShardRead<'_, D, P>> {
         loop {
             let mut guards = Vec::with_capacity(self.shards.len());
             let mut busy = None;
