@@ -366,7 +366,8 @@ impl<D, P: Policy> Shards<D, P> {
         debug_assert!(index < self.shards.len());
         // SAFETY: `index` is below the shard count: it is masked with
         // `mask`, the count minus one, for the `n` (a power of two) shards
-        // made in `new`, and neither ever changes. Unchecked, because the
+        // made in `new`, or it is 0 under a policy that is not thread-safe,
+        // for which `new` makes one shard; neither ever changes. Unchecked, because the
         // bounds check was two of the single-threaded hit's instructions
         // (docs/PERFORMANCE.md).
         unsafe { self.shards.get_unchecked(index) }

@@ -651,13 +651,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
         let guards = self.shards.read_all();
         let thread_arenas = if P::THREAD_SAFE {
             // SAFETY: (1) `guards` holds a lock of every shard.
-            unsafe {
-                ThreadArenaStats {
-                    arenas: self.arenas.len(),
-                    bytes: self.arenas.sum(Arena::bytes),
-                    chunk_bytes: self.arenas.sum(Arena::chunk_bytes),
-                }
-            }
+            unsafe { self.arenas.stats() }
         } else {
             ThreadArenaStats::default()
         };

@@ -19,6 +19,7 @@ use strata_sync::atomic::Ordering::Relaxed;
 use strata_sync::{Mutant, Mutex, mutant};
 
 use crate::arena::Arena;
+use crate::stats::ThreadArenaStats;
 
 strata_sync::static_atomic! {
     /// Identities of arena sets (one per thread-safe table) and of threads:
@@ -163,12 +164,8 @@ impl ThreadArenas {
         &**arena
     }
 
-    /// The number of arenas registered (one per thread that inserted).
-    pub(crate) fn len(&self) -> usize {
-        self.arenas.lock().len()
-    }
-
-    /// Sums `f` over the arenas.
+    /// The arenas' count and byte figures, read under one acquisition of
+    /// the registry.
     ///
     /// # Safety
     ///
@@ -176,8 +173,13 @@ impl ThreadArenas {
     ///    the caller holds a lock of every shard of the table (invariant 14
     ///    puts every allocation under a shard's write lock), which also
     ///    orders every earlier allocation before this read.
-    pub(crate) unsafe fn sum(&self, f: impl Fn(&Arena) -> usize) -> usize {
-        self.arenas.lock().iter().map(|(_, a)| f(a)).sum()
+    pub(crate) unsafe fn stats(&self) -> ThreadArenaStats {
+        let arenas = self.arenas.lock();
+        ThreadArenaStats {
+            arenas: arenas.len(),
+            bytes: arenas.iter().map(|(_, a)| a.bytes()).sum(),
+            chunk_bytes: arenas.iter().map(|(_, a)| a.chunk_bytes()).sum(),
+        }
     }
 }
 
