@@ -141,7 +141,7 @@ impl fmt::Display for Statistics {
         )?;
         writeln!(
             f,
-            "mode {}; {} entries; {} bytes of memory; {} write locks, {} races lost; thread cache: {} hits, {} misses ({:.1}% hit rate), {} evictions",
+            "mode {}; {} entries; {} bytes of memory; {} write locks, {} races lost; thread cache: {} hits, {} misses ({:.1}% hit rate), {} evictions, {} lookups past it during scans",
             self.mode,
             self.total_entries(),
             self.total_memory(),
@@ -150,7 +150,8 @@ impl fmt::Display for Statistics {
             self.cache.hits,
             self.cache.misses,
             100.0 * self.cache_hit_rate(),
-            self.cache.evictions
+            self.cache.evictions,
+            self.cache.bypassed
         )
     }
 }

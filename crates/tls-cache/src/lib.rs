@@ -99,6 +99,11 @@ pub struct CacheStats {
     /// Calls of [`admit`] that the doorkeeper turned away (a full set, the
     /// key not seen before): nothing was stored or evicted.
     pub rejections: u64,
+    /// Lookups answered `None` without a probe because the thread was in a
+    /// scan (a subset of `misses`): see [`lookup`].
+    pub bypassed: u64,
+    /// How many times a scan was detected and the cache bypassed.
+    pub bypasses: u64,
     /// Entries occupied now, at most [`CAPACITY`]. Entries of dropped owners
     /// count until they are overwritten.
     pub len: usize,
@@ -136,25 +141,91 @@ struct Cache {
     /// into this crate on this thread. So a `&Table` derived from it stays
     /// valid for the whole of such a call, re-entrant calls included.
     table: Cell<Option<NonNull<Table>>>,
+    /// The same table while the cache is bypassed (see [`Bypass`]): then
+    /// `table` is `None`, so that the hit path's one check (is there a
+    /// table?) sends every lookup straight to the shared table, and this
+    /// field keeps it for when the bypass ends. Freed and cleared like
+    /// `table` (the same invariant holds of it).
+    parked: Cell<Option<NonNull<Table>>>,
     hits: Cell<u64>,
+    /// Probes that found nothing (lookups answered during a bypass are
+    /// counted in `bypass.skipped` instead).
     misses: Cell<u64>,
     inserts: Cell<u64>,
     evictions: Cell<u64>,
     rejections: Cell<u64>,
+    /// The scan detector.
+    bypass: Bypass,
     /// The admission doorkeeper of [`admit`] (TinyLFU's): one bit per
     /// recently refused key.
     door: Doorkeeper,
+}
+
+/// Probe misses between two reviews of the hit rate.
+const WINDOW_MISSES: u64 = 64;
+
+/// A window of [`WINDOW_MISSES`] misses with fewer hits than this (a hit
+/// rate under one in five) is a scan.
+const SCAN_HITS: u64 = 16;
+
+/// Lookups the first bypass of a scan lasts; each further window that is
+/// still a scan doubles it, up to [`BYPASS_MAX`].
+const BYPASS_FIRST: u32 = 256;
+
+/// The longest bypass: a scan then pays the cache's probe on one lookup in
+/// about 65 (a window of 64 misses after each bypass), and a hot set that
+/// follows a scan waits at most this many lookups for the cache.
+const BYPASS_MAX: u32 = 4096;
+
+/// The scan detector: when the thread's lookups keep missing (a first pass
+/// or a second pass over a large module, where the cache holds nothing the
+/// next lookup wants), probing the cache and admitting into it only cost:
+/// a cache line of a random set read, and another written by the
+/// admission, on every lookup, for no hit. Every [`WINDOW_MISSES`] probe
+/// misses the hit rate since the last review is read; a window with fewer
+/// than [`SCAN_HITS`] hits parks the table for a while (lookups miss
+/// without a probe and admissions store nothing), and the parked stretches
+/// double while the scan goes on. A window with hits ends the doubling.
+///
+/// All of it lives on the miss path: the hit path is unchanged (it checks
+/// for a table, as it always did), because parking the table is what sends
+/// lookups around the cache.
+struct Bypass {
+    /// `hits` at the last review.
+    window_hits: Cell<u64>,
+    /// Lookups left before the parked table comes back.
+    left: Cell<u32>,
+    /// The length of the last bypass (0: the last window was not a scan).
+    len: Cell<u32>,
+    /// Lookups answered without a probe, in all.
+    skipped: Cell<u64>,
+    /// Bypasses begun, in all.
+    started: Cell<u64>,
+}
+
+impl Bypass {
+    const fn new() -> Self {
+        Bypass {
+            window_hits: Cell::new(0),
+            left: Cell::new(0),
+            len: Cell::new(0),
+            skipped: Cell::new(0),
+            started: Cell::new(0),
+        }
+    }
 }
 
 impl Cache {
     const fn new() -> Self {
         Cache {
             table: Cell::new(None),
+            parked: Cell::new(None),
             hits: Cell::new(0),
             misses: Cell::new(0),
             inserts: Cell::new(0),
             evictions: Cell::new(0),
             rejections: Cell::new(0),
+            bypass: Bypass::new(),
             door: Doorkeeper::new(),
         }
     }
@@ -168,10 +239,19 @@ impl Cache {
         self.table.get().map(|t| unsafe { t.as_ref() })
     }
 
+    /// The table, parked or not (for the paths that must see every entry:
+    /// explicit inserts, `clear`, statistics).
+    #[inline]
+    fn any_table(&self) -> Option<&Table> {
+        // SAFETY: as in `table`: `parked` keeps the same invariant.
+        self.table()
+            .or_else(|| self.parked.get().map(|t| unsafe { t.as_ref() }))
+    }
+
     /// The table, allocated on first use.
     #[inline]
     fn table_or_alloc(&self) -> Option<&Table> {
-        self.table().or_else(|| self.alloc_table())
+        self.any_table().or_else(|| self.alloc_table())
     }
 
     /// Allocates the table and arms [`Release`]. `None` once the thread's
@@ -200,8 +280,15 @@ impl Cache {
                 bump(&self.hits);
                 return found;
             }
+            bump(&self.misses);
+            if self.misses.get() % WINDOW_MISSES == 0 {
+                self.review();
+            }
+        } else if self.parked.get().is_some() {
+            self.skip();
+        } else {
+            bump(&self.misses);
         }
-        bump(&self.misses);
         if mutant(Mutant::TlsCachesMiss) {
             // The mutant: remember the miss as a negative entry.
             if let Some(table) = self.table_or_alloc() {
@@ -209,6 +296,41 @@ impl Cache {
             }
         }
         Lookup::Miss
+    }
+
+    /// The review at the end of a window of [`WINDOW_MISSES`] probe misses:
+    /// parks the table if the window was a scan (see [`Bypass`]).
+    #[cold]
+    #[inline(never)]
+    fn review(&self) {
+        let b = &self.bypass;
+        let hits = self.hits.get().wrapping_sub(b.window_hits.get());
+        b.window_hits.set(self.hits.get());
+        if hits >= SCAN_HITS {
+            b.len.set(0);
+            return;
+        }
+        let len = match b.len.get() {
+            0 => BYPASS_FIRST,
+            n => n.saturating_mul(2).min(BYPASS_MAX),
+        };
+        b.len.set(len);
+        b.left.set(len);
+        b.started.set(b.started.get() + 1);
+        self.parked.set(self.table.take());
+    }
+
+    /// A lookup during a bypass: no probe; the table comes back after the
+    /// last lookup of the bypass.
+    #[inline(always)]
+    fn skip(&self) {
+        let b = &self.bypass;
+        bump(&b.skipped);
+        let left = b.left.get() - 1;
+        b.left.set(left);
+        if left == 0 {
+            self.table.set(self.parked.take());
+        }
     }
 
     /// Stores `key -> ptr` (allocating the table on first use). Out of line:
@@ -232,10 +354,15 @@ impl Cache {
     /// bit, with no call.
     #[inline(always)]
     fn admit(&self, key: Key, ptr: *const ()) {
-        if let Some(table) = self.table()
-            && table.full_of_owner(key)
-            && !self.door.seen_before(key)
-        {
+        let Some(table) = self.table() else {
+            // No table: none allocated yet (this admission allocates it), or
+            // the table is parked during a scan, when nothing is admitted.
+            if self.parked.get().is_none() {
+                self.put(key, ptr);
+            }
+            return;
+        };
+        if table.full_of_owner(key) && !self.door.seen_before(key) {
             bump(&self.rejections);
             return;
         }
@@ -356,7 +483,10 @@ impl Drop for Release {
         // whose thread-locals are all taken before any is dropped, `CACHE`
         // is already unreachable and `try_with` fails: nothing can reach the
         // table either way.)
-        let _ = CACHE.try_with(|cache| cache.table.set(None));
+        let _ = CACHE.try_with(|cache| {
+            cache.table.set(None);
+            cache.parked.set(None);
+        });
         // SAFETY: (1) made by `Table::alloc` (in `Cache::table_or_alloc`) and
         // freed only here, once (`take` left `None` behind); (2) the
         // invariant on `Cache::table`: no call into this crate is running on
@@ -452,6 +582,14 @@ fn probe<T>(owner: &Owner, kind: u32, hash: u64, eq: impl FnMut(&T) -> bool) -> 
 /// `eq` may re-enter the cache (look up, insert, clear); if it panics the
 /// cache stays consistent (nothing is half-updated while it runs).
 ///
+/// When the thread's lookups keep missing (fewer than 16 hits per 64
+/// misses: a scan, where the cache holds nothing the next lookup wants),
+/// the cache steps aside for a while: lookups answer `None` without a probe
+/// and [`admit`] stores nothing, for 256 lookups, doubling while the scan
+/// goes on, up to 4096. A `None` is always a correct answer for a
+/// positive-only cache, so this changes speed only; [`CacheStats`] counts
+/// these lookups as `bypassed`.
+///
 /// The returned pointer is valid for as long as the inserter promised (the
 /// `# Safety` contract of [`insert`]: at least while `owner` lives).
 #[inline]
@@ -521,19 +659,21 @@ pub unsafe fn admit<T>(owner: &Owner, kind: u32, hash: u64, ptr: NonNull<T>) {
 /// Empties the calling thread's cache. The table stays allocated; the
 /// statistics counters are kept (see [`reset_stats`]).
 pub fn clear() {
-    with_cache(|cache| cache.table().map(Table::clear));
+    with_cache(|cache| cache.any_table().map(Table::clear));
 }
 
 /// The calling thread's cache statistics.
 pub fn stats() -> CacheStats {
     with_cache(|cache| {
-        let table = cache.table();
+        let table = cache.any_table();
         CacheStats {
             hits: cache.hits.get(),
-            misses: cache.misses.get(),
+            misses: cache.misses.get() + cache.bypass.skipped.get(),
             inserts: cache.inserts.get(),
             evictions: cache.evictions.get(),
             rejections: cache.rejections.get(),
+            bypassed: cache.bypass.skipped.get(),
+            bypasses: cache.bypass.started.get(),
             len: table.map_or(0, Table::len),
             bytes: if table.is_some() { TABLE_BYTES } else { 0 },
         }
@@ -551,6 +691,9 @@ pub fn reset_stats() {
             &cache.inserts,
             &cache.evictions,
             &cache.rejections,
+            &cache.bypass.skipped,
+            &cache.bypass.started,
+            &cache.bypass.window_hits,
         ] {
             c.set(0);
         }

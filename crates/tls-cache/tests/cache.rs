@@ -296,6 +296,95 @@ fn the_counters_count_exactly_and_reset() {
 }
 
 #[test]
+fn a_scan_of_misses_bypasses_the_cache_until_it_ends() {
+    on_fresh_thread(|| {
+        let arena = Arena::new(2_000);
+        let owner = Owner::new();
+        put(&owner, &arena, 0);
+        assert!(get(&owner, 0).is_some());
+        // A window of 64 probe misses with one hit in it: a scan.
+        for key in 1..=64 {
+            assert!(get(&owner, key).is_none());
+        }
+        let s = stats();
+        assert_eq!((s.hits, s.misses, s.bypasses, s.bypassed), (1, 64, 1, 0));
+        // The next 256 lookups skip the cache, a cached key's included...
+        assert!(get(&owner, 0).is_none(), "a lookup during a bypass probes");
+        // ... admissions store nothing, and explicit inserts still store.
+        let before = stats();
+        admit_key(&owner, &arena, 100);
+        assert_eq!(stats().inserts, before.inserts, "a bypass admitted");
+        put(&owner, &arena, 101);
+        assert_eq!(stats().inserts, before.inserts + 1);
+        assert_eq!(stats().len, 2);
+        for _ in 1..255 {
+            assert!(get(&owner, 0).is_none());
+        }
+        assert_eq!(stats().bypassed, 255);
+        assert!(get(&owner, 101).is_none(), "the bypass ended early");
+        let s = stats();
+        assert_eq!((s.bypassed, s.misses, s.hits), (256, 64 + 256, 1));
+        // Back: the cached keys hit again.
+        assert!(get(&owner, 0).is_some(), "the bypass did not end");
+        assert!(get(&owner, 101).is_some());
+        // A second scan window: the bypass doubles.
+        for key in 200..264 {
+            assert!(get(&owner, key).is_none());
+        }
+        assert_eq!(stats().bypasses, 2);
+        for _ in 0..512 {
+            assert!(get(&owner, 0).is_none());
+        }
+        assert_eq!(stats().bypassed, 256 + 512);
+        assert!(get(&owner, 0).is_some(), "the second bypass was not 512 long");
+        // A window with hits in it is no scan: nothing more is bypassed, and
+        // the next scan starts again from the shortest bypass.
+        for key in 300..363 {
+            assert!(get(&owner, key).is_none());
+            assert!(get(&owner, 0).is_some());
+        }
+        assert!(get(&owner, 363).is_none());
+        assert_eq!(stats().bypasses, 2, "a window with hits bypassed");
+        for key in 400..464 {
+            assert!(get(&owner, key).is_none());
+        }
+        assert_eq!(stats().bypasses, 3);
+        for _ in 0..256 {
+            assert!(get(&owner, 0).is_none());
+        }
+        assert!(get(&owner, 0).is_some(), "the third bypass was not 256 long");
+        // `clear` empties the table, parked or not.
+        for key in 500..564 {
+            assert!(get(&owner, key).is_none());
+        }
+        assert_eq!(stats().bypasses, 4);
+        clear();
+        assert_eq!(stats().len, 0, "clear missed the parked table");
+    });
+}
+
+#[test]
+fn a_hot_set_with_some_misses_never_bypasses() {
+    on_fresh_thread(|| {
+        let arena = Arena::new(64);
+        let owner = Owner::new();
+        for key in 0..32 {
+            put(&owner, &arena, key);
+        }
+        // One miss in four lookups, forever: a hit rate of 75%.
+        for round in 0..10_000u64 {
+            for key in 0..3 {
+                assert!(get(&owner, (round * 3 + key) % 32).is_some());
+            }
+            assert!(get(&owner, 32 + round % 32).is_none());
+        }
+        let s = stats();
+        assert_eq!((s.bypasses, s.bypassed), (0, 0));
+        assert_eq!(s.misses, 10_000);
+    });
+}
+
+#[test]
 fn a_panicking_eq_leaves_the_cache_consistent() {
     on_fresh_thread(|| {
         let arena = Arena::new(4);
