@@ -281,7 +281,7 @@ impl Cache {
                 return found;
             }
             bump(&self.misses);
-            if self.misses.get() % WINDOW_MISSES == 0 {
+            if self.misses.get().is_multiple_of(WINDOW_MISSES) {
                 self.review();
             }
         } else if self.parked.get().is_some() {
