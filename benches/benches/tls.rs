@@ -27,7 +27,11 @@
 //! second-use admission on a scan of fresh keys into a full cache:
 //! `second_use_insert` (the design before issue 15: every key evicts one)
 //! against `second_use_admit` (the doorkeeper refuses a key it has not seen
-//! refused before, reading one entry of the set and one filter bit).
+//! refused before, reading one entry of the set and one filter bit); and
+//! the A/B of the scan bypass on a scan of lookups that miss, each followed
+//! by an admission: `scan_probing` (every lookup probes, as before the
+//! bypass) against `scan_bypassed` (the cache detects the scan and steps
+//! aside).
 //!
 //! Run: `cargo bench -p strata-bench --bench tls -- --warm-up-time 1
 //! --measurement-time 2`.
@@ -323,6 +327,31 @@ fn ops(c: &mut Criterion) {
             }
         })
     });
+    // The A/B of the scan bypass (issue 15), in one run: a scan of fresh
+    // keys as the facade makes it on a first or second pass over a large
+    // module, a lookup that misses and then the admission of the storage
+    // the shared table returned, with every set full of this owner's
+    // entries. `scan_probing` is the design before (every lookup probes a
+    // random set, every admission reads another); `scan_bypassed` lets the
+    // cache detect the scan and step aside.
+    for (name, bypass) in [("scan_probing", false), ("scan_bypassed", true)] {
+        strata_tls::set_scan_bypass(bypass);
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut n = 0usize;
+                for _ in 0..BATCH {
+                    next = next.wrapping_add(1);
+                    let h = fx(&(TY, next as i64));
+                    n += strata_tls::lookup(&owner, KIND, black_box(h), |_: &IntAttr| true)
+                        .is_some() as usize;
+                    // SAFETY: as in `insert_evicting` (1, 2).
+                    unsafe { strata_tls::admit(&owner, KIND, black_box(h), ptr) };
+                }
+                n
+            })
+        });
+    }
+    strata_tls::set_scan_bypass(true);
     g.finish();
     strata_tls::clear();
     drop(owner);

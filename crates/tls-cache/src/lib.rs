@@ -201,6 +201,8 @@ struct Bypass {
     skipped: Cell<u64>,
     /// Bypasses begun, in all.
     started: Cell<u64>,
+    /// Whether scans are detected at all ([`set_scan_bypass`]).
+    enabled: Cell<bool>,
 }
 
 impl Bypass {
@@ -211,6 +213,7 @@ impl Bypass {
             len: Cell::new(0),
             skipped: Cell::new(0),
             started: Cell::new(0),
+            enabled: Cell::new(true),
         }
     }
 }
@@ -306,7 +309,7 @@ impl Cache {
         let b = &self.bypass;
         let hits = self.hits.get().wrapping_sub(b.window_hits.get());
         b.window_hits.set(self.hits.get());
-        if hits >= SCAN_HITS {
+        if hits >= SCAN_HITS || !b.enabled.get() {
             b.len.set(0);
             return;
         }
@@ -654,6 +657,20 @@ pub unsafe fn insert<T>(owner: &Owner, kind: u32, hash: u64, ptr: NonNull<T>) {
 pub unsafe fn admit<T>(owner: &Owner, kind: u32, hash: u64, ptr: NonNull<T>) {
     let key = key(owner, kind, hash);
     with_cache(|cache| cache.admit(key, ptr.as_ptr().cast_const().cast()));
+}
+
+/// Turns the scan bypass (see [`lookup`]) on or off for the calling
+/// thread; it is on by default. Off, every lookup probes and every
+/// admission may store, as before issue 15: for the A/B benchmarks only.
+/// Turning it off ends a bypass under way.
+#[doc(hidden)]
+pub fn set_scan_bypass(enabled: bool) {
+    with_cache(|cache| {
+        cache.bypass.enabled.set(enabled);
+        if !enabled && let Some(table) = cache.parked.take() {
+            cache.table.set(Some(table));
+        }
+    });
 }
 
 /// Empties the calling thread's cache. The table stays allocated; the

@@ -360,6 +360,16 @@ fn a_scan_of_misses_bypasses_the_cache_until_it_ends() {
         assert_eq!(stats().bypasses, 4);
         clear();
         assert_eq!(stats().len, 0, "clear missed the parked table");
+        // Turned off (the benchmarks' A/B switch), the bypass under way ends
+        // and no scan starts another.
+        put(&owner, &arena, 0);
+        strata_tls::set_scan_bypass(false);
+        assert!(get(&owner, 0).is_some(), "turning the bypass off left it on");
+        for key in 600..800 {
+            assert!(get(&owner, key).is_none());
+        }
+        assert_eq!(stats().bypasses, 4);
+        strata_tls::set_scan_bypass(true);
     });
 }
 
