@@ -23,6 +23,10 @@ pub const MAX_KINDS: u32 = 1 << 16;
 /// valid index, since `MAX_KINDS < u32::MAX`.
 const UNASSIGNED: u32 = u32::MAX;
 
+// `assigned_index_or_max` returns the raw word: an unassigned kind must read
+// as `u32::MAX`, above every index a registry hands out.
+const _: () = assert!(UNASSIGNED == u32::MAX && MAX_KINDS < UNASSIGNED);
+
 /// The identity of one kind of interned storage (a type, an attribute, a
 /// location...): a sentinel declared once, as a `static`, whose **address**
 /// is the identity (MLIR's TypeID-by-pointer-identity idiom), plus a
@@ -141,6 +145,18 @@ impl DenseKind {
             return index;
         }
         self.assign(registry)
+    }
+
+    /// The kind's dense index if one was assigned already, else `u32::MAX`
+    /// (which no assigned index reaches: [`MAX_KINDS`] is far below it). One
+    /// load and no branch, for a caller whose lookup by index fails anyway
+    /// on an index that large (a [`BucketArray`](crate::BucketArray)'s
+    /// `get`), and who then assigns the index on its slow path.
+    #[inline]
+    pub fn assigned_index_or_max(&self) -> u32 {
+        // Relaxed: a bare number, as in `index_in`. `UNASSIGNED` is
+        // `u32::MAX`.
+        self.index.load(Relaxed)
     }
 
     /// The kind's dense index if one was assigned already.

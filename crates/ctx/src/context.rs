@@ -217,7 +217,10 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         // The published table through `get` (a load and a null check); the
         // first use out of line, so that the single-threaded hit path stays
         // small.
-        let slot = match self.tables.get(info.index()) {
+        // An unassigned kind reads as index `u32::MAX`, which no slot has:
+        // one compare then sends both "unassigned" and "not published" to
+        // `table_init`, which assigns the index and publishes the table.
+        let slot = match self.tables.get(info.index_or_max() as usize) {
             Some(slot) => slot,
             None => self.table_init::<K>(),
         };
@@ -268,7 +271,10 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     {
         let hash = self.hash::<K>(&key);
         if P::THREAD_SAFE {
-            let kind = K::info().index() as u32;
+            // Unassigned (`u32::MAX`), the kind has no table yet and so no
+            // cached entry: the lookup misses, and the miss path's `table`
+            // assigns the index.
+            let kind = K::info().index_or_max();
             let hit = strata_tls::lookup(
                 &self.owner,
                 kind,

@@ -111,6 +111,14 @@ impl KindInfo {
         self.id.index() as usize
     }
 
+    /// The dense index if assigned, else `u32::MAX` (no branch): for the
+    /// lookups that miss on an index that large and assign it on their slow
+    /// path.
+    #[inline(always)]
+    pub(crate) fn index_or_max(&'static self) -> u32 {
+        self.id.assigned_index_or_max()
+    }
+
     pub(crate) fn fmt_display(
         &self,
         h: *const StorageHeader,

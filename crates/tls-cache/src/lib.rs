@@ -661,7 +661,8 @@ pub unsafe fn admit<T>(owner: &Owner, kind: u32, hash: u64, ptr: NonNull<T>) {
 
 /// Turns the scan bypass (see [`lookup`]) on or off for the calling
 /// thread; it is on by default. Off, every lookup probes and every
-/// admission may store, as before issue 15: for the A/B benchmarks only.
+/// admission may store, as before issue 15: for the A/B benchmarks, and for
+/// tests about what the cache holds after a run of misses.
 /// Turning it off ends a bypass under way.
 #[doc(hidden)]
 pub fn set_scan_bypass(enabled: bool) {
