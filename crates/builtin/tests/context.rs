@@ -264,6 +264,36 @@ fn the_thread_cache_admits_a_storage_on_its_second_use() {
     assert_eq!(strata_tls::stats().hits, mid.hits + 1);
 }
 
+#[test]
+fn after_a_scan_the_thread_cache_serves_a_hot_set_again() {
+    // A scan of fresh keys parks this thread's cache for a while (the scan
+    // bypass of strata-tls: at most 4096 lookups at a time, with a window
+    // of 64 probing misses between two bypasses). A hot set used after the
+    // scan is served from the cache again once that has run out.
+    let ctx = Context::new();
+    // A key's second use allocates the thread's cache (the first
+    // admission); a thread without one probes nothing to skip.
+    ctx.intern::<Probe>(7);
+    ctx.intern::<Probe>(7);
+    for k in 0..20_000u64 {
+        ctx.intern::<Probe>(1_000_000 + k);
+    }
+    assert!(strata_tls::stats().bypasses > 0, "the scan was not detected");
+    for _ in 0..40 {
+        for k in 0..256u64 {
+            ctx.intern::<Probe>(k);
+        }
+    }
+    let before = strata_tls::stats();
+    for _ in 0..4 {
+        for k in 0..256u64 {
+            ctx.intern::<Probe>(k);
+        }
+    }
+    let hits = strata_tls::stats().hits - before.hits;
+    assert!(hits >= 4 * 256 * 9 / 10, "{hits} hits in 1024 lookups");
+}
+
 /// A hot extension that takes the context's hot slot before the builtins
 /// can, so that their common values come from their state instead.
 struct Squatter;

@@ -184,8 +184,10 @@ const BYPASS_MAX: u32 = 4096;
 /// admission, on every lookup, for no hit. Every [`WINDOW_MISSES`] probe
 /// misses the hit rate since the last review is read; a window with fewer
 /// than [`SCAN_HITS`] hits parks the table for a while (lookups miss
-/// without a probe and admissions store nothing), and the parked stretches
-/// double while the scan goes on. A window with hits ends the doubling.
+/// without a probe, and only one admission in [`ADMIT_SAMPLE`] goes on, so
+/// that a working set that recurs meanwhile is still learned), and the
+/// parked stretches double while the scan goes on. A window with hits ends
+/// the doubling.
 ///
 /// All of it lives on the miss path: the hit path is unchanged (it checks
 /// for a table, as it always did), because parking the table is what sends
@@ -203,9 +205,27 @@ struct Bypass {
     started: Cell<u64>,
     /// Whether scans are detected at all ([`set_scan_bypass`]).
     enabled: Cell<bool>,
+    /// Admissions turned away since the last one let through during a
+    /// bypass (see [`sample`](Self::sample)).
+    admit_count: Cell<u32>,
 }
 
+/// During a bypass one admission in this many goes on to the parked table.
+/// Not a power of two, so that a working set of a power-of-two size, walked
+/// round and round, has a different part of it admitted on each round.
+const ADMIT_SAMPLE: u32 = 7;
+
 impl Bypass {
+    /// Whether this admission during a bypass goes on (one in
+    /// [`ADMIT_SAMPLE`]).
+    #[inline]
+    fn sample(&self) -> bool {
+        let n = self.admit_count.get() + 1;
+        let go = n >= ADMIT_SAMPLE;
+        self.admit_count.set(if go { 0 } else { n });
+        go
+    }
+
     const fn new() -> Self {
         Bypass {
             window_hits: Cell::new(0),
@@ -214,6 +234,7 @@ impl Bypass {
             skipped: Cell::new(0),
             started: Cell::new(0),
             enabled: Cell::new(true),
+            admit_count: Cell::new(0),
         }
     }
 }
@@ -357,13 +378,18 @@ impl Cache {
     /// bit, with no call.
     #[inline(always)]
     fn admit(&self, key: Key, ptr: *const ()) {
-        let Some(table) = self.table() else {
-            // No table: none allocated yet (this admission allocates it), or
-            // the table is parked during a scan, when nothing is admitted.
-            if self.parked.get().is_none() {
-                self.put(key, ptr);
-            }
-            return;
+        let table = match self.table() {
+            Some(table) => table,
+            // No table allocated yet: this admission allocates it.
+            None if self.parked.get().is_none() => return self.put(key, ptr),
+            // The table is parked during a scan: one admission in
+            // `ADMIT_SAMPLE` goes on to the parked table, so that a working
+            // set that recurs while the cache is bypassed is still learned,
+            // and the next window finds it there.
+            None => match self.bypass.sample().then(|| self.any_table()).flatten() {
+                Some(table) => table,
+                None => return,
+            },
         };
         if table.full_of_owner(key) && !self.door.seen_before(key) {
             bump(&self.rejections);
@@ -588,7 +614,7 @@ fn probe<T>(owner: &Owner, kind: u32, hash: u64, eq: impl FnMut(&T) -> bool) -> 
 /// When the thread's lookups keep missing (fewer than 16 hits per 64
 /// misses: a scan, where the cache holds nothing the next lookup wants),
 /// the cache steps aside for a while: lookups answer `None` without a probe
-/// and [`admit`] stores nothing, for 256 lookups, doubling while the scan
+/// and [`admit`] lets one call in seven through, for 256 lookups, doubling while the scan
 /// goes on, up to 4096. A `None` is always a correct answer for a
 /// positive-only cache, so this changes speed only; [`CacheStats`] counts
 /// these lookups as `bypassed`.

@@ -317,6 +317,14 @@ fn a_scan_of_misses_bypasses_the_cache_until_it_ends() {
         put(&owner, &arena, 101);
         assert_eq!(stats().inserts, before.inserts + 1);
         assert_eq!(stats().len, 2);
+        // One admission in seven goes on to the parked table.
+        for key in 102..107 {
+            admit_key(&owner, &arena, key);
+        }
+        assert_eq!(stats().inserts, before.inserts + 1, "a sixth admission got in");
+        admit_key(&owner, &arena, 107);
+        assert_eq!(stats().inserts, before.inserts + 2, "the seventh was turned away");
+        assert_eq!(stats().len, 3);
         for _ in 1..255 {
             assert!(get(&owner, 0).is_none());
         }
