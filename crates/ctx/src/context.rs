@@ -303,7 +303,7 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         }
         // A single-threaded context has no cache: the table probe is its hit
         // path, so it stays inline.
-        self.intern_in_table::<K>(hash, key)
+        self.intern_in_table::<K>(hash, &key)
     }
 
     /// The thread-safe context's miss path: the table, then the cache fill.
@@ -316,7 +316,7 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     where
         'c: 'k,
     {
-        self.intern_in_table::<K>(hash, key)
+        self.intern_in_table::<K>(hash, &key)
     }
 
     /// Levels 1 and 2: the kind's table (published on first use), the read
@@ -330,7 +330,7 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     fn intern_in_table<'c, 'k, K: StorageKind>(
         &'c self,
         hash: u64,
-        key: K::Key<'k, 'c>,
+        key: &K::Key<'k, 'c>,
     ) -> Interned<'c, K>
     where
         'c: 'k,
@@ -340,7 +340,7 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
             // `self` is borrowed for 'c (2). `shorten` then gives the payload
             // the lifetime 'c (see "Lifetimes" on `StorageKind`).
             let stored: &'c K::Stored<'c> = K::shorten(unsafe { extend(&s.payload) });
-            K::matches(stored, &key)
+            K::matches(stored, key)
         };
         let table = self.table::<K>();
         let (found, outcome) = table.get_or_insert_with_outcome(hash, matches, |arena| {
@@ -349,7 +349,7 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
             // built here is stored with its lifetime erased and only handed
             // out shortened to a borrow of the context (see `StorageKind`).
             let arena: &'c strata_table::Arena = unsafe { extend(arena) };
-            let payload = K::construct(&key, arena);
+            let payload = K::construct(key, arena);
             Storage {
                 header: StorageHeader { info: K::info() },
                 payload: erase::<K>(payload),
@@ -364,7 +364,8 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         // third use (a scan of second uses then churns nothing). Measured on
         // W2 and W6b: see docs/PERFORMANCE.md.
         if P::THREAD_SAFE && outcome != strata_table::Outcome::Inserted {
-            let kind = K::info().index() as u32;
+            // Assigned by `table` above: the raw read needs no check.
+            let kind = K::info().index_or_max();
             // SAFETY: (1) `ptr` points into this context's table, where it
             // stays, immutable, until the context (the owner) drops; (2) this
             // (owner, kind) pair only ever stores `Storage<K::Stored>` values.

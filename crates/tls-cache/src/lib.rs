@@ -199,8 +199,10 @@ struct Bypass {
     left: Cell<u32>,
     /// The length of the last bypass (0: the last window was not a scan).
     len: Cell<u32>,
-    /// Lookups answered without a probe, in all.
-    skipped: Cell<u64>,
+    /// The lengths of every bypass begun, added up: the lookups answered
+    /// without a probe are this less `left` (derived in
+    /// [`skipped`](Self::skipped), so that a skipped lookup counts nothing).
+    total: Cell<u64>,
     /// Bypasses begun, in all.
     started: Cell<u64>,
     /// Whether scans are detected at all ([`set_scan_bypass`]).
@@ -216,6 +218,11 @@ struct Bypass {
 const ADMIT_SAMPLE: u32 = 7;
 
 impl Bypass {
+    /// Lookups answered without a probe since the counters were last reset.
+    fn skipped(&self) -> u64 {
+        self.total.get() - u64::from(self.left.get())
+    }
+
     /// Whether this admission during a bypass goes on (one in
     /// [`ADMIT_SAMPLE`]).
     #[inline]
@@ -231,7 +238,7 @@ impl Bypass {
             window_hits: Cell::new(0),
             left: Cell::new(0),
             len: Cell::new(0),
-            skipped: Cell::new(0),
+            total: Cell::new(0),
             started: Cell::new(0),
             enabled: Cell::new(true),
             admit_count: Cell::new(0),
@@ -340,6 +347,7 @@ impl Cache {
         };
         b.len.set(len);
         b.left.set(len);
+        b.total.set(b.total.get() + u64::from(len));
         b.started.set(b.started.get() + 1);
         self.parked.set(self.table.take());
     }
@@ -349,7 +357,6 @@ impl Cache {
     #[inline(always)]
     fn skip(&self) {
         let b = &self.bypass;
-        bump(&b.skipped);
         let left = b.left.get() - 1;
         b.left.set(left);
         if left == 0 {
@@ -693,8 +700,12 @@ pub unsafe fn admit<T>(owner: &Owner, kind: u32, hash: u64, ptr: NonNull<T>) {
 #[doc(hidden)]
 pub fn set_scan_bypass(enabled: bool) {
     with_cache(|cache| {
-        cache.bypass.enabled.set(enabled);
+        let b = &cache.bypass;
+        b.enabled.set(enabled);
         if !enabled && let Some(table) = cache.parked.take() {
+            // The lookups not skipped after all leave the total.
+            b.total.set(b.skipped());
+            b.left.set(0);
             cache.table.set(Some(table));
         }
     });
@@ -712,11 +723,11 @@ pub fn stats() -> CacheStats {
         let table = cache.any_table();
         CacheStats {
             hits: cache.hits.get(),
-            misses: cache.misses.get() + cache.bypass.skipped.get(),
+            misses: cache.misses.get() + cache.bypass.skipped(),
             inserts: cache.inserts.get(),
             evictions: cache.evictions.get(),
             rejections: cache.rejections.get(),
-            bypassed: cache.bypass.skipped.get(),
+            bypassed: cache.bypass.skipped(),
             bypasses: cache.bypass.started.get(),
             len: table.map_or(0, Table::len),
             bytes: if table.is_some() { TABLE_BYTES } else { 0 },
@@ -735,12 +746,14 @@ pub fn reset_stats() {
             &cache.inserts,
             &cache.evictions,
             &cache.rejections,
-            &cache.bypass.skipped,
             &cache.bypass.started,
             &cache.bypass.window_hits,
         ] {
             c.set(0);
         }
+        // What is left of a bypass under way is not skipped yet.
+        let b = &cache.bypass;
+        b.total.set(u64::from(b.left.get()));
     });
 }
 
