@@ -417,7 +417,10 @@ pub fn targets_issue_15(records: &[Record]) -> Vec<Target> {
     ));
     out.push(verdict(
         "the compiler mix (W7a, W7b) faster than rustc-sharded (strata vs rustc-sharded)",
-        &ahead(&[(Workload::W7aCompilerMix, 1), (Workload::W7bCompilerMixMt, 2)]),
+        &ahead(&[
+            (Workload::W7aCompilerMix, 1),
+            (Workload::W7bCompilerMixMt, 2),
+        ]),
     ));
 
     for (w, limit) in [(Workload::W2Inserts, 1.25), (Workload::W1HotHits, 1.5)] {
@@ -930,14 +933,20 @@ mod tests {
         let slower = by_name("single-threaded context never");
         assert_eq!(slower.status, Status::Missed, "{slower:?}");
         assert!(
-            slower.detail.contains("W6a 45.00 vs 44.00 ns/op **missed**"),
+            slower
+                .detail
+                .contains("W6a 45.00 vs 44.00 ns/op **missed**"),
             "{}",
             slower.detail
         );
         // W2 100 vs rustc 90: behind; W6a 44 vs 50: ahead.
         let rustc = by_name("W2, W4");
         assert_eq!(rustc.status, Status::Missed);
-        assert!(rustc.detail.contains("W2 t=1 100.0 vs 90.0 ns/op **missed**"));
+        assert!(
+            rustc
+                .detail
+                .contains("W2 t=1 100.0 vs 90.0 ns/op **missed**")
+        );
         assert!(rustc.detail.contains("W6a t=1 44.0 vs 50.0 ns/op"));
         assert_eq!(by_name("the compiler mix").status, Status::NotMeasured);
         assert_eq!(by_name("W2 within").status, Status::Missed, "2.00x");
@@ -946,7 +955,11 @@ mod tests {
         // is 0.8x at 2.
         let w3 = by_name("W3 at least");
         assert_eq!(w3.status, Status::Missed);
-        assert!(w3.detail.contains("t=2 rustc-sharded: 2.40x;"), "{}", w3.detail);
+        assert!(
+            w3.detail.contains("t=2 rustc-sharded: 2.40x;"),
+            "{}",
+            w3.detail
+        );
         assert!(w3.detail.contains("t=4 rustc-sharded: 1.92x **missed**"));
         assert!(w3.detail.contains("t=2 dashmap: 0.80x **missed**"));
     }

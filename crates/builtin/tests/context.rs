@@ -278,7 +278,10 @@ fn after_a_scan_the_thread_cache_serves_a_hot_set_again() {
     for k in 0..20_000u64 {
         ctx.intern::<Probe>(1_000_000 + k);
     }
-    assert!(strata_tls::stats().bypasses > 0, "the scan was not detected");
+    assert!(
+        strata_tls::stats().bypasses > 0,
+        "the scan was not detected"
+    );
     for _ in 0..40 {
         for k in 0..256u64 {
             ctx.intern::<Probe>(k);

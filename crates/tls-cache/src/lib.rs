@@ -148,8 +148,8 @@ struct Cache {
     /// `table` (the same invariant holds of it).
     parked: Cell<Option<NonNull<Table>>>,
     hits: Cell<u64>,
-    /// Probes that found nothing (lookups answered during a bypass are
-    /// counted in `bypass.skipped` instead).
+    /// Probes that found nothing (the lookups answered during a bypass are
+    /// counted by [`Bypass::skipped`] instead).
     misses: Cell<u64>,
     inserts: Cell<u64>,
     evictions: Cell<u64>,
@@ -621,10 +621,10 @@ fn probe<T>(owner: &Owner, kind: u32, hash: u64, eq: impl FnMut(&T) -> bool) -> 
 /// When the thread's lookups keep missing (fewer than 16 hits per 64
 /// misses: a scan, where the cache holds nothing the next lookup wants),
 /// the cache steps aside for a while: lookups answer `None` without a probe
-/// and [`admit`] lets one call in seven through, for 256 lookups, doubling while the scan
-/// goes on, up to 4096. A `None` is always a correct answer for a
-/// positive-only cache, so this changes speed only; [`CacheStats`] counts
-/// these lookups as `bypassed`.
+/// and [`admit`] lets one call in seven through, for 256 lookups, doubling
+/// while the scan goes on, up to 4096. A `None` is always a correct answer
+/// for a positive-only cache, so this changes speed only; [`CacheStats`]
+/// counts these lookups as `bypassed`.
 ///
 /// The returned pointer is valid for as long as the inserter promised (the
 /// `# Safety` contract of [`insert`]: at least while `owner` lives).

@@ -321,9 +321,17 @@ fn a_scan_of_misses_bypasses_the_cache_until_it_ends() {
         for key in 102..107 {
             admit_key(&owner, &arena, key);
         }
-        assert_eq!(stats().inserts, before.inserts + 1, "a sixth admission got in");
+        assert_eq!(
+            stats().inserts,
+            before.inserts + 1,
+            "a sixth admission got in"
+        );
         admit_key(&owner, &arena, 107);
-        assert_eq!(stats().inserts, before.inserts + 2, "the seventh was turned away");
+        assert_eq!(
+            stats().inserts,
+            before.inserts + 2,
+            "the seventh was turned away"
+        );
         assert_eq!(stats().len, 3);
         for _ in 1..255 {
             assert!(get(&owner, 0).is_none());
@@ -344,7 +352,10 @@ fn a_scan_of_misses_bypasses_the_cache_until_it_ends() {
             assert!(get(&owner, 0).is_none());
         }
         assert_eq!(stats().bypassed, 256 + 512);
-        assert!(get(&owner, 0).is_some(), "the second bypass was not 512 long");
+        assert!(
+            get(&owner, 0).is_some(),
+            "the second bypass was not 512 long"
+        );
         // A window with hits in it is no scan: nothing more is bypassed, and
         // the next scan starts again from the shortest bypass.
         for key in 300..363 {
@@ -360,7 +371,10 @@ fn a_scan_of_misses_bypasses_the_cache_until_it_ends() {
         for _ in 0..256 {
             assert!(get(&owner, 0).is_none());
         }
-        assert!(get(&owner, 0).is_some(), "the third bypass was not 256 long");
+        assert!(
+            get(&owner, 0).is_some(),
+            "the third bypass was not 256 long"
+        );
         // `clear` empties the table, parked or not.
         for key in 500..564 {
             assert!(get(&owner, key).is_none());
@@ -384,7 +398,10 @@ fn a_scan_of_misses_bypasses_the_cache_until_it_ends() {
         put(&owner, &arena, 0);
         strata_tls::set_scan_bypass(false);
         assert_eq!(stats().bypassed, 5, "turning the bypass off miscounted");
-        assert!(get(&owner, 0).is_some(), "turning the bypass off left it on");
+        assert!(
+            get(&owner, 0).is_some(),
+            "turning the bypass off left it on"
+        );
         for key in 600..800 {
             assert!(get(&owner, key).is_none());
         }
