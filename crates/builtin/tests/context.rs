@@ -267,9 +267,9 @@ fn the_thread_cache_admits_a_storage_on_its_second_use() {
 #[test]
 fn after_a_scan_the_thread_cache_serves_a_hot_set_again() {
     // A scan of fresh keys parks this thread's cache for a while (the scan
-    // bypass of strata-tls: at most 4096 lookups at a time, with a window
-    // of 64 probing misses between two bypasses). A hot set used after the
-    // scan is served from the cache again once that has run out.
+    // bypass of strata-tls). A hot set used after the scan is served from
+    // the cache again: its sampled admissions find their keys cached and
+    // end the bypass.
     let ctx = Context::new();
     // A key's second use allocates the thread's cache (the first
     // admission); a thread without one probes nothing to skip.
@@ -429,4 +429,35 @@ fn opaque_memory_spaces_need_a_registered_dialect() {
         unranked.unwrap().to_string(),
         "memref<*xf32, #gpu.address_space<private>>"
     );
+}
+
+#[test]
+fn a_small_working_set_is_never_taken_for_a_scan() {
+    // Three passes over a working set smaller than half the thread cache:
+    // the second pass caches it, and the third finds it there, as before
+    // the scan bypass existed.
+    for n in [100u64, 500, 1000] {
+        std::thread::spawn(move || {
+            let ctx = Context::new();
+            // (Keys from 10,000: the `Probe` kind refuses key 666.)
+            for _ in 0..2 {
+                for k in 0..n {
+                    ctx.intern::<Probe>(10_000 + k);
+                }
+            }
+            let before = strata_tls::stats();
+            for k in 0..n {
+                ctx.intern::<Probe>(10_000 + k);
+            }
+            let after = strata_tls::stats();
+            assert_eq!(after.bypasses, 0, "{n} keys taken for a scan");
+            let hits = after.hits - before.hits;
+            assert!(
+                hits * 10 >= n * 9,
+                "{hits} of {n} keys hit on the third pass"
+            );
+        })
+        .join()
+        .unwrap();
+    }
 }

@@ -161,21 +161,25 @@ struct Cache {
     door: Doorkeeper,
 }
 
-/// Probe misses between two reviews of the hit rate.
-const WINDOW_MISSES: u64 = 64;
+/// Probe misses between two reviews of the hit rate: half the cache's
+/// capacity, so that only a stream of more distinct keys than the cache
+/// could hold anyway is ever taken for a scan. A smaller working set used
+/// again and again (three passes over a few hundred keys) fills the cache
+/// on its second pass, as it did before the bypass existed.
+const WINDOW_MISSES: u32 = (CAPACITY / 2) as u32;
 
 /// A window of [`WINDOW_MISSES`] misses with fewer hits than this (a hit
-/// rate under one in five) is a scan.
-const SCAN_HITS: u64 = 16;
+/// rate under one in six) is a scan.
+const SCAN_HITS: u64 = WINDOW_MISSES as u64 / 5;
 
 /// Lookups the first bypass of a scan lasts; each further window that is
 /// still a scan doubles it, up to [`BYPASS_MAX`].
-const BYPASS_FIRST: u32 = 256;
+const BYPASS_FIRST: u32 = 4 * WINDOW_MISSES;
 
-/// The longest bypass: a scan then pays the cache's probe on one lookup in
-/// about 65 (a window of 64 misses after each bypass), and a hot set that
-/// follows a scan waits at most this many lookups for the cache.
-const BYPASS_MAX: u32 = 4096;
+/// The longest bypass: a long scan then pays the cache's probe on one
+/// lookup in 33 (a window after each bypass). A working set that recurs
+/// during a bypass ends it early (see [`Cache::admit`]).
+const BYPASS_MAX: u32 = 32 * WINDOW_MISSES;
 
 /// The scan detector: when the thread's lookups keep missing (a first pass
 /// or a second pass over a large module, where the cache holds nothing the
@@ -185,9 +189,9 @@ const BYPASS_MAX: u32 = 4096;
 /// misses the hit rate since the last review is read; a window with fewer
 /// than [`SCAN_HITS`] hits parks the table for a while (lookups miss
 /// without a probe, and only one admission in [`ADMIT_SAMPLE`] goes on, so
-/// that a working set that recurs meanwhile is still learned), and the
-/// parked stretches double while the scan goes on. A window with hits ends
-/// the doubling.
+/// that a working set that recurs meanwhile is still learned, and ends the
+/// bypass when it finds its key already cached), and the parked stretches
+/// double while the scan goes on. A window with hits ends the doubling.
 ///
 /// All of it lives on the miss path: the hit path is unchanged (it checks
 /// for a table, as it always did), because parking the table is what sends
@@ -195,6 +199,8 @@ const BYPASS_MAX: u32 = 4096;
 struct Bypass {
     /// `hits` at the last review.
     window_hits: Cell<u64>,
+    /// Probe misses since the last review.
+    window_misses: Cell<u32>,
     /// Lookups left before the parked table comes back.
     left: Cell<u32>,
     /// The length of the last bypass (0: the last window was not a scan).
@@ -236,6 +242,7 @@ impl Bypass {
     const fn new() -> Self {
         Bypass {
             window_hits: Cell::new(0),
+            window_misses: Cell::new(0),
             left: Cell::new(0),
             len: Cell::new(0),
             total: Cell::new(0),
@@ -312,7 +319,9 @@ impl Cache {
                 return found;
             }
             bump(&self.misses);
-            if self.misses.get().is_multiple_of(WINDOW_MISSES) {
+            let window = self.bypass.window_misses.get() + 1;
+            self.bypass.window_misses.set(window);
+            if window == WINDOW_MISSES {
                 self.review();
             }
         } else if self.parked.get().is_some() {
@@ -337,6 +346,7 @@ impl Cache {
         let b = &self.bypass;
         let hits = self.hits.get().wrapping_sub(b.window_hits.get());
         b.window_hits.set(self.hits.get());
+        b.window_misses.set(0);
         if hits >= SCAN_HITS || !b.enabled.get() {
             b.len.set(0);
             return;
@@ -350,6 +360,16 @@ impl Cache {
         b.total.set(b.total.get() + u64::from(len));
         b.started.set(b.started.get() + 1);
         self.parked.set(self.table.take());
+    }
+
+    /// Ends a bypass before its time: the working set recurs.
+    #[cold]
+    fn unpark(&self) {
+        let b = &self.bypass;
+        // The lookups not skipped after all leave the total.
+        b.total.set(b.skipped());
+        b.left.set(0);
+        self.table.set(self.parked.take());
     }
 
     /// A lookup during a bypass: no probe; the table comes back after the
@@ -367,11 +387,13 @@ impl Cache {
     /// Stores `key -> ptr` (allocating the table on first use). Out of line:
     /// storing is the rare path of [`admit`](Self::admit) and of a miss.
     #[inline(never)]
-    fn put(&self, key: Key, ptr: *const ()) {
+    fn put(&self, key: Key, ptr: *const ()) -> Put {
         let Some(table) = self.table_or_alloc() else {
-            return;
+            return Put::Present;
         };
-        self.count(table.put(key, ptr));
+        let put = table.put(key, ptr);
+        self.count(put);
+        put
     }
 
     /// [`put`](Self::put) behind the doorkeeper: a key whose set is full of
@@ -385,16 +407,18 @@ impl Cache {
     /// bit, with no call.
     #[inline(always)]
     fn admit(&self, key: Key, ptr: *const ()) {
-        let table = match self.table() {
-            Some(table) => table,
+        let (table, parked) = match self.table() {
+            Some(table) => (table, false),
             // No table allocated yet: this admission allocates it.
-            None if self.parked.get().is_none() => return self.put(key, ptr),
+            None if self.parked.get().is_none() => {
+                self.put(key, ptr);
+                return;
+            }
             // The table is parked during a scan: one admission in
             // `ADMIT_SAMPLE` goes on to the parked table, so that a working
-            // set that recurs while the cache is bypassed is still learned,
-            // and the next window finds it there.
+            // set that recurs while the cache is bypassed is still learned.
             None => match self.bypass.sample().then(|| self.any_table()).flatten() {
-                Some(table) => table,
+                Some(table) => (table, true),
                 None => return,
             },
         };
@@ -402,7 +426,12 @@ impl Cache {
             bump(&self.rejections);
             return;
         }
-        self.put(key, ptr);
+        // A sampled key that is already there was admitted before during
+        // this scan and came back: a working set recurs, so the bypass ends
+        // now rather than after its last lookup.
+        if self.put(key, ptr) == Put::Present && parked {
+            self.unpark();
+        }
     }
 
     fn count(&self, put: Put) {
@@ -618,13 +647,16 @@ fn probe<T>(owner: &Owner, kind: u32, hash: u64, eq: impl FnMut(&T) -> bool) -> 
 /// `eq` may re-enter the cache (look up, insert, clear); if it panics the
 /// cache stays consistent (nothing is half-updated while it runs).
 ///
-/// When the thread's lookups keep missing (fewer than 16 hits per 64
-/// misses: a scan, where the cache holds nothing the next lookup wants),
-/// the cache steps aside for a while: lookups answer `None` without a probe
-/// and [`admit`] lets one call in seven through, for 256 lookups, doubling
-/// while the scan goes on, up to 4096. A `None` is always a correct answer
-/// for a positive-only cache, so this changes speed only; [`CacheStats`]
-/// counts these lookups as `bypassed`.
+/// When the thread's lookups keep missing (fewer than 204 hits while the
+/// probes miss 1024 times, half the cache's capacity: a scan of more
+/// distinct keys than the cache holds), the cache steps aside for a while:
+/// lookups answer `None` without a probe and [`admit`] lets one call in
+/// seven through, for 4096 lookups, doubling while the scan goes on, up to
+/// 32768, or until a sampled admission finds its key already there (the
+/// working set recurs). A working set smaller than half the cache is never
+/// taken for a scan. A `None` is always a correct answer for a
+/// positive-only cache, so this changes speed only; [`CacheStats`] counts
+/// these lookups as `bypassed`.
 ///
 /// The returned pointer is valid for as long as the inserter promised (the
 /// `# Safety` contract of [`insert`]: at least while `owner` lives).
@@ -702,11 +734,8 @@ pub fn set_scan_bypass(enabled: bool) {
     with_cache(|cache| {
         let b = &cache.bypass;
         b.enabled.set(enabled);
-        if !enabled && let Some(table) = cache.parked.take() {
-            // The lookups not skipped after all leave the total.
-            b.total.set(b.skipped());
-            b.left.set(0);
-            cache.table.set(Some(table));
+        if !enabled && cache.parked.get().is_some() {
+            cache.unpark();
         }
     });
 }
@@ -751,6 +780,7 @@ pub fn reset_stats() {
         ] {
             c.set(0);
         }
+        cache.bypass.window_misses.set(0);
         // What is left of a bypass under way is not skipped yet.
         let b = &cache.bypass;
         b.total.set(u64::from(b.left.get()));

@@ -298,26 +298,29 @@ fn the_counters_count_exactly_and_reset() {
 #[test]
 fn a_scan_of_misses_bypasses_the_cache_until_it_ends() {
     on_fresh_thread(|| {
-        let arena = Arena::new(2_000);
+        let arena = Arena::new(20_000);
         let owner = Owner::new();
+        let misses = |keys: std::ops::Range<u64>| {
+            for key in keys {
+                assert!(get(&owner, key).is_none());
+            }
+        };
         put(&owner, &arena, 0);
         assert!(get(&owner, 0).is_some());
-        // A window of 64 probe misses with one hit in it: a scan.
-        for key in 1..=64 {
-            assert!(get(&owner, key).is_none());
-        }
+        // A window of 1024 probe misses (half the capacity) with one hit in
+        // it: a scan.
+        misses(1..1024);
+        assert_eq!(stats().bypasses, 0, "a bypass before the window ended");
+        misses(1024..1025);
         let s = stats();
-        assert_eq!((s.hits, s.misses, s.bypasses, s.bypassed), (1, 64, 1, 0));
-        // The next 256 lookups skip the cache, a cached key's included...
+        assert_eq!((s.hits, s.misses, s.bypasses, s.bypassed), (1, 1024, 1, 0));
+        // The lookups skip the cache, a cached key's included...
         assert!(get(&owner, 0).is_none(), "a lookup during a bypass probes");
-        // ... admissions store nothing, and explicit inserts still store.
+        // ... one admission in seven goes on, and explicit inserts store.
         let before = stats();
         admit_key(&owner, &arena, 100);
-        assert_eq!(stats().inserts, before.inserts, "a bypass admitted");
         put(&owner, &arena, 101);
         assert_eq!(stats().inserts, before.inserts + 1);
-        assert_eq!(stats().len, 2);
-        // One admission in seven goes on to the parked table.
         for key in 102..107 {
             admit_key(&owner, &arena, key);
         }
@@ -333,66 +336,57 @@ fn a_scan_of_misses_bypasses_the_cache_until_it_ends() {
             "the seventh was turned away"
         );
         assert_eq!(stats().len, 3);
-        for _ in 1..255 {
-            assert!(get(&owner, 0).is_none());
+        assert!(get(&owner, 107).is_none(), "the bypass ended early");
+        // A sampled admission of a key already cached ends the bypass: the
+        // working set recurs.
+        for key in 108..114 {
+            admit_key(&owner, &arena, key);
         }
-        assert_eq!(stats().bypassed, 255);
-        assert!(get(&owner, 101).is_none(), "the bypass ended early");
-        let s = stats();
-        assert_eq!((s.bypassed, s.misses, s.hits), (256, 64 + 256, 1));
-        // Back: the cached keys hit again.
-        assert!(get(&owner, 0).is_some(), "the bypass did not end");
-        assert!(get(&owner, 101).is_some());
-        // A second scan window: the bypass doubles.
-        for key in 200..264 {
-            assert!(get(&owner, key).is_none());
-        }
-        assert_eq!(stats().bypasses, 2);
-        for _ in 0..512 {
-            assert!(get(&owner, 0).is_none());
-        }
-        assert_eq!(stats().bypassed, 256 + 512);
+        admit_key(&owner, &arena, 107);
         assert!(
             get(&owner, 0).is_some(),
-            "the second bypass was not 512 long"
+            "a recurring key did not end the bypass"
+        );
+        assert_eq!(stats().bypassed, 2);
+        // A second scan: the bypass doubles, to 8192 lookups.
+        misses(2000..3024);
+        assert_eq!(stats().bypasses, 2);
+        for _ in 0..8192 {
+            assert!(get(&owner, 0).is_none());
+        }
+        assert_eq!(stats().bypassed, 2 + 8192);
+        assert!(
+            get(&owner, 0).is_some(),
+            "the second bypass was not 8192 long"
         );
         // A window with hits in it is no scan: nothing more is bypassed, and
         // the next scan starts again from the shortest bypass.
-        for key in 300..363 {
+        for key in 5000..6024 {
             assert!(get(&owner, key).is_none());
             assert!(get(&owner, 0).is_some());
         }
-        assert!(get(&owner, 363).is_none());
         assert_eq!(stats().bypasses, 2, "a window with hits bypassed");
-        for key in 400..464 {
-            assert!(get(&owner, key).is_none());
-        }
+        misses(7000..8024);
         assert_eq!(stats().bypasses, 3);
-        for _ in 0..256 {
+        for _ in 0..4096 {
             assert!(get(&owner, 0).is_none());
         }
         assert!(
             get(&owner, 0).is_some(),
-            "the third bypass was not 256 long"
+            "the third bypass was not 4096 long"
         );
-        // `clear` empties the table, parked or not.
-        for key in 500..564 {
-            assert!(get(&owner, key).is_none());
-        }
-        assert_eq!(stats().bypasses, 4);
-        clear();
-        assert_eq!(stats().len, 0, "clear missed the parked table");
         // Resetting the counters during a bypass counts its later lookups
         // from zero.
-        for _ in 0..10 {
-            assert!(get(&owner, 0).is_none());
-        }
+        misses(9000..10024);
+        assert_eq!(stats().bypasses, 4);
+        misses(0..10);
         reset_stats();
         assert_eq!((stats().bypassed, stats().misses), (0, 0));
-        for _ in 0..5 {
-            assert!(get(&owner, 0).is_none());
-        }
+        misses(0..5);
         assert_eq!((stats().bypassed, stats().misses), (5, 5));
+        // `clear` empties the table, parked or not.
+        clear();
+        assert_eq!(stats().len, 0, "clear missed the parked table");
         // Turned off (the benchmarks' A/B switch), the bypass under way ends
         // and no scan starts another.
         put(&owner, &arena, 0);
@@ -402,9 +396,7 @@ fn a_scan_of_misses_bypasses_the_cache_until_it_ends() {
             get(&owner, 0).is_some(),
             "turning the bypass off left it on"
         );
-        for key in 600..800 {
-            assert!(get(&owner, key).is_none());
-        }
+        misses(11_000..14_000);
         assert_eq!(stats().bypasses, 0, "counted since the reset");
         strata_tls::set_scan_bypass(true);
     });
