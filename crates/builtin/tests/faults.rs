@@ -456,11 +456,6 @@ fn a_thread_dying_with_cached_entries_frees_its_cache_and_nothing_else() {
                 let (ctx, ready, resume, keys) = (&ctx, &survivors_ready, &resume, keys.clone());
                 s.spawn(move || {
                     TRACKED.with(|t| t.set(true));
-                    // Interning 300 fresh keys is a scan, which would park
-                    // this thread's cache for a while (the scan bypass of
-                    // strata-tls): this test is about what the cache holds
-                    // when other threads die, so it keeps the cache in use.
-                    strata_tls::set_scan_bypass(false);
                     let before = intern_twice(ctx, keys.clone());
                     assert_eq!(strata_tls::stats().bytes, strata_tls::TABLE_BYTES);
                     // Release: pairs with the main thread's Acquire load of
