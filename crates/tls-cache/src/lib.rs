@@ -386,14 +386,14 @@ impl Cache {
 
     /// Stores `key -> ptr` (allocating the table on first use). Out of line:
     /// storing is the rare path of [`admit`](Self::admit) and of a miss.
+    /// `None` if nothing could be stored (the thread's cache is being
+    /// destroyed).
     #[inline(never)]
-    fn put(&self, key: Key, ptr: *const ()) -> Put {
-        let Some(table) = self.table_or_alloc() else {
-            return Put::Present;
-        };
+    fn put(&self, key: Key, ptr: *const ()) -> Option<Put> {
+        let table = self.table_or_alloc()?;
         let put = table.put(key, ptr);
         self.count(put);
-        put
+        Some(put)
     }
 
     /// [`put`](Self::put) behind the doorkeeper: a key whose set is full of
@@ -429,7 +429,7 @@ impl Cache {
         // A sampled key that is already there was admitted before during
         // this scan and came back: a working set recurs, so the bypass ends
         // now rather than after its last lookup.
-        if self.put(key, ptr) == Put::Present && parked {
+        if self.put(key, ptr) == Some(Put::Present) && parked {
             self.unpark();
         }
     }
