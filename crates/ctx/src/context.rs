@@ -146,12 +146,19 @@ impl<P: Policy> Context<P> {
 
 impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// The same context, whose tables created from now on have `shards`
-    /// shards (rounded up to a power of two by the table) instead of the
-    /// policy's default (`strata_table::default_shard_count`: a few per
-    /// hardware thread for [`Shared`], one for [`Local`]). Meant for the
+    /// shards (rounded up to a power of two, at most
+    /// [`strata_table::MAX_SHARDS`]) instead of the policy's default
+    /// (`strata_table::default_shard_count`: a few per hardware thread for
+    /// [`Shared`]). A [`Local`] context's tables keep their fixed
+    /// [`strata_table::LOCAL_SHARDS`] whatever this says. Meant for the
     /// construction chain: `Context::with_engine(e).with_table_shards(4)`.
     pub fn with_table_shards(mut self, shards: usize) -> Self {
-        self.shards = shards.max(1);
+        self.shards = shards
+            .max(1)
+            .checked_next_power_of_two()
+            .map_or(strata_table::MAX_SHARDS, |n| {
+                n.min(strata_table::MAX_SHARDS)
+            });
         self
     }
 

@@ -589,3 +589,30 @@ fn more_kinds_than_the_limit_is_a_clear_panic() {
         out.status
     );
 }
+
+/// A shard count that is not a power of two is rounded up (and one past
+/// `MAX_SHARDS` brought down to it), as `with_table_shards` says, instead of
+/// a panic at the first intern; a single-threaded context keeps its fixed
+/// count.
+#[test]
+fn odd_shard_counts_are_rounded_not_refused() {
+    for (asked, got) in [
+        (0, 1),
+        (3, 4),
+        (5, 8),
+        (64, 64),
+        (usize::MAX, strata_table::MAX_SHARDS),
+    ] {
+        let ctx = Context::<Shared>::with_shards(asked);
+        assert!(
+            format!("{ctx:?}").contains(&format!("shards: {got},")),
+            "{asked} shards: {ctx:?}"
+        );
+        let a = ctx.intern::<Pair>((1, 2));
+        assert_eq!(a, ctx.intern::<Pair>((1, 2)));
+        assert_ne!(a, ctx.intern::<Pair>((2, 1)));
+    }
+    let local = Context::<strata_ctx::Local>::with_shards(3);
+    let a = local.intern::<Pair>((1, 2));
+    assert_eq!(a, local.intern::<Pair>((1, 2)));
+}

@@ -12,6 +12,6 @@ mod thread_arena;
 
 pub use arena::Arena;
 pub use ptr_table::{PtrProbe, PtrTable};
-pub use shard::{MAX_SHARDS, default_shard_count};
+pub use shard::{LOCAL_SHARDS, MAX_SHARDS, default_shard_count};
 pub use stats::{ShardStats, TableStats, ThreadArenaStats};
 pub use table::{ArenaPlacement, Outcome, ProbePolicy, Table};

@@ -39,8 +39,31 @@ pub(crate) const MISS_SCORE_MAX: usize = 16;
 /// bytes as the "tag" of an entry. The shard bits are the ones just below.
 const TAG_LEN: u32 = 7;
 
-/// The shard count a table of policy `P` gets when none is named: one for
-/// [`Local`](strata_sync::policy::Local) (there is no contention to spread),
+/// The shift that brings a single-threaded table's shard bits (the
+/// `log2(LOCAL_SHARDS)` bits just below the tag) to the bottom.
+const LOCAL_SHIFT: u32 = u64::BITS - TAG_LEN - LOCAL_SHARDS.trailing_zeros();
+
+/// The shard count of every single-threaded ([`Local`]) table, whatever
+/// count it is given.
+///
+/// One thread has no contention to spread; the shards are there for the
+/// index's growth. A single index of a million entries grows by moving
+/// every entry into a table twice its size, at random places of a block
+/// larger than the second-level cache, and a run of insertions pays a cache
+/// miss per moved entry. Sixteen indexes grow one at a time, each within the
+/// cache. The values stay in the table's one arena, in insertion order, as
+/// they were with one shard: sixteen arenas, one per shard, spread values
+/// used together over sixteen places (a second pass over strings, W6b, was
+/// slower with them). Measured against one shard on the comparison harness
+/// (docs/PERFORMANCE.md, issue 15): inserts (W2) and string inserts (W6a)
+/// about 15 to 20 percent faster, hot hits (W1) 3 percent slower (the
+/// shift, mask and scaling that select the shard).
+///
+/// [`Local`]: strata_sync::policy::Local
+pub const LOCAL_SHARDS: usize = 16;
+
+/// The shard count a table of policy `P` gets when none is named:
+/// [`LOCAL_SHARDS`] for [`Local`](strata_sync::policy::Local),
 /// and for [`Shared`](strata_sync::policy::Shared) sixteen shards per
 /// hardware thread rounded up to a power of two, at least 32 and at most
 /// 128.
@@ -59,7 +82,7 @@ const TAG_LEN: u32 = 7;
 /// about 0.2 ms, more than the rest of a table's construction.
 pub fn default_shard_count<P: Policy>() -> usize {
     if !P::THREAD_SAFE {
-        return 1;
+        return LOCAL_SHARDS;
     }
     machine_threads()
         .saturating_mul(16)
@@ -303,9 +326,10 @@ pub(crate) struct Shards<D, P: Policy> {
 }
 
 impl<D, P: Policy> Shards<D, P> {
-    /// Creates `count` shards, each holding `make()`; one under a policy that
-    /// is not thread-safe, whatever `count` says (one thread has no
-    /// contention to spread, and a lookup then selects no shard at all).
+    /// Creates `count` shards, each holding `make()`; [`LOCAL_SHARDS`] under
+    /// a policy that is not thread-safe, whatever `count` says (one thread
+    /// has no contention to spread; a constant count lets a lookup select
+    /// its shard with a constant shift and mask).
     ///
     /// # Panics
     ///
@@ -315,7 +339,7 @@ impl<D, P: Policy> Shards<D, P> {
             count.is_power_of_two() && count <= MAX_SHARDS,
             "strata: the shard count of storage kind `{name}` must be a power of two between 1 and {MAX_SHARDS}, not {count}"
         );
-        let count = if P::THREAD_SAFE { count } else { 1 };
+        let count = if P::THREAD_SAFE { count } else { LOCAL_SHARDS };
         let bits = count.trailing_zeros();
         Shards {
             shards: (0..count)
@@ -360,15 +384,22 @@ impl<D, P: Policy> Shards<D, P> {
     /// The shard `hash` selects.
     #[inline]
     pub(crate) fn shard(&self, hash: u64) -> &Shard<D, P> {
-        // A constant under a single-threaded policy (one shard, see `new`):
-        // the shift, mask and scaling of the index fold away from its probe.
-        let index = if P::THREAD_SAFE { self.index(hash) } else { 0 };
+        // Under a single-threaded policy the count is the constant
+        // `LOCAL_SHARDS` (see `new`): the shift and mask are immediates, not
+        // two loads.
+        let index = if P::THREAD_SAFE {
+            self.index(hash)
+        } else {
+            (hash >> LOCAL_SHIFT) as usize & (LOCAL_SHARDS - 1)
+        };
         debug_assert!(index < self.shards.len());
+        debug_assert!(P::THREAD_SAFE || index == self.index(hash));
         // SAFETY: `index` is below the shard count: it is masked with
         // `mask`, the count minus one, for the `n` (a power of two) shards
-        // made in `new`, or it is 0 under a policy that is not thread-safe,
-        // for which `new` makes one shard; neither ever changes. Unchecked, because the
-        // bounds check was two of the single-threaded hit's instructions
+        // made in `new`, or under a policy that is not thread-safe with
+        // `LOCAL_SHARDS - 1`, for the `LOCAL_SHARDS` shards `new` makes
+        // then; neither ever changes. Unchecked, because the bounds check
+        // was two of the single-threaded hit's instructions
         // (docs/PERFORMANCE.md).
         unsafe { self.shards.get_unchecked(index) }
     }
@@ -543,9 +574,33 @@ mod tests {
 
     #[test]
     fn default_counts() {
-        assert_eq!(default_shard_count::<Local>(), 1);
+        assert_eq!(default_shard_count::<Local>(), LOCAL_SHARDS);
         let n = default_shard_count::<Shared>();
         assert!(n.is_power_of_two() && (DEFAULT_SHARD_FLOOR..=DEFAULT_SHARD_CAP).contains(&n));
+    }
+
+    /// A single-threaded shard array has `LOCAL_SHARDS` shards whatever
+    /// count it is given, and its constant shift and mask pick the same
+    /// shard as the general index, every one of them for some hash.
+    #[test]
+    fn local_shards_are_a_constant_count_picked_by_the_general_index() {
+        for count in [1, 4, 64] {
+            let shards = Shards::<usize, Local>::new("k", count, || 0);
+            assert_eq!(shards.len(), LOCAL_SHARDS);
+            let mut seen = [false; LOCAL_SHARDS];
+            let mut state = 7u64;
+            for _ in 0..4096 {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                let hash = state ^ (state >> 29);
+                let picked = shards.shard(hash);
+                let index = shards.index(hash);
+                assert!(core::ptr::eq(picked, &*shards.shards[index]));
+                seen[index] = true;
+            }
+            assert!(seen.iter().all(|&s| s), "some shard was never picked");
+        }
     }
 
     #[test]

@@ -14,13 +14,14 @@ pub struct ShardStats {
     /// Stored entries.
     pub entries: usize,
     /// Bytes of the shard's values (entries times their size) and what
-    /// their constructors allocated in the shard's arena (a thread-safe
-    /// table's constructors allocate in per-thread arenas, counted in
-    /// [`TableStats::thread_arenas`] instead; 0 for a
-    /// [`PtrTable`](crate::PtrTable), which has no arena).
+    /// their constructors allocated in the shard's arena (a table's
+    /// constructors allocate in per-thread arenas, or in a single-threaded
+    /// table's one arena, counted in [`TableStats::thread_arenas`] instead;
+    /// 0 for a [`PtrTable`](crate::PtrTable), which has no arena).
     pub bytes: usize,
-    /// Bytes of the shard's arena's chunks: what it costs in memory (0 for
-    /// a thread-safe table, whose chunks are the per-thread arenas').
+    /// Bytes of the shard's arena's chunks: what it costs in memory (0 but
+    /// under the benchmark-only per-shard arena placement: a table's chunks
+    /// are in [`TableStats::thread_arenas`]).
     pub arena_bytes: usize,
     /// Bytes of the shard's hash index.
     pub index_bytes: usize,
@@ -52,8 +53,8 @@ pub struct TableStats {
     pub policy: &'static str,
     /// Per shard, in shard order.
     pub shards: Vec<ShardStats>,
-    /// The per-thread arenas of a thread-safe table (all zero for a
-    /// single-threaded table, whose values live in its shard's arena).
+    /// The per-thread arenas of a thread-safe table, or the one arena of a
+    /// single-threaded table (its one thread's).
     pub thread_arenas: ThreadArenaStats,
 }
 
@@ -62,7 +63,8 @@ pub struct TableStats {
 /// inserted). [`TableStats::total`] adds them to the shards' figures.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ThreadArenaStats {
-    /// Arenas registered: one per thread that ever inserted.
+    /// Arenas registered: one per thread that ever inserted (for a
+    /// single-threaded table, 1 once it has inserted, its one arena).
     pub arenas: usize,
     /// Bytes constructors requested from them (the values themselves are
     /// counted in the shards' `bytes`, as entries times their size).

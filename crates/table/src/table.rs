@@ -69,7 +69,7 @@ pub enum ArenaPlacement {
 pub(crate) struct Entry<T> {
     pub(crate) hash: u64,
     /// Invariant (in a [`Table`]): points to an initialised `T` in one of the
-    /// table's arenas (the one shard's of a single-threaded table, the
+    /// table's arenas (the table's one arena if it is single-threaded, the
     /// inserting thread's of a thread-safe one), written before the entry
     /// was inserted, never mutated, moved or freed until the table drops. In
     /// a [`PtrTable`](crate::PtrTable): an address the caller inserted, never
@@ -127,9 +127,11 @@ fn construct_in<T>(
 pub(crate) struct TableShard<T> {
     /// The index: entries keyed by their hash.
     map: HashTable<Entry<T>>,
-    /// The arena the entries point into in a single-threaded table (a
-    /// thread-safe table's entries point into its per-thread arenas, and
-    /// this one stays empty: a `Bump` allocates nothing until first used).
+    /// The arena the entries point into under the benchmark-only
+    /// [`ArenaPlacement::PerShard`]. Otherwise it stays empty (a `Bump`
+    /// allocates nothing until first used): a thread-safe table's entries
+    /// point into its per-thread arenas, a single-threaded table's into the
+    /// table's one arena (`Table::local_arena`).
     arena: SyncArena,
 }
 
@@ -139,7 +141,9 @@ pub(crate) struct TableShard<T> {
 /// makes its data `Sync` only if every field is. The table upholds what
 /// `Sync` would otherwise guarantee: it allocates only through a write guard
 /// (exclusive), and through a read guard it reads nothing of the arena but
-/// its byte counters, which nothing writes while a read guard exists.
+/// its byte counters, which nothing writes while a read guard exists. (The
+/// table's own arena, `Table::local_arena`, is allocated from only by a
+/// single-threaded table, which is `!Sync`: its policy's borrow flags are.)
 struct SyncArena(Arena);
 
 // SAFETY: see the type's documentation: shared borrows of the arena, which
@@ -155,8 +159,9 @@ impl<T> Drop for TableShard<T> {
             for entry in self.map.drain() {
                 // SAFETY: the invariant on `Entry::ptr`: the value is
                 // initialised and still in its arena (the shard's, dropped
-                // after this body, or a per-thread one, dropped after the
-                // shards: `Table::arenas` is declared after `Table::shards`).
+                // after this body, or a per-thread one or the table's one,
+                // dropped after the shards: `Table::arenas` and
+                // `Table::local_arena` are declared after `Table::shards`).
                 // `drain` yields each entry once and every insertion
                 // stored a fresh allocation, so this is the value's only drop.
                 unsafe { entry.ptr.as_ptr().drop_in_place() };
@@ -167,7 +172,7 @@ impl<T> Drop for TableShard<T> {
 
 /// The interned storage of one storage kind: a sharded, reader-writer-locked
 /// hash table over values that live, at stable addresses, in arenas (one
-/// per inserting thread, or the one shard's in a single-threaded table).
+/// per inserting thread, or the table's one in a single-threaded table).
 ///
 /// - `T` is the storage type; its values are constructed once per key and
 ///   never mutated, moved or freed until the table drops. When the table
@@ -175,8 +180,8 @@ impl<T> Drop for TableShard<T> {
 ///   the arena is freed: a destructor may read the value's own arena parts
 ///   but not other values of the table (they may be dropped already).
 /// - `P` is the threading policy: [`Shared`] (reader-writer locks, `Sync`)
-///   or [`Local`](strata_sync::policy::Local) (one shard, `RefCell` borrow
-///   flags, `!Sync`).
+///   or [`Local`](strata_sync::policy::Local) ([`LOCAL_SHARDS`](crate::LOCAL_SHARDS)
+///   shards, `RefCell` borrow flags, one arena, `!Sync`).
 /// - `S` builds the hasher callers use for their keys ([`Table::hash_one`]);
 ///   the table itself only sees the resulting 64-bit hashes.
 ///
@@ -187,9 +192,15 @@ pub struct Table<T, P: Policy = Shared, S = FxBuildHasher> {
     /// arenas they live in are freed.
     shards: Shards<TableShard<T>, P>,
     /// Where a thread-safe table's values live: one arena per inserting
-    /// thread (invariant 14). A single-threaded table uses its one shard's
-    /// arena instead and registers nothing here.
+    /// thread (invariant 14). A single-threaded table uses `local_arena`
+    /// instead and registers nothing here.
     arenas: ThreadArenas,
+    /// Where a single-threaded table's values live, whichever shard indexes
+    /// them: one arena, so that values interned one after the other sit
+    /// side by side, as in a thread-safe table's per-thread arena (empty in
+    /// a thread-safe table). Declared after `shards`, which drop the values
+    /// first.
+    local_arena: SyncArena,
     hasher: S,
     /// Which path a thread-safe lookup takes first.
     policy: ProbePolicy,
@@ -207,8 +218,9 @@ impl<T, P: Policy, S: BuildHasher + Default> Table<T, P, S> {
     }
 
     /// Creates an empty table with `shards` shards (a single-threaded table
-    /// has one, whatever `shards` says: with one thread there is no
-    /// contention to spread).
+    /// has [`LOCAL_SHARDS`](crate::LOCAL_SHARDS), whatever `shards` says:
+    /// with one thread there is no contention to spread, and its shards are
+    /// there for the index's growth).
     ///
     /// # Panics
     ///
@@ -239,6 +251,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
                 arena: SyncArena(Arena::new()),
             }),
             arenas: ThreadArenas::new(),
+            local_arena: SyncArena(Arena::new()),
             hasher,
             policy: ProbePolicy::Adaptive,
             placement: ArenaPlacement::PerThread,
@@ -456,7 +469,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
             return (ptr, Outcome::ReadHit);
         }
         (
-            Self::insert_local(&mut guard, hash, construct),
+            Self::insert_local(&mut guard, &self.local_arena.0, hash, construct),
             Outcome::Inserted,
         )
     }
@@ -468,14 +481,15 @@ impl<T, P: Policy, S> Table<T, P, S> {
     #[inline(never)]
     fn insert_local(
         locked: &mut Locked<TableShard<T>>,
+        arena: &Arena,
         hash: u64,
         construct: impl FnOnce(&Arena) -> T,
     ) -> NonNull<T> {
-        let TableShard { map, arena } = &mut locked.data;
+        let map = &mut locked.data.map;
         // A miss is a write-lock acquisition, as it is under `Shared`, and
         // like the insertion it is derived from the entry count in `stats`,
         // not counted here.
-        let ptr = construct_in(&arena.0, &mut locked.counters, construct);
+        let ptr = construct_in(arena, &mut locked.counters, construct);
         map.insert_unique(hash, Entry { hash, ptr }, rehash);
         ptr
     }
@@ -483,10 +497,13 @@ impl<T, P: Policy, S> Table<T, P, S> {
     /// The arena an insertion under a shard's write lock allocates from: the
     /// calling thread's own for a thread-safe table (invariant 14: allocated
     /// from only under a shard's write lock, which the caller holds, and only
-    /// by this thread), the shard's for a single-threaded one.
+    /// by this thread), the table's one for a single-threaded one, and the
+    /// shard's under the benchmark-only [`ArenaPlacement::PerShard`].
     #[inline(always)]
     fn arena_for<'a>(&'a self, shard_arena: &'a SyncArena) -> &'a Arena {
-        if P::THREAD_SAFE && self.placement == ArenaPlacement::PerThread {
+        if !P::THREAD_SAFE {
+            &self.local_arena.0
+        } else if self.placement == ArenaPlacement::PerThread {
             self.arenas.mine()
         } else {
             &shard_arena.0
@@ -653,7 +670,13 @@ impl<T, P: Policy, S> Table<T, P, S> {
             // SAFETY: (1) `guards` holds a lock of every shard.
             unsafe { self.arenas.stats() }
         } else {
-            ThreadArenaStats::default()
+            // The one thread's arena: the table's own.
+            let arena = &self.local_arena.0;
+            ThreadArenaStats {
+                arenas: usize::from(arena.chunk_bytes() > 0),
+                bytes: arena.bytes(),
+                chunk_bytes: arena.chunk_bytes(),
+            }
         };
         let shards = guards
             .iter()

@@ -93,7 +93,7 @@ fn shared_identity_and_outcomes() {
 #[test]
 fn local_identity_and_outcomes() {
     let table = Table::<Attr, Local>::new("attr");
-    assert_eq!(table.shard_count(), 1);
+    assert_eq!(table.shard_count(), strata_table::LOCAL_SHARDS);
     identity_and_outcomes(table);
     identity_and_outcomes(Table::<Attr, Local>::with_shards("attr", 4));
 }
@@ -642,12 +642,31 @@ fn more_tables_than_a_thread_remembers_still_get_one_arena_each() {
         assert_eq!(s.thread_arenas.arenas, 1);
         assert_eq!(s.total().entries, 3);
     }
-    // A single-threaded table keeps its values in its shard's arena.
+    // A single-threaded table keeps the values of all its shards in its one
+    // arena, side by side in insertion order, and reports it as its one
+    // thread's.
     let local = Table::<Attr, Local>::new("attr");
-    intern(&local, (1, 1));
+    assert_eq!(local.stats().thread_arenas.arenas, 0);
+    let mut shards_used = std::collections::BTreeSet::new();
+    let mut addrs = Vec::new();
+    for k in 0..64 {
+        let key = (k, 1);
+        shards_used.insert(local.shard_index(local.hash_one(&key)));
+        addrs.push(core::ptr::from_ref(intern(&local, key).0).addr());
+    }
+    assert!(shards_used.len() > 1, "the keys should span several shards");
     let s = local.stats();
-    assert_eq!(s.thread_arenas, strata_table::ThreadArenaStats::default());
-    assert!(s.total().arena_bytes > 0);
+    assert_eq!(s.thread_arenas.arenas, 1);
+    assert!(s.thread_arenas.chunk_bytes >= 64 * std::mem::size_of::<Attr>());
+    assert!(s.shards.iter().all(|sh| sh.arena_bytes == 0));
+    assert_eq!(s.total().arena_bytes, s.thread_arenas.chunk_bytes);
+    // Consecutive values are adjacent in the one arena (bumpalo allocates
+    // downwards within a chunk), whichever shards index them.
+    let adjacent = addrs
+        .windows(2)
+        .filter(|w| w[0].abs_diff(w[1]) == std::mem::size_of::<Attr>())
+        .count();
+    assert!(adjacent >= 60, "only {adjacent} of 63 neighbours adjacent");
 }
 
 #[test]
