@@ -13,6 +13,9 @@
 //! - `table_arena_placement/*`: a second pass, in insertion order, over the
 //!   `3 * N` keys of a 32-shard table whose values live in per-shard arenas
 //!   (the first design) or in the inserting thread's arena (the default).
+//! - `table_local_shards/*`: the single-threaded table with one shard (the
+//!   design before issue 15) and with its fixed sixteen, both over one arena:
+//!   inserts of the first `3 * N` keys into a fresh table, and hot hits.
 //! - `table_mt/*`: the same two workloads on 2 threads sharing one table
 //!   (hits: both threads on the hot set; inserts: disjoint halves), thread
 //!   spawning included; one element is one operation of either thread.
@@ -370,6 +373,42 @@ fn arena_placement(c: &mut Criterion) {
     g.finish();
 }
 
+/// The single-threaded table's shard count, A/B in one run: one shard (the
+/// design before issue 15) against the fixed sixteen (`LOCAL_SHARDS`), both
+/// over the table's one arena. `insert`: a fresh table, then the first
+/// `3 * N` keys of W2 (the index grows past the second-level cache); `hit`:
+/// the hot walk over 256 pre-interned keys.
+fn local_shards(c: &mut Criterion) {
+    let keys = keys(3 * N);
+    let hot = hot_keys();
+    let mut g = c.benchmark_group("table_local_shards");
+    g.sample_size(10);
+    for shards in [1, strata_table::LOCAL_SHARDS] {
+        g.throughput(Throughput::Elements(keys.len() as u64));
+        g.bench_function(format!("insert/{shards}"), |b| {
+            b.iter_batched(
+                || Table::<IntAttr, Local>::with_local_shards("integer attribute", shards),
+                |table| {
+                    for &k in &keys {
+                        black_box(intern(&table, k));
+                    }
+                    table
+                },
+                BatchSize::PerIteration,
+            )
+        });
+        let table = Table::<IntAttr, Local>::with_local_shards("integer attribute", shards);
+        for &k in &hot {
+            intern(&table, k);
+        }
+        g.throughput(Throughput::Elements(256));
+        g.bench_function(format!("hit/{shards}"), |b| {
+            b.iter(|| walk_table(&table, &hot, 1));
+        });
+    }
+    g.finish();
+}
+
 /// Runs `f` (which performs `ops` operations) and returns ns per operation.
 fn ns_per_op(ops: usize, f: impl FnOnce()) -> f64 {
     let start = Instant::now();
@@ -487,6 +526,7 @@ fn benches() {
     inserts(&mut c);
     probe_policy(&mut c);
     arena_placement(&mut c);
+    local_shards(&mut c);
     two_threads(&mut c);
 }
 

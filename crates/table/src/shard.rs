@@ -334,12 +334,24 @@ impl<D, P: Policy> Shards<D, P> {
     /// # Panics
     ///
     /// If `count` is not a power of two between 1 and [`MAX_SHARDS`].
-    pub(crate) fn new(name: &'static str, count: usize, mut make: impl FnMut() -> D) -> Self {
+    pub(crate) fn new(name: &'static str, count: usize, make: impl FnMut() -> D) -> Self {
         assert!(
             count.is_power_of_two() && count <= MAX_SHARDS,
             "strata: the shard count of storage kind `{name}` must be a power of two between 1 and {MAX_SHARDS}, not {count}"
         );
         let count = if P::THREAD_SAFE { count } else { LOCAL_SHARDS };
+        Self::with_count(name, count, make)
+    }
+
+    /// Creates exactly `count` shards, a power of two: at most
+    /// [`MAX_SHARDS`], and at most [`LOCAL_SHARDS`] under a policy that is
+    /// not thread-safe (whose shard selection shifts by a constant).
+    pub(crate) fn with_count(name: &'static str, count: usize, mut make: impl FnMut() -> D) -> Self {
+        let most = if P::THREAD_SAFE { MAX_SHARDS } else { LOCAL_SHARDS };
+        assert!(
+            count.is_power_of_two() && count <= most,
+            "strata: the shard count of storage kind `{name}` must be a power of two between 1 and {most}, not {count}"
+        );
         let bits = count.trailing_zeros();
         Shards {
             shards: (0..count)
@@ -384,21 +396,20 @@ impl<D, P: Policy> Shards<D, P> {
     /// The shard `hash` selects.
     #[inline]
     pub(crate) fn shard(&self, hash: u64) -> &Shard<D, P> {
-        // Under a single-threaded policy the count is the constant
-        // `LOCAL_SHARDS` (see `new`): the shift and mask are immediates, not
-        // two loads.
+        // Under a single-threaded policy the shift is a constant (the count
+        // is `LOCAL_SHARDS`, or fewer for the benchmark's A/B, see
+        // `with_count`): one load fewer than the general index.
         let index = if P::THREAD_SAFE {
             self.index(hash)
         } else {
-            (hash >> LOCAL_SHIFT) as usize & (LOCAL_SHARDS - 1)
+            (hash >> LOCAL_SHIFT) as usize & self.mask
         };
         debug_assert!(index < self.shards.len());
-        debug_assert!(P::THREAD_SAFE || index == self.index(hash));
+        debug_assert!(P::THREAD_SAFE || self.len() < LOCAL_SHARDS || index == self.index(hash));
         // SAFETY: `index` is below the shard count: it is masked with
         // `mask`, the count minus one, for the `n` (a power of two) shards
-        // made in `new`, or under a policy that is not thread-safe with
-        // `LOCAL_SHARDS - 1`, for the `LOCAL_SHARDS` shards `new` makes
-        // then; neither ever changes. Unchecked, because the bounds check
+        // made in `new` or `with_count`, whatever the shift; neither ever
+        // changes. Unchecked, because the bounds check
         // was two of the single-threaded hit's instructions
         // (docs/PERFORMANCE.md).
         unsafe { self.shards.get_unchecked(index) }

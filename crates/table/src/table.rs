@@ -9,7 +9,7 @@ use core::ptr::NonNull;
 use hashbrown::HashTable;
 use hashbrown::hash_table::Entry as MapEntry;
 use rustc_hash::FxBuildHasher;
-use strata_sync::policy::{Policy, Shared};
+use strata_sync::policy::{Local, Policy, Shared};
 use strata_sync::{Mutant, mutant};
 
 use crate::arena::Arena;
@@ -228,6 +228,26 @@ impl<T, P: Policy, S: BuildHasher + Default> Table<T, P, S> {
     /// [`MAX_SHARDS`](crate::MAX_SHARDS).
     pub fn with_shards(name: &'static str, shards: usize) -> Self {
         Self::with_shards_and_hasher(name, shards, S::default())
+    }
+}
+
+impl<T, S: Default> Table<T, Local, S> {
+    /// A single-threaded table with exactly `shards` shards (a power of two,
+    /// at most [`LOCAL_SHARDS`](crate::LOCAL_SHARDS)) instead of the fixed
+    /// count: one shard is the design before issue 15, kept for the
+    /// benchmark that compares the two in one run.
+    ///
+    /// # Panics
+    ///
+    /// If `shards` is not a power of two between 1 and `LOCAL_SHARDS`.
+    #[doc(hidden)]
+    pub fn with_local_shards(name: &'static str, shards: usize) -> Self {
+        let mut table = Self::with_shards_and_hasher(name, 1, S::default());
+        table.shards = Shards::with_count(name, shards, || TableShard {
+            map: HashTable::new(),
+            arena: SyncArena(Arena::new()),
+        });
+        table
     }
 }
 

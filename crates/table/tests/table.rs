@@ -734,3 +734,25 @@ fn statistics_never_deadlock_with_a_constructor_interning_into_another_shard() {
     reader.join().unwrap();
     assert_eq!(table.stats().total().entries, 600);
 }
+
+/// The benchmark's single-threaded table of the earlier design (one shard)
+/// works like the default one, and a count past `LOCAL_SHARDS` is refused:
+/// the single-threaded shard selection shifts by a constant that leaves room
+/// for no more.
+#[test]
+fn a_single_threaded_table_of_fewer_shards_for_the_benchmark() {
+    for shards in [1, 2, 16] {
+        let table = Table::<Attr, Local>::with_local_shards("attr", shards);
+        assert_eq!(table.shard_count(), shards);
+        identity_and_outcomes(table);
+    }
+    let refused = std::panic::catch_unwind(|| {
+        Table::<Attr, Local>::with_local_shards("attr", 2 * strata_table::LOCAL_SHARDS)
+    });
+    let err = refused.expect_err("32 single-threaded shards accepted");
+    let msg = err
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_default();
+    assert!(msg.contains("must be a power of two between 1 and 16"), "{msg}");
+}
