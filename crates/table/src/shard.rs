@@ -346,8 +346,16 @@ impl<D, P: Policy> Shards<D, P> {
     /// Creates exactly `count` shards, a power of two: at most
     /// [`MAX_SHARDS`], and at most [`LOCAL_SHARDS`] under a policy that is
     /// not thread-safe (whose shard selection shifts by a constant).
-    pub(crate) fn with_count(name: &'static str, count: usize, mut make: impl FnMut() -> D) -> Self {
-        let most = if P::THREAD_SAFE { MAX_SHARDS } else { LOCAL_SHARDS };
+    pub(crate) fn with_count(
+        name: &'static str,
+        count: usize,
+        mut make: impl FnMut() -> D,
+    ) -> Self {
+        let most = if P::THREAD_SAFE {
+            MAX_SHARDS
+        } else {
+            LOCAL_SHARDS
+        };
         assert!(
             count.is_power_of_two() && count <= most,
             "strata: the shard count of storage kind `{name}` must be a power of two between 1 and {most}, not {count}"

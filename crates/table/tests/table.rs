@@ -750,9 +750,9 @@ fn a_single_threaded_table_of_fewer_shards_for_the_benchmark() {
         Table::<Attr, Local>::with_local_shards("attr", 2 * strata_table::LOCAL_SHARDS)
     });
     let err = refused.expect_err("32 single-threaded shards accepted");
-    let msg = err
-        .downcast_ref::<String>()
-        .cloned()
-        .unwrap_or_default();
-    assert!(msg.contains("must be a power of two between 1 and 16"), "{msg}");
+    let msg = err.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(
+        msg.contains("must be a power of two between 1 and 16"),
+        "{msg}"
+    );
 }
