@@ -207,15 +207,25 @@ fn construct_integer_attr<'c>(
     let wide = if key.wide.is_empty() {
         None
     } else {
-        let words: &'c [u64] = arena.alloc_slice_copy(key.wide);
-        let words: &'c &'c [u64] = arena.alloc(words);
-        Some(words)
+        Some(alloc_wide(key.wide, arena))
     };
     IntegerAttrData {
         ty: key.ty,
         word: key.word,
         wide,
     }
+}
+
+/// The words of an integer wider than 64 bits, behind one pointer in the
+/// arena. Out of line: integers that wide are rare, and inline, these two
+/// allocations cost every insertion of an integer attribute through the
+/// single-threaded context 11 instructions (204 against 215 per W2
+/// insert, callgrind; docs/PERFORMANCE.md, issue 15, step 7).
+#[cold]
+#[inline(never)]
+fn alloc_wide<'c>(wide: &[u64], arena: &'c strata_ctx::Arena) -> &'c &'c [u64] {
+    let words: &'c [u64] = arena.alloc_slice_copy(wide);
+    arena.alloc(words)
 }
 
 builtin_kind!(

@@ -46,18 +46,22 @@ const LOCAL_SHIFT: u32 = u64::BITS - TAG_LEN - LOCAL_SHARDS.trailing_zeros();
 /// The shard count of every single-threaded ([`Local`]) table, whatever
 /// count it is given.
 ///
-/// One thread has no contention to spread; the shards are there for the
-/// index's growth. A single index of a million entries grows by moving
-/// every entry into a table twice its size, at random places of a block
-/// larger than the second-level cache, and a run of insertions pays a cache
-/// miss per moved entry. Sixteen indexes grow one at a time, each within the
-/// cache. The values stay in the table's one arena, in insertion order, as
-/// they were with one shard: sixteen arenas, one per shard, spread values
-/// used together over sixteen places (a second pass over strings, W6b, was
-/// slower with them). Measured against one shard on the comparison harness
-/// (docs/PERFORMANCE.md, issue 15): inserts (W2) and string inserts (W6a)
-/// about 15 to 20 percent faster, hot hits (W1) 3 percent slower (the
-/// shift, mask and scaling that select the shard).
+/// One thread has no contention to spread; the shards are there for how
+/// the index grows. One index grows by allocating a block twice its size
+/// and freeing the old one, so a run of insertions keeps asking the
+/// allocator for blocks larger than any it freed; sixteen indexes grow one
+/// at a time, each to a sixteenth of the size. Measured on the comparison
+/// harness against one shard (docs/PERFORMANCE.md, issue 15, step 7):
+/// inserts (W2) 36 percent and string inserts (W6a) 19 percent faster, hot
+/// hits (W1) 10 percent slower (the shift, mask and scaling that select the
+/// shard: 7 instructions). The gain is the allocator's, not the cache's:
+/// with glibc's allocation thresholds pinned, so that freed memory is
+/// always reused, one shard and sixteen are within noise of each other;
+/// with its defaults each repetition of W2 faults in fewer fresh pages with
+/// sixteen (5,950 against 6,600). The values stay in the table's one arena,
+/// in insertion order, as they were with one shard: an arena per shard
+/// spread values used together over sixteen places (a second pass over
+/// strings, W6b, was slower with them).
 ///
 /// [`Local`]: strata_sync::policy::Local
 pub const LOCAL_SHARDS: usize = 16;
