@@ -5,6 +5,7 @@
 //! into a panic instead of a deadlock.
 
 use core::fmt;
+use core::mem;
 use core::ops::{Deref, DerefMut};
 
 #[cfg(not(strata_loom))]
@@ -325,11 +326,18 @@ pub(crate) struct Shards<D, P: Policy> {
     shift: u32,
     /// The shard count minus one.
     mask: usize,
+    /// `mask` times the size of one shard: the byte offsets of the shards
+    /// from the first, when that size is a power of two (see `shard`).
+    offset_mask: usize,
     /// The storage kind's name, for the re-entrancy panic and statistics.
     name: &'static str,
 }
 
 impl<D, P: Policy> Shards<D, P> {
+    /// The size of one shard in the array, a multiple of its 128-byte
+    /// alignment.
+    const STRIDE: usize = mem::size_of::<CachePadded<Shard<D, P>>>();
+
     /// Creates `count` shards, each holding `make()`; [`LOCAL_SHARDS`] under
     /// a policy that is not thread-safe, whatever `count` says (one thread
     /// has no contention to spread; a constant count lets a lookup select
@@ -371,6 +379,7 @@ impl<D, P: Policy> Shards<D, P> {
                 .collect(),
             shift: u64::BITS - TAG_LEN - bits,
             mask: count - 1,
+            offset_mask: (count - 1) * Self::STRIDE,
             name,
         }
     }
@@ -411,6 +420,22 @@ impl<D, P: Policy> Shards<D, P> {
         // Under a single-threaded policy the shift is a constant (the count
         // is `LOCAL_SHARDS`, or fewer for the benchmark's A/B, see
         // `with_count`): one load fewer than the general index.
+        if !P::THREAD_SAFE && Self::STRIDE.is_power_of_two() {
+            // The byte offset of the shard straight from the hash: the shard
+            // bits shifted to the stride's place and masked with the count
+            // less one times the stride (one shift, one mask and one add,
+            // where index, scale and add were a shift, a mask, a shift and
+            // an add, and one more register).
+            let offset =
+                (hash >> (LOCAL_SHIFT - Self::STRIDE.trailing_zeros())) as usize & self.offset_mask;
+            debug_assert_eq!(offset, self.index(hash) * Self::STRIDE);
+            // SAFETY: `offset` is `i * STRIDE` for an `i` at most `mask`
+            // (its bits below the stride's are masked off, and the rest
+            // with `mask`), so it is the offset of shard `i` of the
+            // `mask + 1` in the array (elements `STRIDE` bytes apart), in
+            // bounds.
+            return unsafe { &*self.shards.as_ptr().byte_add(offset) };
+        }
         let index = if P::THREAD_SAFE {
             self.index(hash)
         } else {
