@@ -324,7 +324,9 @@ pub(crate) struct Shards<D, P: Policy> {
     shards: Box<[CachePadded<Shard<D, P>>]>,
     /// `64 - 7 - log2(shard count)`: the shard of `hash` is
     /// `(hash >> shift) & mask`, the `log2(n)` bits just below hashbrown's
-    /// tag (see [`index`](Self::index)).
+    /// tag (see [`index`](Self::index)). A single-threaded array shifts by
+    /// `LOCAL_SHIFT` whatever its count: the bits below the tag that sixteen
+    /// shards would use, the lowest of them when it has fewer.
     shift: u32,
     /// The shard count minus one.
     mask: usize,
@@ -379,7 +381,14 @@ impl<D, P: Policy> Shards<D, P> {
             shards: (0..count)
                 .map(|_| CachePadded::new(Shard::new(make())))
                 .collect(),
-            shift: u64::BITS - TAG_LEN - bits,
+            // A single-threaded array takes its shard bits from the same
+            // place whatever its count (at most `LOCAL_SHARDS`), so that
+            // `index` and `shard`'s constant shift agree.
+            shift: if P::THREAD_SAFE {
+                u64::BITS - TAG_LEN - bits
+            } else {
+                LOCAL_SHIFT
+            },
             mask: count - 1,
             offset_mask: (count - 1) * Self::STRIDE,
             name,
@@ -444,7 +453,7 @@ impl<D, P: Policy> Shards<D, P> {
             (hash >> LOCAL_SHIFT) as usize & self.mask
         };
         debug_assert!(index < self.shards.len());
-        debug_assert!(P::THREAD_SAFE || self.len() < LOCAL_SHARDS || index == self.index(hash));
+        debug_assert_eq!(index, self.index(hash));
         // SAFETY: `index` is below the shard count: it is masked with
         // `mask`, the count minus one, for the `n` (a power of two) shards
         // made in `new` or `with_count`, whatever the shift; neither ever
