@@ -130,8 +130,9 @@ impl Context<Local> {
 }
 
 impl<P: Policy> Context<P> {
-    /// A context whose tables have `shards` shards (rounded up to a power of
-    /// two by the table).
+    /// A context whose tables have `shards` shards (see
+    /// [`with_table_shards`](Self::with_table_shards): rounded up to a power
+    /// of two; a single-threaded context's tables keep their fixed count).
     pub fn with_shards(shards: usize) -> Self {
         Self::with_engine(EngineBuilder::new().build()).with_table_shards(shards)
     }

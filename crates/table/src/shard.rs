@@ -428,9 +428,10 @@ impl<D, P: Policy> Shards<D, P> {
     /// The shard `hash` selects.
     #[inline]
     pub(crate) fn shard(&self, hash: u64) -> &Shard<D, P> {
-        // Under a single-threaded policy the shift is a constant (the count
-        // is `LOCAL_SHARDS`, or fewer for the benchmark's A/B, see
-        // `with_count`): one load fewer than the general index.
+        // Under a single-threaded policy the shift is the constant
+        // `LOCAL_SHIFT` whatever the count (see `with_count`), and a shard's
+        // size is a power of two in practice (a multiple of its 128-byte
+        // alignment: 256 bytes for a table's shard).
         if !P::THREAD_SAFE && Self::STRIDE.is_power_of_two() {
             // The byte offset of the shard straight from the hash: the shard
             // bits shifted to the stride's place and masked with the count
@@ -447,19 +448,13 @@ impl<D, P: Policy> Shards<D, P> {
             // bounds.
             return unsafe { &*self.shards.as_ptr().byte_add(offset) };
         }
-        let index = if P::THREAD_SAFE {
-            self.index(hash)
-        } else {
-            (hash >> LOCAL_SHIFT) as usize & self.mask
-        };
+        let index = self.index(hash);
         debug_assert!(index < self.shards.len());
-        debug_assert_eq!(index, self.index(hash));
         // SAFETY: `index` is below the shard count: it is masked with
         // `mask`, the count minus one, for the `n` (a power of two) shards
         // made in `new` or `with_count`, whatever the shift; neither ever
-        // changes. Unchecked, because the bounds check
-        // was two of the single-threaded hit's instructions
-        // (docs/PERFORMANCE.md).
+        // changes. Unchecked, because the bounds check was two of the
+        // single-threaded hit's instructions (docs/PERFORMANCE.md).
         unsafe { self.shards.get_unchecked(index) }
     }
 

@@ -135,6 +135,16 @@ pub(crate) struct TableShard<T> {
     arena: SyncArena,
 }
 
+impl<T> TableShard<T> {
+    /// An empty shard: nothing allocated until its first insertion.
+    fn new() -> Self {
+        TableShard {
+            map: HashTable::new(),
+            arena: SyncArena(Arena::new()),
+        }
+    }
+}
+
 /// The shard's arena, shareable between threads as part of the shard.
 ///
 /// [`Arena`] is `!Sync` (it allocates through `&self`), but the shard's lock
@@ -242,12 +252,10 @@ impl<T, S: Default> Table<T, Local, S> {
     /// If `shards` is not a power of two between 1 and `LOCAL_SHARDS`.
     #[doc(hidden)]
     pub fn with_local_shards(name: &'static str, shards: usize) -> Self {
-        let mut table = Self::with_shards_and_hasher(name, 1, S::default());
-        table.shards = Shards::with_count(name, shards, || TableShard {
-            map: HashTable::new(),
-            arena: SyncArena(Arena::new()),
-        });
-        table
+        Self::from_shards(
+            Shards::with_count(name, shards, TableShard::new),
+            S::default(),
+        )
     }
 }
 
@@ -265,11 +273,13 @@ impl<T, P: Policy, S> Table<T, P, S> {
     /// If `shards` is not a power of two between 1 and
     /// [`MAX_SHARDS`](crate::MAX_SHARDS).
     pub fn with_shards_and_hasher(name: &'static str, shards: usize, hasher: S) -> Self {
+        Self::from_shards(Shards::new(name, shards, TableShard::new), hasher)
+    }
+
+    /// An empty table over `shards`.
+    fn from_shards(shards: Shards<TableShard<T>, P>, hasher: S) -> Self {
         Table {
-            shards: Shards::new(name, shards, || TableShard {
-                map: HashTable::new(),
-                arena: SyncArena(Arena::new()),
-            }),
+            shards,
             arenas: ThreadArenas::new(),
             local_arena: SyncArena(Arena::new()),
             hasher,
