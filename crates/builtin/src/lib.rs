@@ -32,11 +32,13 @@ pub use strata_apnum as apnum;
 pub use types::*;
 
 /// The extension traits that add the builtin constructors to every
-/// [`Context`]: `use strata_builtin::prelude::*;`.
+/// [`Context`], and the two enums their arguments name
+/// ([`Signedness`] for integer types, [`FloatKind`] for float types):
+/// `use strata_builtin::prelude::*;`.
 pub mod prelude {
     pub use crate::{
         AffineAttrs, AsContext, BuiltinAttrs, BuiltinLocs, BuiltinTypes, DenseAttrs, DenseElements,
-        MiscAttrs, SparseElements, SparseElementsOfDense, StringAttrExt,
+        FloatKind, MiscAttrs, Signedness, SparseElements, SparseElementsOfDense, StringAttrExt,
     };
 }
 

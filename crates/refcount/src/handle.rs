@@ -368,6 +368,12 @@ mod tests {
         let w = Ref::downgrade(&a);
         let w2 = w.clone();
         assert!(w.ptr_eq(&w2));
+        // An equal payload in another object is another object.
+        let (_, t) = tracked(42);
+        let other = Ref::new_in(t, P::default());
+        assert!(!Ref::ptr_eq(&a, &other));
+        assert!(!w.ptr_eq(&Ref::downgrade(&other)));
+        drop(other);
         assert_eq!((Ref::strong_count(&a), Ref::weak_count(&a)), (2, 2));
         assert_eq!(w.strong_count(), 2);
         drop(a);
