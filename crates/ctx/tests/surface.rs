@@ -1,0 +1,266 @@
+//! The facade's own surface, each behaviour checked here rather than only
+//! through the dialect crates built on it: registration, the parallel
+//! driver, when the thread cache admits a storage, handle hashing and
+//! printing, and the drop of every stored value with its context.
+
+use std::collections::hash_map::DefaultHasher;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use strata_ctx::diag::{PlainEmitter, SharedBuffer};
+use strata_ctx::{
+    AttributeFamily, Context, DiagEngine, Dialect, Kind, KindInfo, Local, Policy, Registry, Shared,
+    StorageKind, storage_kind,
+};
+
+storage_kind! {
+    /// A name (the test's storage kind).
+    pub Name => String as &str, "surface.name", Category::Other
+}
+
+storage_kind! {
+    /// A second kind, for registration.
+    pub Tag => String as &str, "surface.tag", Category::Other
+}
+
+/// A dialect with the two kinds.
+struct Demo;
+
+impl Dialect for Demo {
+    const NAMESPACE: &'static str = "demo";
+    fn register(registry: &mut Registry<'_>) {
+        registry.kind::<Name>();
+        registry.kind::<Tag>();
+        // A second registration of one kind is a no-op.
+        registry.kind::<Name>();
+    }
+}
+
+#[test]
+fn a_dialect_registers_once_with_its_kinds_in_order() {
+    let mut ctx = Context::new();
+    assert!(!ctx.has_dialect("demo"));
+    assert!(ctx.dialects().is_empty());
+    assert!(
+        ctx.register_dialect::<Demo>(),
+        "the first registration is new"
+    );
+    assert!(!ctx.register_dialect::<Demo>(), "the second is a no-op");
+    assert!(ctx.has_dialect("demo"));
+    assert!(!ctx.has_dialect("dem"));
+    assert_eq!(ctx.dialects(), ["demo"]);
+    let names: Vec<&str> = ctx.registered_kinds().iter().map(|k| k.name()).collect();
+    assert_eq!(names, ["surface.name", "surface.tag"]);
+    assert!(ctx.register_dialect_namespace("gpu"));
+    assert_eq!(ctx.dialects(), ["demo", "gpu"]);
+}
+
+#[test]
+fn a_kind_registers_directly_once() {
+    let mut ctx = Context::<Local>::single_threaded();
+    ctx.register_kind::<Tag>();
+    ctx.register_kind::<Tag>();
+    let names: Vec<&str> = ctx.registered_kinds().iter().map(|k| k.name()).collect();
+    assert_eq!(names, ["surface.tag"]);
+}
+
+fn every_item_runs_once_with_its_index<P: Policy>(ctx: &Context<P>) {
+    let items: Vec<usize> = (0..200).map(|i| i * 3).collect();
+    let seen = Mutex::new(vec![0u32; items.len()]);
+    ctx.parallel_for_each(&items, |ctx, i, &item| {
+        assert_eq!(item, i * 3, "item {i} came with another's index");
+        let _ = ctx.intern::<Name>(&format!("n{item}"));
+        seen.lock().unwrap()[i] += 1;
+    });
+    assert!(seen.into_inner().unwrap().iter().all(|&n| n == 1));
+    let failed =
+        ctx.failable_parallel_for_each(
+            &items,
+            |_, i, &item| {
+                if i % 7 == 3 { Err(item) } else { Ok(()) }
+            },
+        );
+    let expected: Vec<(usize, usize)> = (0..items.len())
+        .filter(|i| i % 7 == 3)
+        .map(|i| (i, i * 3))
+        .collect();
+    assert_eq!(failed, Err(expected), "failures in index order");
+    assert_eq!(
+        ctx.failable_parallel_for_each(&items, |_, _, _| Ok::<(), ()>(())),
+        Ok(())
+    );
+}
+
+#[test]
+fn the_driver_runs_every_item_once_and_reports_every_failure_in_order() {
+    every_item_runs_once_with_its_index(&Context::new());
+    every_item_runs_once_with_its_index(&Context::<Local>::single_threaded());
+}
+
+fn diagnostics_follow_item_order<P: Policy>(engine: DiagEngine<P>, out: &SharedBuffer) {
+    let ctx = Context::<P>::with_engine(engine);
+    let items: Vec<u32> = (0..64).collect();
+    ctx.parallel_for_each(&items, |ctx, _, &n| {
+        // Later items finish first more often than not.
+        std::thread::sleep(std::time::Duration::from_micros(u64::from(64 - n) * 20));
+        ctx.diagnostics()
+            .error(strata_ctx::diag::Location::name("x"), format!("item {n}"))
+            .emit();
+    });
+    let text = out.contents();
+    let order: Vec<u32> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("error: item "))
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(order, items, "diagnostics out of item order:\n{text}");
+}
+
+#[test]
+fn diagnostics_of_the_driver_come_out_in_item_order() {
+    let out = SharedBuffer::new();
+    let engine = DiagEngine::builder()
+        .emitter(PlainEmitter::new())
+        .sink(out.clone())
+        .build();
+    diagnostics_follow_item_order::<Shared>(engine, &out);
+    let out = SharedBuffer::new();
+    let engine = DiagEngine::<Local>::builder_with_policy()
+        .emitter(PlainEmitter::new())
+        .sink(out.clone())
+        .build();
+    diagnostics_follow_item_order::<Local>(engine, &out);
+}
+
+#[test]
+fn the_thread_cache_admits_a_storage_on_its_second_use_not_its_creation() {
+    // A thread of its own: the cache's counters are per thread.
+    std::thread::spawn(|| {
+        let ctx = Context::new();
+        let hits = || ctx.statistics().cache.hits;
+        let first = ctx.intern::<Name>("admitted");
+        let before = hits();
+        // Its creation did not cache it: the second use misses the cache
+        // (and is found in the table, which caches it now).
+        assert_eq!(ctx.intern::<Name>("admitted"), first);
+        assert_eq!(hits(), before, "cached on creation");
+        // The third use is a cache hit.
+        assert_eq!(ctx.intern::<Name>("admitted"), first);
+        assert_eq!(hits(), before + 1, "not cached on its second use");
+    })
+    .join()
+    .unwrap();
+}
+
+#[test]
+fn handles_hash_and_print_as_their_storage() {
+    let ctx = Context::new();
+    let a = ctx.intern::<Name>("a");
+    let b = ctx.intern::<Name>("b");
+    let hash = |h: &dyn Fn(&mut DefaultHasher)| {
+        let mut s = DefaultHasher::new();
+        h(&mut s);
+        s.finish()
+    };
+    assert_eq!(
+        hash(&|s| a.hash(s)),
+        hash(&|s| ctx.intern::<Name>("a").hash(s))
+    );
+    assert_ne!(
+        hash(&|s| a.hash(s)),
+        hash(&|s| b.hash(s)),
+        "two storages hash alike"
+    );
+    assert_eq!(hash(&|s| a.hash(s)), hash(&|s| a.as_ptr().hash(s)));
+    assert_eq!(format!("{a:?}"), "\"a\"");
+    let raw = a.to_raw();
+    assert_eq!(raw.as_ptr(), a.as_ptr());
+    let printed = format!("{raw:?}");
+    assert!(
+        printed.starts_with("RawInterned(\"surface.name\""),
+        "{printed}"
+    );
+}
+
+/// Counts the drops of [`Dropped`] payloads.
+static DROPS: AtomicUsize = AtomicUsize::new(0);
+
+/// A payload that counts its drops.
+#[derive(Debug)]
+struct DropCounted(u32);
+
+impl Drop for DropCounted {
+    fn drop(&mut self) {
+        DROPS.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+impl fmt::Display for DropCounted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A kind whose payloads count their drops.
+enum Dropped {}
+
+impl Kind for Dropped {
+    type Family = AttributeFamily;
+    type Stored<'c> = DropCounted;
+    type Key<'k, 'c>
+        = u32
+    where
+        'c: 'k;
+
+    fn info() -> &'static KindInfo {
+        static INFO: KindInfo = KindInfo::new::<Dropped>("surface.dropped");
+        &INFO
+    }
+    fn hash_key<'k, 'c: 'k, H: Hasher>(key: &u32, state: &mut H) {
+        key.hash(state);
+    }
+    fn shorten<'a, 'b: 'a>(stored: &'a DropCounted) -> &'a DropCounted {
+        stored
+    }
+}
+
+impl StorageKind for Dropped {
+    fn matches<'k, 'c: 'k>(stored: &'c DropCounted, key: &u32) -> bool {
+        stored.0 == *key
+    }
+    fn construct<'k, 'c: 'k>(key: &u32, _arena: &'c strata_ctx::Arena) -> DropCounted {
+        DropCounted(*key)
+    }
+}
+
+#[test]
+fn a_context_drops_every_stored_value_once() {
+    let ctx = Context::new();
+    for k in 0..10 {
+        ctx.intern::<Dropped>(k);
+        ctx.intern::<Dropped>(k);
+    }
+    assert_eq!(DROPS.load(Ordering::Relaxed), 0);
+    drop(ctx);
+    assert_eq!(DROPS.load(Ordering::Relaxed), 10);
+}
+
+#[test]
+fn kind_infos_compare_by_identity_and_print_their_name() {
+    let name = <Name as Kind>::info();
+    let tag = <Tag as Kind>::info();
+    assert_eq!(name, <Name as Kind>::info());
+    assert_ne!(name, tag, "two kinds' infos compared equal");
+    let printed = format!("{name:?}");
+    assert!(printed.contains("surface.name"), "{printed}");
+}
+
+#[test]
+fn fx_hash_tells_values_apart() {
+    use strata_ctx::fx_hash;
+    assert_eq!(fx_hash("a"), fx_hash("a"));
+    assert_ne!(fx_hash("a"), fx_hash("b"));
+    assert_ne!(fx_hash(&1u64), fx_hash(&2u64));
+}
