@@ -11,8 +11,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use strata_ctx::diag::{PlainEmitter, SharedBuffer};
 use strata_ctx::{
-    AttributeFamily, Context, DiagEngine, Dialect, Kind, KindInfo, Local, Policy, Registry, Shared,
-    StorageKind, storage_kind,
+    AttributeFamily, Context, DiagEngine, Dialect, Kind, KindInfo, KindStatistics, Local, Policy,
+    Registry, Shared, StorageKind, storage_kind,
 };
 
 storage_kind! {
@@ -263,4 +263,51 @@ fn fx_hash_tells_values_apart() {
     assert_eq!(fx_hash("a"), fx_hash("a"));
     assert_ne!(fx_hash("a"), fx_hash("b"));
     assert_ne!(fx_hash(&1u64), fx_hash(&2u64));
+}
+
+fn kind_row(
+    name: &'static str,
+    entries: usize,
+    memory: usize,
+    locks: u64,
+    lost: u64,
+) -> KindStatistics {
+    KindStatistics {
+        name,
+        entries,
+        bytes: entries * 8,
+        memory,
+        read_hits: 0,
+        write_locks: locks,
+        lost_races: lost,
+    }
+}
+
+#[test]
+fn statistics_add_up_over_kinds() {
+    let mut stats = Context::new().statistics();
+    stats.kinds = vec![kind_row("a", 3, 100, 4, 1), kind_row("b", 5, 1000, 6, 2)];
+    stats.affine.bytes = 10_000;
+    stats.affine.exprs = 7;
+    assert_eq!(stats.total_entries(), 8);
+    assert_eq!(stats.total_memory(), 11_100);
+    assert_eq!(stats.total_write_locks(), 10);
+    assert_eq!(stats.total_lost_races(), 3);
+    stats.cache.hits = 3;
+    stats.cache.misses = 1;
+    assert_eq!(stats.cache_hit_rate(), 0.75);
+    stats.cache.hits = 0;
+    stats.cache.misses = 0;
+    assert_eq!(stats.cache_hit_rate(), 0.0, "no lookups is a rate of 0");
+    let table = stats.counts_table();
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 5, "{table}");
+    assert!(lines[1].starts_with('a') && lines[1].contains(" 3 ") && lines[1].ends_with(" 24"));
+    assert!(lines[3].starts_with("affine") && lines[3].contains(" 7 "));
+    assert!(lines[4].starts_with("total") && lines[4].ends_with(" 8"));
+    let shown = stats.to_string();
+    assert!(
+        shown.contains("8 entries; 11100 bytes of memory; 10 write locks, 3 races lost"),
+        "{shown}"
+    );
 }
