@@ -289,6 +289,8 @@ fn statistics_add_up_over_kinds() {
     stats.kinds = vec![kind_row("a", 3, 100, 4, 1), kind_row("b", 5, 1000, 6, 2)];
     stats.affine.bytes = 10_000;
     stats.affine.exprs = 7;
+    stats.affine.maps = 2;
+    stats.affine.sets = 3;
     assert_eq!(stats.total_entries(), 8);
     assert_eq!(stats.total_memory(), 11_100);
     assert_eq!(stats.total_write_locks(), 10);
@@ -303,7 +305,7 @@ fn statistics_add_up_over_kinds() {
     let lines: Vec<&str> = table.lines().collect();
     assert_eq!(lines.len(), 5, "{table}");
     assert!(lines[1].starts_with('a') && lines[1].contains(" 3 ") && lines[1].ends_with(" 24"));
-    assert!(lines[3].starts_with("affine") && lines[3].contains(" 7 "));
+    assert!(lines[3].starts_with("affine") && lines[3].contains(" 12 "));
     assert!(lines[4].starts_with("total") && lines[4].ends_with(" 8"));
     let shown = stats.to_string();
     assert!(

@@ -105,7 +105,11 @@ fn once_gate_drops_its_value_once_and_an_empty_gate_nothing() {
     gate.get_or_init(|| Counted(Rc::clone(&drops)));
     assert_eq!(drops.get(), 0);
     drop(gate);
-    assert_eq!(drops.get(), 1, "the gate's value was not dropped exactly once");
+    assert_eq!(
+        drops.get(),
+        1,
+        "the gate's value was not dropped exactly once"
+    );
     let empty: OnceGate<Counted> = OnceGate::new();
     drop(empty);
     assert_eq!(drops.get(), 1);
@@ -146,7 +150,10 @@ fn local_flags_and_pointers_keep_what_is_stored() {
     assert!(!AtomicFlag::load(&f, Relaxed));
     AtomicFlag::store(&f, true, Relaxed);
     assert!(AtomicFlag::load(&f, Relaxed));
-    assert!(AtomicFlag::swap(&f, false, Relaxed), "swap returned the wrong old value");
+    assert!(
+        AtomicFlag::swap(&f, false, Relaxed),
+        "swap returned the wrong old value"
+    );
     assert!(!AtomicFlag::swap(&f, true, Relaxed));
     assert!(AtomicFlag::load(&f, Relaxed));
 
