@@ -312,4 +312,9 @@ fn statistics_add_up_over_kinds() {
         shown.contains("8 entries; 11100 bytes of memory; 10 write locks, 3 races lost"),
         "{shown}"
     );
+    let affine_row = shown
+        .lines()
+        .find(|l| l.starts_with("affine"))
+        .expect("{shown}");
+    assert!(affine_row.contains(" 12 "), "{affine_row}");
 }
