@@ -1,0 +1,62 @@
+//! Small pieces of the engine's surface, each on its own: severities print
+//! their names, a diagnostic keeps its arguments, a template refers to any
+//! argument by number, and a region reports what it has buffered.
+
+use strata_diag::{DiagEngine, Diagnostic, Location, PlainEmitter, Severity, SharedBuffer};
+
+#[test]
+fn severities_print_their_names() {
+    assert_eq!(Severity::Error.to_string(), "error");
+    assert_eq!(Severity::Warning.to_string(), "warning");
+    assert_eq!(Severity::Remark.to_string(), "remark");
+}
+
+#[test]
+fn a_diagnostic_keeps_its_arguments_in_order() {
+    let d = Diagnostic::new(Severity::Error, Location::Unknown, "{} then {}")
+        .with_arg(5)
+        .with_arg("x");
+    let args: Vec<String> = d.args().iter().map(ToString::to_string).collect();
+    assert_eq!(args, ["5", "x"]);
+    assert_eq!(d.message(), "5 then x");
+}
+
+#[test]
+fn a_template_refers_to_arguments_past_the_sixty_fourth() {
+    let mut d = Diagnostic::new(Severity::Error, Location::Unknown, "last: {64}; first: {0}");
+    for n in 0..65 {
+        d.push_arg(format!("a{n}"));
+    }
+    let message = d.message();
+    assert!(message.starts_with("last: a64; first: a0"), "{message}");
+    // Arguments the template does not name follow it, in order.
+    assert!(message.contains("a1"), "{message}");
+    assert!(message.contains("a63"), "{message}");
+}
+
+#[test]
+fn a_region_counts_what_it_has_buffered_until_it_reports() {
+    let out = SharedBuffer::new();
+    let engine = DiagEngine::builder()
+        .emitter(PlainEmitter::new())
+        .sink(out.clone())
+        .build();
+    engine.ordered_region(|region| {
+        assert_eq!(region.pending(), 0);
+        region.task(1, || {
+            engine.error(Location::name("b"), "second").emit();
+        });
+        region.task(0, || {
+            engine.error(Location::name("a"), "first").emit();
+            engine.warning(Location::name("a"), "also first").emit();
+        });
+        assert_eq!(region.pending(), 3, "the region's buffer");
+        let shown = format!("{region:?}");
+        assert!(shown.contains("pending: 3"), "{shown}");
+        assert!(out.contents().is_empty(), "a region reported before its end");
+    });
+    let text = out.contents();
+    let first = text.find("first").unwrap();
+    let second = text.find("second").unwrap();
+    assert!(first < second, "task 0's diagnostics come first:\n{text}");
+}
