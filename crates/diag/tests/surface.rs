@@ -60,3 +60,18 @@ fn a_region_counts_what_it_has_buffered_until_it_reports() {
     let second = text.find("second").unwrap();
     assert!(first < second, "task 0's diagnostics come first:\n{text}");
 }
+
+#[test]
+fn the_plain_emitter_prints_the_summary_line() {
+    let out = SharedBuffer::new();
+    let engine = DiagEngine::builder()
+        .emitter(PlainEmitter::new())
+        .sink(out.clone())
+        .build();
+    engine.error(Location::name("a"), "broken").emit();
+    assert!(engine.emit_summary().is_some());
+    let text = out.contents();
+    let (level, line) = engine.summary().line().expect("a summary with one error");
+    let expected = format!("{}: {line}\n\n", level.as_str());
+    assert!(text.ends_with(&expected), "{text:?} does not end with {expected:?}");
+}
