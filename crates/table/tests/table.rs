@@ -756,3 +756,51 @@ fn a_single_threaded_table_of_fewer_shards_for_the_benchmark() {
         "{msg}"
     );
 }
+
+/// The adaptive policy's exact switch points on one shard: a shard whose
+/// lookups all missed (its score at the bound, 16) takes the write lock
+/// first for exactly nine hits (scores 16 down to 8), then reads first; and
+/// misses that bring its score back to 8 send it back to the write lock.
+#[test]
+fn the_adaptive_policy_switches_after_exactly_nine_hits_and_one_miss() {
+    let table = Table::<Attr>::with_shards("attr", 1);
+    for i in 0..100i64 {
+        assert_eq!(intern(&table, (0, i)).1, Outcome::Inserted);
+    }
+    let outcomes: Vec<Outcome> = (0..12i64).map(|i| intern(&table, (0, i)).1).collect();
+    let mut expected = vec![Outcome::WriteHit; 9];
+    expected.extend([Outcome::ReadHit; 3]);
+    assert_eq!(
+        outcomes, expected,
+        "the score's bound is 16 and the switch at 8"
+    );
+    // The score is now 4 (nine hits took 16 to 7, three more to 4): four
+    // misses take it to 8, and the next lookup takes the write lock first.
+    for i in 100..104i64 {
+        assert_eq!(intern(&table, (0, i)).1, Outcome::Inserted);
+    }
+    assert_eq!(intern(&table, (0, 0)).1, Outcome::WriteHit);
+    assert_eq!(intern(&table, (0, 1)).1, Outcome::ReadHit, "score 7 again");
+}
+
+/// A pointer table's accessors: its name, shard count, hasher, and whether
+/// it is empty.
+#[test]
+fn ptr_table_accessors() {
+    let table = PtrTable::<Obj>::with_shards("obj", 4);
+    assert_eq!(table.name(), "obj");
+    assert_eq!(table.shard_count(), 4);
+    assert_eq!(
+        PtrTable::<Obj, Local>::new("obj").shard_count(),
+        strata_table::LOCAL_SHARDS
+    );
+    assert_eq!(table.hash_one(&1u64), table.hash_one(&1u64));
+    assert_ne!(table.hash_one(&1u64), table.hash_one(&2u64));
+    assert!(table.is_empty());
+    let h = table.hash_one(&5u64);
+    let obj = acquire(&table, 5, h);
+    assert!(!table.is_empty());
+    assert_eq!(table.len(), 1);
+    assert!(release(&table, obj, h));
+    assert!(table.is_empty());
+}
