@@ -53,7 +53,10 @@ fn a_region_counts_what_it_has_buffered_until_it_reports() {
         assert_eq!(region.pending(), 3, "the region's buffer");
         let shown = format!("{region:?}");
         assert!(shown.contains("pending: 3"), "{shown}");
-        assert!(out.contents().is_empty(), "a region reported before its end");
+        assert!(
+            out.contents().is_empty(),
+            "a region reported before its end"
+        );
     });
     let text = out.contents();
     let first = text.find("first").unwrap();
@@ -73,5 +76,41 @@ fn the_plain_emitter_prints_the_summary_line() {
     let text = out.contents();
     let (level, line) = engine.summary().line().expect("a summary with one error");
     let expected = format!("{}: {line}\n\n", level.as_str());
-    assert!(text.ends_with(&expected), "{text:?} does not end with {expected:?}");
+    assert!(
+        text.ends_with(&expected),
+        "{text:?} does not end with {expected:?}"
+    );
+}
+
+#[test]
+fn a_shared_buffer_reports_its_length() {
+    use std::io::Write;
+    let out = SharedBuffer::new();
+    assert!(out.is_empty());
+    assert_eq!(out.len(), 0);
+    let mut writer = out.clone();
+    writer.write_all(b"abc").unwrap();
+    assert!(!out.is_empty());
+    assert_eq!(out.len(), 3);
+    assert_eq!(format!("{out:?}"), "SharedBuffer { len: 3 }");
+}
+
+/// With a sink of its own and no emitter named, the engine renders with the
+/// human emitter and no colour: the sink is not a terminal.
+#[cfg(feature = "human")]
+#[test]
+fn the_default_emitter_writes_no_colour_into_a_sink() {
+    let out = SharedBuffer::new();
+    let engine = DiagEngine::builder().sink(out.clone()).build();
+    let file = engine.sources().add_file("m.mlir", "%0 = foo.bar\n");
+    let span = engine
+        .sources()
+        .file(file)
+        .unwrap()
+        .find("foo.bar")
+        .unwrap();
+    engine.error(span, "unknown operation").emit();
+    let text = out.contents();
+    assert!(text.contains("unknown operation"), "{text}");
+    assert!(!text.contains('\u{1b}'), "colour codes in a sink: {text:?}");
 }
