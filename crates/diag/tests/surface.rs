@@ -114,3 +114,28 @@ fn the_default_emitter_writes_no_colour_into_a_sink() {
     assert!(text.contains("unknown operation"), "{text}");
     assert!(!text.contains('\u{1b}'), "colour codes in a sink: {text:?}");
 }
+
+/// A span whose ends fall inside a multi-byte character is widened to the
+/// whole character, at both ends: the rendering is the one of the widened
+/// span.
+#[cfg(feature = "human")]
+#[test]
+fn a_span_inside_a_character_is_widened_to_it() {
+    use strata_diag::HumanEmitter;
+    let engine = DiagEngine::builder()
+        .emitter(HumanEmitter::new())
+        .sink(SharedBuffer::new())
+        .build();
+    // "é" is bytes 1 and 2, "ü" bytes 4 and 5.
+    let file = engine.sources().add_file("u.mlir", "aé ü z\n");
+    let text = engine.sources().file(file).unwrap();
+    let render = |start, end| {
+        engine.render(&Diagnostic::new(
+            Severity::Error,
+            text.span(start, end),
+            "here",
+        ))
+    };
+    assert_eq!(render(2, 5), render(1, 6));
+    assert_ne!(render(1, 6), render(3, 6), "the widening is not a no-op");
+}
