@@ -215,6 +215,8 @@ mod tests {
         assert_eq!(arena.bytes(), 12 + 5 + 8);
         assert!(arena.chunk_bytes() >= arena.bytes());
         assert!(arena.drops.borrow().is_empty(), "Copy values need no drop");
+        let shown = format!("{arena:?}");
+        assert!(shown.starts_with("Arena { bytes: 25, chunk_bytes: "), "{shown}");
     }
 
     #[test]
