@@ -804,3 +804,39 @@ fn ptr_table_accessors() {
     assert!(release(&table, obj, h));
     assert!(table.is_empty());
 }
+
+/// The totals of a table's statistics add every shard's figures to the
+/// per-thread arenas', field by field.
+#[test]
+fn statistics_totals_add_every_field() {
+    use strata_table::{ShardStats, TableStats, ThreadArenaStats};
+    let shard = |k: u64| ShardStats {
+        entries: k as usize,
+        bytes: 10 * k as usize,
+        arena_bytes: 100 * k as usize,
+        index_bytes: 1000 * k as usize,
+        read_hits: k,
+        write_locks: 2 * k,
+        reprobe_hits: 3 * k,
+        write_hits: 4 * k,
+        inserts: 5 * k,
+        replaced: 6 * k,
+        removed: 7 * k,
+    };
+    let stats = TableStats {
+        name: "t",
+        policy: "shared",
+        shards: vec![shard(1), shard(2)],
+        thread_arenas: ThreadArenaStats {
+            arenas: 2,
+            bytes: 50_000,
+            chunk_bytes: 70_000,
+        },
+    };
+    let t = stats.total();
+    let mut expected = shard(3);
+    expected.bytes += 50_000;
+    expected.arena_bytes += 70_000;
+    assert_eq!(t, expected);
+    assert_eq!(stats.memory_bytes(), 70_000 + 300 + 3000);
+}
