@@ -139,3 +139,36 @@ fn a_span_inside_a_character_is_widened_to_it() {
     assert_eq!(render(2, 5), render(1, 6));
     assert_ne!(render(1, 6), render(3, 6), "the widening is not a no-op");
 }
+
+#[test]
+fn spans_and_the_error_proof() {
+    let engine = DiagEngine::builder()
+        .emitter(PlainEmitter::new())
+        .sink(SharedBuffer::new())
+        .build();
+    let file = engine.sources().add_file("s.mlir", "ab\ncd\n");
+    let text = engine.sources().file(file).unwrap();
+    assert!(text.span(3, 3).is_empty());
+    assert!(!text.span(3, 4).is_empty());
+    let proof = engine.error(text.span(0, 1), "x").emit();
+    assert_eq!(proof.to_string(), "an error was reported");
+}
+
+/// A span that ends right after a newline covers its line only: the next
+/// line is not drawn.
+#[cfg(feature = "human")]
+#[test]
+fn a_span_ending_after_a_newline_stays_on_its_line() {
+    use strata_diag::HumanEmitter;
+    let engine = DiagEngine::builder()
+        .emitter(HumanEmitter::new())
+        .sink(SharedBuffer::new())
+        .build();
+    let file = engine
+        .sources()
+        .add_file("l.mlir", "first line\nsecond line\n");
+    let text = engine.sources().file(file).unwrap();
+    let shown = engine.render(&Diagnostic::new(Severity::Error, text.span(0, 11), "here"));
+    assert!(shown.contains("first line"), "{shown}");
+    assert!(!shown.contains("second line"), "{shown}");
+}

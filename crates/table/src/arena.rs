@@ -216,7 +216,10 @@ mod tests {
         assert!(arena.chunk_bytes() >= arena.bytes());
         assert!(arena.drops.borrow().is_empty(), "Copy values need no drop");
         let shown = format!("{arena:?}");
-        assert!(shown.starts_with("Arena { bytes: 25, chunk_bytes: "), "{shown}");
+        assert!(
+            shown.starts_with("Arena { bytes: 25, chunk_bytes: "),
+            "{shown}"
+        );
     }
 
     #[test]
