@@ -388,22 +388,39 @@ fn racing_inserters_account_for_every_write_lock() {
             let table = Arc::clone(&table);
             strata_sync::thread::spawn(move || {
                 let mut ptrs = Vec::new();
+                // How many lookups ended each way: inserted, re-probe hit,
+                // write-first hit.
+                let mut ways = [0u64; 3];
                 for i in 0..2000i64 {
                     let i = if t % 2 == 0 { i } else { 1999 - i };
-                    ptrs.push((i, intern(&table, (0, i)).0 as *const Attr as usize));
+                    let (attr, how) = intern(&table, (0, i));
+                    match how {
+                        Outcome::Inserted => ways[0] += 1,
+                        Outcome::ReprobeHit => ways[1] += 1,
+                        Outcome::WriteHit => ways[2] += 1,
+                        Outcome::ReadHit => {}
+                    }
+                    ptrs.push((i, attr as *const Attr as usize));
                 }
                 ptrs.sort_unstable();
-                ptrs
+                (ptrs, ways)
             })
         })
         .collect();
     let results: Vec<_> = threads.into_iter().map(|h| h.join().unwrap()).collect();
     for r in &results[1..] {
-        assert_eq!(r, &results[0], "two threads got different storages");
+        assert_eq!(r.0, results[0].0, "two threads got different storages");
     }
+    let ways = results.iter().fold([0u64; 3], |mut a, r| {
+        a.iter_mut().zip(r.1).for_each(|(a, n)| *a += n);
+        a
+    });
     let s = table.stats().total();
     assert_eq!(s.entries, 2000);
     assert_eq!(s.inserts, 2000);
+    // The counters that change under the write lock are exact: each
+    // matches the outcomes the callers saw.
+    assert_eq!([s.inserts, s.reprobe_hits, s.write_hits], ways);
     assert_eq!(s.write_locks, s.inserts + s.reprobe_hits + s.write_hits);
     // Every lookup is a read hit, an insert, a re-probe hit or a write-first
     // hit; read hits are counted without an atomic RMW and may be
@@ -839,4 +856,29 @@ fn statistics_totals_add_every_field() {
     expected.arena_bytes += 70_000;
     assert_eq!(t, expected);
     assert_eq!(stats.memory_bytes(), 70_000 + 300 + 3000);
+}
+
+/// The benchmark's and the models' switches: a fixed probe policy, and
+/// values placed in the shard's arena instead of the thread's.
+#[test]
+fn fixed_probe_policies_and_per_shard_placement() {
+    use strata_table::{ArenaPlacement, ProbePolicy};
+    let mut table = Table::<Attr>::with_shards("attr", 1);
+    table.set_probe_policy(ProbePolicy::WriteFirst);
+    assert_eq!(intern(&table, (0, 1)).1, Outcome::Inserted);
+    assert_eq!(intern(&table, (0, 1)).1, Outcome::WriteHit, "write first");
+    let mut table = Table::<Attr>::with_shards("attr", 1);
+    table.set_probe_policy(ProbePolicy::ReadFirst);
+    for i in 0..100 {
+        intern(&table, (0, i));
+    }
+    assert_eq!(intern(&table, (0, 1)).1, Outcome::ReadHit, "read first");
+    let mut table = Table::<Attr>::with_shards("attr", 2);
+    table.set_arena_placement(ArenaPlacement::PerShard);
+    for i in 0..100 {
+        intern(&table, (0, i));
+    }
+    let stats = table.stats();
+    assert_eq!(stats.thread_arenas.arenas, 0, "a thread's arena was used");
+    assert!(stats.shards.iter().all(|s| s.arena_bytes > 0), "{stats:?}");
 }
