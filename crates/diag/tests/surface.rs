@@ -150,6 +150,12 @@ fn spans_and_the_error_proof() {
     let text = engine.sources().file(file).unwrap();
     assert!(text.span(3, 3).is_empty());
     assert!(!text.span(3, 4).is_empty());
+    assert!(!text.is_empty());
+    let blank = engine.sources().add_file("blank.mlir", "");
+    assert!(engine.sources().file(blank).unwrap().is_empty());
+    assert!(Location::Unknown.is_unknown());
+    assert!(!Location::name("n").is_unknown());
+    assert!(!Location::from(text.span(0, 1)).is_unknown());
     let proof = engine.error(text.span(0, 1), "x").emit();
     assert_eq!(proof.to_string(), "an error was reported");
 }
