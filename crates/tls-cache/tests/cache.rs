@@ -503,3 +503,35 @@ fn generations_are_unique_across_threads() {
     }
     assert_eq!(seen.len(), 32_000);
 }
+
+/// The scan threshold exactly: a window of 1024 probe misses with 203 hits
+/// in it (under one in six lookups) is a scan, one with 204 is not.
+#[test]
+fn a_window_is_a_scan_below_204_hits() {
+    for (hits, scans) in [(203, 1), (204, 0)] {
+        let bypasses = on_fresh_thread(move || {
+            let arena = Arena::new(2_000);
+            let owner = Owner::new();
+            put(&owner, &arena, 0);
+            for _ in 0..hits {
+                assert!(get(&owner, 0).is_some());
+            }
+            for key in 1..=1024 {
+                assert!(get(&owner, key).is_none());
+            }
+            stats().bypasses
+        });
+        assert_eq!(bypasses, scans, "{hits} hits in a window of 1024 misses");
+    }
+}
+
+#[test]
+fn the_hit_rate_is_hits_over_lookups() {
+    let s = CacheStats {
+        hits: 3,
+        misses: 1,
+        ..CacheStats::default()
+    };
+    assert_eq!(s.hit_rate(), 0.75);
+    assert_eq!(CacheStats::default().hit_rate(), 0.0);
+}
