@@ -535,3 +535,30 @@ fn the_hit_rate_is_hits_over_lookups() {
     assert_eq!(s.hit_rate(), 0.75);
     assert_eq!(CacheStats::default().hit_rate(), 0.0);
 }
+
+/// The doorkeeper forgets: it is emptied once an eighth of its bits are
+/// set, so a long stream of keys each admitted once keeps being refused
+/// (a stale filter would call more and more of them seen before, and let
+/// them evict).
+#[test]
+fn the_doorkeeper_forgets_and_a_long_stream_stays_refused() {
+    on_fresh_thread(|| {
+        let n = 4 * CAPACITY as u64;
+        let stream = 20_000;
+        let arena = Arena::new(n + stream);
+        let owner = Owner::new();
+        strata_tls::set_scan_bypass(false);
+        for key in 0..n {
+            put(&owner, &arena, key);
+        }
+        reset_stats();
+        for key in n..n + stream {
+            admit_key(&owner, &arena, key);
+        }
+        let s = stats();
+        assert_eq!(s.rejections + s.inserts, stream, "{s:?}");
+        // At most one bit in eight is set, so under one key in eight is
+        // taken for one seen before.
+        assert!(s.inserts <= stream / 8, "{s:?}");
+    });
+}
