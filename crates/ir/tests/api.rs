@@ -518,3 +518,24 @@ fn compile_segments_with_the_local_policy_runs_in_order() {
     let ok = module.compile_segments(Vec::<usize>::new(), |_, i| Ok::<_, ()>(i));
     assert_eq!(ok, Ok(vec![]));
 }
+
+#[test]
+fn owners_count_and_number_in_creation_order_and_ids_print() {
+    let f = Ir::new();
+    let g = f.add_owner();
+    let h = g.add_owner();
+    assert_eq!([f.id().index(), g.id().index(), h.id().index()], [0, 1, 2]);
+    assert_eq!(f.read().num_owners(), 3);
+    let (x, y) = {
+        let mut ir = f.write();
+        (
+            ir.register_value(f.id(), "i32").unwrap(),
+            ir.register_value(g.id(), "i32").unwrap(),
+        )
+    };
+    let cp = h.checkpoint();
+    assert_eq!(cp.next_seq(), y.seq() + 1);
+    assert_eq!(format!("{x:?}"), format!("v{}", x.seq()));
+    drop(h);
+    assert_eq!(f.read().num_owners(), 2);
+}
