@@ -146,7 +146,9 @@ fn spans_and_the_error_proof() {
         .emitter(PlainEmitter::new())
         .sink(SharedBuffer::new())
         .build();
+    assert!(engine.sources().is_empty());
     let file = engine.sources().add_file("s.mlir", "ab\ncd\n");
+    assert!(!engine.sources().is_empty());
     let text = engine.sources().file(file).unwrap();
     assert!(text.span(3, 3).is_empty());
     assert!(!text.span(3, 4).is_empty());

@@ -283,6 +283,7 @@ fn unexpected_diagnostics_are_reported_at_their_location() {
     c.expect(Diagnostic::new(Severity::Remark, c.at("op.a"), "r").with_note("and its note"));
     let b = c.at("op.b");
     let r = c.finish();
+    assert!(!r.is_ok(), "a report with findings is not ok");
     assert_eq!(
         kinds(&r),
         [
@@ -580,4 +581,13 @@ fn directive_spans_cover_the_directive() {
     );
     assert_eq!(e.file(), c.file);
     assert_eq!(c.nth("x", 0).start, 0);
+}
+
+#[test]
+fn a_literal_expectation_is_no_regex() {
+    let c = case("op // expected-error {{plain text}}\n");
+    let e = &c.verifier.expectations()[0];
+    assert!(!e.is_regex());
+    assert_eq!(e.text(), "plain text");
+    assert!(e.matches("some plain text here") && !e.matches("plain"));
 }
