@@ -6,14 +6,14 @@
 use std::collections::hash_map::DefaultHasher;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use strata_ctx::diag::{PlainEmitter, SharedBuffer};
 use strata_ctx::{
     AttributeFamily, Context, DiagEngine, Dialect, Kind, KindInfo, KindStatistics, Local, Policy,
     Registry, Shared, StorageKind, storage_kind,
 };
+use strata_sync::Mutex;
+use strata_sync::atomic::{AtomicUsize, Ordering};
 
 storage_kind! {
     /// A name (the test's storage kind).
@@ -72,9 +72,9 @@ fn every_item_runs_once_with_its_index<P: Policy>(ctx: &Context<P>) {
     ctx.parallel_for_each(&items, |ctx, i, &item| {
         assert_eq!(item, i * 3, "item {i} came with another's index");
         let _ = ctx.intern::<Name>(&format!("n{item}"));
-        seen.lock().unwrap()[i] += 1;
+        seen.lock()[i] += 1;
     });
-    assert!(seen.into_inner().unwrap().iter().all(|&n| n == 1));
+    assert!(seen.into_inner().iter().all(|&n| n == 1));
     let failed =
         ctx.failable_parallel_for_each(
             &items,
