@@ -162,6 +162,10 @@ fn segments_double_and_with_capacity_preallocates() {
     );
     array.get_or_init(FIRST_SEGMENT_LEN, || 1);
     assert_eq!(array.allocated_slots(), 3 * FIRST_SEGMENT_LEN);
+    // The indices either side of the first segment boundary.
+    assert_eq!(array.get(FIRST_SEGMENT_LEN - 1), Some(&0));
+    assert_eq!(array.get(FIRST_SEGMENT_LEN), Some(&1));
+    assert_eq!(array.get(FIRST_SEGMENT_LEN + 1), None);
     array.get_or_init(7 * FIRST_SEGMENT_LEN - 1, || 2);
     assert_eq!(array.allocated_slots(), 7 * FIRST_SEGMENT_LEN);
     array.get_or_init(7 * FIRST_SEGMENT_LEN, || 3);
@@ -177,6 +181,19 @@ fn segments_double_and_with_capacity_preallocates() {
         BucketArray::<u8>::with_capacity(0).allocated_slots(),
         FIRST_SEGMENT_LEN
     );
+    // Exactly the segments that hold indices below `len`.
+    for (len, slots) in [
+        (FIRST_SEGMENT_LEN, FIRST_SEGMENT_LEN),
+        (FIRST_SEGMENT_LEN + 1, 3 * FIRST_SEGMENT_LEN),
+        (3 * FIRST_SEGMENT_LEN, 3 * FIRST_SEGMENT_LEN),
+        (3 * FIRST_SEGMENT_LEN + 1, 7 * FIRST_SEGMENT_LEN),
+    ] {
+        assert_eq!(
+            BucketArray::<u8>::with_capacity(len).allocated_slots(),
+            slots,
+            "with_capacity({len})"
+        );
+    }
 }
 
 #[test]
