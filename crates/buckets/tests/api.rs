@@ -381,6 +381,8 @@ fn kind_identity_is_the_address() {
     let int = INTEGER.id();
     assert_eq!(int, KindId::of(&INTEGER));
     assert_eq!(hash_of(int), hash_of(KindId::of(&INTEGER)));
+    assert_ne!(hash_of(int), hash_of(FLOAT.id()), "two kinds hash alike");
+    assert_eq!(int.partial_cmp(&FLOAT.id()), Some(int.cmp(&FLOAT.id())));
     assert_ne!(int, FLOAT.id());
     assert_ne!(int, INTEGER_TWIN.id(), "same name, different kind");
     assert_eq!(int.name(), INTEGER_TWIN.id().name());
@@ -412,8 +414,10 @@ fn a_registry_numbers_kinds_densely() {
     let registry = KindRegistry::new();
     let kinds: Vec<DenseKind> = (0..10).map(|_| DenseKind::new("test.dense")).collect();
     assert!(kinds[0].assigned_index().is_none());
+    assert_eq!(kinds[0].assigned_index_or_max(), u32::MAX);
     for (n, kind) in kinds.iter().enumerate() {
         assert_eq!(kind.index_in(&registry), n as u32);
+        assert_eq!(kind.assigned_index_or_max(), n as u32);
     }
     for (n, kind) in kinds.iter().enumerate().rev() {
         assert_eq!(kind.index_in(&registry), n as u32);
