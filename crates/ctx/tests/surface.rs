@@ -318,3 +318,12 @@ fn statistics_add_up_over_kinds() {
         .expect("{shown}");
     assert!(affine_row.contains(" 12 "), "{affine_row}");
 }
+
+#[test]
+fn the_affine_cluster_is_the_contexts_own() {
+    let ctx = Context::new();
+    assert!(std::ptr::eq(ctx.affine(), ctx.affine()));
+    let a = ctx.affine();
+    let map = a.map(1, 0, &[a.dim(0)]);
+    assert_eq!(map, ctx.affine().map(1, 0, &[ctx.affine().dim(0)]));
+}
