@@ -1,8 +1,28 @@
 //! Small pieces of the engine's surface, each on its own: severities print
 //! their names, a diagnostic keeps its arguments, a template refers to any
-//! argument by number, and a region reports what it has buffered.
+//! argument by number, a region reports what it has buffered, spans widen
+//! to whole characters, and the small accessors answer as documented.
 
 use strata_diag::{DiagEngine, Diagnostic, Location, PlainEmitter, Severity, SharedBuffer};
+
+/// An engine with the plain emitter, writing into the buffer it returns.
+fn plain_engine() -> (DiagEngine, SharedBuffer) {
+    let out = SharedBuffer::new();
+    let engine = DiagEngine::builder()
+        .emitter(PlainEmitter::new())
+        .sink(out.clone())
+        .build();
+    (engine, out)
+}
+
+/// An engine with the human emitter, for `render`.
+#[cfg(feature = "human")]
+fn human_engine() -> DiagEngine {
+    DiagEngine::builder()
+        .emitter(strata_diag::HumanEmitter::new())
+        .sink(SharedBuffer::new())
+        .build()
+}
 
 #[test]
 fn severities_print_their_names() {
@@ -36,11 +56,7 @@ fn a_template_refers_to_arguments_past_the_sixty_fourth() {
 
 #[test]
 fn a_region_counts_what_it_has_buffered_until_it_reports() {
-    let out = SharedBuffer::new();
-    let engine = DiagEngine::builder()
-        .emitter(PlainEmitter::new())
-        .sink(out.clone())
-        .build();
+    let (engine, out) = plain_engine();
     engine.ordered_region(|region| {
         assert_eq!(region.pending(), 0);
         region.task(1, || {
@@ -66,11 +82,7 @@ fn a_region_counts_what_it_has_buffered_until_it_reports() {
 
 #[test]
 fn the_plain_emitter_prints_the_summary_line() {
-    let out = SharedBuffer::new();
-    let engine = DiagEngine::builder()
-        .emitter(PlainEmitter::new())
-        .sink(out.clone())
-        .build();
+    let (engine, out) = plain_engine();
     engine.error(Location::name("a"), "broken").emit();
     assert!(engine.emit_summary().is_some());
     let text = out.contents();
@@ -121,11 +133,7 @@ fn the_default_emitter_writes_no_colour_into_a_sink() {
 #[cfg(feature = "human")]
 #[test]
 fn a_span_inside_a_character_is_widened_to_it() {
-    use strata_diag::HumanEmitter;
-    let engine = DiagEngine::builder()
-        .emitter(HumanEmitter::new())
-        .sink(SharedBuffer::new())
-        .build();
+    let engine = human_engine();
     // "é" is bytes 1 and 2, "ü" bytes 4 and 5.
     let file = engine.sources().add_file("u.mlir", "aé ü z\n");
     let text = engine.sources().file(file).unwrap();
@@ -142,10 +150,7 @@ fn a_span_inside_a_character_is_widened_to_it() {
 
 #[test]
 fn spans_and_the_error_proof() {
-    let engine = DiagEngine::builder()
-        .emitter(PlainEmitter::new())
-        .sink(SharedBuffer::new())
-        .build();
+    let (engine, _) = plain_engine();
     assert!(engine.sources().is_empty());
     let file = engine.sources().add_file("s.mlir", "ab\ncd\n");
     assert!(!engine.sources().is_empty());
@@ -167,11 +172,7 @@ fn spans_and_the_error_proof() {
 #[cfg(feature = "human")]
 #[test]
 fn a_span_ending_after_a_newline_stays_on_its_line() {
-    use strata_diag::HumanEmitter;
-    let engine = DiagEngine::builder()
-        .emitter(HumanEmitter::new())
-        .sink(SharedBuffer::new())
-        .build();
+    let engine = human_engine();
     let file = engine
         .sources()
         .add_file("l.mlir", "first line\nsecond line\n");
