@@ -7,12 +7,10 @@ use std::collections::hash_map::DefaultHasher;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use strata_ctx::diag::{PlainEmitter, SharedBuffer};
 use strata_ctx::{
-    AttributeFamily, Context, DiagEngine, Dialect, Kind, KindInfo, KindStatistics, Local, Policy,
-    Registry, Shared, StorageKind, storage_kind,
+    AttributeFamily, Context, Dialect, Kind, KindInfo, KindStatistics, Local, Registry,
+    StorageKind, storage_kind,
 };
-use strata_sync::Mutex;
 use strata_sync::atomic::{AtomicUsize, Ordering};
 
 storage_kind! {
@@ -66,72 +64,81 @@ fn a_kind_registers_directly_once() {
     assert_eq!(names, ["surface.tag"]);
 }
 
-fn every_item_runs_once_with_its_index<P: Policy>(ctx: &Context<P>) {
-    let items: Vec<usize> = (0..200).map(|i| i * 3).collect();
-    let seen = Mutex::new(vec![0u32; items.len()]);
-    ctx.parallel_for_each(&items, |ctx, i, &item| {
-        assert_eq!(item, i * 3, "item {i} came with another's index");
-        let _ = ctx.intern::<Name>(&format!("n{item}"));
-        seen.lock()[i] += 1;
-    });
-    assert!(seen.into_inner().iter().all(|&n| n == 1));
-    let failed =
-        ctx.failable_parallel_for_each(
-            &items,
-            |_, i, &item| {
-                if i % 7 == 3 { Err(item) } else { Ok(()) }
-            },
+/// The parallel driver (the `driver` feature, on by default).
+#[cfg(feature = "driver")]
+mod driver {
+    use super::Name;
+    use strata_ctx::diag::{PlainEmitter, SharedBuffer};
+    use strata_ctx::{Context, DiagEngine, Local, Policy, Shared};
+    use strata_sync::Mutex;
+
+    fn every_item_runs_once_with_its_index<P: Policy>(ctx: &Context<P>) {
+        let items: Vec<usize> = (0..200).map(|i| i * 3).collect();
+        let seen = Mutex::new(vec![0u32; items.len()]);
+        ctx.parallel_for_each(&items, |ctx, i, &item| {
+            assert_eq!(item, i * 3, "item {i} came with another's index");
+            let _ = ctx.intern::<Name>(&format!("n{item}"));
+            seen.lock()[i] += 1;
+        });
+        assert!(seen.into_inner().iter().all(|&n| n == 1));
+        let failed =
+            ctx.failable_parallel_for_each(
+                &items,
+                |_, i, &item| {
+                    if i % 7 == 3 { Err(item) } else { Ok(()) }
+                },
+            );
+        let expected: Vec<(usize, usize)> = (0..items.len())
+            .filter(|i| i % 7 == 3)
+            .map(|i| (i, i * 3))
+            .collect();
+        assert_eq!(failed, Err(expected), "failures in index order");
+        assert_eq!(
+            ctx.failable_parallel_for_each(&items, |_, _, _| Ok::<(), ()>(())),
+            Ok(())
         );
-    let expected: Vec<(usize, usize)> = (0..items.len())
-        .filter(|i| i % 7 == 3)
-        .map(|i| (i, i * 3))
-        .collect();
-    assert_eq!(failed, Err(expected), "failures in index order");
-    assert_eq!(
-        ctx.failable_parallel_for_each(&items, |_, _, _| Ok::<(), ()>(())),
-        Ok(())
-    );
-}
+    }
 
-#[test]
-fn the_driver_runs_every_item_once_and_reports_every_failure_in_order() {
-    every_item_runs_once_with_its_index(&Context::new());
-    every_item_runs_once_with_its_index(&Context::<Local>::single_threaded());
-}
+    #[test]
+    fn the_driver_runs_every_item_once_and_reports_every_failure_in_order() {
+        every_item_runs_once_with_its_index(&Context::new());
+        every_item_runs_once_with_its_index(&Context::<Local>::single_threaded());
+    }
 
-fn diagnostics_follow_item_order<P: Policy>(engine: DiagEngine<P>, out: &SharedBuffer) {
-    let ctx = Context::<P>::with_engine(engine);
-    let items: Vec<u32> = (0..64).collect();
-    ctx.parallel_for_each(&items, |ctx, _, &n| {
-        // Later items finish first more often than not.
-        std::thread::sleep(std::time::Duration::from_micros(u64::from(64 - n) * 20));
-        ctx.diagnostics()
-            .error(strata_ctx::diag::Location::name("x"), format!("item {n}"))
-            .emit();
-    });
-    let text = out.contents();
-    let order: Vec<u32> = text
-        .lines()
-        .filter_map(|l| l.strip_prefix("error: item "))
-        .map(|n| n.parse().unwrap())
-        .collect();
-    assert_eq!(order, items, "diagnostics out of item order:\n{text}");
-}
+    fn diagnostics_follow_item_order<P: Policy>(engine: DiagEngine<P>, out: &SharedBuffer) {
+        let ctx = Context::<P>::with_engine(engine);
+        let items: Vec<u32> = (0..64).collect();
+        ctx.parallel_for_each(&items, |ctx, _, &n| {
+            // Later items finish first more often than not.
+            std::thread::sleep(std::time::Duration::from_micros(u64::from(64 - n) * 20));
+            ctx.diagnostics()
+                .error(strata_ctx::diag::Location::name("x"), format!("item {n}"))
+                .emit();
+        });
+        let text = out.contents();
+        let order: Vec<u32> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("error: item "))
+            .map(|n| n.parse().unwrap())
+            .collect();
+        assert_eq!(order, items, "diagnostics out of item order:\n{text}");
+    }
 
-#[test]
-fn diagnostics_of_the_driver_come_out_in_item_order() {
-    let out = SharedBuffer::new();
-    let engine = DiagEngine::builder()
-        .emitter(PlainEmitter::new())
-        .sink(out.clone())
-        .build();
-    diagnostics_follow_item_order::<Shared>(engine, &out);
-    let out = SharedBuffer::new();
-    let engine = DiagEngine::<Local>::builder_with_policy()
-        .emitter(PlainEmitter::new())
-        .sink(out.clone())
-        .build();
-    diagnostics_follow_item_order::<Local>(engine, &out);
+    #[test]
+    fn diagnostics_of_the_driver_come_out_in_item_order() {
+        let out = SharedBuffer::new();
+        let engine = DiagEngine::builder()
+            .emitter(PlainEmitter::new())
+            .sink(out.clone())
+            .build();
+        diagnostics_follow_item_order::<Shared>(engine, &out);
+        let out = SharedBuffer::new();
+        let engine = DiagEngine::<Local>::builder_with_policy()
+            .emitter(PlainEmitter::new())
+            .sink(out.clone())
+            .build();
+        diagnostics_follow_item_order::<Local>(engine, &out);
+    }
 }
 
 #[test]
