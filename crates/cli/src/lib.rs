@@ -13,6 +13,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod llvm;
 pub mod sparse_tensor;
 pub mod test_dialect;
 

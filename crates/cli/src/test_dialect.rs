@@ -554,5 +554,6 @@ pub fn syntax<P: Policy, S: BuildHasher>() -> Syntax<P, S> {
     let mut s = Syntax::new();
     s.register::<TestDialect>();
     s.register::<crate::sparse_tensor::SparseTensorDialect>();
+    s.register::<crate::llvm::LlvmDialect>();
     s
 }

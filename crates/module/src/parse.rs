@@ -348,6 +348,14 @@ type ExpansionMap = Vec<(usize, usize, usize)>;
 /// How deep alias definitions may refer to aliases defined after them.
 const MAX_ALIAS_EXPANSION_DEPTH: usize = 64;
 
+/// An alias definition of a file, with the offset of its value: a
+/// location alias (by its name without `#`), or an attribute or type alias
+/// (with its sigil; `true` for a type).
+enum AliasDef {
+    Location(String, usize),
+    Other(String, usize, bool),
+}
+
 /// The bytes alias expansion may write for a file of `len` bytes: a linear
 /// bound, so that aliases whose expansions double at each level (`#a0 =
 /// [#a1, #a1]`, `#a1 = [#a2, #a2]`, ...) are a diagnostic, not an
@@ -1663,9 +1671,8 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     };
     let mut resources = Vec::new();
     let mut ops = Vec::new();
-    // Alias definitions first: their text, then the locations.
-    let mut loc_defs = Vec::new();
-    let mut other_defs = Vec::new();
+    // Alias definitions first: their text, then their handles.
+    let mut defs = Vec::new();
     for item in &items {
         let s = &text[item.range.clone()];
         match item.kind {
@@ -1697,10 +1704,10 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
                     && value.starts_with("loc(")
                     && value.ends_with(')');
                 let stored = if is_loc {
-                    loc_defs.push((alias[1..].to_owned(), value_start));
+                    defs.push(AliasDef::Location(alias[1..].to_owned(), value_start));
                     value[4..value.len() - 1].to_owned()
                 } else {
-                    other_defs.push((
+                    defs.push(AliasDef::Other(
                         alias.to_owned(),
                         value_start,
                         item.kind == ItemKind::TypeAlias,
@@ -1729,73 +1736,84 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             }
         }
     }
-    // Attribute and type aliases are parsed where they are defined, as
-    // MLIR parses them there, and their uses resolve to the handle made here
-    // (an alias used before its definition is expanded in place). In file
-    // order, with one table of distinct ids, as MLIR parses them. One budget
-    // for every definition: the expansions of a file are linear in its size.
+    // Aliases are parsed where they are defined, in file order and with one
+    // table of distinct ids, as MLIR parses them, and their uses resolve to
+    // the handle made there (an alias used before its definition is
+    // expanded in place). In file order: an attribute may hold a
+    // location alias defined before it (an `llvm` loop annotation's
+    // `startLoc = #loc2`), which it must get as the location attribute, not
+    // as the text of its definition. One budget for every definition: the
+    // expansions of a file are linear in its size.
     let distinct = RefCell::new(DistinctIds::new());
     let mut budget = expansion_budget(text.len());
-    for (alias, at, is_type) in other_defs {
-        let mut expander = Expander::new(&shared.aliases.text, Some(&shared.aliases.table), budget);
-        let (expanded, map) = expander
-            .expand_definition(&alias)
-            .map_err(|m| ParseError::new(at..at + 1, m))?;
-        budget = expander.budget;
-        let mut p = Parser::new(ctx, &expanded, Some(syntax)).with_aliases(&shared.aliases.table);
-        p.set_distinct_ids(&distinct);
-        let r = if is_type {
-            p.parse_type().map(Defined::Type)
-        } else {
-            p.parse_attribute().map(Defined::Attribute)
-        };
-        let handle = match r.and_then(|h| p.finish().map(|()| h)) {
-            Ok(h) => h,
-            Err(e) => {
-                let span = if map.is_empty() {
-                    at + e.span().start..at + e.span().end
+    for def in defs {
+        match def {
+            AliasDef::Other(alias, at, is_type) => {
+                let mut expander =
+                    Expander::new(&shared.aliases.text, Some(&shared.aliases.table), budget);
+                let (expanded, map) = expander
+                    .expand_definition(&alias)
+                    .map_err(|m| ParseError::new(at..at + 1, m))?;
+                budget = expander.budget;
+                let mut p =
+                    Parser::new(ctx, &expanded, Some(syntax)).with_aliases(&shared.aliases.table);
+                p.set_distinct_ids(&distinct);
+                let r = if is_type {
+                    p.parse_type().map(Defined::Type)
                 } else {
-                    at..at + 1
+                    p.parse_attribute().map(Defined::Attribute)
                 };
-                return Err(remap(&e, span));
+                let handle = match r.and_then(|h| p.finish().map(|()| h)) {
+                    Ok(h) => h,
+                    Err(e) => {
+                        let span = if map.is_empty() {
+                            at + e.span().start..at + e.span().end
+                        } else {
+                            at..at + 1
+                        };
+                        return Err(remap(&e, span));
+                    }
+                };
+                // A second definition of the name was refused above.
+                let _ = match handle {
+                    Defined::Type(t) => shared.aliases.table.define_type(&alias[1..], t),
+                    Defined::Attribute(a) => shared.aliases.table.define_attribute(&alias[1..], a),
+                };
             }
-        };
-        // A second definition of the name was refused above.
-        let _ = match handle {
-            Defined::Type(t) => shared.aliases.table.define_type(&alias[1..], t),
-            Defined::Attribute(a) => shared.aliases.table.define_attribute(&alias[1..], a),
-        };
-    }
-    // Location aliases defined before their use resolve to the location
-    // their definition made (so a chain of call sites, each naming the one
-    // before, is linear); only those used before their definition are
-    // expanded.
-    for (alias, at) in loc_defs {
-        // The location aliases defined above are used by handle: one used
-        // as a fused location's metadata is that location attribute
-        // (`fused<#loc>[...]`), which its text alone would not say.
-        let mut expander = Expander::new(&shared.aliases.text, Some(&shared.aliases.table), budget);
-        let (expanded, map) = expander
-            .expand_definition(&format!("#{alias}"))
-            .map_err(|m| ParseError::new(at..at + 1, m))?;
-        budget = expander.budget;
-        let full = format!("loc({expanded})");
-        let mut p = Parser::new(ctx, &full, Some(syntax)).with_aliases(&shared.aliases.table);
-        p.set_distinct_ids(&distinct);
-        let l = p
-            .parse_location()
-            .and_then(|l| p.finish().map(|()| l))
-            .map_err(|e| {
-                // Unexpanded, `full` is the definition's text at `at`.
-                let span = if map.is_empty() {
-                    at + e.span().start..at + e.span().end
-                } else {
-                    at..at + 1
-                };
-                remap(&e, span)
-            })?;
-        // A second definition of the name was refused above.
-        let _ = shared.aliases.table.define_location(&alias, l);
+            // Location aliases defined before their use resolve to the
+            // location their definition made (so a chain of call sites,
+            // each naming the one before, is linear); only those used
+            // before their definition are expanded.
+            AliasDef::Location(alias, at) => {
+                // The location aliases defined above are used by handle: one used
+                // as a fused location's metadata is that location attribute
+                // (`fused<#loc>[...]`), which its text alone would not say.
+                let mut expander =
+                    Expander::new(&shared.aliases.text, Some(&shared.aliases.table), budget);
+                let (expanded, map) = expander
+                    .expand_definition(&format!("#{alias}"))
+                    .map_err(|m| ParseError::new(at..at + 1, m))?;
+                budget = expander.budget;
+                let full = format!("loc({expanded})");
+                let mut p =
+                    Parser::new(ctx, &full, Some(syntax)).with_aliases(&shared.aliases.table);
+                p.set_distinct_ids(&distinct);
+                let l = p
+                    .parse_location()
+                    .and_then(|l| p.finish().map(|()| l))
+                    .map_err(|e| {
+                        // Unexpanded, `full` is the definition's text at `at`.
+                        let span = if map.is_empty() {
+                            at + e.span().start..at + e.span().end
+                        } else {
+                            at..at + 1
+                        };
+                        remap(&e, span)
+                    })?;
+                // A second definition of the name was refused above.
+                let _ = shared.aliases.table.define_location(&alias, l);
+            }
+        }
     }
     shared.distinct = distinct.into_inner();
 

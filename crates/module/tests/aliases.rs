@@ -43,3 +43,20 @@ fn printing_again_reparses_to_the_same_text() {
     let again = parse_module_parallel(&ctx, &printed, "printed.mlir").unwrap();
     assert_eq!(print_module(&again, PrintOptions::default()), printed);
 }
+
+/// Aliases are parsed in file order, as MLIR parses them: an attribute
+/// alias may hold a location alias defined before it, as the location
+/// attribute (`[#loc2, 1]`). Location aliases were once parsed after every
+/// other alias, and this valid input was "expected non-function type" at
+/// `[`. The expected text is mlir-opt-19's.
+#[test]
+fn an_attribute_alias_holds_a_location_alias_defined_before_it() {
+    let input = "#loc2 = loc(\"x\":1:2)\n#a = [#loc2, 1]\n\"foo.op\"() {a = #a} : () -> ()\n";
+    let expected = "#loc = loc(\"x\":1:2)\n\"builtin.module\"() ({\n  \"foo.op\"() {a = [#loc, 1]} : () -> ()\n}) : () -> ()\n\n";
+    let ctx = Context::new();
+    let module = parse_module_parallel(&ctx, input, "lo.mlir").unwrap();
+    assert_eq!(print_module(&module, PrintOptions::default()), expected);
+    let single = Context::single_threaded();
+    let module = parse_module(&single, input, "lo.mlir").unwrap();
+    assert_eq!(print_module(&module, PrintOptions::default()), expected);
+}

@@ -257,6 +257,13 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         self.tok
     }
 
+    /// The text being parsed: [`Token`] offsets index it. A dialect hook
+    /// reads it to keep the text between the parts it parses (inside a
+    /// hook it ends where the symbol's body ends).
+    pub fn source(&self) -> &'s str {
+        self.lexer.source()
+    }
+
     /// The spelling of the current token.
     pub fn spelling(&self) -> &'s str {
         &self.lexer.source()[self.tok.start..self.tok.end]

@@ -46,9 +46,9 @@ def reprint(text, extra):
     return p.stdout.decode("utf-8", errors="replace")
 
 
-def main():
+def main(patterns):
     out = sys.argv[1]
-    files = sorted(glob.glob("IR/*.mlir") + glob.glob("Dialect/Builtin/*.mlir"))
+    files = sorted(f for p in patterns for f in glob.glob(p))
     accepted = skipped = total = 0
     with open(out, "w", encoding="utf-8") as f:
         for path in files:
@@ -136,7 +136,12 @@ def split(text):
     return chunks
 
 
-# `generate.py OUT --verify-only` rewrites only verify.jsonl.
-if sys.argv[2:] != ["--verify-only"]:
-    main()
-verify(sys.argv[1].replace("generic.jsonl", "verify.jsonl"))
+# `generate.py OUT --verify-only` rewrites only verify.jsonl;
+# `generate.py OUT --files GLOB...` writes only OUT, for the files GLOB names
+# (strata-cli's oracle of the `llvm` dialect's test files).
+if sys.argv[2:3] == ["--files"]:
+    main(sys.argv[3:])
+else:
+    if sys.argv[2:] != ["--verify-only"]:
+        main(["IR/*.mlir", "Dialect/Builtin/*.mlir"])
+    verify(sys.argv[1].replace("generic.jsonl", "verify.jsonl"))
