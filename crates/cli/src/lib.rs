@@ -14,8 +14,10 @@
 #![forbid(unsafe_code)]
 
 pub mod llvm;
+pub mod registered;
 pub mod sparse_tensor;
 pub mod test_dialect;
+pub mod text;
 
 pub use test_dialect::syntax;
 

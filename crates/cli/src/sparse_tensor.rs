@@ -23,9 +23,19 @@
 //! assert!(printed.contains("{t = tensor<8xf32, #sparse>}"));
 //! ```
 
+use core::hash::BuildHasher;
+
 use strata_builtin::OpaqueAttr;
-use strata_ctx::{Attribute, Dialect, Registry};
-use strata_syntax::{AsmAlias, DialectSyntax};
+use strata_ctx::{Attribute, Dialect, Policy, Registry, Type, TypeFamily};
+use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, ParseError, Parser};
+
+use crate::text::{TextData, parse_pieces};
+
+crate::text_kind!(
+    /// `!sparse_tensor.mnemonic<...>`: a type of the `sparse_tensor`
+    /// dialect, kept as text with the values written inside it parsed.
+    SparseTensorType, TypeFamily, "sparse_tensor.type"
+);
 
 /// The `sparse_tensor` dialect, as far as strata-opt models it (see the
 /// [module](self)).
@@ -35,13 +45,43 @@ pub struct SparseTensorDialect;
 impl Dialect for SparseTensorDialect {
     const NAMESPACE: &'static str = "sparse_tensor";
 
-    /// No kinds: every form of the dialect stays opaque.
-    fn register(_: &mut Registry<'_>) {}
+    fn register(registry: &mut Registry<'_>) {
+        registry.kind::<SparseTensorType>();
+    }
 }
 
 impl DialectSyntax for SparseTensorDialect {
+    /// Every type of the dialect is a [`SparseTensorType`].
     fn parses_type(_: &str) -> bool {
-        false
+        true
+    }
+
+    fn parse_type<'c, P: Policy, S: BuildHasher>(
+        p: &mut Parser<'c, '_, P, S>,
+        mnemonic: &str,
+    ) -> Result<Type<'c>, ParseError> {
+        let pieces = parse_pieces(p, None)?;
+        Ok(p.context()
+            .intern::<SparseTensorType>(TextData {
+                prefix: "!sparse_tensor.",
+                mnemonic,
+                pieces: &pieces,
+            })
+            .into())
+    }
+
+    fn type_elements<'c>(ty: Type<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
+        if let Some(t) = ty.dyn_cast::<SparseTensorType>() {
+            t.payload().elements().for_each(visit);
+        }
+    }
+
+    fn alias_key(value: AsmElement<'_>) -> Option<*const ()> {
+        let AsmElement::Type(t) = value else {
+            return None;
+        };
+        t.dyn_cast::<SparseTensorType>()
+            .map(|t| core::ptr::from_ref(t.payload()).cast())
     }
 
     fn parses_attribute(_: &str) -> bool {

@@ -555,5 +555,8 @@ pub fn syntax<P: Policy, S: BuildHasher>() -> Syntax<P, S> {
     s.register::<TestDialect>();
     s.register::<crate::sparse_tensor::SparseTensorDialect>();
     s.register::<crate::llvm::LlvmDialect>();
+    s.register::<crate::registered::DltiDialect>();
+    s.register::<crate::registered::MlProgramDialect>();
+    s.register::<crate::registered::PtrDialect>();
     s
 }

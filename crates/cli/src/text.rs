@@ -1,0 +1,278 @@
+//! Types and attributes of a registered dialect that strata keeps as text,
+//! but with the types and attributes written inside them parsed.
+//!
+//! An unregistered dialect's `#foo.bar<...>` is opaque to MLIR too: its text
+//! is kept and printed back as written, an alias it names (`#a`) included.
+//! A registered dialect's is not: MLIR parses it, so an alias inside it is
+//! the attribute it stands for, and the printer prints that attribute as
+//! its alias again, with the alias's definition among the others. strata
+//! models no registered dialect's forms in full, but where one nests other
+//! types and attributes, keeping it opaque prints text that names aliases
+//! the output no longer defines (`file = #di_file` inside an `llvm` debug
+//! info attribute, `#map` inside a `dlti` entry, `#sparse` inside a
+//! `sparse_tensor` type).
+//!
+//! A [`TextData`] is the form's text cut at what is written inside it: an
+//! attribute alias, a dialect attribute, `distinct[N]<...>`, `loc(...)`, an
+//! affine map or integer set (`#...`, `distinct`, `loc`, `affine_map`,
+//! `affine_set`), a type alias or a dialect type (`!...`). Those are parsed
+//! ([`Piece::Attr`], [`Piece::Type`]), the text between them is kept
+//! ([`Piece::Text`]). Two forms are one value when their texts and nested
+//! values are, so an alias and the form it stands for are one handle. The
+//! printer visits the nested values (MLIR's alias pass finds them by
+//! printing the form) and prints each as its alias where it has one. The
+//! kinds are declared per dialect with [`text_kind!`](crate::text_kind)
+//! (the printer finds a kind's dialect by the kind's name), and
+//! [`parse_pieces`] reads a body.
+//!
+//! The text is kept as written: input that `mlir-opt-19` printed prints back
+//! byte for byte, but strata neither checks nor normalises the parameters
+//! as the dialect's own parser would.
+
+use core::fmt;
+use core::hash::BuildHasher;
+
+use strata_ctx::{Attribute, Policy, Type};
+use strata_syntax::lexer::TokenKind;
+use strata_syntax::{AsmElement, ParseError, Parser};
+
+/// One part of a [`TextData`]: text kept as written, or a value written
+/// inside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Piece<'t, 'c> {
+    /// Text, printed as it was written.
+    Text(&'t str),
+    /// A nested attribute, printed as the printer prints it (its alias
+    /// where it has one).
+    Attr(Attribute<'c>),
+    /// A nested type, printed as the printer prints it.
+    Type(Type<'c>),
+}
+
+/// The payload of a dialect form kept as text (and the key it is interned
+/// by, with borrowed text): `prefix`, `mnemonic`, then the pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TextData<'t, 'c> {
+    /// What prints before the mnemonic: `#llvm.` for an attribute of
+    /// `llvm`, `!ptr.` for a type of `ptr`; empty for a part that prints
+    /// without it (a TBAA member's `<...>` inside its type descriptor).
+    pub prefix: &'static str,
+    /// The mnemonic (`di_file`), or empty.
+    pub mnemonic: &'t str,
+    /// The body after the mnemonic, in order.
+    pub pieces: &'t [Piece<'t, 'c>],
+}
+
+impl<'c> TextData<'c, 'c> {
+    /// The types and attributes written inside the body, in order, as the
+    /// printer's alias pass visits them.
+    pub fn elements(&self) -> impl Iterator<Item = AsmElement<'c>> + '_ {
+        self.pieces.iter().filter_map(|p| match *p {
+            Piece::Attr(a) => Some(AsmElement::Attribute(a)),
+            Piece::Type(t) => Some(AsmElement::Type(t)),
+            Piece::Text(_) => None,
+        })
+    }
+}
+
+impl<'t, 'c> TextData<'t, 'c> {
+    /// The payload copied into `arena` (what a kind's `construct` stores).
+    pub fn store(&self, arena: &'c strata_ctx::Arena) -> TextData<'c, 'c> {
+        let pieces: Vec<Piece<'c, 'c>> = self
+            .pieces
+            .iter()
+            .map(|p| match *p {
+                Piece::Text(t) => Piece::Text(arena.alloc_str(t)),
+                Piece::Attr(a) => Piece::Attr(a),
+                Piece::Type(t) => Piece::Type(t),
+            })
+            .collect();
+        TextData {
+            prefix: self.prefix,
+            mnemonic: arena.alloc_str(self.mnemonic),
+            pieces: arena.alloc_slice_copy(&pieces),
+        }
+    }
+    /// Whether `key`, a key of the same kind, is this value.
+    pub fn same(&self, key: &TextData<'_, 'c>) -> bool {
+        self.prefix == key.prefix && self.mnemonic == key.mnemonic && self.pieces == key.pieces
+    }
+}
+
+impl fmt::Display for TextData<'_, '_> {
+    /// The prefix, the mnemonic and the body, each nested value printed as
+    /// the printer prints it; or the value's alias.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(r) = strata_builtin::write_alias(core::ptr::from_ref(self).cast(), f) {
+            return r;
+        }
+        f.write_str(self.prefix)?;
+        f.write_str(self.mnemonic)?;
+        for piece in self.pieces {
+            match piece {
+                Piece::Text(t) => f.write_str(t)?,
+                Piece::Attr(a) => write!(f, "{a}")?,
+                Piece::Type(t) => write!(f, "{t}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Declares a kind of a dialect whose payload is a [`TextData`]: `$name`
+/// must start with the dialect's namespace and a dot, which is how the
+/// printer finds the dialect that lists the kind's nested values.
+#[macro_export]
+macro_rules! text_kind {
+    ($(#[$doc:meta])* $kind:ident, $family:ty, $name:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy)]
+        pub enum $kind {}
+
+        impl ::strata_ctx::Kind for $kind {
+            type Family = $family;
+            type Stored<'c> = $crate::text::TextData<'c, 'c>;
+            type Key<'k, 'c>
+                = $crate::text::TextData<'k, 'c>
+            where
+                'c: 'k;
+
+            fn info() -> &'static ::strata_ctx::KindInfo {
+                static INFO: ::strata_ctx::KindInfo = ::strata_ctx::KindInfo::new::<$kind>($name);
+                &INFO
+            }
+
+            fn hash_key<'k, 'c: 'k, H: ::core::hash::Hasher>(key: &Self::Key<'k, 'c>, state: &mut H) {
+                ::core::hash::Hash::hash(key, state);
+            }
+
+            fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a> {
+                stored
+            }
+        }
+
+        impl ::strata_ctx::StorageKind for $kind {
+            fn matches<'k, 'c: 'k>(stored: &'c Self::Stored<'c>, key: &Self::Key<'k, 'c>) -> bool {
+                stored.same(key)
+            }
+
+            fn construct<'k, 'c: 'k>(key: &Self::Key<'k, 'c>, arena: &'c ::strata_ctx::Arena) -> Self::Stored<'c> {
+                key.store(arena)
+            }
+        }
+    };
+}
+
+/// Whether the current token starts a value written inside a body, and
+/// whether that value is a type.
+fn starts_nested<P: Policy, S: BuildHasher>(p: &Parser<'_, '_, P, S>) -> Option<bool> {
+    match p.token().kind {
+        TokenKind::HashId => Some(false),
+        TokenKind::BangId => Some(true),
+        TokenKind::BareId => matches!(
+            p.spelling(),
+            "distinct" | "loc" | "affine_map" | "affine_set"
+        )
+        .then_some(false),
+        _ => None,
+    }
+}
+
+/// A `<...>` inside a body that is a value of its own (a TBAA member), made
+/// from its pieces (from its `<` to its `>`).
+pub type PartHook<'c, P, S> =
+    fn(&mut Parser<'c, '_, P, S>, &[Piece<'_, 'c>]) -> Result<Attribute<'c>, ParseError>;
+
+/// Reads a body into pieces, from the parser's current token to the end of
+/// the body (a dialect hook's parser ends there).
+///
+/// With `parts`, a `<` directly inside a `{...}` of the body (MLIR's TBAA
+/// type descriptor's `members = {<#tbaa_root, 0>}`) starts a value of its
+/// own: its pieces, from its `<` to the matching `>`, are given to `parts`,
+/// and what it returns is the nested attribute.
+///
+/// # Errors
+///
+/// A nested value that does not parse, an unbalanced `>`, a part without
+/// its `>`.
+pub fn parse_pieces<'s, 'c, P: Policy, S: BuildHasher>(
+    p: &mut Parser<'c, 's, P, S>,
+    parts: Option<PartHook<'c, P, S>>,
+) -> Result<Vec<Piece<'s, 'c>>, ParseError> {
+    read(p, parts, false)
+}
+
+fn read<'s, 'c, P: Policy, S: BuildHasher>(
+    p: &mut Parser<'c, 's, P, S>,
+    parts: Option<PartHook<'c, P, S>>,
+    part: bool,
+) -> Result<Vec<Piece<'s, 'c>>, ParseError> {
+    let src: &'s str = p.source();
+    let mut pieces = Vec::new();
+    let mut text_from = p.token().start;
+    // Nesting of `<>` and `{}` since the start (a part starts inside its
+    // own `<`, consumed here first; a body inside the `<` of its mnemonic).
+    let mut angles = 0usize;
+    let mut braces = 0usize;
+    if part {
+        p.expect(TokenKind::Less, "'<'")?;
+        angles = 1;
+    }
+    loop {
+        let tok = p.token();
+        if tok.kind == TokenKind::Eof {
+            if part {
+                return Err(p.error("expected '>'"));
+            }
+            push_text(&mut pieces, &src[text_from..tok.start]);
+            return Ok(pieces);
+        }
+        if let Some(is_type) = starts_nested(p) {
+            push_text(&mut pieces, &src[text_from..tok.start]);
+            pieces.push(if is_type {
+                Piece::Type(p.parse_type()?)
+            } else {
+                Piece::Attr(p.parse_attribute()?)
+            });
+            // The value ends at its last token: the space before the next
+            // one stays text.
+            let next = p.token().start;
+            text_from = tok.start + src[tok.start..next].trim_end().len();
+            continue;
+        }
+        if let Some(make) =
+            parts.filter(|_| !part && braces == 1 && angles == 1 && tok.kind == TokenKind::Less)
+        {
+            push_text(&mut pieces, &src[text_from..tok.start]);
+            let inner = read(p, parts, true)?;
+            pieces.push(Piece::Attr(make(p, &inner)?));
+            text_from = p.token().start;
+            continue;
+        }
+        match tok.kind {
+            TokenKind::Less => angles += 1,
+            TokenKind::Greater => {
+                if angles == 0 {
+                    return Err(p.error("unbalanced '>'"));
+                }
+                angles -= 1;
+                if part && angles == 0 {
+                    p.consume_if(TokenKind::Greater);
+                    push_text(&mut pieces, &src[text_from..tok.end]);
+                    return Ok(pieces);
+                }
+            }
+            TokenKind::LBrace => braces += 1,
+            TokenKind::RBrace => braces = braces.saturating_sub(1),
+            _ => {}
+        }
+        p.consume_if(tok.kind);
+    }
+}
+
+/// Appends `text` unless it is empty.
+fn push_text<'s, 'c>(pieces: &mut Vec<Piece<'s, 'c>>, text: &'s str) {
+    if !text.is_empty() {
+        pieces.push(Piece::Text(text));
+    }
+}
