@@ -348,4 +348,100 @@ mod tests {
         assert!(!Big::from_u64(0b1000).any_below(3));
         assert_eq!(Big::from_hex_digits(b"FFFFFFFFFFFFFFFFF").bits(), 68);
     }
+
+    /// A deterministic sequence of values of every size from 0 to 128 bits
+    /// (xorshift, then masked to a random width).
+    fn values(n: usize) -> Vec<u128> {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        (0..n)
+            .map(|_| {
+                let v = (u128::from(next()) << 64) | u128::from(next());
+                let width = next() % 129;
+                if width == 128 {
+                    v
+                } else {
+                    v & ((1u128 << width) - 1)
+                }
+            })
+            .collect()
+    }
+
+    /// Every operation against `u128` arithmetic where the result fits, and
+    /// against its inverse where it does not (products and shifts of
+    /// several limbs): carries across limbs, shifts by whole and partial
+    /// limbs, quotients of one and of several limbs.
+    #[test]
+    fn arithmetic_agrees_with_u128_and_with_its_inverses() {
+        let vs = values(400);
+        for w in vs.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            let (ba, bb) = (Big::from_u128(a), Big::from_u128(b));
+            assert_eq!(ba.to_u128(), Some(a));
+            assert_eq!(ba.to_decimal(), a.to_string());
+            assert_eq!(ba.bits(), u64::from(128 - a.leading_zeros()));
+            for n in [0u64, 1, 7, 63, 64, 65, 100, 127, 128] {
+                assert_eq!(ba.bit(n), n < 128 && (a >> n) & 1 == 1, "bit {n} of {a}");
+                let below = if n >= 128 {
+                    a != 0
+                } else {
+                    a & ((1u128 << n) - 1) != 0
+                };
+                assert_eq!(ba.any_below(n), below, "any_below {n} of {a}");
+                assert_eq!(ba.shr(n).to_u128(), Some(if n >= 128 { 0 } else { a >> n }));
+                let up = ba.shl(n);
+                assert_eq!(up.shr(n), ba, "({a} << {n}) >> {n}");
+                assert_eq!(up.bits(), if a == 0 { 0 } else { ba.bits() + n });
+            }
+            // Products of up to four limbs, undone by division.
+            let p = ba.mul(&bb);
+            if let (Some(x), Some(y)) = (u64::try_from(a).ok(), u64::try_from(b).ok()) {
+                assert_eq!(p.to_u128(), Some(u128::from(x) * u128::from(y)));
+            }
+            if !bb.is_zero() {
+                let (q, r) = p.divrem(&bb);
+                assert_eq!((q, r.is_zero()), (ba.clone(), true), "{a} * {b} / {b}");
+                let (q, r) = ba.divrem(&bb);
+                assert_eq!(q.to_u128(), Some(a / b), "{a} / {b}");
+                assert_eq!(r.to_u128(), Some(a % b), "{a} % {b}");
+                let mut plus = p.clone();
+                plus.mul_add_small(1, 1);
+                if b > 1 {
+                    let (q, r) = plus.divrem(&bb);
+                    assert_eq!(
+                        (q, r.to_u128()),
+                        (ba.clone(), Some(1)),
+                        "({a} * {b} + 1) / {b}"
+                    );
+                }
+            }
+            if b != 0 && b <= u128::from(u64::MAX) {
+                let mut q = ba.clone();
+                let r = q.divrem_small(b as u64);
+                assert_eq!((q.to_u128(), u128::from(r)), (Some(a / b), a % b));
+            }
+            let mut sum = ba.clone();
+            sum.mul_add_small(3, 5);
+            if let Some(e) = a.checked_mul(3).and_then(|v| v.checked_add(5)) {
+                assert_eq!(sum.to_u128(), Some(e));
+            }
+            if a >= b {
+                let mut d = ba.clone();
+                d.sub_assign(&bb);
+                assert_eq!(d.to_u128(), Some(a - b));
+            }
+        }
+        // Three limbs do not fit a u128.
+        assert_eq!(Big::from_u64(1).shl(128).to_u128(), None);
+        assert_eq!(Big::from_limbs(&[5, 0, 0]).to_u128(), Some(5));
+        assert_eq!(
+            Big::pow(3, 81).to_decimal(),
+            "443426488243037769948249630619149892803"
+        );
+    }
 }
