@@ -70,7 +70,7 @@ pub struct Item {
 
 fn skip_space(b: &[u8], mut i: usize, end: usize) -> usize {
     loop {
-        while i < end && b[i].is_ascii_whitespace() {
+        while i < end && strata_syntax::lexer::is_space(b[i]) {
             i += 1;
         }
         if i + 1 < end && b[i] == b'/' && b[i + 1] == b'/' {
@@ -192,7 +192,12 @@ fn scan_items_with(
     while i < end {
         let c = b[i];
         if line_start && depth == 0 {
-            let kind = item_kind(b, i, end);
+            // Text before the first item that starts none (`) foo`, `*`)
+            // is an operation too, so that its parser reports it: skipped,
+            // it would make a file of garbage an empty module. A `}` ends a
+            // region's body instead.
+            let kind = item_kind(b, i, end)
+                .or_else(|| (open.is_none() && c != b'}').then_some(ItemKind::Op));
             if let Some(kind) = kind {
                 close(&mut items, &mut open, i);
                 open = Some((kind, i));

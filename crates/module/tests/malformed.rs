@@ -217,17 +217,45 @@ fn deeply_nested_locations_are_a_diagnostic() {
     }
 }
 
-/// A NUL byte: inside a string it is a character of the string (as in
-/// MLIR), printed escaped; between tokens it is an unexpected character; a
-/// file of one NUL is an empty module.
+/// A NUL byte: inside a string it is a character of the string, printed
+/// escaped; between tokens it is skipped as whitespace (MLIR's lexer skips
+/// every NUL but the one past the end of its buffer: mlir-opt-19 prints
+/// `"test.a"() : () -> ()\0"test.b"() : () -> ()` as two operations); a file
+/// of one NUL is an empty module, and a NUL before garbage does not hide it.
 #[test]
 fn nul_bytes() {
     assert!(print("\"a.b\"() {x = \"a\0b\"} : () -> ()\n").contains("{x = \"a\\00b\"}"));
     assert_eq!(
-        error("\"a.b\"() \0 : () -> ()\n"),
-        ("unexpected character".to_owned(), 8..9)
+        print("\"a.b\"() \0 : () -> ()\0\"a.c\"() : () -> ()\n"),
+        print("\"a.b\"() : () -> ()\n\"a.c\"() : () -> ()\n")
     );
     assert_eq!(print("\0"), print(""));
+    let (message, span) = error("\0 this is garbage {{{");
+    assert!(message.contains("custom operation syntax"), "{message}");
+    assert_eq!(span, 2..6);
+}
+
+/// Text before the first item that starts none is reported where it is,
+/// with mlir-opt-19's message; it was once skipped, which made a file of
+/// garbage an empty module. A file of spaces and comments is still one.
+#[test]
+fn text_before_the_first_item_is_a_diagnostic() {
+    for (text, message) in [
+        (") foo\n", "expected operation name in quotes"),
+        ("* bar\n", "expected operation name in quotes"),
+        ("=\n", "expected operation name in quotes"),
+        (";\n", "unexpected character"),
+        ("  $x\n\"a.b\"() : () -> ()\n", "unexpected character"),
+    ] {
+        let (m, span) = error(text);
+        assert_eq!(m, message, "{text:?}");
+        assert_eq!(span.start, text.len() - text.trim_start().len(), "{text:?}");
+    }
+    assert_eq!(print("\n  // a comment\n\n"), print(""));
+    // Inside a region too, and an empty region is still one.
+    let (m, _) = error("\"a.b\"() ({\n ) x\n}) : () -> ()\n");
+    assert_eq!(m, "expected operation name in quotes");
+    assert!(print("\"a.b\"() ({\n}) : () -> ()\n").contains("\"a.b\"() ({\n  }) : () -> ()"));
 }
 
 /// Bytes that are not UTF-8, written as escapes in a string attribute, are

@@ -148,6 +148,13 @@ const CHAR_CLASS: [u8; 256] = {
     t
 };
 
+/// Whether the lexer skips byte `b` between tokens: ASCII whitespace, and
+/// a NUL byte, which MLIR's lexer skips as well (only the one past the end
+/// of its buffer ends the input).
+pub fn is_space(b: u8) -> bool {
+    b.is_ascii_whitespace() || b == 0
+}
+
 fn is_id_char(b: u8) -> bool {
     CHAR_CLASS[b as usize] & 0b01 != 0
 }
@@ -190,7 +197,7 @@ impl<'s> Lexer<'s> {
         let b = self.bytes();
         // Whitespace and comments.
         loop {
-            while self.pos < b.len() && b[self.pos].is_ascii_whitespace() {
+            while self.pos < b.len() && is_space(b[self.pos]) {
                 self.pos += 1;
             }
             if b[self.pos..].starts_with(b"//") {
