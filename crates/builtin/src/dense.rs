@@ -380,6 +380,13 @@ pub trait DenseElements: AsContext {
     /// laid out as [`DenseElementsAttrData`] describes. Reclaimable: the
     /// storage and its copy of `data` are freed when the last handle drops.
     ///
+    /// Being reclaimable, it is a storage kind of its own: it prints as
+    /// MLIR's `dense<...>` but is not the handle that the parser, or
+    /// [`try_dense_attr`](crate::BuiltinAttrs::try_dense_attr), makes for
+    /// the same value (those are immortal, as every other attribute). Use
+    /// it for large constants a compiler drops; compare with parsed
+    /// attributes through the other.
+    ///
     /// ```
     /// use strata_builtin::prelude::*;
     ///
@@ -388,6 +395,9 @@ pub trait DenseElements: AsContext {
     /// let a = ctx.dense_elements_attr(ty, &[1, 0, 2, 0, 3, 0, 0xff, 0xff]);
     /// assert_eq!(a.to_string(), "dense<[[1, 2], [3, -1]]> : tensor<2x2xi16>");
     /// assert_eq!(a, ctx.dense_elements_attr(ty, &[1, 0, 2, 0, 3, 0, 0xff, 0xff]));
+    /// let immortal = ctx.try_dense_attr(ty, &[1, 0, 2, 0, 3, 0, 0xff, 0xff]).unwrap();
+    /// assert_eq!(immortal.to_string(), a.to_string());
+    /// assert_ne!(strata_ctx::Attribute::from(immortal), strata_ctx::Attribute::from(a));
     /// ```
     ///
     /// # Panics
