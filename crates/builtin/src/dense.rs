@@ -382,7 +382,7 @@ pub trait DenseElements: AsContext {
     ///
     /// Being reclaimable, it is a storage kind of its own: it prints as
     /// MLIR's `dense<...>` but is not the handle that the parser, or
-    /// [`try_dense_attr`](crate::BuiltinAttrs::try_dense_attr), makes for
+    /// `try_dense_attr`, makes for
     /// the same value (those are immortal, as every other attribute). Use
     /// it for large constants a compiler drops; compare with parsed
     /// attributes through the other.
