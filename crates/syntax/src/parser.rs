@@ -578,7 +578,16 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             self.expect_x()?;
             let at = self.tok.start..self.tok.end;
             let el = self.parse_type()?;
+            // MLIR parses an encoding here too, and refuses it after the
+            // `>`, at the token that follows.
+            let encoding = self.consume_if(TokenKind::Comma);
+            if encoding {
+                self.parse_attribute()?;
+            }
             self.expect(TokenKind::Greater, "'>' in tensor type")?;
+            if encoding {
+                return Err(self.error("cannot apply encoding to unranked tensor"));
+            }
             let t = self
                 .ctx
                 .try_unranked_tensor_type(el)
@@ -706,6 +715,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     /// or an opaque type.
     fn parse_dialect_type(&mut self) -> PResult<Type<'c>> {
         let sym = self.parse_extended_symbol()?;
+        no_builtin_hook(&sym, "type")?;
         if let Some(hook) = self.syntax.and_then(|s| s.type_hook(sym.dialect, sym.data)) {
             return self.run_dialect_hook(&sym, |p, m| hook(p, m));
         }
@@ -1175,6 +1185,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
 
     fn parse_dialect_attr(&mut self) -> PResult<Attribute<'c>> {
         let sym = self.parse_extended_symbol()?;
+        no_builtin_hook(&sym, "attribute")?;
         if let Some(hook) = self.syntax.and_then(|s| s.attr_hook(sym.dialect, sym.data)) {
             return self.run_dialect_hook(&sym, |p, m| hook(p, m));
         }
@@ -2209,6 +2220,19 @@ fn element_bytes(ty: Type<'_>, e: &Element<'_>, out: &mut Vec<u8>, array: bool) 
 }
 
 /// A dialect symbol as MLIR's `parseExtendedSymbol` splits it.
+/// MLIR's refusal of `#builtin.x` and `!builtin.x`: the builtin dialect has
+/// no parser of dialect symbols (its forms have their own syntax), reported
+/// where the symbol's data starts, as MLIR reports it.
+fn no_builtin_hook(sym: &ExtendedSymbol<'_>, family: &str) -> PResult<()> {
+    if sym.dialect == "builtin" {
+        return Err(ParseError::new(
+            sym.data_start..sym.data_start + sym.data.len(),
+            format!("dialect 'builtin' provides no {family} parsing hook"),
+        ));
+    }
+    Ok(())
+}
+
 #[derive(Clone, Debug)]
 struct ExtendedSymbol<'s> {
     dialect: &'s str,

@@ -197,3 +197,50 @@ fn unregistered_dialects_are_opaque_and_print_back_exactly() {
     let e = strata_syntax::parse_type(&ctx, "!foo.bar<(>").unwrap_err();
     assert!(e.message().contains("unbalanced"), "{e}");
 }
+
+/// The builtin dialect has no parser of dialect symbols: `#builtin.unit`,
+/// `#builtin<"x">` and `!builtin.i32` are refused where the symbol's data
+/// starts, with mlir-opt-19's message (strata once kept them opaque).
+#[test]
+fn the_builtin_dialect_has_no_symbol_parsing_hook() {
+    let ctx = Context::new();
+    for (text, at) in [
+        ("#builtin.unit", 9),
+        ("#builtin.foo<1>", 9),
+        ("#builtin<\"x\">", 9),
+    ] {
+        let e = strata_syntax::parse_attribute(&ctx, text).unwrap_err();
+        assert_eq!(
+            e.message(),
+            "dialect 'builtin' provides no attribute parsing hook",
+            "{text}"
+        );
+        assert_eq!(e.span().start, at, "{text}");
+    }
+    let e = strata_syntax::parse_type(&ctx, "!builtin.i32").unwrap_err();
+    assert_eq!(
+        e.message(),
+        "dialect 'builtin' provides no type parsing hook"
+    );
+    assert_eq!(e.span().start, 9);
+    // Another dialect's symbols stay opaque.
+    assert!(strata_syntax::parse_attribute(&ctx, "#builtinx.unit").is_ok());
+}
+
+/// An unranked tensor takes no encoding: MLIR parses one and refuses it
+/// after the `>` (mlir-opt-19: `tensor<*xf32, "enc">` at 1:37 of
+/// `"a.b"() : () -> tensor<*xf32, "enc">`, the end of the text).
+#[test]
+fn an_unranked_tensor_with_an_encoding_is_refused_after_it() {
+    let ctx = Context::new();
+    for text in ["tensor<*xf32, \"enc\">", "tensor<*xf32, 1>"] {
+        let e = strata_syntax::parse_type(&ctx, text).unwrap_err();
+        assert_eq!(
+            e.message(),
+            "cannot apply encoding to unranked tensor",
+            "{text}"
+        );
+        assert_eq!(e.span().start, text.len(), "{text}");
+    }
+    assert!(strata_syntax::parse_type(&ctx, "tensor<*xf32>").is_ok());
+}
