@@ -247,6 +247,13 @@ impl<'e, P: Policy> Region<'e, P> {
     /// Runs `f` as task `index` of this region on the calling thread: sets
     /// the thread's context to the task's key for the duration of `f` and
     /// restores the previous context afterwards, also if `f` panics.
+    ///
+    /// The key belongs to the calling thread: a thread that `f` spawns
+    /// itself (`std::thread::spawn`, `scope`) has no task context, and what
+    /// it emits is dispatched at once, outside the region's order. Emit
+    /// from the task's own thread, or run the nested work as tasks of a
+    /// nested region (or strata-ctx's `parallel_for_each`, which opens
+    /// one), whose keys sort under this task's.
     pub fn task<R>(&self, index: u32, f: impl FnOnce() -> R) -> R {
         let cx = TaskContext {
             engine: self.engine.identity(),
