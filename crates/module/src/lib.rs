@@ -27,3 +27,6 @@ pub use tree::{
     ValueId,
 };
 pub use verify::{diagnostic_location, verify_diagnostics};
+/// The error of every parse (`strata-syntax`'s), so that a caller can name
+/// it without depending on that crate.
+pub use strata_syntax::ParseError;

@@ -372,3 +372,11 @@ fn result_counts_that_overflow_are_a_diagnostic() {
         )
     );
 }
+
+/// The parse error is nameable from this crate alone.
+#[test]
+fn the_parse_error_is_reexported() {
+    let ctx = Context::new();
+    let e: strata_module::ParseError = parse_module(&ctx, ") x\n", "m.mlir").unwrap_err();
+    assert_eq!(e.message(), "expected operation name in quotes");
+}
