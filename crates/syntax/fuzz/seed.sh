@@ -3,7 +3,8 @@
 # - corpus/parse/: every input and print of strata-syntax's conformance
 #   corpus;
 # - corpus/module/: every chunk of strata-module's conformance corpus (the
-#   generic form with and without debug info), the alias test file, and every
+#   generic form with and without debug info), of strata-cli's dialect
+#   corpus, the alias test file, and every
 #   nested module of strata-opt's shipped MLIR test file.
 set -eu
 cd "$(dirname "$0")"
@@ -23,6 +24,11 @@ for line in open("../tests/oracle/rejected.jsonl"):
     put("parse", json.loads(line)["input"])
 
 for line in open("../../module/tests/oracle/generic.jsonl"):
+    r = json.loads(line)
+    for k in ("generic", "debuginfo"):
+        if r.get(k):
+            put("module", r[k])
+for line in open("../../cli/tests/oracle/dialects.jsonl"):
     r = json.loads(line)
     for k in ("generic", "debuginfo"):
         if r.get(k):

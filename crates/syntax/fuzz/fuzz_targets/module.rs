@@ -3,7 +3,10 @@
 //! chunk is parsed (alias definitions, operations, regions, the metadata
 //! section) and printed in the generic form, with and without debug info.
 //! Each chunk must parse to `Ok` or to an `Err` whose span lies inside the
-//! chunk, never panic, overflow the stack or hang.
+//! chunk, never panic, overflow the stack or hang. It parses with
+//! strata-opt's own dialect models (`strata_cli::syntax`: the test dialect,
+//! `llvm`, `dlti`, `sparse_tensor`, `ml_program`, `ptr`), whose hooks read
+//! the bodies of those dialects' forms.
 //!
 //! `cd crates/syntax/fuzz && cargo +nightly fuzz run module -- -max_total_time=600 -dict=module.dict`
 //! (seed it with `crates/syntax/fuzz/seed.sh`, which writes the chunks of the
@@ -13,7 +16,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use strata_module::{PrintOptions, parse_module, print_module, split_input};
+use strata_module::{PrintOptions, parse_module_with, print_module, split_input};
 
 fuzz_target!(|data: &[u8]| {
     // strata-opt refuses a file that is not UTF-8 before it parses anything.
@@ -21,13 +24,14 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let (chunks, _near_misses) = split_input(text);
+    let syntax = strata_cli::syntax();
     for chunk in &chunks {
         let chunk_text = &text[chunk.range.clone()];
         let name = chunk.buffer_name("fuzz.mlir");
         // strata-opt's default context is a thread-safe one; one thread
         // parses here (`--mlir-disable-threading`).
         let ctx = strata_ctx::Context::new();
-        match parse_module(&ctx, chunk_text, &name) {
+        match parse_module_with(&ctx, &syntax, chunk_text, &name) {
             Ok(module) => {
                 let _ = print_module(&module, PrintOptions::default());
                 let _ = print_module(
