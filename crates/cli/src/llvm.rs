@@ -47,10 +47,10 @@
 
 use core::hash::BuildHasher;
 
-use strata_ctx::{Attribute, AttributeFamily, Dialect, Policy, Registry};
+use strata_ctx::{Attribute, Dialect, Policy, Registry};
 use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, ParseError, Parser};
 
-use crate::text::{PartHook, Piece, TextData, parse_pieces};
+use crate::text::{PartHook, Piece, TextData};
 
 /// The `llvm` dialect, as far as strata-opt models it (see the
 /// [module](self)).
@@ -100,14 +100,14 @@ crate::text_kind!(
     /// `#llvm.mnemonic<...>`: an attribute of the `llvm` dialect, kept as
     /// text with the values written inside it parsed (see the
     /// [module](self)).
-    LlvmAttr, AttributeFamily, "llvm.attribute"
+    LlvmAttr, Attribute, "llvm.attribute"
 );
 
 crate::text_kind!(
     /// `<#tbaa_root, 0>` inside a TBAA type descriptor's `members = {...}`:
     /// MLIR's `TBAAMemberAttr`, an attribute of its own, printed without a
     /// prefix.
-    TbaaMemberAttr, AttributeFamily, "llvm.tbaa_member"
+    TbaaMemberAttr, Attribute, "llvm.tbaa_member"
 );
 
 /// A TBAA member from its pieces (`<`, the type descriptor, `, 0>`).
@@ -115,13 +115,12 @@ fn tbaa_member<'c, P: Policy, S: BuildHasher>(
     p: &mut Parser<'c, '_, P, S>,
     pieces: &[Piece<'_, 'c>],
 ) -> Result<Attribute<'c>, ParseError> {
-    Ok(p.context()
-        .intern::<TbaaMemberAttr>(TextData {
-            prefix: "",
-            mnemonic: "",
-            pieces,
-        })
-        .into())
+    let member = TextData {
+        prefix: "",
+        mnemonic: "",
+        pieces,
+    };
+    Ok(p.context().intern::<TbaaMemberAttr>(member).into())
 }
 
 impl Dialect for LlvmDialect {
@@ -148,16 +147,9 @@ impl DialectSyntax for LlvmDialect {
         p: &mut Parser<'c, '_, P, S>,
         mnemonic: &str,
     ) -> Result<Attribute<'c>, ParseError> {
-        let members = mnemonic == "tbaa_type_desc";
         let part: PartHook<'c, P, S> = tbaa_member;
-        let pieces = parse_pieces(p, members.then_some(part))?;
-        Ok(p.context()
-            .intern::<LlvmAttr>(TextData {
-                prefix: "#llvm.",
-                mnemonic,
-                pieces: &pieces,
-            })
-            .into())
+        let members = mnemonic == "tbaa_type_desc";
+        LlvmAttr::parse(p, "#llvm.", mnemonic, members.then_some(part))
     }
 
     /// MLIR 19's `LLVMOpAsmDialectInterface::getAlias`: the mnemonic, for
@@ -171,24 +163,10 @@ impl DialectSyntax for LlvmDialect {
     }
 
     fn attribute_elements<'c>(attr: Attribute<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
-        let data = attr
-            .dyn_cast::<LlvmAttr>()
-            .map(|a| a.payload())
-            .or_else(|| attr.dyn_cast::<TbaaMemberAttr>().map(|a| a.payload()));
-        for e in data.into_iter().flat_map(TextData::elements) {
-            visit(e);
-        }
+        let _ = LlvmAttr::elements(attr, visit) || TbaaMemberAttr::elements(attr, visit);
     }
 
     fn alias_key(value: AsmElement<'_>) -> Option<*const ()> {
-        let AsmElement::Attribute(a) = value else {
-            return None;
-        };
-        a.dyn_cast::<LlvmAttr>()
-            .map(|a| core::ptr::from_ref(a.payload()).cast())
-            .or_else(|| {
-                a.dyn_cast::<TbaaMemberAttr>()
-                    .map(|a| core::ptr::from_ref(a.payload()).cast())
-            })
+        LlvmAttr::alias_key(value).or_else(|| TbaaMemberAttr::alias_key(value))
     }
 }

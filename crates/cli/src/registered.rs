@@ -30,11 +30,11 @@
 use core::hash::BuildHasher;
 
 use strata_builtin::OpaqueAttr;
-use strata_ctx::{Attribute, AttributeFamily, Dialect, Policy, Registry, Type, TypeFamily};
+use strata_ctx::{Attribute, Dialect, Policy, Registry, Type};
 use strata_syntax::lexer::TokenKind;
 use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, ParseError, Parser};
 
-use crate::text::{Piece, TextData, parse_pieces};
+use crate::text::{Piece, TextData};
 
 /// The `dlti` dialect (see the [module](self)).
 #[derive(Debug)]
@@ -43,7 +43,7 @@ pub struct DltiDialect;
 crate::text_kind!(
     /// `#dlti.mnemonic<...>`: an attribute of the `dlti` dialect, kept as
     /// text with the values written inside it parsed.
-    DltiAttr, AttributeFamily, "dlti.attribute"
+    DltiAttr, Attribute, "dlti.attribute"
 );
 
 impl Dialect for DltiDialect {
@@ -67,28 +67,15 @@ impl DialectSyntax for DltiDialect {
         p: &mut Parser<'c, '_, P, S>,
         mnemonic: &str,
     ) -> Result<Attribute<'c>, ParseError> {
-        let pieces = parse_pieces(p, None)?;
-        Ok(p.context()
-            .intern::<DltiAttr>(TextData {
-                prefix: "#dlti.",
-                mnemonic,
-                pieces: &pieces,
-            })
-            .into())
+        DltiAttr::parse(p, "#dlti.", mnemonic, None)
     }
 
     fn attribute_elements<'c>(attr: Attribute<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
-        if let Some(a) = attr.dyn_cast::<DltiAttr>() {
-            a.payload().elements().for_each(visit);
-        }
+        DltiAttr::elements(attr, visit);
     }
 
     fn alias_key(value: AsmElement<'_>) -> Option<*const ()> {
-        let AsmElement::Attribute(a) = value else {
-            return None;
-        };
-        a.dyn_cast::<DltiAttr>()
-            .map(|a| core::ptr::from_ref(a.payload()).cast())
+        DltiAttr::alias_key(value)
     }
 }
 
@@ -129,7 +116,7 @@ pub struct PtrDialect;
 crate::text_kind!(
     /// `!ptr.ptr` or `!ptr.ptr<memory-space>`: MLIR's `ptr::PtrType`, a
     /// valid memref element.
-    PtrType, TypeFamily, "ptr.ptr"
+    PtrType, Type, "ptr.ptr"
 );
 
 impl Dialect for PtrDialect {
@@ -175,16 +162,10 @@ impl DialectSyntax for PtrDialect {
     }
 
     fn type_elements<'c>(ty: Type<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
-        if let Some(t) = ty.dyn_cast::<PtrType>() {
-            t.payload().elements().for_each(visit);
-        }
+        PtrType::elements(ty, visit);
     }
 
     fn alias_key(value: AsmElement<'_>) -> Option<*const ()> {
-        let AsmElement::Type(t) = value else {
-            return None;
-        };
-        t.dyn_cast::<PtrType>()
-            .map(|t| core::ptr::from_ref(t.payload()).cast())
+        PtrType::alias_key(value)
     }
 }

@@ -26,15 +26,13 @@
 use core::hash::BuildHasher;
 
 use strata_builtin::OpaqueAttr;
-use strata_ctx::{Attribute, Dialect, Policy, Registry, Type, TypeFamily};
+use strata_ctx::{Attribute, Dialect, Policy, Registry, Type};
 use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, ParseError, Parser};
-
-use crate::text::{TextData, parse_pieces};
 
 crate::text_kind!(
     /// `!sparse_tensor.mnemonic<...>`: a type of the `sparse_tensor`
     /// dialect, kept as text with the values written inside it parsed.
-    SparseTensorType, TypeFamily, "sparse_tensor.type"
+    SparseTensorType, Type, "sparse_tensor.type"
 );
 
 /// The `sparse_tensor` dialect, as far as strata-opt models it (see the
@@ -60,30 +58,18 @@ impl DialectSyntax for SparseTensorDialect {
         p: &mut Parser<'c, '_, P, S>,
         mnemonic: &str,
     ) -> Result<Type<'c>, ParseError> {
-        let pieces = parse_pieces(p, None)?;
-        Ok(p.context()
-            .intern::<SparseTensorType>(TextData {
-                prefix: "!sparse_tensor.",
-                mnemonic,
-                pieces: &pieces,
-            })
-            .into())
+        SparseTensorType::parse(p, "!sparse_tensor.", mnemonic, None)
     }
 
     fn type_elements<'c>(ty: Type<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
-        if let Some(t) = ty.dyn_cast::<SparseTensorType>() {
-            t.payload().elements().for_each(visit);
-        }
+        SparseTensorType::elements(ty, visit);
     }
 
     fn alias_key(value: AsmElement<'_>) -> Option<*const ()> {
-        let AsmElement::Type(t) = value else {
-            return None;
-        };
-        t.dyn_cast::<SparseTensorType>()
-            .map(|t| core::ptr::from_ref(t.payload()).cast())
+        SparseTensorType::alias_key(value)
     }
 
+    /// The dialect's attributes (its encodings) stay opaque.
     fn parses_attribute(_: &str) -> bool {
         false
     }

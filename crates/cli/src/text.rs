@@ -121,10 +121,21 @@ impl fmt::Display for TextData<'_, '_> {
 
 /// Declares a kind of a dialect whose payload is a [`TextData`]: `$name`
 /// must start with the dialect's namespace and a dot, which is how the
-/// printer finds the dialect that lists the kind's nested values.
+/// printer finds the dialect that lists the kind's nested values. The
+/// family is `Attribute` or `Type`. Besides the kind's traits it gives the
+/// kind the three functions a dialect's hooks call: `parse` (read a body
+/// with [`parse_pieces`] and intern it), `elements` (what
+/// `DialectSyntax::attribute_elements`/`type_elements` visit) and
+/// `alias_key` (`DialectSyntax::alias_key`).
 #[macro_export]
 macro_rules! text_kind {
-    ($(#[$doc:meta])* $kind:ident, $family:ty, $name:literal) => {
+    ($(#[$doc:meta])* $kind:ident, Attribute, $name:literal) => {
+        $crate::text_kind!(@kind $(#[$doc])* $kind, ::strata_ctx::AttributeFamily, Attribute, $name);
+    };
+    ($(#[$doc:meta])* $kind:ident, Type, $name:literal) => {
+        $crate::text_kind!(@kind $(#[$doc])* $kind, ::strata_ctx::TypeFamily, Type, $name);
+    };
+    (@kind $(#[$doc:meta])* $kind:ident, $family:ty, $variant:ident, $name:literal) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy)]
         pub enum $kind {}
@@ -158,6 +169,52 @@ macro_rules! text_kind {
 
             fn construct<'k, 'c: 'k>(key: &Self::Key<'k, 'c>, arena: &'c ::strata_ctx::Arena) -> Self::Stored<'c> {
                 key.store(arena)
+            }
+        }
+
+        impl $kind {
+            /// Reads the body at the parser (`text::parse_pieces`) and
+            /// interns it with `prefix` and `mnemonic`.
+            pub fn parse<'c, P: ::strata_ctx::Policy, S: ::core::hash::BuildHasher>(
+                p: &mut ::strata_syntax::Parser<'c, '_, P, S>,
+                prefix: &'static str,
+                mnemonic: &str,
+                parts: Option<$crate::text::PartHook<'c, P, S>>,
+            ) -> Result<::strata_ctx::$variant<'c>, ::strata_syntax::ParseError> {
+                let pieces = $crate::text::parse_pieces(p, parts)?;
+                Ok(p.context()
+                    .intern::<$kind>($crate::text::TextData {
+                        prefix,
+                        mnemonic,
+                        pieces: &pieces,
+                    })
+                    .into())
+            }
+
+            /// Gives `visit` the values nested in `value`, if it is of this
+            /// kind; whether it is.
+            pub fn elements<'c>(
+                value: ::strata_ctx::$variant<'c>,
+                visit: &mut dyn FnMut(::strata_syntax::AsmElement<'c>),
+            ) -> bool {
+                match value.dyn_cast::<$kind>() {
+                    Some(v) => {
+                        v.payload().elements().for_each(visit);
+                        true
+                    }
+                    None => false,
+                }
+            }
+
+            /// The address `value` prints its alias by, if it is of this
+            /// kind.
+            pub fn alias_key(value: ::strata_syntax::AsmElement<'_>) -> Option<*const ()> {
+                match value {
+                    ::strata_syntax::AsmElement::$variant(v) => v
+                        .dyn_cast::<$kind>()
+                        .map(|v| ::core::ptr::from_ref(v.payload()).cast()),
+                    _ => None,
+                }
             }
         }
     };

@@ -22,11 +22,11 @@ pub use print::{
     write_escaped,
 };
 pub use split::{Chunk, split_input};
+/// The error of every parse (`strata-syntax`'s), so that a caller can name
+/// it without depending on that crate.
+pub use strata_syntax::ParseError;
 pub use tree::{
     Block, Module, OpId, Operation, Region, ResourceGroup, Unit, UnitId, ValueData, ValueDef,
     ValueId,
 };
 pub use verify::{diagnostic_location, verify_diagnostics};
-/// The error of every parse (`strata-syntax`'s), so that a caller can name
-/// it without depending on that crate.
-pub use strata_syntax::ParseError;
