@@ -4,8 +4,10 @@
 //! 19 tests (`Dialect/DLTI`, `Dialect/MLProgram`, `Dialect/Ptr`).
 //!
 //! - `dlti` ([`DltiDialect`]): its attributes nest others (`#dlti.dl_entry<
-//!   "key", #map>`), so every `#dlti.mnemonic<...>` is a [`DltiAttr`], kept
-//!   as text with the values written inside it parsed ([`crate::text`]).
+//!   "key", #map>`), so each of MLIR 19's four (`dl_entry`, `dl_spec`,
+//!   `target_device_spec`, `target_system_spec`) is a [`DltiAttr`], kept as
+//!   text with the values written inside it parsed ([`crate::text`]);
+//!   another mnemonic, and any type, is MLIR's error.
 //! - `ml_program` ([`MlProgramDialect`]): MLIR's
 //!   `MLProgramOpAsmDialectInterface` names `#ml_program.extern : type` the
 //!   overridable alias `extern`. The attribute stays opaque.
@@ -13,7 +15,7 @@
 //!   `MemRefElementTypeInterface`, so it may be a memref's element, where an
 //!   opaque type may not. `!ptr.ptr` and `!ptr.ptr<memory-space>` are
 //!   [`PtrType`]s; the memory space is parsed (`<3>` prints `<3 : i64>`, as
-//!   MLIR prints it).
+//!   MLIR prints it). Another type, and any attribute, is MLIR's error.
 //!
 //! ```
 //! use strata_ctx::Context;
@@ -55,27 +57,40 @@ impl Dialect for DltiDialect {
 }
 
 impl DialectSyntax for DltiDialect {
+    /// Every type: the dialect has none, which MLIR reports.
     fn parses_type(_: &str) -> bool {
-        false
+        true
     }
 
+    /// Every attribute: MLIR 19's four are [`DltiAttr`]s, another is
+    /// MLIR's error.
     fn parses_attribute(_: &str) -> bool {
         true
+    }
+
+    fn parse_type<'c, P: Policy, S: BuildHasher>(
+        p: &mut Parser<'c, '_, P, S>,
+        mnemonic: &str,
+    ) -> Result<Type<'c>, ParseError> {
+        Err(at_mnemonic(
+            p,
+            mnemonic,
+            "dialect 'dlti' provides no type parsing hook".into(),
+        ))
     }
 
     fn parse_attribute<'c, P: Policy, S: BuildHasher>(
         p: &mut Parser<'c, '_, P, S>,
         mnemonic: &str,
     ) -> Result<Attribute<'c>, ParseError> {
+        if !DLTI_ATTRIBUTES.contains(&mnemonic) {
+            return Err(unknown(p, "attribute", mnemonic, "dlti"));
+        }
         DltiAttr::parse(p, "#dlti.", mnemonic, None)
     }
 
     fn attribute_elements<'c>(attr: Attribute<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
         DltiAttr::elements(attr, visit);
-    }
-
-    fn alias_key(value: AsmElement<'_>) -> Option<*const ()> {
-        DltiAttr::alias_key(value)
     }
 }
 
@@ -128,12 +143,22 @@ impl Dialect for PtrDialect {
 }
 
 impl DialectSyntax for PtrDialect {
-    fn parses_type(mnemonic: &str) -> bool {
-        mnemonic == "ptr"
+    /// Every type: `ptr` is a [`PtrType`], another is MLIR's error.
+    fn parses_type(_: &str) -> bool {
+        true
     }
 
+    /// Every attribute: the dialect has none this model knows, which MLIR
+    /// reports.
     fn parses_attribute(_: &str) -> bool {
-        false
+        true
+    }
+
+    fn parse_attribute<'c, P: Policy, S: BuildHasher>(
+        p: &mut Parser<'c, '_, P, S>,
+        mnemonic: &str,
+    ) -> Result<Attribute<'c>, ParseError> {
+        Err(unknown(p, "attribute", mnemonic, "ptr"))
     }
 
     /// `ptr` or `ptr<attribute>`.
@@ -141,6 +166,10 @@ impl DialectSyntax for PtrDialect {
         p: &mut Parser<'c, '_, P, S>,
         mnemonic: &str,
     ) -> Result<Type<'c>, ParseError> {
+        if mnemonic != "ptr" {
+            // MLIR's message, two spaces and all.
+            return Err(unknown(p, " type", mnemonic, "ptr"));
+        }
         let space = if p.consume_if(TokenKind::Less) {
             let a = p.parse_attribute()?;
             p.expect(TokenKind::Greater, "'>'")?;
@@ -164,8 +193,37 @@ impl DialectSyntax for PtrDialect {
     fn type_elements<'c>(ty: Type<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
         PtrType::elements(ty, visit);
     }
+}
 
-    fn alias_key(value: AsmElement<'_>) -> Option<*const ()> {
-        PtrType::alias_key(value)
-    }
+/// The attributes of MLIR 19's `dlti` dialect.
+const DLTI_ATTRIBUTES: [&str; 4] = [
+    "dl_entry",
+    "dl_spec",
+    "target_device_spec",
+    "target_system_spec",
+];
+
+/// An error at the mnemonic, which a dialect hook's parser is just past.
+fn at_mnemonic<P: Policy, S: BuildHasher>(
+    p: &Parser<'_, '_, P, S>,
+    mnemonic: &str,
+    message: String,
+) -> ParseError {
+    let end = p.token().start;
+    ParseError::new(end - mnemonic.len()..end, message)
+}
+
+/// MLIR's "unknown attribute `foo` in dialect `ptr`" (`family` is
+/// `attribute`, or ` type`: MLIR writes "unknown  type").
+fn unknown<P: Policy, S: BuildHasher>(
+    p: &Parser<'_, '_, P, S>,
+    family: &str,
+    mnemonic: &str,
+    dialect: &str,
+) -> ParseError {
+    at_mnemonic(
+        p,
+        mnemonic,
+        format!("unknown {family} `{mnemonic}` in dialect `{dialect}`"),
+    )
 }

@@ -12,7 +12,7 @@
 //! print each back byte for byte, from any context and parse.
 
 use strata_builtin::DictionaryAttr;
-use strata_cli::llvm::LlvmAttr;
+use strata_cli::llvm::{LlvmAttr, TbaaMemberAttr};
 use strata_cli::text::Piece;
 use strata_ctx::{Attribute, Context};
 use strata_module::{
@@ -217,4 +217,131 @@ fn values_nested_in_dlti_and_sparse_tensor_forms_print_as_aliases() {
     let text = "#m = affine_map<(d0) -> (d0)>\n\"x.op\"() {a = #dlti.dl_entry<\"k\", #m>, b = #dlti.dl_entry<\"j\", affine_map<(d0) -> (d0)>>} : () -> !sparse_tensor.storage_specifier<#sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>>\n";
     let expected = "#map = affine_map<(d0) -> (d0)>\n#sparse = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>\n\"builtin.module\"() ({\n  %0 = \"x.op\"() {a = #dlti.dl_entry<\"k\", #map>, b = #dlti.dl_entry<\"j\", #map>} : () -> !sparse_tensor.storage_specifier<#sparse>\n}) : () -> ()\n\n";
     round_trip(text, expected, PrintOptions::default()).unwrap();
+}
+
+/// What `mlir-opt-19` prints for values nested in these dialects' forms,
+/// and refuses: a type alias inside a `dlti` entry is the type it stands
+/// for, an affine map as a `ptr` memory space is `#map`, an `extern` of
+/// another dialect has no alias; `ptr` and `dlti` know their mnemonics.
+#[test]
+fn nested_values_and_unknown_mnemonics_as_mlir_opt_has_them() {
+    let text = "!t = i32\n\"x.op\"() {a = #dlti.dl_entry<!t, 32 : i32>, b = #foo.extern} : () -> !ptr.ptr<affine_map<(d0) -> (d0)>>\n";
+    let expected = "#map = affine_map<(d0) -> (d0)>\n\"builtin.module\"() ({\n  %0 = \"x.op\"() {a = #dlti.dl_entry<i32, 32 : i32>, b = #foo.extern} : () -> !ptr.ptr<#map>\n}) : () -> ()\n\n";
+    round_trip(text, expected, PrintOptions::default()).unwrap();
+    let ctx = Context::new();
+    for (text, message, column) in [
+        (
+            "\"x.op\"() : () -> !ptr.other<1>\n",
+            "unknown  type `other` in dialect `ptr`",
+            23,
+        ),
+        (
+            "\"x.op\"() : () -> !dlti.foo\n",
+            "dialect 'dlti' provides no type parsing hook",
+            24,
+        ),
+        (
+            "\"x.op\"() {a = #ptr.foo} : () -> ()\n",
+            "unknown attribute `foo` in dialect `ptr`",
+            20,
+        ),
+        (
+            "\"x.op\"() {a = #dlti.foo<1>} : () -> ()\n",
+            "unknown attribute `foo` in dialect `dlti`",
+            21,
+        ),
+    ] {
+        let e = parse_module_with(&ctx, &strata_cli::syntax(), text, "x.mlir").unwrap_err();
+        assert_eq!(e.message(), message, "{text}");
+        assert_eq!(e.span().start + 1, column, "{text}");
+    }
+}
+
+/// Each member of a TBAA type descriptor is an attribute of its own, with
+/// its type descriptor nested; the text after the braces is not a member.
+#[test]
+fn tbaa_members_are_attributes_each() {
+    let ctx = Context::new();
+    let text = "#r = #llvm.tbaa_root<id = \"r\">\n\"x.op\"() {a = #llvm.tbaa_type_desc<id = \"s\", members = {<#r, 0>, <#r, 4>}>} : () -> ()\n";
+    let module = parse_module_with(&ctx, &strata_cli::syntax(), text, "x.mlir").unwrap();
+    let op = module
+        .units
+        .iter()
+        .flat_map(|u| &u.ops)
+        .find(|o| o.attributes.is_some())
+        .unwrap();
+    let desc = op
+        .attributes
+        .and_then(|a| a.dyn_cast::<DictionaryAttr>())
+        .and_then(|d| d.get("a"))
+        .and_then(|a| a.dyn_cast::<LlvmAttr>())
+        .expect("the descriptor");
+    let members: Vec<_> = desc
+        .payload()
+        .pieces
+        .iter()
+        .filter_map(|p| match p {
+            Piece::Attr(a) => a.dyn_cast::<TbaaMemberAttr>(),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(members.len(), 2);
+    assert_eq!(members[0].to_string(), "<#llvm.tbaa_root<id = \"r\">, 0>");
+    assert_ne!(members[0], members[1]);
+    let texts: Vec<&str> = desc
+        .payload()
+        .pieces
+        .iter()
+        .filter_map(|p| match p {
+            Piece::Text(t) => Some(*t),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(texts, ["<id = \"s\", members = {", ", ", "}>"]);
+    // Only inside the braces.
+    let odd = "\"x.op\"() {a = #llvm.tbaa_type_desc<members = {}, x = <1>>} : () -> ()\n";
+    let module = parse_module_with(&ctx, &strata_cli::syntax(), odd, "x.mlir").unwrap();
+    let printed = print_module(&module, PrintOptions::default());
+    assert!(
+        printed.contains("#llvm.tbaa_type_desc<members = {}, x = <1>>"),
+        "{printed}"
+    );
+    let members = module
+        .units
+        .iter()
+        .flat_map(|u| &u.ops)
+        .filter_map(|o| o.attributes)
+        .filter_map(|a| {
+            a.dyn_cast::<DictionaryAttr>()?
+                .get("a")?
+                .dyn_cast::<LlvmAttr>()
+        })
+        .flat_map(|d| d.payload().elements().collect::<Vec<_>>())
+        .count();
+    assert_eq!(members, 0);
+}
+
+/// Registering a model's dialect in a context records its kinds, as every
+/// dialect does.
+#[test]
+fn the_models_register_their_kinds() {
+    use strata_cli::registered::{DltiAttr, DltiDialect, PtrDialect, PtrType};
+    use strata_ctx::Kind;
+    let mut ctx = Context::new();
+    ctx.register_dialect::<strata_cli::llvm::LlvmDialect>();
+    ctx.register_dialect::<DltiDialect>();
+    ctx.register_dialect::<PtrDialect>();
+    let kinds = ctx.registered_kinds();
+    for info in [
+        LlvmAttr::info(),
+        TbaaMemberAttr::info(),
+        DltiAttr::info(),
+        PtrType::info(),
+    ] {
+        assert!(
+            kinds.iter().any(|k| core::ptr::eq(*k, info)),
+            "{}",
+            info.name()
+        );
+    }
 }
