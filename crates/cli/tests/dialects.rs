@@ -345,3 +345,32 @@ fn the_models_register_their_kinds() {
         );
     }
 }
+
+/// Two forms are one value only when prefix, mnemonic and pieces all
+/// agree (a table compares them only after their hashes agree, so only a
+/// collision would otherwise show a difference).
+#[test]
+fn text_forms_are_equal_only_when_every_part_is() {
+    use strata_cli::text::TextData;
+    let ctx = Context::new();
+    let unit: Attribute<'_> = ctx.unit_attr().into();
+    let pieces = [Piece::Text("<"), Piece::Attr(unit), Piece::Text(">")];
+    let base = TextData {
+        prefix: "#llvm.",
+        mnemonic: "x",
+        pieces: &pieces,
+    };
+    assert!(base.same(&base));
+    assert!(!base.same(&TextData {
+        prefix: "#dlti.",
+        ..base
+    }));
+    assert!(!base.same(&TextData {
+        mnemonic: "y",
+        ..base
+    }));
+    assert!(!base.same(&TextData {
+        pieces: &pieces[..2],
+        ..base
+    }));
+}
