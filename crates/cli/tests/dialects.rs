@@ -351,6 +351,7 @@ fn the_models_register_their_kinds() {
 /// collision would otherwise show a difference).
 #[test]
 fn text_forms_are_equal_only_when_every_part_is() {
+    use strata_builtin::prelude::*;
     use strata_cli::text::TextData;
     let ctx = Context::new();
     let unit: Attribute<'_> = ctx.unit_attr().into();
