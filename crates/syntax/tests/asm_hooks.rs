@@ -1,0 +1,221 @@
+//! The printing hooks a `Syntax` gathers from its dialects (`AsmHooks`):
+//! MLIR's order of asking for an alias (the builtin dialect first, an
+//! overridable alias replaced by a later dialect's, a final one ending the
+//! search), the dispatch of nested elements and alias keys to the dialect
+//! that owns a kind (by the kind's namespace), the defaults of
+//! `DialectSyntax`, and what registering a dialect twice does. strata-module's
+//! printer and strata-cli's dialect models use all of it; these tests check
+//! it on this crate alone.
+
+use std::fmt;
+use std::hash::BuildHasher;
+
+use strata_ctx::{Attribute, Context, Dialect, Policy, Registry, Type, storage_kind};
+use strata_syntax::lexer::TokenKind;
+use strata_syntax::{AsmAlias, AsmElement, AsmHooks, DialectSyntax, ParseError, Parser, Syntax};
+
+/// `#alpha.my_word<"text">`: a word, which holds nothing nested.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WordData {
+    text: String,
+}
+
+impl fmt::Display for WordData {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#alpha.my_word<\"{}\">", self.text)
+    }
+}
+
+storage_kind! {
+    /// The `alpha` dialect's one kind.
+    pub Word => WordData, "alpha.word", Category::Attribute
+}
+
+/// Parses `my_word<"text">` only (every other mnemonic stays opaque), names
+/// an overridable alias for every word and a final one for `i7`, and lists
+/// each word as its own element. Its types keep the defaults.
+struct Alpha;
+
+impl Dialect for Alpha {
+    const NAMESPACE: &'static str = "alpha";
+
+    fn register(registry: &mut Registry<'_>) {
+        registry.kind::<Word>();
+    }
+}
+
+impl DialectSyntax for Alpha {
+    fn parses_attribute(mnemonic: &str) -> bool {
+        mnemonic == "my_word.v2"
+    }
+
+    fn parse_attribute<'c, P: Policy, S: BuildHasher>(
+        p: &mut Parser<'c, '_, P, S>,
+        _mnemonic: &str,
+    ) -> Result<Attribute<'c>, ParseError> {
+        p.expect(TokenKind::Less, "'<'")?;
+        let text = p.spelling().trim_matches('"').to_owned();
+        p.consume_if(TokenKind::String);
+        p.expect(TokenKind::Greater, "'>'")?;
+        Ok(p.context().intern::<Word>(&WordData { text }).into())
+    }
+
+    fn attribute_alias(attr: Attribute<'_>) -> Option<AsmAlias> {
+        attr.isa::<Word>()
+            .then(|| AsmAlias::Overridable("word".into()))
+    }
+
+    fn type_alias(ty: Type<'_>) -> Option<AsmAlias> {
+        (ty.to_string() == "i7").then(|| AsmAlias::Final("seven".into()))
+    }
+
+    /// Lists the word itself: enough to see where the call went (a printer
+    /// would loop on it, but no printer runs here).
+    fn attribute_elements<'c>(attr: Attribute<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
+        if attr.isa::<Word>() {
+            visit(AsmElement::Attribute(attr));
+        }
+    }
+
+    fn alias_key(value: AsmElement<'_>) -> Option<*const ()> {
+        match value {
+            AsmElement::Attribute(a) => a.isa::<Word>().then(|| a.as_ptr()),
+            AsmElement::Type(_) => None,
+        }
+    }
+}
+
+/// A dialect that keeps every default, and renames words after `alpha`.
+struct Beta;
+
+impl Dialect for Beta {
+    const NAMESPACE: &'static str = "beta";
+
+    fn register(_: &mut Registry<'_>) {}
+}
+
+impl DialectSyntax for Beta {
+    fn attribute_alias(attr: Attribute<'_>) -> Option<AsmAlias> {
+        attr.isa::<Word>()
+            .then(|| AsmAlias::Overridable("beta_word".into()))
+    }
+}
+
+#[test]
+fn aliases_are_asked_in_mlir_order() {
+    let ctx = Context::new();
+    let i7: Type<'_> = strata_syntax::parse_type(&ctx, "i7").unwrap();
+    let i8: Type<'_> = strata_syntax::parse_type(&ctx, "i8").unwrap();
+    assert!(AsmHooks::default().is_empty());
+    assert_eq!(AsmHooks::default().type_alias(i7, None), None);
+
+    let mut syntax = Syntax::new();
+    syntax.register::<Alpha>();
+    let hooks = syntax.asm_hooks();
+    assert!(!hooks.is_empty());
+    // A final alias ends the search, even over the builtin dialect's.
+    let builtin = Some(AsmAlias::Overridable("b".into()));
+    assert_eq!(
+        hooks.type_alias(i7, builtin.clone()).as_deref(),
+        Some("seven")
+    );
+    // No dialect names one: the builtin dialect's stays.
+    assert_eq!(hooks.type_alias(i8, builtin).as_deref(), Some("b"));
+    assert_eq!(hooks.type_alias(i8, None), None);
+
+    let word = syntax
+        .parse_attribute(&ctx, "#alpha.my_word.v2<\"w\">")
+        .unwrap();
+    assert!(word.isa::<Word>());
+    assert_eq!(hooks.attribute_alias(word, None).as_deref(), Some("word"));
+    // A later dialect's overridable alias replaces an earlier one.
+    syntax.register::<Beta>();
+    let hooks = syntax.asm_hooks();
+    assert_eq!(
+        hooks.attribute_alias(word, None).as_deref(),
+        Some("beta_word")
+    );
+    let unit = strata_syntax::parse_attribute(&ctx, "unit").unwrap();
+    assert_eq!(hooks.attribute_alias(unit, None), None);
+}
+
+#[test]
+fn elements_and_alias_keys_go_to_the_dialect_that_owns_the_kind() {
+    let ctx = Context::new();
+    let mut syntax = Syntax::new();
+    syntax.register::<Beta>().register::<Alpha>();
+    let hooks = syntax.asm_hooks().clone();
+    let i7: Type<'_> = strata_syntax::parse_type(&ctx, "i7").unwrap();
+    let word = syntax
+        .parse_attribute(&ctx, "#alpha.my_word.v2<\"w\">")
+        .unwrap();
+    let mut seen = Vec::new();
+    assert!(hooks.attribute_elements(word, &mut |e| seen.push(e)));
+    assert_eq!(seen, [AsmElement::Attribute(word)]);
+    assert_eq!(
+        hooks.alias_key(AsmElement::Attribute(word)),
+        Some(word.as_ptr())
+    );
+
+    // A builtin kind belongs to no registered dialect.
+    let unit = strata_syntax::parse_attribute(&ctx, "unit").unwrap();
+    assert!(!hooks.attribute_elements(unit, &mut |_| panic!("no element")));
+    assert!(!hooks.type_elements(i7, &mut |_| panic!("no element")));
+    assert_eq!(hooks.alias_key(AsmElement::Attribute(unit)), None);
+    assert_eq!(hooks.alias_key(AsmElement::Type(i7)), None);
+}
+
+#[test]
+fn defaults_and_mnemonics() {
+    let ctx = Context::new();
+    let mut syntax = Syntax::new();
+    syntax.register::<Alpha>().register::<Beta>();
+    // The mnemonic runs over letters, digits, `_` and `.`: `my_word.v2` is
+    // parsed, `my_word` (another mnemonic) stays opaque.
+    assert!(
+        syntax
+            .parse_attribute(&ctx, "#alpha.my_word.v2<\"w\">")
+            .unwrap()
+            .isa::<Word>()
+    );
+    let opaque = syntax
+        .parse_attribute(&ctx, "#alpha.my_word<\"w\">")
+        .unwrap();
+    assert!(!opaque.isa::<Word>());
+    assert_eq!(opaque.to_string(), "#alpha.my_word<\"w\">");
+    // The defaults parse every mnemonic: `beta` has no kinds, so its hooks
+    // refuse them.
+    let e = syntax.parse_attribute(&ctx, "#beta.thing").unwrap_err();
+    assert_eq!(e.message(), "dialect 'beta' has no attribute 'thing'");
+    let e = syntax.parse_type(&ctx, "!beta.thing").unwrap_err();
+    assert_eq!(e.message(), "dialect 'beta' has no type 'thing'");
+    // ... and name no alias key.
+    let word = syntax
+        .parse_attribute(&ctx, "#alpha.my_word.v2<\"w\">")
+        .unwrap();
+    assert_eq!(
+        <Beta as DialectSyntax>::alias_key(AsmElement::Attribute(word)),
+        None
+    );
+}
+
+#[test]
+fn registering_a_dialect_again_replaces_it_and_keeps_the_others() {
+    let ctx = Context::new();
+    let mut syntax = Syntax::new();
+    syntax
+        .register::<Alpha>()
+        .register::<Beta>()
+        .register::<Alpha>();
+    assert!(syntax.parse_type(&ctx, "i32").is_ok());
+    assert!(syntax.has_dialect("alpha") && syntax.has_dialect("beta"));
+    // Registration order, one entry per dialect: `beta`, then `alpha` again.
+    assert_eq!(
+        format!("{:?}", syntax.asm_hooks()),
+        "AsmHooks { dialects: [\"beta\", \"alpha\"] }"
+    );
+    assert!(
+        format!("{syntax:?}").contains("\"beta\", \"alpha\""),
+        "{syntax:?}"
+    );
+}
