@@ -31,9 +31,24 @@ storage_kind! {
     pub Word => WordData, "alpha.word", Category::Attribute
 }
 
-/// Parses `my_word<"text">` only (every other mnemonic stays opaque), names
+/// `!alpha.cell`: a type of no parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CellData;
+
+impl fmt::Display for CellData {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("!alpha.cell")
+    }
+}
+
+storage_kind! {
+    /// The `alpha` dialect's type.
+    pub Cell => CellData, "alpha.cell", Category::Type
+}
+
+/// Parses the type `cell` and the attribute `my_word<"text">` only (every other mnemonic stays opaque), names
 /// an overridable alias for every word and a final one for `i7`, and lists
-/// each word as its own element. Its types keep the defaults.
+/// each word and cell as its own element.
 struct Alpha;
 
 impl Dialect for Alpha {
@@ -41,10 +56,28 @@ impl Dialect for Alpha {
 
     fn register(registry: &mut Registry<'_>) {
         registry.kind::<Word>();
+        registry.kind::<Cell>();
     }
 }
 
 impl DialectSyntax for Alpha {
+    fn parses_type(mnemonic: &str) -> bool {
+        mnemonic == "cell"
+    }
+
+    fn parse_type<'c, P: Policy, S: BuildHasher>(
+        p: &mut Parser<'c, '_, P, S>,
+        _mnemonic: &str,
+    ) -> Result<Type<'c>, ParseError> {
+        Ok(p.context().intern::<Cell>(&CellData).into())
+    }
+
+    fn type_elements<'c>(ty: Type<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
+        if ty.isa::<Cell>() {
+            visit(AsmElement::Type(ty));
+        }
+    }
+
     fn parses_attribute(mnemonic: &str) -> bool {
         mnemonic == "my_word.v2"
     }
