@@ -189,6 +189,17 @@ fn elements_and_alias_keys_go_to_the_dialect_that_owns_the_kind() {
         hooks.alias_key(AsmElement::Attribute(word)),
         Some(word.as_ptr())
     );
+    let cell = syntax.parse_type(&ctx, "!alpha.cell").unwrap();
+    let mut seen = Vec::new();
+    assert!(hooks.type_elements(cell, &mut |e| seen.push(e)));
+    assert_eq!(seen, [AsmElement::Type(cell)]);
+    // Another mnemonic of the dialect's types stays opaque.
+    assert!(
+        !syntax
+            .parse_type(&ctx, "!alpha.other")
+            .unwrap()
+            .isa::<Cell>()
+    );
 
     // A builtin kind belongs to no registered dialect.
     let unit = strata_syntax::parse_attribute(&ctx, "unit").unwrap();
