@@ -82,4 +82,25 @@ mod tests {
         let once = generate_once(&[m, m]).unwrap();
         assert_eq!(once.matches("sym_name = \"copy_").count(), 2);
     }
+
+    /// An empty module and one with `test.verifiers` operations are
+    /// skipped; none usable is `None`. Copies stop at the first that
+    /// reaches the target size.
+    #[test]
+    fn unusable_modules_are_skipped_and_the_size_is_a_floor() {
+        let m =
+            "\"builtin.module\"() ({\n  \"f\"() <{sym_name = \"a\"}> : () -> ()\n}) : () -> ()\n\n";
+        let empty = "\"builtin.module\"() ({\n}) : () -> ()\n";
+        let verifiers =
+            "\"builtin.module\"() ({\n  \"test.verifiers\"() : () -> ()\n}) : () -> ()\n";
+        assert_eq!(generate(&[empty, verifiers], 100), None);
+        let g = generate_once(&[empty, m, verifiers]).unwrap();
+        assert!(!g.contains("test.verifiers"));
+        assert_eq!(g.matches("sym_name = \"copy_").count(), 1);
+        // Exactly at the target after one copy: no second copy.
+        let one = generate_once(&[m]).unwrap();
+        let at = one.len() - "}) : () -> ()".len() - 1;
+        let g = generate(&[m], at).unwrap();
+        assert_eq!(g.matches("sym_name = \"copy_").count(), 1, "{g}");
+    }
 }
