@@ -168,4 +168,79 @@ impl<'c> Module<'c> {
     pub fn num_operations(&self) -> usize {
         self.units.iter().map(|u| u.ops.len()).sum()
     }
+
+    /// The results of operation `id`, in order.
+    pub fn results(&self, id: OpId) -> impl ExactSizeIterator<Item = ValueId> + '_ {
+        let op = self.op(id);
+        (op.first_result..op.first_result + op.num_results).map(move |index| ValueId {
+            unit: id.unit,
+            index,
+        })
+    }
+
+    /// The regions of operation `id`, in order. A region's and a block's
+    /// indices are in the unit of the operation that owns them, so the
+    /// tree is read through these accessors rather than through `units`.
+    pub fn regions(&self, id: OpId) -> impl ExactSizeIterator<Item = &Region> + '_ {
+        let unit = &self.units[id.unit as usize];
+        self.op(id)
+            .regions
+            .iter()
+            .map(move |&r| &unit.regions[r as usize])
+    }
+
+    /// The blocks of region `region` (an index into
+    /// [`Operation::regions`]) of operation `id`, the entry block first.
+    ///
+    /// # Panics
+    ///
+    /// If the operation has no region `region`.
+    pub fn blocks(&self, id: OpId, region: usize) -> impl ExactSizeIterator<Item = &Block> + '_ {
+        let unit = &self.units[id.unit as usize];
+        let region = &unit.regions[self.op(id).regions[region] as usize];
+        region.blocks.iter().map(move |&b| &unit.blocks[b as usize])
+    }
+
+    /// The arguments of a block of operation `id` (a block that
+    /// [`blocks`](Self::blocks) gave for that operation), in order.
+    pub fn block_arguments<'m>(
+        &'m self,
+        id: OpId,
+        block: &'m Block,
+    ) -> impl ExactSizeIterator<Item = ValueId> + 'm {
+        block.args.iter().map(move |&index| ValueId {
+            unit: id.unit,
+            index,
+        })
+    }
+
+    /// The successors of operation `id`: the blocks its terminator may
+    /// branch to, in order.
+    pub fn successors(&self, id: OpId) -> impl ExactSizeIterator<Item = &Block> + '_ {
+        let unit = &self.units[id.unit as usize];
+        self.op(id)
+            .successors
+            .iter()
+            .map(move |&b| &unit.blocks[b as usize])
+    }
+
+    /// Calls `f` on every operation of the module in pre-order (an
+    /// operation before the operations of its regions, regions, blocks and
+    /// operations in order), the root first: the order in which they are
+    /// printed. Iterative, so a deeply nested module cannot overflow the
+    /// stack.
+    pub fn walk(&self, mut f: impl FnMut(OpId, &Operation<'c>)) {
+        let mut stack = vec![self.root];
+        while let Some(id) = stack.pop() {
+            f(id, self.op(id));
+            let unit = &self.units[id.unit as usize];
+            let start = stack.len();
+            for &r in &self.op(id).regions {
+                for &b in &unit.regions[r as usize].blocks {
+                    stack.extend_from_slice(&unit.blocks[b as usize].ops);
+                }
+            }
+            stack[start..].reverse();
+        }
+    }
 }
