@@ -192,6 +192,44 @@ fn dialects_register_once() {
 }
 
 #[test]
+fn the_builtin_dialect_registers_every_builtin_kind() {
+    let mut ctx = Context::new();
+    let before = ctx.registered_kinds().len();
+    assert!(ctx.register_dialect::<strata_builtin::Builtin>());
+    assert!(!ctx.register_dialect::<strata_builtin::Builtin>());
+    assert!(ctx.has_dialect("builtin"));
+    let added: Vec<&str> = ctx.registered_kinds()[before..]
+        .iter()
+        .map(|k| k.name())
+        .collect();
+    // One kind each, in the order `Builtin::register` lists them.
+    let mut unique = added.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), added.len(), "{added:?}");
+    for name in [
+        "builtin.integer",
+        "builtin.index",
+        "builtin.float",
+        "builtin.function",
+        "builtin.memref",
+        "builtin.vector",
+        "builtin.integer_attr",
+        "builtin.string",
+        "builtin.dictionary",
+        "builtin.affine_map",
+        "builtin.dense",
+        "builtin.unknown_loc",
+        "builtin.file_line_col_loc",
+        "builtin.opaque_loc",
+    ] {
+        assert!(added.contains(&name), "`{name}` is not registered: {added:?}");
+    }
+    assert!(added.iter().all(|n| n.starts_with("builtin.")), "{added:?}");
+    assert_eq!(added.len(), 40, "{added:?}");
+}
+
+#[test]
 fn common_builtins_need_no_lookup() {
     let ctx = Context::new();
     // The first use of any common builtin interns all of them, once, into
