@@ -223,7 +223,10 @@ fn the_builtin_dialect_registers_every_builtin_kind() {
         "builtin.file_line_col_loc",
         "builtin.opaque_loc",
     ] {
-        assert!(added.contains(&name), "`{name}` is not registered: {added:?}");
+        assert!(
+            added.contains(&name),
+            "`{name}` is not registered: {added:?}"
+        );
     }
     assert!(added.iter().all(|n| n.starts_with("builtin.")), "{added:?}");
     assert_eq!(added.len(), 40, "{added:?}");

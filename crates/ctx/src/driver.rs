@@ -15,6 +15,7 @@
 //! in rayon.
 
 use core::hash::BuildHasher;
+use core::panic::AssertUnwindSafe;
 
 use rayon::prelude::*;
 
@@ -62,8 +63,9 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
     /// pass(&Context::<Local>::single_threaded(), &["a", "b"]);
     /// ```
     ///
-    /// A panic in `f` propagates after the diagnostics buffered so far are
-    /// reported.
+    /// A panic in `f` does not stop the other items: every item runs, every
+    /// diagnostic is reported, and then the panic of the lowest-indexed item
+    /// that panicked propagates (the same one whatever the schedule).
     ///
     /// Available with the `driver` feature (on by default).
     pub fn parallel_for_each<T: Sync>(&self, items: &[T], f: impl Fn(&Self, usize, &T) + Sync) {
@@ -75,7 +77,8 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
 
     /// As [`parallel_for_each`](Self::parallel_for_each), and returns every
     /// failure with its index, in index order (`Ok` if none failed). Every
-    /// item runs, whatever fails.
+    /// item runs, whatever fails or panics; a panic propagates as in
+    /// `parallel_for_each`, after every item has run.
     ///
     /// Available with the `driver` feature (on by default).
     pub fn failable_parallel_for_each<T: Sync, E: Send>(
@@ -88,12 +91,25 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
 
     /// Runs `f` on every item inside an ordered region, in parallel when the
     /// policy is thread-safe, and returns the outcomes in item order.
+    ///
+    /// An item that panics does not stop the others: its panic is caught,
+    /// every other item runs, the region reports every diagnostic, and then
+    /// the panic of the lowest-indexed item that panicked is resumed, so
+    /// which panic propagates does not depend on the schedule (the same rule
+    /// as strata-ir's `compile_segments`).
     fn fan_out<T: Sync, E: Send>(
         &self,
         items: &[T],
         f: impl Fn(&Self, usize, &T) -> Option<E> + Sync,
     ) -> Vec<Option<E>> {
-        self.diagnostics().ordered_region(|region| {
+        let run = |ctx: &Self, i: usize, item: &T| -> Outcome<E> {
+            // `f` is only called again for other items, and a panicking call
+            // leaves nothing of its own behind: the context's tables are
+            // consistent after a panic in a constructor (invariant 1 of
+            // strata-table), and the item's diagnostics are in its task.
+            std::panic::catch_unwind(AssertUnwindSafe(|| f(ctx, i, item)))
+        };
+        let outcomes: Vec<Outcome<E>> = self.diagnostics().ordered_region(|region| {
             if P::THREAD_SAFE {
                 let shared = SharedWhenThreadSafe((self, region));
                 let shared = &shared;
@@ -102,19 +118,37 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
                     .enumerate()
                     .map(|(i, item)| {
                         let (ctx, region) = shared.0;
-                        region.task(task_index(i), || f(ctx, i, item))
+                        region.task(task_index(i), || run(ctx, i, item))
                     })
                     .collect()
             } else {
                 items
                     .iter()
                     .enumerate()
-                    .map(|(i, item)| region.task(task_index(i), || f(self, i, item)))
+                    .map(|(i, item)| region.task(task_index(i), || run(self, i, item)))
                     .collect()
             }
-        })
+        });
+        let mut results = Vec::with_capacity(outcomes.len());
+        let mut first_panic = None;
+        for outcome in outcomes {
+            match outcome {
+                Ok(e) => results.push(e),
+                Err(payload) => {
+                    first_panic.get_or_insert(payload);
+                    results.push(None);
+                }
+            }
+        }
+        if let Some(payload) = first_panic {
+            std::panic::resume_unwind(payload);
+        }
+        results
     }
 }
+
+/// What one item's call gave: its failure, if any, or its panic.
+type Outcome<E> = Result<Option<E>, Box<dyn core::any::Any + Send>>;
 
 fn collect_failures<E>(outcomes: Vec<Option<E>>) -> Result<(), Vec<(usize, E)>> {
     let failures: Vec<(usize, E)> = outcomes

@@ -105,6 +105,51 @@ mod driver {
         every_item_runs_once_with_its_index(&Context::<Local>::single_threaded());
     }
 
+    /// Two items panic: every other item still runs, once, and the panic
+    /// that propagates is the lower-indexed item's, whatever the schedule.
+    fn a_panicking_item_stops_no_other<P: Policy>(ctx: &Context<P>) {
+        let items: Vec<usize> = (0..64).collect();
+        let seen = Mutex::new(vec![0u32; items.len()]);
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            ctx.parallel_for_each(&items, |_, i, _| {
+                seen.lock()[i] += 1;
+                if i == 11 || i == 50 {
+                    // Item 50 panics first more often than not.
+                    if i == 11 {
+                        std::thread::sleep(std::time::Duration::from_millis(5));
+                    }
+                    std::panic::panic_any(format!("item {i} failed"));
+                }
+            });
+        }));
+        let payload = caught.expect_err("the items' panic propagates");
+        assert_eq!(
+            payload.downcast_ref::<String>().map(String::as_str),
+            Some("item 11 failed")
+        );
+        assert!(seen.lock().iter().all(|&n| n == 1), "{:?}", seen.lock());
+        // The failable form runs every item too, and reports the panic after
+        // all of them.
+        let ran = Mutex::new(0usize);
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            ctx.failable_parallel_for_each(&items, |_, i, _| {
+                *ran.lock() += 1;
+                if i == 0 {
+                    panic!("first");
+                }
+                Err::<(), usize>(i)
+            })
+        }));
+        assert!(caught.is_err());
+        assert_eq!(*ran.lock(), items.len());
+    }
+
+    #[test]
+    fn a_panicking_item_stops_no_other_item() {
+        a_panicking_item_stops_no_other(&Context::new());
+        a_panicking_item_stops_no_other(&Context::<Local>::single_threaded());
+    }
+
     fn diagnostics_follow_item_order<P: Policy>(engine: DiagEngine<P>, out: &SharedBuffer) {
         let ctx = Context::<P>::with_engine(engine);
         let items: Vec<u32> = (0..64).collect();
