@@ -287,19 +287,26 @@ impl<'e, P: Policy> Region<'e, P> {
         // Keys are distinct for distinct tasks, so the order is total; the
         // sort is stable regardless.
         entries.sort_by(|a, b| a.key.cmp(&b.key));
+        // A handler that panics stops only its own diagnostic: the panic is
+        // caught and the rest of the buffer is still reported (and counted).
+        // Then, if the region is not already unwinding, the first handler
+        // panic is resumed; if it is, a panic escaping this drop would abort
+        // the process, so the handler's panic is dropped and the one already
+        // in flight goes on.
         let unwinding = std::thread::panicking();
+        let mut first_panic = None;
         for Buffered { diag, .. } in entries {
-            if unwinding {
-                // A handler that panics now would abort the process (a panic
-                // while unwinding escaping a drop); catch it and go on, so
-                // the rest of the buffer is still reported.
-                let engine = self.engine;
-                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    engine.dispatch(&diag);
-                }));
-            } else {
-                self.engine.dispatch(&diag);
+            let engine = self.engine;
+            if let Err(payload) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                engine.dispatch(&diag);
+            })) {
+                first_panic.get_or_insert(payload);
             }
+        }
+        if let Some(payload) = first_panic
+            && !unwinding
+        {
+            std::panic::resume_unwind(payload);
         }
     }
 }

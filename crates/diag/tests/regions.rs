@@ -308,6 +308,46 @@ fn a_handler_panicking_during_the_unwinding_flush_does_not_abort() {
     assert_eq!(out.contents(), "warning: survivor\n\n");
 }
 
+/// A handler that panics on one buffered diagnostic while the region ends
+/// normally: the diagnostics after it are still dispatched and counted,
+/// then the handler's panic propagates (the first of two).
+#[test]
+fn a_handler_panicking_during_the_flush_loses_no_other_diagnostic() {
+    let (e, out, _) = engine();
+    let _h = e.push_handler(|_: &DiagEngine, d: &Diagnostic| {
+        if d.message().starts_with("boom") {
+            std::panic::panic_any(d.message().to_string());
+        }
+        Handled::Pass
+    });
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        e.ordered_region(|region| {
+            region.task(3, || e.warning(Location::Unknown, "w3").emit());
+            region.task(2, || e.error(Location::Unknown, "boom 2").emit());
+            region.task(1, || e.warning(Location::Unknown, "boom 1").emit());
+            region.task(0, || e.warning(Location::Unknown, "w0").emit());
+            region.task(4, || e.remark(Location::Unknown, "r4").emit());
+        });
+    }));
+    let payload = r.expect_err("the handler's panic propagates");
+    assert_eq!(
+        payload.downcast_ref::<String>().map(String::as_str),
+        Some("boom 1")
+    );
+    assert_eq!(
+        out.contents(),
+        "warning: w0\n\nwarning: w3\n\nremark: r4\n\n"
+    );
+    let summary = e.summary();
+    // Counted at dispatch, before the handlers ran: the two whose handler
+    // panicked too.
+    assert_eq!(
+        (summary.errors, summary.warnings, summary.remarks),
+        (1, 3, 1)
+    );
+    assert_eq!(current_key(), None);
+}
+
 #[test]
 fn order_keys_compare_lexicographically() {
     let k = |c: &[u32]| OrderKey::from_components(c);
