@@ -268,7 +268,11 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     ///
     /// If `K::construct` interns into the shard it is being constructed in
     /// (a clear message naming the kind, never a deadlock), or if it panics
-    /// (the table is left unchanged and usable).
+    /// (the table is left unchanged and usable). `K::matches` must not
+    /// intern: one that interns a new key into its own shard is the same
+    /// panic in debug builds and can deadlock in release builds, where the
+    /// read probe does not record its shard (docs/ARCHITECTURE.md,
+    /// strata-table).
     // Always inline: left to itself LLVM kept `intern` out of line in the
     // builtin constructors, and its prologue and epilogue were a quarter of
     // a cached hit's instructions (docs/PERFORMANCE.md, issue 15).

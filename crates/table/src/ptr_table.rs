@@ -172,24 +172,24 @@ impl<U, P: Policy, S> PtrTable<U, P, S> {
         hash: u64,
         mut hit: impl FnMut(NonNull<U>) -> PtrProbe<R>,
     ) -> Option<R> {
-        let guard = self.shards.read(shard);
-        let mut result = None;
-        guard.data.find(hash, |e| {
-            e.hash == hash
-                && match hit(e.ptr) {
-                    PtrProbe::Match(r) => {
-                        result = Some(r);
-                        true
+        self.shards.read_with::<_, true>(shard, |guard| {
+            let mut result = None;
+            guard.data.find(hash, |e| {
+                e.hash == hash
+                    && match hit(e.ptr) {
+                        PtrProbe::Match(r) => {
+                            result = Some(r);
+                            true
+                        }
+                        PtrProbe::Dead => true,
+                        PtrProbe::NoMatch => false,
                     }
-                    PtrProbe::Dead => true,
-                    PtrProbe::NoMatch => false,
-                }
-        });
-        if result.is_some() {
-            shard.count_read_hit();
-        }
-        drop(guard);
-        result
+            });
+            if result.is_some() {
+                shard.count_read_hit();
+            }
+            result
+        })
     }
 
     #[inline(never)]

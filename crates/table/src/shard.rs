@@ -125,6 +125,72 @@ pub(crate) fn reentry_panic(name: &str) -> ! {
     )
 }
 
+/// The panic for a lock attempt on a shard whose read lock this thread holds
+/// while a callback runs (a `matches` or a visitor that interned into the
+/// shard it was called from).
+#[cold]
+#[inline(never)]
+fn read_reentry_panic(name: &str) -> ! {
+    panic!(
+        "strata: re-entrant interning into storage kind `{name}`: a callback that runs under the shard's read lock (`matches`, a visitor) interned into that shard"
+    )
+}
+
+/// One shard whose read lock this thread holds while user code runs under
+/// it: a node of a list that lives on the stack of
+/// [`Shards::read_with`]'s frames, innermost first.
+struct ReadMark {
+    /// The shard's address.
+    shard: usize,
+    /// The mark of the enclosing `read_with` on this thread, or null.
+    outer: *const ReadMark,
+}
+
+#[cfg(not(strata_loom))]
+strata_sync::thread_local! {
+    /// The innermost [`ReadMark`] of this thread (null when it holds no
+    /// shard's read lock around user code). Read only by this thread's own
+    /// lock attempts that could not be granted at once.
+    static READING: core::cell::Cell<*const ReadMark> =
+        const { core::cell::Cell::new(core::ptr::null()) };
+}
+
+// loom's thread-locals take no `const` initialiser.
+#[cfg(strata_loom)]
+strata_sync::thread_local! {
+    static READING: core::cell::Cell<*const ReadMark> = core::cell::Cell::new(core::ptr::null());
+}
+
+/// Restores this thread's innermost mark when a `read_with` ends, also when
+/// its callback unwinds.
+struct Unmark(*const ReadMark);
+
+impl Drop for Unmark {
+    #[inline]
+    fn drop(&mut self) {
+        let outer = self.0;
+        READING.with(|r| r.set(outer));
+    }
+}
+
+/// Whether this thread holds the read lock of the shard at `shard` around
+/// user code (a [`Shards::read_with`] that has not returned).
+fn reading(shard: usize) -> bool {
+    let mut mark = READING.with(core::cell::Cell::get);
+    while !mark.is_null() {
+        // SAFETY: every mark in the list is a `ReadMark` on the stack of a
+        // `read_with` frame of this thread that has not returned (each
+        // frame unlinks its mark before it returns or unwinds, through
+        // `Unmark`), so it is alive and not written while it is read here.
+        let m = unsafe { &*mark };
+        if m.shard == shard {
+            return true;
+        }
+        mark = m.outer;
+    }
+    false
+}
+
 /// Counters that change only under the shard's write lock, so they are plain
 /// integers inside the locked data.
 ///
@@ -508,6 +574,43 @@ impl<D, P: Policy> Shards<D, P> {
         shard.lock.read()
     }
 
+    /// Runs `f` on the shard's data under its read lock, with the shard
+    /// marked as read by this thread for the duration when `MARK` is set:
+    /// `f` calls user code (a `matches`, a visitor), and if that code
+    /// interns into this shard, the lock attempt that cannot be granted (the
+    /// write lock, or the read lock behind a waiting writer) is then a panic
+    /// instead of a deadlock.
+    ///
+    /// The mark costs a thread-local read and two writes: on the thread-safe
+    /// context's scan of string hits (W6b of the comparison harness) 16 of
+    /// 229 instructions per lookup, measured with callgrind
+    /// (docs/PERFORMANCE.md, issue 15). So `Table`'s read probe, the
+    /// interning path's, marks only in debug builds, and every other
+    /// callback under a read lock always marks.
+    #[inline]
+    pub(crate) fn read_with<'a, R, const MARK: bool>(
+        &self,
+        shard: &'a Shard<D, P>,
+        f: impl FnOnce(&ReadGuard<'a, D, P>) -> R,
+    ) -> R {
+        let guard = self.read(shard);
+        if !P::THREAD_SAFE || !MARK {
+            // One thread: a second borrow of the shard fails at once and is
+            // a re-entrancy panic already (`check_reentry`).
+            return f(&guard);
+        }
+        let mark = ReadMark {
+            shard: core::ptr::from_ref(shard).addr(),
+            outer: READING.with(core::cell::Cell::get),
+        };
+        READING.with(|r| r.set(&raw const mark));
+        let unmark = Unmark(mark.outer);
+        let r = f(&guard);
+        drop(unmark);
+        drop(guard);
+        r
+    }
+
     /// Exclusive access to `shard`, panicking instead of deadlocking if this
     /// thread holds its write lock. Counts the acquisition.
     pub(crate) fn write<'a>(&self, shard: &'a Shard<D, P>) -> WriteGuard<'a, D, P> {
@@ -561,6 +664,12 @@ impl<D, P: Policy> Shards<D, P> {
             || shard.owner.load(Relaxed) == thread::token()
         {
             reentry_panic(self.name);
+        }
+        // This thread holds the shard's read lock around user code that
+        // re-entered: the write lock would wait for it forever, and so would
+        // the read lock behind a waiting writer.
+        if reading(core::ptr::from_ref(shard).addr()) {
+            read_reentry_panic(self.name);
         }
     }
 

@@ -882,3 +882,110 @@ fn fixed_probe_policies_and_per_shard_placement() {
     assert_eq!(stats.thread_arenas.arenas, 0, "a thread's arena was used");
     assert!(stats.shards.iter().all(|s| s.arena_bytes > 0), "{stats:?}");
 }
+
+// ---------------------------------------------------------------------------
+// Callbacks under a read lock that intern into their own shard.
+
+/// Runs `f` on its own thread and waits for it against a generous deadline,
+/// so that a deadlock fails the test instead of hanging it. Returns `f`'s
+/// panic message (`None` if it returned).
+fn watched(f: impl FnOnce() + Send + 'static) -> Option<String> {
+    let worker = std::thread::spawn(move || {
+        catch_unwind(AssertUnwindSafe(f)).err().map(|e| {
+            e.downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                .unwrap_or_default()
+        })
+    });
+    let start = std::time::Instant::now();
+    while !worker.is_finished() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "a callback under a read lock interned into its shard: a deadlock, not a panic"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    worker.join().expect("the worker catches its panics")
+}
+
+const READ_REENTRY: &str = "strata: re-entrant interning into storage kind `attr`: a callback that runs under the shard's read lock (`matches`, a visitor) interned into that shard";
+
+/// `with_read_lock`'s callback inserts into the shard it holds for reading:
+/// the write lock can never be granted, so the attempt is the read-side
+/// re-entrancy panic, and the table is usable afterwards.
+#[test]
+fn a_read_lock_callback_interning_into_its_shard_panics() {
+    let table: &'static Table<Attr> = Box::leak(Box::new(Table::with_shards("attr", 1)));
+    let msg = watched(move || {
+        let h = table.hash_one(&(7usize, 7i64));
+        table.with_read_lock(h, || {
+            let _ = intern(table, (7, 7));
+        });
+    });
+    assert_eq!(msg.as_deref(), Some(READ_REENTRY));
+    assert_eq!(intern(table, (7, 7)).1, Outcome::Inserted);
+    // The same for a visitor of `for_each`.
+    let msg = watched(move || {
+        table.for_each(|_| {
+            let _ = intern(table, (8, 8));
+        });
+    });
+    assert_eq!(msg.as_deref(), Some(READ_REENTRY));
+    assert_eq!(table.len(), 1);
+    // A nested read that needs no lock it cannot get is no re-entry.
+    let h = table.hash_one(&(7usize, 7i64));
+    let found = table.with_read_lock(h, || table.get(h, |a| a.value == 7).is_some());
+    assert!(found);
+}
+
+/// A `PtrTable` probe whose `hit` interns a missing key into the same shard
+/// (the reclaimable kinds' `matches`): a panic, not a deadlock.
+#[test]
+fn a_ptr_table_hit_interning_into_its_shard_panics() {
+    let table: &'static PtrTable<Attr> = Box::leak(Box::new(PtrTable::with_shards("attr", 1)));
+    let make = |v: i64| {
+        move || {
+            let p = NonNull::from(Box::leak(Box::new(Attr { ty: 0, value: v })));
+            (p, v)
+        }
+    };
+    let a = table.get_or_insert_ptr(1, |_| PtrProbe::Match(1), make(1));
+    assert_eq!(a, 1);
+    let msg = watched(move || {
+        table.get_or_insert_ptr(
+            1,
+            |_| {
+                // Hash 2 is a miss in the same (only) shard.
+                table.get_or_insert_ptr(2, |_| PtrProbe::Match(2), make(2));
+                PtrProbe::Match(1)
+            },
+            make(1),
+        );
+    });
+    assert_eq!(msg.as_deref(), Some(READ_REENTRY));
+    assert_eq!(table.get_ptr(2, |_| PtrProbe::Match(2)), None);
+}
+
+/// The interning path's `matches` interns a missing key into its own shard:
+/// a panic in debug builds, where the read probe marks its shard (release
+/// builds leave the mark out for speed; see `Table::get_or_insert_with`).
+#[cfg(debug_assertions)]
+#[test]
+fn a_matches_interning_into_its_shard_panics_in_debug_builds() {
+    let table: &'static Table<Attr> = Box::leak(Box::new(Table::with_shards("attr", 1)));
+    let _ = intern(table, (1, 1));
+    let msg = watched(move || {
+        let h = table.hash_one(&(1usize, 1i64));
+        table.get_or_insert_with(
+            h,
+            |a| {
+                let _ = intern(table, (2, 2));
+                a.value == 1
+            },
+            |_| Attr { ty: 1, value: 1 },
+        );
+    });
+    assert_eq!(msg.as_deref(), Some(READ_REENTRY));
+    assert_eq!(table.len(), 1);
+}
