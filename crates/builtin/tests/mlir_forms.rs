@@ -682,3 +682,74 @@ fn invalid_builtins_are_rejected() {
     });
     assert!(caught.is_err());
 }
+
+/// Every operator of an affine map attribute, and MLIR's subtraction and
+/// negation forms, print as mlir-opt-19 prints
+/// `affine_map<(d0, d1)[s0] -> (d0 ceildiv 4, -d0, d0 - d1, d0 - d1 * 2,
+/// d0 - 3, (d0 + d1) mod 5, d0 floordiv s0, -(d0 + d1), (d0 ceildiv 2) * 3,
+/// d1 - (d0 + s0))>` (its output is that text unchanged), and the attribute
+/// gives back the map it was made from.
+#[test]
+fn affine_map_operators_print_as_mlir_opt_19() {
+    let ctx = Context::new();
+    let aff = ctx.affine();
+    let (d0, d1, s0) = (aff.dim(0), aff.dim(1), aff.symbol(0));
+    let c = |v: i64| aff.constant(v);
+    let results = [
+        aff.ceil_div(d0, c(4)),
+        aff.mul(d0, c(-1)),
+        aff.sub(d0, d1),
+        aff.sub(d0, aff.mul(d1, c(2))),
+        aff.sub(d0, c(3)),
+        aff.modulo(aff.add(d0, d1), c(5)),
+        aff.floor_div(d0, s0),
+        aff.mul(aff.add(d0, d1), c(-1)),
+        aff.mul(aff.ceil_div(d0, c(2)), c(3)),
+        aff.sub(d1, aff.add(d0, s0)),
+    ];
+    let map = aff.map(2, 1, &results);
+    let attr = ctx.affine_map_attr(map);
+    assert_eq!(
+        attr.to_string(),
+        "affine_map<(d0, d1)[s0] -> (d0 ceildiv 4, -d0, d0 - d1, d0 - d1 * 2, d0 - 3, \
+         (d0 + d1) mod 5, d0 floordiv s0, -(d0 + d1), (d0 ceildiv 2) * 3, d1 - (d0 + s0))>"
+    );
+    assert_eq!(attr.payload().num_results(), results.len());
+    assert_eq!(attr.payload().to_affine_map(aff), map);
+    // The same constraints as an integer set: `affine_set<(d0, d1)[s0] :
+    // (d0 ceildiv 4 >= 0, -(d0 + d1) == 0)>` prints unchanged too.
+    let set = aff.integer_set(2, 1, &[results[0], results[7]], &[false, true]);
+    let set_attr = ctx.integer_set_attr(set);
+    assert_eq!(
+        set_attr.to_string(),
+        "affine_set<(d0, d1)[s0] : (d0 ceildiv 4 >= 0, -(d0 + d1) == 0)>"
+    );
+    assert_eq!(set_attr.payload().to_integer_set(aff), set);
+}
+
+/// A payload built by hand that names a dimension or symbol the map does not
+/// have is not decoded into results (it prints none rather than reading
+/// past the map's identifiers).
+#[test]
+fn an_affine_payload_out_of_range_has_no_results() {
+    use strata_builtin::{AffineMapAttrData, AffineNode};
+    let within = AffineMapAttrData {
+        num_dims: 1,
+        num_symbols: 1,
+        nodes: &[AffineNode::Dim(0), AffineNode::Symbol(0), AffineNode::Add],
+    };
+    assert_eq!(within.num_results(), 1);
+    let dim = AffineMapAttrData {
+        num_dims: 1,
+        num_symbols: 1,
+        nodes: &[AffineNode::Dim(1)],
+    };
+    assert_eq!(dim.num_results(), 0);
+    let symbol = AffineMapAttrData {
+        num_dims: 1,
+        num_symbols: 1,
+        nodes: &[AffineNode::Symbol(1)],
+    };
+    assert_eq!(symbol.num_results(), 0);
+    assert_eq!(symbol.to_string(), "affine_map<(d0)[s0] -> ()>");
+}
