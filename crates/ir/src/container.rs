@@ -22,14 +22,17 @@ pub struct IrContainer<V, E, P: Policy = Shared> {
 
 impl<V, E, P: Policy> IrContainer<V, E, P> {
     /// Takes the lock shared and returns the read API. Blocks while a
-    /// [`Mutator`] is alive (with `Local`: panics if one is alive).
+    /// [`Mutator`] of another thread is alive; panics if this thread holds
+    /// the `Mutator` (waiting would deadlock). A thread that already holds a
+    /// [`Reader`] gets another without waiting behind a queued writer.
     #[inline]
     pub fn read(&self) -> Reader<'_, V, E, P> {
         Reader::new(self)
     }
 
     /// Takes the lock exclusively and returns the mutation API. Blocks while
-    /// any other guard is alive (with `Local`: panics if one is alive).
+    /// another thread's guard is alive; panics if this thread holds a guard
+    /// of this container (waiting would deadlock).
     #[inline]
     pub fn write(&self) -> Mutator<'_, V, E, P> {
         Mutator::new(self)
@@ -82,7 +85,7 @@ impl<V, E, P: Policy> Owner<V, E, P> {
 
     /// Registers a new owner of the same container and returns its handle.
     pub fn add_owner(&self) -> Self {
-        let id = self.container.write().add_owner_inner();
+        let id = Mutator::new_for(&self.container, "`add_owner`").add_owner_inner();
         Self {
             id,
             container: P::Arc::clone(&self.container),
@@ -154,8 +157,19 @@ impl<V, E, P: Policy> Drop for Owner<V, E, P> {
         if P::Arc::strong_count(&self.container) == 1 {
             return;
         }
+        if P::THREAD_SAFE
+            && crate::held::held(core::ptr::from_ref(&*self.container).addr())
+                != crate::held::Held::Nothing
+            && std::thread::panicking()
+        {
+            // This thread holds a guard of the container and is unwinding:
+            // the write lock would wait for that guard, and the panic that
+            // says so would abort the process. The owner's statements stay
+            // in the container, held by an owner id no handle has.
+            return;
+        }
         // Removed payloads drop when the guard does, after the lock.
-        self.container.write().remove_owner_inner(self.id);
+        Mutator::new_for(&self.container, "dropping an `Owner`").remove_owner_inner(self.id);
     }
 }
 

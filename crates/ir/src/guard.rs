@@ -50,18 +50,55 @@ type WriteGuardOf<'a, V, E, P> =
 ///
 /// Copy what you need out ([`IrView::snapshot_owner`], the `Copy` ids) before
 /// the guard goes.
+///
+/// A thread may hold several `Reader`s of one container at once (a nested
+/// read takes the lock recursively, so it does not wait behind a writer
+/// that waits for the first one). While it holds one, asking for the write
+/// lock of the same container (`write`, `add_owner`, dropping an `Owner`)
+/// is a panic that says so, since waiting would deadlock.
 pub struct Reader<'a, V, E, P: Policy = Shared>
 where
     V: 'a,
     E: 'a,
 {
     guard: ReadGuardOf<'a, V, E, P>,
+    /// The container's address, for this thread's record of its guards
+    /// (`held`; thread-safe policy only).
+    container: usize,
 }
 
 impl<'a, V, E, P: Policy> Reader<'a, V, E, P> {
     pub(crate) fn new(container: &'a IrContainer<V, E, P>) -> Self {
+        let addr = core::ptr::from_ref(container).addr();
+        if !P::THREAD_SAFE {
+            // The `RefCell` stand-in panics on a read under this thread's
+            // write, and nests reads by itself.
+            return Self {
+                guard: container.state.read(),
+                container: addr,
+            };
+        }
+        let guard = match crate::held::held(addr) {
+            crate::held::Held::Nothing => container.state.read(),
+            // This thread holds a reader: a plain read would queue behind a
+            // waiting writer, which waits for that reader.
+            crate::held::Held::Reader => container.state.read_recursive(),
+            // This thread holds the write lock: any read waits for itself.
+            held @ crate::held::Held::Mutator => crate::held::write_under_guard(held, "a read"),
+        };
+        crate::held::enter(addr, false);
         Self {
-            guard: container.state.read(),
+            guard,
+            container: addr,
+        }
+    }
+}
+
+impl<V, E, P: Policy> Drop for Reader<'_, V, E, P> {
+    /// The guard's record goes before its lock does.
+    fn drop(&mut self) {
+        if P::THREAD_SAFE {
+            crate::held::exit(self.container, false);
         }
     }
 }
@@ -96,9 +133,11 @@ impl<V, E, P: Policy> fmt::Debug for Reader<'_, V, E, P> {
 ///
 /// While a thread holds a `Mutator`, the same thread must not call
 /// [`IrContainer::read`] or [`IrContainer::write`] on the same container, or
-/// drop an [`Owner`](crate::Owner) of it: with the `Shared` policy that
-/// deadlocks, with `Local` it panics. Nothing needs to: the `Mutator` already
-/// offers the whole read API.
+/// drop an [`Owner`](crate::Owner) of it: waiting would deadlock, so with
+/// either policy it is a panic that says so (an `Owner` dropped while the
+/// thread unwinds keeps its statements instead, since a second panic would
+/// abort). Nothing needs to: the `Mutator` already offers the whole read
+/// API.
 pub struct Mutator<'a, V, E, P: Policy = Shared> {
     /// The held write lock. Always `Some` when a method is entered or left;
     /// `None` only inside [`relock`](Self::relock), which exists for the
@@ -124,6 +163,16 @@ impl<V, E, P: Policy> Deref for Mutator<'_, V, E, P> {
     }
 }
 
+impl<V, E, P: Policy> Drop for Mutator<'_, V, E, P> {
+    /// The guard's record goes first; then the fields drop in order: the
+    /// lock is released, then the removed payloads are dropped.
+    fn drop(&mut self) {
+        if P::THREAD_SAFE {
+            crate::held::exit(core::ptr::from_ref(self.container).addr(), true);
+        }
+    }
+}
+
 impl<V, E, P: Policy> fmt::Debug for Mutator<'_, V, E, P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("Mutator").field(&**self).finish()
@@ -133,8 +182,25 @@ impl<V, E, P: Policy> fmt::Debug for Mutator<'_, V, E, P> {
 /// The public mutations (each validates, then runs layer-2 steps).
 impl<'a, V, E, P: Policy> Mutator<'a, V, E, P> {
     pub(crate) fn new(container: &'a IrContainer<V, E, P>) -> Self {
+        Self::new_for(container, "`write`")
+    }
+
+    /// The `Mutator` of `container`, for `what` (named in the panic if this
+    /// thread holds a guard of the container already).
+    pub(crate) fn new_for(container: &'a IrContainer<V, E, P>, what: &str) -> Self {
+        if P::THREAD_SAFE {
+            let addr = core::ptr::from_ref(container).addr();
+            match crate::held::held(addr) {
+                crate::held::Held::Nothing => {}
+                held => crate::held::write_under_guard(held, what),
+            }
+        }
+        let guard = container.state.write();
+        if P::THREAD_SAFE {
+            crate::held::enter(core::ptr::from_ref(container).addr(), true);
+        }
         Self {
-            guard: Some(container.state.write()),
+            guard: Some(guard),
             container,
             dead_values: Vec::new(),
             dead_exprs: Vec::new(),

@@ -7,6 +7,7 @@ mod compile;
 mod container;
 mod error;
 mod guard;
+mod held;
 mod id;
 mod view;
 

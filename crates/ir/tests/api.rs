@@ -539,3 +539,122 @@ fn owners_count_and_number_in_creation_order_and_ids_print() {
     drop(h);
     assert_eq!(f.read().num_owners(), 2);
 }
+
+/// Runs `f` on its own thread and waits for it against a generous deadline,
+/// so that a deadlock fails the test instead of hanging it; returns `f`'s
+/// panic message (`None` if it returned).
+fn watched(f: impl FnOnce() + Send + 'static) -> Option<String> {
+    let worker = std::thread::spawn(move || {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+            .err()
+            .map(|e| {
+                e.downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| e.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                    .unwrap_or_default()
+            })
+    });
+    let start = std::time::Instant::now();
+    while !worker.is_finished() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "a guard waited for a guard its own thread holds: a deadlock"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    worker.join().expect("the worker catches its panics")
+}
+
+/// A thread holds a `Reader` while another waits to write; the first thread
+/// then reads again (`read`, `snapshot`, `checkpoint`). With a task-fair
+/// lock a plain second read queues behind the writer, which waits for the
+/// first reader: the nested read must not wait. The writer's wait is made
+/// certain first (formatting the container finds the lock taken once the
+/// writer has announced itself).
+#[test]
+fn a_nested_read_does_not_wait_behind_a_queued_writer() {
+    let msg = watched(|| {
+        let f = Ir::new();
+        let g = f.add_owner();
+        let reader = f.read();
+        std::thread::scope(|s| {
+            let writer = s.spawn(|| {
+                let mut ir = g.write();
+                ir.register_value(g.id(), "late").unwrap();
+            });
+            let start = std::time::Instant::now();
+            while format!("{:?}", f.container()) != "IrContainer(<locked>)" {
+                assert!(!writer.is_finished(), "the writer got past a held reader");
+                if start.elapsed() > std::time::Duration::from_secs(30) {
+                    // The writer never announced itself (no task-fair
+                    // queueing here): nothing to test against.
+                    break;
+                }
+                std::thread::yield_now();
+            }
+            let nested = f.read();
+            assert_eq!(nested.num_owners(), 2);
+            assert_eq!(f.snapshot().values.len(), 0);
+            let _ = f.checkpoint();
+            drop(nested);
+            drop(reader);
+        });
+        assert_eq!(g.snapshot().values.len(), 1);
+    });
+    assert_eq!(msg, None);
+}
+
+/// A thread that holds a guard asks for the write lock of the same
+/// container: under either policy a panic naming both, never a deadlock,
+/// and the container works afterwards.
+#[test]
+fn a_write_under_a_held_guard_is_a_panic_not_a_deadlock() {
+    let msg = watched(|| {
+        let f = Ir::new();
+        let _r = f.read();
+        let _ = f.write();
+    });
+    let msg = msg.expect("a write under a held reader panics");
+    assert!(
+        msg.contains("`write` needs the container's write lock, but this thread holds a Reader"),
+        "{msg}"
+    );
+    let msg = watched(|| {
+        let f = Ir::new();
+        let _w = f.write();
+        let _ = f.read();
+    })
+    .expect("a read under the held mutator panics");
+    assert!(msg.contains("this thread holds a Mutator"), "{msg}");
+    let msg = watched(|| {
+        let f = Ir::new();
+        let r = f.read();
+        let _g = f.add_owner();
+        drop(r);
+    })
+    .expect("add_owner under a held reader panics");
+    assert!(msg.contains("`add_owner` needs"), "{msg}");
+    let msg = watched(|| {
+        let f = Ir::new();
+        let g = f.add_owner();
+        let _r = f.read();
+        drop(g);
+    })
+    .expect("dropping an owner under a held reader panics");
+    assert!(msg.contains("dropping an `Owner` needs"), "{msg}");
+    // Guards dropped in any order leave the record clean: this thread can
+    // write again.
+    let f = Ir::new();
+    let (a, b) = (f.read(), f.read());
+    drop(a);
+    drop(b);
+    f.write().register_value(f.id(), "v").unwrap();
+    assert_eq!(f.snapshot().values.len(), 1);
+    // The single-threaded policy panics too (its `RefCell`).
+    let local = Owner::<u32, u32, Local>::new();
+    let _r = local.read();
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let _ = local.write();
+    }));
+    assert!(r.is_err());
+}

@@ -234,6 +234,23 @@ impl<T> RwLock<T> {
         };
     }
 
+    /// Blocks until shared access is granted, without queueing behind a
+    /// waiting writer while other readers hold the lock: for a thread that
+    /// already holds a read guard of this lock and needs another (a plain
+    /// [`read`](Self::read) would wait for the writer, which waits for this
+    /// thread). Used for nesting only: readers that never wait for writers
+    /// can starve them.
+    #[inline]
+    pub fn read_recursive(&self) -> ReadGuard<'_, T> {
+        #[cfg(not(strata_loom))]
+        return ReadGuard {
+            inner: self.inner.read_recursive(),
+        };
+        // loom's lock has no recursive read; its models do not nest reads.
+        #[cfg(strata_loom)]
+        return self.read();
+    }
+
     /// Grants shared access if no writer holds or waits for the lock.
     #[inline]
     pub fn try_read(&self) -> Option<ReadGuard<'_, T>> {

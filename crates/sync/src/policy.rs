@@ -123,6 +123,10 @@ pub trait RwLockApi<T>: Sized {
     /// Blocks until shared access is granted. The `Local` stand-in panics if
     /// this thread holds the lock for writing (it cannot block).
     fn read(&self) -> Self::Read<'_>;
+    /// As [`read`](Self::read), for a thread that already holds a read
+    /// guard of this lock: does not queue behind a waiting writer while
+    /// readers hold the lock (which would wait for this thread forever).
+    fn read_recursive(&self) -> Self::Read<'_>;
     /// Blocks until exclusive access is granted. The `Local` stand-in panics
     /// if this thread holds the lock (it cannot block).
     fn write(&self) -> Self::Write<'_>;
@@ -521,6 +525,7 @@ forward!(impl[T] RwLockApi<T>, for crate::RwLock<T> {
     }
     fn new(value: T) -> Self;
     fn read(&self) -> Self::Read<'_>;
+    fn read_recursive(&self) -> Self::Read<'_>;
     fn write(&self) -> Self::Write<'_>;
     fn try_read(&self) -> Option<Self::Read<'_>>;
     fn try_write(&self) -> Option<Self::Write<'_>>;
@@ -583,6 +588,10 @@ impl<T> RwLockApi<T> for LocalLock<T> {
     }
     #[inline]
     fn read(&self) -> Self::Read<'_> {
+        self.0.try_borrow().expect(LOCAL_REENTRY)
+    }
+    #[inline]
+    fn read_recursive(&self) -> Self::Read<'_> {
         self.0.try_borrow().expect(LOCAL_REENTRY)
     }
     #[inline]

@@ -29,6 +29,36 @@ fn mutex_try_lock_succeeds_when_free_and_refuses_when_held() {
     assert_eq!(format!("{m:?}"), "Mutex { .. }");
 }
 
+/// A reader that holds the lock while a writer waits: a plain read would
+/// queue behind the writer (`try_read` refuses), a recursive read is
+/// granted at once; the writer gets the lock once both readers are gone.
+#[test]
+fn a_recursive_read_does_not_queue_behind_a_waiting_writer() {
+    let l = RwLock::new(1u32);
+    let first = l.read();
+    std::thread::scope(|s| {
+        let writer = s.spawn(|| *l.write() += 1);
+        let start = std::time::Instant::now();
+        while l.try_read().is_some() {
+            assert!(!writer.is_finished(), "the writer got past a reader");
+            if start.elapsed() > std::time::Duration::from_secs(30) {
+                break;
+            }
+            std::thread::yield_now();
+        }
+        let second = RwLockApi::read_recursive(&l);
+        assert_eq!((*first, *second), (1, 1));
+        drop(second);
+        drop(first);
+    });
+    assert_eq!(*l.read(), 2);
+    // The single-threaded stand-in nests reads too.
+    let local = <Local as Policy>::RwLock::<u32>::new(5);
+    let a = local.read();
+    let b = local.read_recursive();
+    assert_eq!(*a + *b, 10);
+}
+
 #[test]
 fn rwlock_try_read_and_try_write_follow_reader_writer_rules() {
     let l = RwLock::new(String::from("v"));
