@@ -37,8 +37,9 @@ pub use types::*;
 /// `use strata_builtin::prelude::*;`.
 pub mod prelude {
     pub use crate::{
-        AffineAttrs, AsContext, BuiltinAttrs, BuiltinLocs, BuiltinTypes, DenseAttrs, DenseElements,
-        FloatKind, MiscAttrs, Signedness, SparseElements, SparseElementsOfDense, StringAttrExt,
+        AffineAttrs, AsContext, BuiltinAttrs, BuiltinLocs, BuiltinTypes, DYNAMIC, DenseAttrs,
+        DenseElements, FloatKind, MiscAttrs, Signedness, SparseElements, SparseElementsOfDense,
+        StringAttrExt,
     };
 }
 

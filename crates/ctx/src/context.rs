@@ -268,7 +268,11 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     ///
     /// If `K::construct` interns into the shard it is being constructed in
     /// (a clear message naming the kind, never a deadlock), or if it panics
-    /// (the table is left unchanged and usable). `K::matches` must not
+    /// (the table is left unchanged and usable). Which shard a key of `K`
+    /// lands in depends on the shard count, by default derived from the
+    /// machine's hardware threads, and on the hasher, so whether a
+    /// constructor that interns its own kind panics may differ between
+    /// machines. `K::matches` must not
     /// intern: one that interns a new key into its own shard is the same
     /// panic in debug builds and can deadlock in release builds, where the
     /// read probe does not record its shard (docs/ARCHITECTURE.md,

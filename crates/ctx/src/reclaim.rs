@@ -30,11 +30,13 @@
 //! are alive, and do not keep a storage's address (`as_ptr`) past its last
 //! handle.
 //!
-//! A reclaimable storage cannot be referred to by an immortal one: there is
-//! no conversion from [`Counted`] to the erased, uncounted
-//! [`Attribute`](crate::Attribute). The other way round is fine: a
-//! reclaimable payload may hold immortal handles (a dense attribute holds its
-//! tensor type).
+//! An immortal storage refers to a reclaimable one only through the
+//! conversion from [`Counted`] to the erased, uncounted
+//! [`Attribute`](crate::Attribute) (`From`), which pins the storage: its
+//! count is never released, and it lives until the context drops. So an
+//! immortal payload never holds a pointer to a storage that can be freed.
+//! The other way round is free: a reclaimable payload may hold immortal
+//! handles (a dense attribute holds its tensor type).
 //!
 //! # The thread cache: bypassed
 //!
