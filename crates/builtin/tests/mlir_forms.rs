@@ -753,3 +753,28 @@ fn an_affine_payload_out_of_range_has_no_results() {
     assert_eq!(symbol.num_results(), 0);
     assert_eq!(symbol.to_string(), "affine_map<(d0)[s0] -> ()>");
 }
+
+/// A dense array's length counts elements, not bytes, and elements wider
+/// than a word print from both of their words: `array<f128: 1.5, -2.0>`,
+/// `array<i16: 1, -2, 300>`, `array<i1: true, false>` print as mlir-opt-19
+/// prints them (`1.500000e+00, -2.000000e+00` for the floats).
+#[test]
+fn dense_array_lengths_and_wide_elements() {
+    let ctx = Context::new();
+    let quads: [u8; 32] = [
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 255, 63, // 1.5
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 192, // -2.0
+    ];
+    let f128 = ctx.dense_array_attr(ctx.float_type(FloatKind::F128), &quads);
+    assert_eq!(f128.to_string(), "array<f128: 1.500000e+00, -2.000000e+00>");
+    assert_eq!(f128.payload().len(), 2);
+    let i16s = ctx.dense_array_attr(ctx.i16(), &[1, 0, 0xfe, 0xff, 0x2c, 0x01]);
+    assert_eq!(i16s.to_string(), "array<i16: 1, -2, 300>");
+    assert_eq!(i16s.payload().len(), 3);
+    let bools = ctx.dense_array_attr(ctx.i1(), &[1, 0]);
+    assert_eq!(bools.to_string(), "array<i1: true, false>");
+    assert_eq!(bools.payload().len(), 2);
+    let empty = ctx.dense_array_attr(ctx.i32(), &[]);
+    assert_eq!(empty.payload().len(), 0);
+    assert!(empty.payload().is_empty() && !i16s.payload().is_empty());
+}
