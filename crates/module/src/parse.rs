@@ -655,6 +655,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         src: &'f str,
         range: Range<usize>,
         unit_id: UnitId,
+        distinct: DistinctIds<'c>,
     ) -> Self {
         let mut lexer = Lexer::new(&src[..range.end]);
         lexer.reset(range.start);
@@ -676,7 +677,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             needs_expansion: false,
             splice: None,
             func_bodies: 0,
-            distinct: RefCell::new(shared.distinct.clone()),
+            distinct: RefCell::new(distinct),
             line_hint: core::cell::Cell::new(0),
         }
     }
@@ -1438,9 +1439,10 @@ fn parse_unit<'c, P: Policy, S: BuildHasher>(
     shared: &Shared<'c, '_, P, S>,
     range: Range<usize>,
     unit_id: UnitId,
+    distinct: DistinctIds<'c>,
 ) -> PResult<UnitOut<'c>> {
-    let p = UnitParser::new(ctx, shared, shared.text, range.clone(), unit_id);
-    let first = {
+    let p = UnitParser::new(ctx, shared, shared.text, range.clone(), unit_id, distinct);
+    let (first, distinct) = {
         let mut probe = p;
         let mut top_ops = Vec::new();
         let mut failed = None;
@@ -1455,7 +1457,11 @@ fn parse_unit<'c, P: Policy, S: BuildHasher>(
         }
         match failed {
             None => return probe.into_out(top_ops),
-            Some(e) if probe.needs_expansion && !shared.aliases.is_empty() => e,
+            // The second attempt parses the same operations, so the ids the
+            // first one made before failing are the ones it would make.
+            Some(e) if probe.needs_expansion && !shared.aliases.is_empty() => {
+                (e, probe.distinct.into_inner())
+            }
             Some(e) => return Err(e),
         }
     };
@@ -1469,7 +1475,7 @@ fn parse_unit<'c, P: Policy, S: BuildHasher>(
     if map.is_empty() {
         return Err(first);
     }
-    let mut p = UnitParser::new(ctx, shared, &text, 0..text.len(), unit_id);
+    let mut p = UnitParser::new(ctx, shared, &text, 0..text.len(), unit_id, distinct);
     p.map = Some(&map);
     p.base = range.start;
     let r = p.parse_top();
@@ -1477,7 +1483,7 @@ fn parse_unit<'c, P: Policy, S: BuildHasher>(
         Ok(out) => Ok(out),
         Err(e) => {
             // Report against the original text.
-            let p = UnitParser::new(ctx, shared, &text, 0..0, unit_id);
+            let p = UnitParser::new(ctx, shared, &text, 0..0, unit_id, DistinctIds::new());
             let mut p = p;
             p.map = Some(&map);
             p.base = range.start;
@@ -1519,7 +1525,15 @@ impl<'c, P: Policy, S: BuildHasher> Runner<'c, P, S> for Sequential {
         ranges
             .iter()
             .enumerate()
-            .map(|(i, r)| parse_unit(ctx, shared, r.clone(), first_unit + i as UnitId))
+            .map(|(i, r)| {
+                parse_unit(
+                    ctx,
+                    shared,
+                    r.clone(),
+                    first_unit + i as UnitId,
+                    shared.distinct.clone(),
+                )
+            })
             .collect()
     }
 }
@@ -1538,7 +1552,15 @@ impl<'c, S: BuildHasher + Sync + Send> Runner<'c, strata_ctx::Shared, S> for Par
         ranges
             .par_iter()
             .enumerate()
-            .map(|(i, r)| parse_unit(ctx, shared, r.clone(), first_unit + i as UnitId))
+            .map(|(i, r)| {
+                parse_unit(
+                    ctx,
+                    shared,
+                    r.clone(),
+                    first_unit + i as UnitId,
+                    shared.distinct.clone(),
+                )
+            })
             .collect()
     }
 
@@ -1836,7 +1858,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             Some((_, ranges)) => {
                 if ranges.iter().any(|r| r.kind != ItemKind::Op) {
                     // Not a plain body: parse the module as one unit.
-                    root_out = parse_unit(ctx, &shared, range, 0)?;
+                    root_out = parse_unit(ctx, &shared, range, 0, shared.distinct.clone())?;
                     body_ranges = Vec::new();
                     body_block = None;
                 } else {
@@ -1848,7 +1870,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
                 }
             }
             None => {
-                root_out = parse_unit(ctx, &shared, range, 0)?;
+                root_out = parse_unit(ctx, &shared, range, 0, shared.distinct.clone())?;
                 body_ranges = Vec::new();
                 body_block = None;
             }
@@ -1873,7 +1895,9 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     {
         let mut outs = Vec::with_capacity(body_ranges.len());
         for (i, r) in body_ranges.iter().enumerate() {
-            let out = parse_unit(ctx, &shared, r.clone(), 1 + i as UnitId);
+            // The table moves from unit to unit: never shared, never copied.
+            let distinct = core::mem::take(&mut shared.distinct);
+            let out = parse_unit(ctx, &shared, r.clone(), 1 + i as UnitId, distinct);
             let failed = out.is_err();
             outs.push(out.map(|mut o| {
                 shared.distinct = core::mem::take(&mut o.distinct);
@@ -2104,7 +2128,14 @@ fn parse_module_shell<'c, P: Policy, S: BuildHasher>(
 ) -> PResult<(UnitOut<'c>, u32)> {
     // The parser reads head, then jumps to tail: run it on the head with an
     // end at the `{`, and splice.
-    let mut p = UnitParser::new(ctx, shared, shared.text, head.start..tail.end, 0);
+    let mut p = UnitParser::new(
+        ctx,
+        shared,
+        shared.text,
+        head.start..tail.end,
+        0,
+        shared.distinct.clone(),
+    );
     p.splice = Some((head.end, tail.start));
     let op = p.parse_operation()?;
     if p.tok.kind != TokenKind::Eof {

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use strata_builtin::DistinctAttr;
 use strata_ctx::{Attribute, Interned};
+use strata_sync::Arc;
 
 /// The ids of the `distinct[N]<attr>` attributes of one file.
 ///
@@ -17,9 +18,15 @@ use strata_ctx::{Attribute, Interned};
 /// same across every parser sharing it; one without keeps a table of its own,
 /// so an id names one attribute inside that parse and a new parse makes new
 /// ones.
+///
+/// Cloning a table is O(1): the ids are shared until a clone records a new
+/// one (copy on write). A module parser hands each top-level operation a
+/// clone of the table its alias definitions made, so a file with many
+/// operations and many distinct aliases costs no copy per operation, and a
+/// table passed from one operation to the next by value is never copied.
 #[derive(Clone, Debug, Default)]
 pub struct DistinctIds<'c> {
-    ids: BTreeMap<u64, Attribute<'c>>,
+    ids: Arc<BTreeMap<u64, Attribute<'c>>>,
 }
 
 impl<'c> DistinctIds<'c> {
@@ -35,7 +42,7 @@ impl<'c> DistinctIds<'c> {
 
     /// Records `distinct`, the distinct attribute `id` names from now on.
     pub fn insert(&mut self, id: u64, distinct: Attribute<'c>) {
-        self.ids.insert(id, distinct);
+        Arc::make_mut(&mut self.ids).insert(id, distinct);
     }
 
     /// The distinct attribute `id` names, made by `make` (and recorded) if

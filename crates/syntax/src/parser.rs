@@ -1136,9 +1136,15 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     }
 
     fn parse_dictionary(&mut self) -> PResult<Interned<'c, DictionaryAttr>> {
+        /// Up to this many entries a duplicate name is found by a scan.
+        const DICTIONARY_SCAN: usize = 16;
         self.expect(TokenKind::LBrace, "'{'")?;
         // Names borrow the source unless they have escapes.
         let mut entries: Vec<(Cow<'s, str>, Attribute<'c>)> = Vec::with_capacity(4);
+        // The names seen, for the duplicate check once the dictionary is
+        // larger than a linear scan should search (a scan per entry made a
+        // dictionary of 50,000 entries take seconds).
+        let mut names: std::collections::HashSet<Cow<'s, str>> = std::collections::HashSet::new();
         if !self.consume_if(TokenKind::RBrace) {
             loop {
                 let at = self.tok.start..self.tok.end;
@@ -1164,7 +1170,15 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 } else {
                     self.ctx.unit_attr().into()
                 };
-                if entries.iter().any(|(n, _)| *n == name) {
+                let duplicate = if entries.len() < DICTIONARY_SCAN {
+                    entries.iter().any(|(n, _)| *n == name)
+                } else {
+                    if names.is_empty() {
+                        names.extend(entries.iter().map(|(n, _)| n.clone()));
+                    }
+                    !names.insert(name.clone())
+                };
+                if duplicate {
                     return Err(ParseError::new(
                         at,
                         format!("duplicate key '{name}' in dictionary attribute"),

@@ -357,3 +357,46 @@ fn an_affine_print_folds_further_when_parsed_again_as_in_mlir() {
         assert_eq!(third, second);
     }
 }
+
+/// A duplicate key is found wherever it is in a dictionary, in a small one
+/// (searched by a scan) and a large one (searched through a set), and is
+/// reported at the second occurrence with MLIR's message; a large
+/// dictionary with distinct keys is one attribute with every key, sorted.
+#[test]
+fn duplicate_keys_are_found_in_small_and_large_dictionaries() {
+    let ctx = Context::new();
+    for (n, dup) in [
+        (3usize, 1usize),
+        (16, 15),
+        (17, 0),
+        (40, 30),
+        (40, 39),
+        (5000, 4321),
+    ] {
+        let mut entries: Vec<String> = (0..n).map(|i| format!("k{i} = {i}")).collect();
+        entries.push(format!("k{dup} = 7"));
+        let text = format!("{{{}}}", entries.join(", "));
+        let err = strata_syntax::parse_attribute(&ctx, &text).expect_err("a duplicate key");
+        assert_eq!(
+            err.message(),
+            format!("duplicate key 'k{dup}' in dictionary attribute"),
+            "{n} entries"
+        );
+        let at = text.rfind(&format!("k{dup} = 7")).unwrap();
+        assert_eq!(err.span().start, at, "{n} entries");
+    }
+    let text = format!(
+        "{{{}}}",
+        (0..5000)
+            .map(|i| format!("k{i} = {i}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let dict = strata_syntax::parse_attribute(&ctx, &text).unwrap();
+    let printed = dict.to_string();
+    assert!(
+        printed.starts_with("{k0 = 0 : i64, k1 = 1 : i64, k10 = 10 : i64"),
+        "{printed:.80}"
+    );
+    assert_eq!(printed.matches(" : i64").count(), 5000);
+}
