@@ -197,6 +197,7 @@ fn scan_items_with(
             // it would make a file of garbage an empty module. A `}` ends a
             // region's body instead.
             let kind = item_kind(b, i, end)
+                .filter(|_| !continues_previous_line(b, start, i))
                 .or_else(|| (open.is_none() && c != b'}').then_some(ItemKind::Op));
             if let Some(kind) = kind {
                 close(&mut items, &mut open, i);
@@ -224,6 +225,7 @@ fn scan_items_with(
             && depth == 2
             && let Some(n) = nested.as_deref_mut()
             && let Some(kind) = item_kind(b, i, end)
+            && !continues_previous_line(b, 0, i)
         {
             n.starts.push((kind, i));
         }
@@ -299,6 +301,63 @@ const SPECIAL: [bool; 256] = {
     }
     t
 };
+
+/// Whether the line starting at `b[line]` continues the item above it
+/// because that item cannot end where the previous line does: its last
+/// character outside a trailing comment is `=`, `,`, `:`, `<`, or the `>` of
+/// `->` (`%0 =` then the operation, a result list, `: () ->` then the result
+/// type, a type's parameters). Brackets need no rule: an open `(`, `[` or `{`
+/// already puts the next line below depth zero. Nothing before `lower` is
+/// read (the start of the scanned body).
+fn continues_previous_line(b: &[u8], lower: usize, line: usize) -> bool {
+    // The last non-space byte before this line (blank lines skipped).
+    let mut p = line;
+    while p > lower && strata_syntax::lexer::is_space(b[p - 1]) {
+        p -= 1;
+    }
+    if p <= lower || p == line {
+        return false;
+    }
+    let ends_open = |text: &[u8]| match text {
+        [.., b'=' | b',' | b':' | b'<'] => true,
+        [.., b'-', b'>'] => true,
+        _ => false,
+    };
+    // Nearly every line ends with something else: one byte decides.
+    if !ends_open(&b[lower..p]) {
+        return false;
+    }
+    // The byte may be inside a trailing comment: cut the comment (outside
+    // string literals) from that line and look again.
+    let mut begin = p;
+    while begin > lower && b[begin - 1] != b'\n' {
+        begin -= 1;
+    }
+    let text = &b[begin..p];
+    let mut k = 0;
+    while k < text.len() {
+        match text[k] {
+            b'"' => {
+                k += 1;
+                while k < text.len() && text[k] != b'"' {
+                    k += if text[k] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if text.get(k + 1) == Some(&b'/') => {
+                let mut code = &text[..k];
+                while let [rest @ .., c] = code
+                    && strata_syntax::lexer::is_space(*c)
+                {
+                    code = rest;
+                }
+                return ends_open(code);
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    true
+}
 
 /// Whether a line starting with `rest` continues the operation above it
 /// rather than starting one: a trailing `loc(...)`, or the `attributes`
