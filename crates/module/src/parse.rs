@@ -1786,6 +1786,20 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
                         "expected alias name",
                     ));
                 }
+                if alias.contains('.') {
+                    // MLIR reserves dotted names for dialects (`#llvm.x`).
+                    return Err(ParseError::new(
+                        item.range.start..item.range.start + 1,
+                        format!(
+                            "{} names with a '.' are reserved for dialect-defined names",
+                            if item.kind == ItemKind::TypeAlias {
+                                "type"
+                            } else {
+                                "attribute"
+                            }
+                        ),
+                    ));
+                }
                 let is_loc = item.kind == ItemKind::AttrAlias
                     && value.starts_with("loc(")
                     && value.ends_with(')');

@@ -24,9 +24,11 @@ impl Chunk {
 
 /// Splits `text` at the marker `// -----` as MLIR 19 does: the text is cut
 /// at every `// ---`, and a cut counts only when the two characters after it
-/// are `--` followed by something that is not `-`; other cuts are near
+/// are `--` followed by something that is not `0`; other cuts are near
 /// misses (returned as their offsets, MLIR warns about them) and are glued
-/// back.
+/// back. (MLIR 19 meant "not `-`" but compares with `'0'`, so `// ------`
+/// splits, leaving a `-` at the start of the next chunk, and `// -----0` is
+/// the near miss: mlir-opt-19 does exactly that, and so does this.)
 pub fn split_input(text: &str) -> (Vec<Chunk>, Vec<usize>) {
     const PREFIX: &str = "// ---";
     let mut raw: Vec<Range<usize>> = Vec::new();
@@ -45,7 +47,7 @@ pub fn split_input(text: &str) -> (Vec<Chunk>, Vec<usize>) {
             continue;
         };
         let b = &text.as_bytes()[r.clone()];
-        if b.starts_with(b"--") && b.len() > 2 && b[2] != b'-' {
+        if b.starts_with(b"--") && b.len() > 2 && b[2] != b'0' {
             chunks.push(p);
             prev = Some(r.start + 2..r.end);
         } else {
@@ -75,11 +77,14 @@ mod tests {
 
     #[test]
     fn splits_like_mlir() {
-        let text = "a\n// -----\nb\n// ------\nc\n// -----\n";
+        let text = "a\n// -----\nb\n// -----0\nc\n// ------\nd\n// -----\n";
         let (chunks, misses) = split_input(text);
         let parts: Vec<&str> = chunks.iter().map(|c| &text[c.range.clone()]).collect();
-        assert_eq!(parts, ["a\n", "\nb\n// ------\nc\n", "\n"]);
-        assert_eq!(chunks.iter().map(|c| c.line).collect::<Vec<_>>(), [1, 2, 6]);
+        assert_eq!(parts, ["a\n", "\nb\n// -----0\nc\n", "-\nd\n", "\n"]);
+        assert_eq!(
+            chunks.iter().map(|c| c.line).collect::<Vec<_>>(),
+            [1, 2, 6, 8]
+        );
         assert_eq!(misses.len(), 1);
         assert_eq!(
             chunks[1].buffer_name("t.mlir"),

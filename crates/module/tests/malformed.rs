@@ -380,3 +380,24 @@ fn the_parse_error_is_reexported() {
     let e: strata_module::ParseError = parse_module(&ctx, ") x\n", "m.mlir").unwrap_err();
     assert_eq!(e.message(), "expected operation name in quotes");
 }
+
+/// Dotted alias names are the dialects': MLIR refuses `#a.b = ...` and
+/// `!a.b = ...` at the `#` or `!` with this message (mlir-opt-19's).
+#[test]
+fn a_dotted_alias_name_is_refused() {
+    for (text, what) in [
+        ("#a.b = 1\n", "attribute"),
+        ("#a. = 1\n", "attribute"),
+        ("!a.b = i32\n", "type"),
+        ("\"x.y\"() : () -> ()\n!a.b = i32\n", "type"),
+    ] {
+        let (msg, span) = error(text);
+        assert_eq!(
+            msg,
+            format!("{what} names with a '.' are reserved for dialect-defined names"),
+            "{text}"
+        );
+        let at = text.find(['#', '!']).unwrap();
+        assert_eq!(span, at..at + 1, "{text}");
+    }
+}
