@@ -88,8 +88,9 @@ fn skip_space(b: &[u8], mut i: usize, end: usize) -> usize {
 /// An item starts at the first token of a line whose nesting depth (of
 /// `(`, `[`, `{`, string literals and comments excluded) is zero and whose
 /// first character starts an item (`%`, `"`, a word other than `loc(`, `#`,
-/// `!`, `{-#`, and `^`, `@` or a digit, which the parser rejects); the item
-/// runs to the next start. The scan stops at a `}` at depth zero (the end of a
+/// `!`, `{-#`, and `^`, `@` or a digit, which the parser rejects), unless
+/// the line before ends where no item can end (`=`, `,`, `:`, `<`, `->`);
+/// the item runs to the next start. The scan stops at a `}` at depth zero (the end of a
 /// region body) and returns its offset, or `end`.
 ///
 /// The scan never fails: what it gets wrong (text that is not an item) the
