@@ -778,3 +778,40 @@ fn dense_array_lengths_and_wide_elements() {
     assert_eq!(empty.payload().len(), 0);
     assert!(empty.payload().is_empty() && !i16s.payload().is_empty());
 }
+
+/// A symbol reference with any empty name is refused, the root or a
+/// nested one (MLIR has no empty symbol).
+#[test]
+fn a_symbol_reference_with_an_empty_name_is_refused() {
+    let ctx = Context::new();
+    assert!(ctx.try_symbol_ref_attr("", &["b"]).is_err());
+    assert!(ctx.try_symbol_ref_attr("a", &["b", ""]).is_err());
+    assert!(ctx.try_symbol_ref_attr("", &[]).is_err());
+    assert_eq!(
+        ctx.try_symbol_ref_attr("a", &["b"]).unwrap().to_string(),
+        "@a::@b"
+    );
+}
+
+/// A nested numbering of distinct attributes gives the outer one back when
+/// it ends: the outer printing goes on with its own numbers.
+#[test]
+fn a_nested_distinct_numbering_restores_the_outer_one() {
+    let ctx = Context::new();
+    let a = ctx.distinct_attr(ctx.i64_attr(1));
+    let b = ctx.distinct_attr(ctx.i64_attr(2));
+    let printed = strata_builtin::with_distinct_numbering(|| {
+        let first = a.to_string();
+        let inner = strata_builtin::with_distinct_numbering(|| b.to_string());
+        (first, inner, b.to_string(), a.to_string())
+    });
+    assert_eq!(
+        printed,
+        (
+            "distinct[0]<1 : i64>".to_owned(),
+            "distinct[0]<2 : i64>".to_owned(),
+            "distinct[1]<2 : i64>".to_owned(),
+            "distinct[0]<1 : i64>".to_owned(),
+        )
+    );
+}
