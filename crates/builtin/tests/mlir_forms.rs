@@ -815,3 +815,28 @@ fn a_nested_distinct_numbering_restores_the_outer_one() {
         )
     );
 }
+
+/// Terms the affine context would have folded away, in a payload built by
+/// hand, print as written: a zero added or multiplied is no subtraction.
+#[test]
+fn unfolded_zero_terms_of_a_hand_built_payload_print_as_additions() {
+    use strata_builtin::{AffineMapAttrData, AffineNode};
+    let plus_zero = AffineMapAttrData {
+        num_dims: 1,
+        num_symbols: 0,
+        nodes: &[AffineNode::Dim(0), AffineNode::Constant(0), AffineNode::Add],
+    };
+    assert_eq!(plus_zero.to_string(), "affine_map<(d0) -> (d0 + 0)>");
+    let times_zero = AffineMapAttrData {
+        num_dims: 2,
+        num_symbols: 0,
+        nodes: &[
+            AffineNode::Dim(0),
+            AffineNode::Dim(1),
+            AffineNode::Constant(0),
+            AffineNode::Mul,
+            AffineNode::Add,
+        ],
+    };
+    assert_eq!(times_zero.to_string(), "affine_map<(d0, d1) -> (d0 + d1 * 0)>");
+}
