@@ -366,12 +366,10 @@ impl fmt::Display for DistinctAttrData<'_> {
             return r;
         }
         let number = NUMBERING.with(|n| {
-            n.borrow_mut()
-                .as_mut()
-                .map(|seen| {
-                    let next = seen.len() as u64;
-                    *seen.entry(self.id).or_insert(next)
-                })
+            n.borrow_mut().as_mut().map(|seen| {
+                let next = seen.len() as u64;
+                *seen.entry(self.id).or_insert(next)
+            })
         });
         write!(f, "distinct[{}]<", number.unwrap_or(self.id))?;
         if !self.referenced.isa::<UnitAttr>() {

@@ -838,5 +838,8 @@ fn unfolded_zero_terms_of_a_hand_built_payload_print_as_additions() {
             AffineNode::Add,
         ],
     };
-    assert_eq!(times_zero.to_string(), "affine_map<(d0, d1) -> (d0 + d1 * 0)>");
+    assert_eq!(
+        times_zero.to_string(),
+        "affine_map<(d0, d1) -> (d0 + d1 * 0)>"
+    );
 }

@@ -319,11 +319,8 @@ fn continues_previous_line(b: &[u8], lower: usize, line: usize) -> bool {
     if p <= lower || p == line {
         return false;
     }
-    let ends_open = |text: &[u8]| match text {
-        [.., b'=' | b',' | b':' | b'<'] => true,
-        [.., b'-', b'>'] => true,
-        _ => false,
-    };
+    let ends_open =
+        |text: &[u8]| matches!(text, [.., b'=' | b',' | b':' | b'<'] | [.., b'-', b'>']);
     // Nearly every line ends with something else: one byte decides.
     if !ends_open(&b[lower..p]) {
         return false;
