@@ -806,7 +806,9 @@ pub trait DenseAttrs: AsContext {
         let data = if data.len() == n * width && n > 0 && is_splat(data, width) {
             // A splat is stored as its one element, however it was given.
             &data[..width]
-        } else if data.len() == n * width || (n > 0 && data.len() == width) {
+        } else if data.len() == n * width || data.len() == width {
+            // One element is a splat, even of a type with no elements, which
+            // MLIR keeps and prints (`dense<1> : tensor<0xi8>`).
             data
         } else {
             return Err(crate::BuiltinError::new(format!(
@@ -837,8 +839,10 @@ pub trait DenseAttrs: AsContext {
             )));
         };
         let n = crate::types::num_elements(shape).unwrap_or(0) as usize;
-        let values = if n > 0 && !values.is_empty() && values.iter().all(|v| *v == values[0]) {
-            // A splat is stored as its one string.
+        let values = if !values.is_empty() && values.iter().all(|v| *v == values[0]) {
+            // A splat is stored as its one string, even for a type with no
+            // elements, which MLIR keeps and prints (`dense<"a"> :
+            // tensor<0x!foo.str>`).
             &values[..1]
         } else if values.len() == n {
             values

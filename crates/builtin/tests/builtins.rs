@@ -220,3 +220,20 @@ fn eight_threads_agree() {
     let _ = Shared;
     let _ = Local;
 }
+
+/// A splat of a type with no elements is kept and printed, as MLIR keeps it
+/// (`mlir-opt-19` prints `dense<1> : tensor<0xi8>` and `dense<"a"> :
+/// tensor<0x!foo.str>` back unchanged).
+#[test]
+fn splat_of_zero_elements() {
+    let ctx = Context::new();
+    let t = ctx.tensor_type(&[0], ctx.i8());
+    let a = ctx.try_dense_attr(t, &[1]).unwrap();
+    assert_eq!(a.to_string(), "dense<1> : tensor<0xi8>");
+    let none = ctx.try_dense_attr(t, &[]).unwrap();
+    assert_eq!(none.to_string(), "dense<> : tensor<0xi8>");
+    assert!(ctx.try_dense_attr(t, &[1, 2]).is_err());
+    let s = ctx.tensor_type(&[2, 0], ctx.opaque_type("foo", "str"));
+    let a = ctx.try_dense_string_attr(s, &["a"]).unwrap();
+    assert_eq!(a.to_string(), r#"dense<"a"> : tensor<2x0x!foo.str>"#);
+}

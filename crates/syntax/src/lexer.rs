@@ -148,11 +148,12 @@ const CHAR_CLASS: [u8; 256] = {
     t
 };
 
-/// Whether the lexer skips byte `b` between tokens: ASCII whitespace, and
-/// a NUL byte, which MLIR's lexer skips as well (only the one past the end
-/// of its buffer ends the input).
+/// Whether the lexer skips byte `b` between tokens: MLIR's whitespace
+/// (space, tab, newline and carriage return, but not a form feed, which is
+/// an "unexpected character"), and a NUL byte, which MLIR's lexer skips as
+/// well (only the one past the end of its buffer ends the input).
 pub fn is_space(b: u8) -> bool {
-    b.is_ascii_whitespace() || b == 0
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0)
 }
 
 fn is_id_char(b: u8) -> bool {
@@ -201,7 +202,8 @@ impl<'s> Lexer<'s> {
                 self.pos += 1;
             }
             if b[self.pos..].starts_with(b"//") {
-                while self.pos < b.len() && b[self.pos] != b'\n' {
+                // A comment ends at a newline or carriage return, as in MLIR.
+                while self.pos < b.len() && !matches!(b[self.pos], b'\n' | b'\r') {
                     self.pos += 1;
                 }
                 continue;
@@ -246,18 +248,27 @@ impl<'s> Lexer<'s> {
             }
             b'"' => self.lex_string(start),
             b'#' | b'!' | b'%' | b'^' => {
-                let kind = match c {
-                    b'#' => TokenKind::HashId,
-                    b'!' => TokenKind::BangId,
-                    b'%' => TokenKind::PercentId,
-                    _ => TokenKind::CaretId,
+                let (kind, invalid) = match c {
+                    b'#' => (TokenKind::HashId, "invalid attribute name"),
+                    b'!' => (TokenKind::BangId, "invalid type identifier"),
+                    b'%' => (TokenKind::PercentId, "invalid SSA name"),
+                    _ => (TokenKind::CaretId, "invalid block name"),
                 };
+                // MLIR's suffix-id: all digits (`%12`), or a letter or one
+                // of `$._-` and then those and digits (`%a1`); `%1abc` is
+                // `%1` and the identifier `abc`.
                 let mut end = start + 1;
-                while end < b.len() && is_suffix_char(b[end]) {
-                    end += 1;
+                if self.peek_at(end).is_ascii_digit() {
+                    while end < b.len() && b[end].is_ascii_digit() {
+                        end += 1;
+                    }
+                } else {
+                    while end < b.len() && is_suffix_char(b[end]) {
+                        end += 1;
+                    }
                 }
                 if end == start + 1 {
-                    return tok(self, TokenKind::Error("invalid character after a sigil"), 1);
+                    return tok(self, TokenKind::Error(invalid), 1);
                 }
                 tok(self, kind, end - start)
             }
@@ -273,16 +284,27 @@ impl<'s> Lexer<'s> {
                         _ => s,
                     };
                 }
-                let mut end = start + 1;
-                while end < b.len() && is_suffix_char(b[end]) {
-                    end += 1;
+                // MLIR's bare symbol name is a bare identifier: a letter or
+                // `_`, then letters, digits and `_$.` (no `-`). Anything else
+                // is refused at the character after the `@`.
+                let first = self.peek_at(start + 1);
+                if !(first.is_ascii_alphabetic() || first == b'_') {
+                    let at = start + 1;
+                    let len = self
+                        .src
+                        .get(at..)
+                        .and_then(|r| r.chars().next())
+                        .map_or(0, char::len_utf8);
+                    self.pos = at + len;
+                    return Token {
+                        kind: TokenKind::Error("@ identifier expected to start with letter or '_'"),
+                        start: at,
+                        end: at + len,
+                    };
                 }
-                if end == start + 1 {
-                    return tok(
-                        self,
-                        TokenKind::Error("expected a symbol name after '@'"),
-                        1,
-                    );
+                let mut end = start + 1;
+                while end < b.len() && is_id_char(b[end]) {
+                    end += 1;
                 }
                 tok(self, TokenKind::AtId, end - start)
             }

@@ -399,7 +399,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
 
     fn parse_function_type(&mut self) -> PResult<Type<'c>> {
         let inputs = self.parse_type_list_parens()?;
-        self.expect(TokenKind::Arrow, "'->'")?;
+        self.expect(TokenKind::Arrow, "'->' in function type")?;
         let results = if self.tok.kind == TokenKind::LParen {
             self.parse_type_list_parens()?
         } else {
@@ -664,7 +664,8 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 if self.consume_if(TokenKind::Comma) {
                     continue;
                 }
-                self.expect(TokenKind::Greater, "'>' in memref type")?;
+                // The end of MLIR's `parseCommaSeparatedListUntil`.
+                self.expect(TokenKind::Greater, "',' or '>'")?;
                 break;
             }
         }
@@ -871,11 +872,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     /// The integer of `distinct[id]`, which must fit in 64 bits unsigned.
     #[inline(never)]
     fn parse_distinct_id(&mut self) -> PResult<u64> {
-        let id = self.spelling();
-        let value = match id.strip_prefix("0x") {
-            Some(hex) => u64::from_str_radix(hex, 16).ok(),
-            None => id.parse::<u64>().ok(),
-        };
+        let value = token_u64(self.spelling());
         self.bump();
         value.ok_or_else(|| self.error("expected an unsigned 64-bit integer"))
     }
@@ -980,7 +977,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         Ok(self.ctx.integer_set_attr(set).into())
                     }
                     "loc" => {
-                        let loc = self.parse_location()?;
+                        let loc = self.parse_location_in("inline location")?;
                         Ok(self.ctx.location_attr(loc).into())
                     }
                     "dense" => self.parse_dense(),
@@ -1007,7 +1004,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         self.bump();
                         self.expect(TokenKind::LSquare, "'[' after 'distinct'")?;
                         if self.tok.kind != TokenKind::Integer {
-                            return Err(self.error("expected distinct ID"));
+                            return Err(self.wrong_token("expected distinct ID"));
                         }
                         let id = self.parse_distinct_id()?;
                         self.expect(TokenKind::RSquare, "']' to close distinct ID")?;
@@ -1127,18 +1124,26 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             return Ok(DYNAMIC);
         }
         let at = self.tok.start;
-        self.parse_integer().map_err(|_| {
+        let error = |p: &Self| {
             ParseError::new(
-                at..self.tok.end.max(at),
+                at..p.tok.end.max(at),
                 "expected a 64-bit signed integer or '?'",
             )
-        })
+        };
+        let v = self.parse_integer().map_err(|_| error(self))?;
+        // MLIR reads the magnitude as at most `i64::MAX` before negating it,
+        // so `-9223372036854775808` is refused rather than taken for the
+        // dynamic value `?`, which it equals.
+        if v == DYNAMIC {
+            return Err(error(self));
+        }
+        Ok(v)
     }
 
     fn parse_dictionary(&mut self) -> PResult<Interned<'c, DictionaryAttr>> {
         /// Up to this many entries a duplicate name is found by a scan.
         const DICTIONARY_SCAN: usize = 16;
-        self.expect(TokenKind::LBrace, "'{'")?;
+        self.expect(TokenKind::LBrace, "'{' in attribute dictionary")?;
         // Names borrow the source unless they have escapes.
         let mut entries: Vec<(Cow<'s, str>, Attribute<'c>)> = Vec::with_capacity(4);
         // The names seen, for the duplicate check once the dictionary is
@@ -1159,7 +1164,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                             self.missing(at.clone(), "StringAttr holding bytes that are not UTF-8")
                         })?)
                     }
-                    _ => return Err(self.error("expected attribute name")),
+                    _ => return Err(self.wrong_token("expected attribute name")),
                 };
                 if name.is_empty() {
                     return Err(ParseError::new(at, "expected valid attribute name"));
@@ -1188,7 +1193,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 if self.consume_if(TokenKind::Comma) {
                     continue;
                 }
-                self.expect(TokenKind::RBrace, "'}'")?;
+                self.expect(TokenKind::RBrace, "'}' in attribute dictionary")?;
                 break;
             }
         }
@@ -1294,9 +1299,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 self.expect(TokenKind::Comma, "',' between complex elements")?;
                 let im = self.nested(Self::parse_dense_element)?;
                 self.expect(TokenKind::RParen, "')' after complex elements")?;
-                if matches!(re, Element::Complex(..) | Element::Str(..))
-                    || matches!(im, Element::Complex(..) | Element::Str(..))
-                {
+                // MLIR takes a string part too, and refuses it with the
+                // type (as an integer out of range, say).
+                if matches!(re, Element::Complex(..)) || matches!(im, Element::Complex(..)) {
                     return Err(ParseError::new(
                         start..self.tok.start,
                         "expected element literal of primitive type",
@@ -1342,13 +1347,15 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let literal = if self.consume_if(TokenKind::Greater) {
             None
         } else {
-            let hex = (self.tok.kind == TokenKind::String)
-                .then(|| hex_payload(self.spelling()))
-                .flatten();
-            let lit = if let Some(bytes) = hex {
+            // A string literal that is the whole body is raw hex data for a
+            // numeric element type and a splat string otherwise, which only
+            // the type tells (MLIR's `TensorLiteralParser` keeps it as
+            // `hexStorage` until then).
+            let lit = if self.tok.kind == TokenKind::String {
                 let span = self.tok.start..self.tok.end;
+                let spelling = self.spelling();
                 self.bump();
-                Literal::Hex(bytes, span)
+                Literal::Hex(spelling, span)
             } else {
                 self.parse_dense_literal()?
             };
@@ -1387,7 +1394,36 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 .map_err(|e| built(span, e))?;
             return Ok(a.into());
         };
-        if let Literal::Hex(bytes, hex_span) = &literal {
+        let numeric = int_layout(element).is_some()
+            || element.isa::<FloatType>()
+            || element.isa::<ComplexType>();
+        if let Literal::Hex(spelling, hex_span) = &literal {
+            if !numeric {
+                // MLIR's `getStringAttr`: the string is a splat.
+                let bytes = unescape(spelling);
+                let s = core::str::from_utf8(&bytes).map_err(|_| {
+                    self.missing(hex_span.clone(), "dense strings that are not UTF-8")
+                })?;
+                let a = self
+                    .ctx
+                    .try_dense_string_attr(ty, &[s])
+                    .map_err(|e| built(span, e))?;
+                return Ok(a.into());
+            }
+            let bytes = hex_payload(spelling).ok_or_else(|| {
+                ParseError::new(
+                    hex_span.clone(),
+                    "expected string containing hex digits starting with `0x`",
+                )
+            })?;
+            // MLIR reports a buffer of the wrong size at the `:` before the
+            // type.
+            let size_error = || {
+                ParseError::new(
+                    ty_at..ty_at + 1,
+                    format!("elements hex data size is invalid for provided type: '{ty}'"),
+                )
+            };
             let is_i1 = element
                 .dyn_cast::<IntegerType>()
                 .is_some_and(|t| t.payload().width == 1);
@@ -1395,26 +1431,29 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             let data: &[u8] = if is_i1 {
                 // MLIR packs `i1` elements eight to a byte, a one-byte
                 // buffer of all zeros or all ones being a splat; strata
-                // keeps one byte per element.
+                // keeps one byte per element. A single element is a splat
+                // too, and MLIR's splat of booleans is true for any byte
+                // that is not zero.
                 let n = count as usize;
                 unpacked = if bytes.len() == 1 && (bytes[0] == 0 || bytes[0] == 0xFF) {
                     vec![bytes[0] & 1]
                 } else if bytes.len() == n.div_ceil(8) {
-                    (0..n).map(|i| (bytes[i / 8] >> (i % 8)) & 1).collect()
+                    if n == 1 {
+                        vec![u8::from(bytes[0] != 0)]
+                    } else {
+                        (0..n).map(|i| (bytes[i / 8] >> (i % 8)) & 1).collect()
+                    }
                 } else {
-                    return Err(ParseError::new(
-                        hex_span.clone(),
-                        "elements hex data size is invalid for provided type",
-                    ));
+                    return Err(size_error());
                 };
                 &unpacked
             } else {
-                bytes
+                &bytes
             };
             let a = self
                 .ctx
                 .try_dense_attr(ty, data)
-                .map_err(|e| built(span, e))?;
+                .map_err(|_| size_error())?;
             return Ok(a.into());
         }
         let mut flat: Vec<&Element<'s>> = Vec::new();
@@ -1432,7 +1471,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 ),
             ));
         }
-        if flat.iter().any(|e| matches!(e, Element::Str(..))) {
+        if !numeric {
             let mut strs = Vec::with_capacity(flat.len());
             for e in &flat {
                 match e {
@@ -1615,8 +1654,44 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         if self.tok.kind != TokenKind::Greater {
             self.expect(TokenKind::Colon, "':' after dense array type")?;
             loop {
+                // MLIR's `DenseArrayElementParser` takes a number, or `true`
+                // or `false`, after an optional minus, and refuses anything
+                // else at that token.
+                let lit = if self.tok.kind == TokenKind::Minus {
+                    self.lexer.clone().next_token()
+                } else {
+                    self.tok
+                };
+                let text = &self.lexer.source()[lit.start..lit.end];
+                let number = matches!(lit.kind, TokenKind::Integer | TokenKind::Float)
+                    || (lit.kind == TokenKind::BareId && matches!(text, "true" | "false"));
+                if !number && !matches!(lit.kind, TokenKind::Error(_)) {
+                    return Err(ParseError::new(
+                        lit.start..lit.end,
+                        if element.isa::<FloatType>() {
+                            "expected integer or floating point literal"
+                        } else {
+                            "expected integer literal"
+                        },
+                    ));
+                }
+                if self.tok.kind == TokenKind::Minus
+                    && lit.kind == TokenKind::BareId
+                    && element.isa::<IntegerType>()
+                {
+                    // MLIR drops the minus of `-true` in an integer array.
+                    self.bump();
+                }
                 let e = self.parse_dense_element()?;
-                element_bytes(element, &e, &mut data, true)?;
+                element_bytes(element, &e, &mut data, true).map_err(|err| {
+                    // MLIR reports an integer out of range after consuming
+                    // it: at the token after the literal.
+                    if err.message() == "integer constant out of range" {
+                        self.error(err.message())
+                    } else {
+                        err
+                    }
+                })?;
                 if self.consume_if(TokenKind::Comma) {
                     continue;
                 }
@@ -1633,15 +1708,22 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
 
     // ----- locations -----
 
-    /// Parses `loc(...)`.
+    /// Parses `loc(...)`, an operation's location.
     pub fn parse_location(&mut self) -> PResult<Location<'c>> {
+        self.parse_location_in("location")
+    }
+
+    /// Parses `loc(...)`; a missing parenthesis is "expected '(' in
+    /// `context`" (MLIR says "location" for an operation's location and
+    /// "inline location" for a location attribute).
+    fn parse_location_in(&mut self, context: &str) -> PResult<Location<'c>> {
         if !self.is_keyword("loc") {
             return Err(self.error("expected location"));
         }
         self.bump();
-        self.expect(TokenKind::LParen, "'(' in location")?;
+        self.expect(TokenKind::LParen, &format!("'(' in {context}"))?;
         let loc = self.parse_location_instance()?;
-        self.expect(TokenKind::RParen, "')' in location")?;
+        self.expect(TokenKind::RParen, &format!("')' in {context}"))?;
         Ok(loc)
     }
 
@@ -1657,9 +1739,11 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                     .map_err(|_| self.missing(at, "location strings that are not UTF-8"))?;
                 self.bump();
                 if self.consume_if(TokenKind::Colon) {
-                    let line = self.parse_u32("expected integer line number in FileLineColLoc")?;
+                    let line =
+                        self.parse_u32("expected integer line number in FileLineColLoc", true)?;
                     self.expect(TokenKind::Colon, "':' in FileLineColLoc")?;
-                    let col = self.parse_u32("expected integer column number in FileLineColLoc")?;
+                    let col =
+                        self.parse_u32("expected integer column number in FileLineColLoc", false)?;
                     return Ok(self.ctx.file_loc(&text, line, col).into());
                 }
                 if self.consume_if(TokenKind::LParen) {
@@ -1684,13 +1768,16 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 };
                 self.expect(TokenKind::LSquare, "'[' in fused location")?;
                 let mut locs = Vec::new();
-                loop {
-                    locs.push(self.parse_location_instance()?);
-                    if self.consume_if(TokenKind::Comma) {
-                        continue;
+                // MLIR's list may be empty: `fused[]` is `unknown`.
+                if !self.consume_if(TokenKind::RSquare) {
+                    loop {
+                        locs.push(self.parse_location_instance()?);
+                        if self.consume_if(TokenKind::Comma) {
+                            continue;
+                        }
+                        self.expect(TokenKind::RSquare, "']' in fused location")?;
+                        break;
                     }
-                    self.expect(TokenKind::RSquare, "']' in fused location")?;
-                    break;
                 }
                 Ok(self.ctx.fused_loc(&locs, metadata))
             }
@@ -1699,7 +1786,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 self.expect(TokenKind::LParen, "'(' in callsite location")?;
                 let callee = self.parse_location_instance()?;
                 if !self.is_keyword("at") {
-                    return Err(self.error("expected 'at' in callsite"));
+                    return Err(self.wrong_token("expected 'at' in callsite location"));
                 }
                 self.bump();
                 let caller = self.parse_location_instance()?;
@@ -1717,18 +1804,27 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                     "expected location, but found dialect attribute",
                 ))
             }
-            _ => Err(self.error("expected location instance")),
+            _ => Err(self.wrong_token("expected location instance")),
         }
     }
 
-    fn parse_u32(&mut self, what: &str) -> PResult<u32> {
+    /// An unsigned 32-bit integer token, else the error `what`: after the
+    /// previous token (MLIR's `emitWrongTokenError`) for a token that is not
+    /// an integer, and for one too large when `wrong_if_too_large` (MLIR's
+    /// line number), else at the integer (its column number).
+    fn parse_u32(&mut self, what: &str, wrong_if_too_large: bool) -> PResult<u32> {
         if self.tok.kind != TokenKind::Integer {
-            return Err(self.error(what));
+            return Err(self.wrong_token(what));
         }
-        let v = self
-            .spelling()
-            .parse::<u32>()
-            .map_err(|_| self.error(what))?;
+        let v = token_u64(self.spelling())
+            .and_then(|v| u32::try_from(v).ok())
+            .ok_or_else(|| {
+                if wrong_if_too_large {
+                    self.wrong_token(what)
+                } else {
+                    self.error(what)
+                }
+            })?;
         self.bump();
         Ok(v)
     }
@@ -1739,7 +1835,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     pub fn parse_affine_map_body(&mut self) -> PResult<AffineMap<'c, P>> {
         let (dims, syms) = self.parse_dim_and_symbol_lists()?;
         self.expect(TokenKind::Arrow, "'->' or ':'")?;
-        self.expect(TokenKind::LParen, "'('")?;
+        self.expect(TokenKind::LParen, "'(' in affine map range")?;
         let mut results = Vec::new();
         if !self.consume_if(TokenKind::RParen) {
             loop {
@@ -1747,7 +1843,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 if self.consume_if(TokenKind::Comma) {
                     continue;
                 }
-                self.expect(TokenKind::RParen, "')'")?;
+                self.expect(TokenKind::RParen, "')' in affine map range")?;
                 break;
             }
         }
@@ -1761,7 +1857,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     pub fn parse_integer_set_body(&mut self) -> PResult<IntegerSet<'c, P>> {
         let (dims, syms) = self.parse_dim_and_symbol_lists()?;
         self.expect(TokenKind::Colon, "'->' or ':'")?;
-        self.expect(TokenKind::LParen, "'('")?;
+        self.expect(TokenKind::LParen, "'(' in integer set constraint list")?;
         let mut cons = Vec::new();
         let mut eqs = Vec::new();
         if self.consume_if(TokenKind::RParen) {
@@ -1800,7 +1896,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             if self.consume_if(TokenKind::Comma) {
                 continue;
             }
-            self.expect(TokenKind::RParen, "')'")?;
+            self.expect(TokenKind::RParen, "')' in integer set constraint list")?;
             break;
         }
         Ok(self
@@ -1815,7 +1911,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         }
         loop {
             if self.tok.kind != TokenKind::BareId {
-                return Err(self.error("expected bare identifier"));
+                return Err(self.wrong_token("expected bare identifier"));
             }
             let name = self.spelling();
             if names.contains(&name) {
@@ -1826,16 +1922,20 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             if self.consume_if(TokenKind::Comma) {
                 continue;
             }
-            return self.expect(close, "')' or ']'");
+            return self.expect(
+                close,
+                if close == TokenKind::RParen {
+                    "')' in dimensional identifier list"
+                } else {
+                    "']' in symbol list"
+                },
+            );
         }
     }
 
     fn parse_dim_and_symbol_lists(&mut self) -> PResult<(Vec<&'s str>, Vec<&'s str>)> {
         let mut dims = Vec::new();
-        self.expect(
-            TokenKind::LParen,
-            "'(' at start of dimensional identifiers list",
-        )?;
+        self.expect(TokenKind::LParen, "'(' in dimensional identifier list")?;
         self.parse_id_list(TokenKind::RParen, &mut dims)?;
         let mut syms = Vec::new();
         if self.consume_if(TokenKind::LSquare) {
@@ -1933,10 +2033,10 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 Err(self.error("use of undeclared identifier"))
             }
             TokenKind::Integer => {
-                let v = self
-                    .spelling()
-                    .parse::<i64>()
-                    .map_err(|_| self.error("constant too large for index"))?;
+                // A decimal or hexadecimal literal, at most `i64::MAX`.
+                let v = token_u64(self.spelling())
+                    .and_then(|v| i64::try_from(v).ok())
+                    .ok_or_else(|| self.error("constant too large for index"))?;
                 self.bump();
                 Ok(a.constant(v))
             }
@@ -2008,10 +2108,22 @@ fn static_shape(ty: Type<'_>) -> Option<(&[i64], Type<'_>)> {
     None
 }
 
-/// The bytes of a `"0x..."` string literal, if it is one.
+/// The value of an integer token's spelling, decimal or hexadecimal (`0x`),
+/// if it fits in 64 bits unsigned, as MLIR's `Token::getUInt64IntegerValue`
+/// reads it.
+fn token_u64(spelling: &str) -> Option<u64> {
+    match spelling.strip_prefix("0x") {
+        Some(hex) => u64::from_str_radix(hex, 16).ok(),
+        None => spelling.parse::<u64>().ok(),
+    }
+}
+
+/// The bytes of a `"0x..."` string literal (an even number of hex digits,
+/// perhaps none), if it is one, as MLIR's `Token::getHexStringValue` reads
+/// it.
 fn hex_payload(spelling: &str) -> Option<Vec<u8>> {
     let hex = spelling.strip_prefix("\"0x")?.strip_suffix('"')?;
-    if hex.is_empty() || hex.len() % 2 != 0 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if hex.len() % 2 != 0 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
     (0..hex.len())
@@ -2059,7 +2171,9 @@ impl Element<'_> {
 enum Literal<'s> {
     Element(Element<'s>),
     List(Vec<Literal<'s>>, Range<usize>),
-    Hex(Vec<u8>, Range<usize>),
+    /// A string literal that is the whole body, by its spelling: hex data
+    /// (`"0x0102"`) for a numeric element type, a splat string otherwise.
+    Hex(&'s str, Range<usize>),
 }
 
 impl<'s> Literal<'s> {
@@ -2121,6 +2235,9 @@ fn element_bytes(ty: Type<'_>, e: &Element<'_>, out: &mut Vec<u8>, array: bool) 
                 element_bytes(el, re, out, array)?;
                 element_bytes(el, im, out, array)
             }
+            // MLIR reads the parts of complex elements as a flat list, and
+            // refuses a string with the part's type.
+            Element::Str(..) if !array => element_bytes(el, e, out, array),
             other => Err(ParseError::new(other.span(), "expected complex element")),
         };
     }
@@ -2153,7 +2270,19 @@ fn element_bytes(ty: Type<'_>, e: &Element<'_>, out: &mut Vec<u8>, array: bool) 
             Element::Bool(_, span) => {
                 return Err(ParseError::new(
                     span.clone(),
-                    "expected floating point literal",
+                    "expected integer or floating point literal",
+                ));
+            }
+            // MLIR's `getFloatAttrElements` refuses any token that is not a
+            // float literal alike; `array<...>` wants a number.
+            Element::Str(_, span) => {
+                return Err(ParseError::new(
+                    span.clone(),
+                    if array {
+                        "expected integer or floating point literal"
+                    } else {
+                        "expected floating-point elements, but parsed integer"
+                    },
                 ));
             }
             other => {
@@ -2199,8 +2328,9 @@ fn element_bytes(ty: Type<'_>, e: &Element<'_>, out: &mut Vec<u8>, array: bool) 
                 ));
             }
             if *is_float {
+                // Both report at the literal, after any minus sign.
                 return Err(ParseError::new(
-                    if array { span.clone() } else { token },
+                    token,
                     if array {
                         "expected integer literal"
                     } else {
@@ -2208,7 +2338,15 @@ fn element_bytes(ty: Type<'_>, e: &Element<'_>, out: &mut Vec<u8>, array: bool) 
                     },
                 ));
             }
-            let v = ApInt::parse_mlir(spelling, *negative, width, signedness).map_err(|_| {
+            // MLIR's `DenseArrayElementParser` takes a negative literal for
+            // an unsigned type as its two's complement (`array<ui8: -1>` is
+            // 255), as for a signless one.
+            let read_as = if array && signedness == Signedness::Unsigned {
+                Signedness::Signless
+            } else {
+                signedness
+            };
+            let v = ApInt::parse_mlir(spelling, *negative, width, read_as).map_err(|_| {
                 ParseError::new(
                     token,
                     if array {
@@ -2226,6 +2364,16 @@ fn element_bytes(ty: Type<'_>, e: &Element<'_>, out: &mut Vec<u8>, array: bool) 
             out.extend_from_slice(&le);
             Ok(())
         }
+        // MLIR's `getIntAttrElements` reads a string token as an integer,
+        // which no string is; `array<...>` wants an integer literal.
+        Element::Str(_, span) => Err(ParseError::new(
+            span.clone(),
+            if array {
+                "expected integer literal"
+            } else {
+                "integer constant out of range for type"
+            },
+        )),
         other => Err(ParseError::new(
             other.span(),
             "expected element literal of primitive type",
