@@ -916,19 +916,21 @@ const READ_REENTRY: &str = "strata: re-entrant interning into storage kind `attr
 /// re-entrancy panic, and the table is usable afterwards.
 #[test]
 fn a_read_lock_callback_interning_into_its_shard_panics() {
-    let table: &'static Table<Attr> = Box::leak(Box::new(Table::with_shards("attr", 1)));
+    let table: Arc<Table<Attr>> = Arc::new(Table::with_shards("attr", 1));
+    let t = Arc::clone(&table);
     let msg = watched(move || {
-        let h = table.hash_one(&(7usize, 7i64));
-        table.with_read_lock(h, || {
-            let _ = intern(table, (7, 7));
+        let h = t.hash_one(&(7usize, 7i64));
+        t.with_read_lock(h, || {
+            let _ = intern(&t, (7, 7));
         });
     });
     assert_eq!(msg.as_deref(), Some(READ_REENTRY));
-    assert_eq!(intern(table, (7, 7)).1, Outcome::Inserted);
+    assert_eq!(intern(&table, (7, 7)).1, Outcome::Inserted);
     // The same for a visitor of `for_each`.
+    let t = Arc::clone(&table);
     let msg = watched(move || {
-        table.for_each(|_| {
-            let _ = intern(table, (8, 8));
+        t.for_each(|_| {
+            let _ = intern(&t, (8, 8));
         });
     });
     assert_eq!(msg.as_deref(), Some(READ_REENTRY));
@@ -943,7 +945,7 @@ fn a_read_lock_callback_interning_into_its_shard_panics() {
 /// (the reclaimable kinds' `matches`): a panic, not a deadlock.
 #[test]
 fn a_ptr_table_hit_interning_into_its_shard_panics() {
-    let table: &'static PtrTable<Attr> = Box::leak(Box::new(PtrTable::with_shards("attr", 1)));
+    let mut table: Arc<PtrTable<Attr>> = Arc::new(PtrTable::with_shards("attr", 1));
     let make = |v: i64| {
         move || {
             let p = NonNull::from(Box::leak(Box::new(Attr { ty: 0, value: v })));
@@ -952,12 +954,13 @@ fn a_ptr_table_hit_interning_into_its_shard_panics() {
     };
     let a = table.get_or_insert_ptr(1, |_| PtrProbe::Match(1), make(1));
     assert_eq!(a, 1);
+    let t = Arc::clone(&table);
     let msg = watched(move || {
-        table.get_or_insert_ptr(
+        t.get_or_insert_ptr(
             1,
             |_| {
                 // Hash 2 is a miss in the same (only) shard.
-                table.get_or_insert_ptr(2, |_| PtrProbe::Match(2), make(2));
+                t.get_or_insert_ptr(2, |_| PtrProbe::Match(2), make(2));
                 PtrProbe::Match(1)
             },
             make(1),
@@ -965,6 +968,16 @@ fn a_ptr_table_hit_interning_into_its_shard_panics() {
     });
     assert_eq!(msg.as_deref(), Some(READ_REENTRY));
     assert_eq!(table.get_ptr(2, |_| PtrProbe::Match(2)), None);
+    // Free what the table points to (the caller owns a `PtrTable`'s objects).
+    let left = Arc::get_mut(&mut table)
+        .expect("the worker is done")
+        .drain();
+    assert_eq!(left.len(), 1);
+    for p in left {
+        // SAFETY: (1) every pointer in the table came from `Box::leak` in
+        // `make`, and (2) the drained table no longer holds it.
+        drop(unsafe { Box::from_raw(p.as_ptr()) });
+    }
 }
 
 /// The interning path's `matches` interns a missing key into its own shard:
@@ -973,14 +986,15 @@ fn a_ptr_table_hit_interning_into_its_shard_panics() {
 #[cfg(debug_assertions)]
 #[test]
 fn a_matches_interning_into_its_shard_panics_in_debug_builds() {
-    let table: &'static Table<Attr> = Box::leak(Box::new(Table::with_shards("attr", 1)));
-    let _ = intern(table, (1, 1));
+    let table: Arc<Table<Attr>> = Arc::new(Table::with_shards("attr", 1));
+    let _ = intern(&table, (1, 1));
+    let t = Arc::clone(&table);
     let msg = watched(move || {
-        let h = table.hash_one(&(1usize, 1i64));
-        table.get_or_insert_with(
+        let h = t.hash_one(&(1usize, 1i64));
+        t.get_or_insert_with(
             h,
             |a| {
-                let _ = intern(table, (2, 2));
+                let _ = intern(&t, (2, 2));
                 a.value == 1
             },
             |_| Attr { ty: 1, value: 1 },
