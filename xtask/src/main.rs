@@ -14,7 +14,7 @@
 //!
 //! Every cargo build the xtask starts is a lean one (see [`LEAN_BUILD_ENV`]):
 //! no incremental cache and line tables instead of full debug information.
-//! A full `cargo xtask ci` then writes about a quarter of what plain debug
+//! A full `cargo xtask ci` then peaks at about a third of what plain debug
 //! builds write (the test binaries alone shrink from 7.3 GB to 1.8 GB), so
 //! that it fits on a machine whose disk is nearly full.
 
