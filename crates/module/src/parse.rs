@@ -384,16 +384,19 @@ fn trim_items(text: &str, items: &mut [Item]) {
 struct Aliases<'c> {
     /// The handles the definitions made, for the syntax parser to resolve
     /// uses with (one handle per alias, as in MLIR: every use of a distinct
-    /// attribute's alias is that attribute).
+    /// attribute's alias is that attribute), numbered in file order.
     table: Table<'c>,
-    /// `#name` / `!name` (with the sigil) to the text it stands for: the
-    /// inner text of a location alias, the text of any other alias.
-    text: FxHashMap<String, String>,
+    /// The offset of each definition in the file, in file order (the
+    /// table's numbering): the definitions a text sees are those above it.
+    offsets: Vec<usize>,
 }
 
 impl Aliases<'_> {
-    fn is_empty(&self) -> bool {
-        self.text.is_empty()
+    /// How many definitions lie above the file offset `at`: all that a
+    /// use at `at` may name, MLIR resolving an alias only after its
+    /// definition (an operation's own `loc(#name)` aside).
+    fn visible_at(&self, at: usize) -> usize {
+        self.offsets.partition_point(|&o| o < at)
     }
 }
 
@@ -401,137 +404,6 @@ impl Aliases<'_> {
 enum Defined<'c> {
     Type(Type<'c>),
     Attribute(Attribute<'c>),
-}
-
-/// Replaced ranges of an expanded text: `(expanded_start, expanded_end,
-/// original_start)`.
-type ExpansionMap = Vec<(usize, usize, usize)>;
-
-/// How deep alias definitions may refer to aliases defined after them.
-const MAX_ALIAS_EXPANSION_DEPTH: usize = 64;
-
-/// An alias definition of a file, with the offset of its value: a
-/// location alias (by its name without `#`), or an attribute or type alias
-/// (with its sigil; `true` for a type).
-enum AliasDef {
-    Location(String, usize),
-    Other(String, usize, bool),
-}
-
-/// The bytes alias expansion may write for a file of `len` bytes: a linear
-/// bound, so that aliases whose expansions double at each level (`#a0 =
-/// [#a1, #a1]`, `#a1 = [#a2, #a2]`, ...) are a diagnostic, not an
-/// exponential blow-up.
-fn expansion_budget(len: usize) -> usize {
-    len.saturating_mul(4).saturating_add(1 << 20)
-}
-
-/// Textual alias expansion, for aliases used before they are defined.
-struct Expander<'a, 't> {
-    aliases: &'a FxHashMap<String, String>,
-    /// Uses of the aliases in `keep` stay as they are: the syntax parser
-    /// resolves them to the handle their definition made (a location alias
-    /// where a location is expected and where an attribute is, which text
-    /// cannot do).
-    keep: Option<&'a Table<'t>>,
-    /// The bytes it may still write (see [`expansion_budget`]).
-    budget: usize,
-    /// The aliases being expanded, outermost first (a use of one of them is
-    /// a cycle).
-    open: Vec<&'a str>,
-}
-
-impl<'a, 't> Expander<'a, 't> {
-    fn new(
-        aliases: &'a FxHashMap<String, String>,
-        keep: Option<&'a Table<'t>>,
-        budget: usize,
-    ) -> Self {
-        Self {
-            aliases,
-            keep,
-            budget,
-            open: Vec::new(),
-        }
-    }
-
-    /// `text` appended to `out`, charged to the budget.
-    fn push(&mut self, out: &mut String, text: &str) -> Result<(), String> {
-        self.budget = self.budget.checked_sub(text.len()).ok_or_else(|| {
-            "alias definitions expand to too much text (aliases that nest exponentially)".to_owned()
-        })?;
-        out.push_str(text);
-        Ok(())
-    }
-
-    /// The text of the definition of `alias` (with its sigil, defined), its
-    /// uses of aliases expanded.
-    fn expand_definition(&mut self, alias: &str) -> Result<(String, ExpansionMap), String> {
-        let aliases = self.aliases;
-        let Some((key, body)) = aliases.get_key_value(alias) else {
-            return Ok((String::new(), Vec::new()));
-        };
-        self.open.push(key);
-        let r = self.expand(body);
-        self.open.pop();
-        r
-    }
-
-    /// Replaces every alias use in `src` by its text (recursively),
-    /// returning the expanded text and, per replaced range, the offset of
-    /// the use in `src`, in order.
-    ///
-    /// # Errors
-    ///
-    /// An alias whose text uses itself (directly or through other aliases),
-    /// nesting deeper than [`MAX_ALIAS_EXPANSION_DEPTH`], or more text than
-    /// the budget.
-    fn expand(&mut self, src: &str) -> Result<(String, ExpansionMap), String> {
-        if self.open.len() > MAX_ALIAS_EXPANSION_DEPTH {
-            return Err(format!(
-                "alias definitions refer to aliases defined after them more than {MAX_ALIAS_EXPANSION_DEPTH} levels deep"
-            ));
-        }
-        let mut out = String::with_capacity(src.len().min(self.budget));
-        let mut map = Vec::new();
-        let mut lexer = Lexer::new(src);
-        let mut copied = 0;
-        loop {
-            let t = lexer.next_token();
-            match t.kind {
-                TokenKind::Eof => break,
-                TokenKind::HashId | TokenKind::BangId => {
-                    let name = &src[t.start..t.end];
-                    let kept = self.keep.is_some_and(|k| k.contains(name));
-                    let aliases = self.aliases;
-                    if let Some((key, body)) = aliases.get_key_value(name).filter(|_| !kept) {
-                        if self.open.contains(&key.as_str()) {
-                            return Err(if self.open.len() == 1 {
-                                format!("alias '{name}' refers to itself")
-                            } else {
-                                format!(
-                                    "alias '{}' refers to itself through {} -> {name}",
-                                    self.open[0],
-                                    self.open.join(" -> ")
-                                )
-                            });
-                        }
-                        self.push(&mut out, &src[copied..t.start])?;
-                        self.open.push(key);
-                        let (inner, _) = self.expand(body)?;
-                        self.open.pop();
-                        let s = out.len();
-                        self.push(&mut out, &inner)?;
-                        map.push((s, out.len(), t.start));
-                        copied = t.end;
-                    }
-                }
-                _ => {}
-            }
-        }
-        self.push(&mut out, &src[copied..])?;
-        Ok((out, map))
-    }
 }
 
 /// Line starts of a text, for line and column numbers.
@@ -675,12 +547,10 @@ struct BlockScope {
 struct UnitParser<'c, 'f, P: Policy, S> {
     ctx: &'c Context<P, S>,
     shared: &'f Shared<'c, 'f, P, S>,
-    /// The text being parsed: the file, or an alias-expanded copy of a unit.
+    /// The text being parsed (the file).
     src: &'f str,
-    /// For an expanded copy: `(expanded_start, expanded_end, original)`.
-    map: Option<&'f [(usize, usize, usize)]>,
-    /// Offset of `src` in the file (for an expanded copy).
-    base: usize,
+    /// How many alias definitions the unit sees: those above it.
+    alias_limit: usize,
     lexer: Lexer<'f>,
     tok: Token,
     unit_id: UnitId,
@@ -690,9 +560,6 @@ struct UnitParser<'c, 'f, P: Policy, S> {
     defined: Vec<Vec<&'f str>>,
     blocks: Vec<BlockScope>,
     depth: u32,
-    /// Whether an unknown alias was met (the unit is parsed again on an
-    /// expanded copy).
-    needs_expansion: bool,
     /// `(at, to)`: a token starting in `at..to` is skipped over, the lexer
     /// continues at `to` (the elided body of a module).
     splice: Option<(usize, usize)>,
@@ -703,6 +570,11 @@ struct UnitParser<'c, 'f, P: Policy, S> {
     func_bodies: u32,
     /// The line of the last location made (see [`Lines::line_col_near`]).
     line_hint: core::cell::Cell<usize>,
+    /// Whether `loc(#name)` of an alias not (yet) defined is an unknown
+    /// location instead of an error: when the file is read only up to an
+    /// earlier error, whose report must not be pre-empted by a location
+    /// alias defined below it (MLIR resolves those at the end of the file).
+    forward_locations_unchecked: bool,
 }
 
 impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
@@ -721,8 +593,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             ctx,
             shared,
             src,
-            map: None,
-            base: 0,
+            alias_limit: shared.aliases.visible_at(range.start),
             lexer,
             tok,
             unit_id,
@@ -731,42 +602,12 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             defined: vec![Vec::new()],
             blocks: Vec::new(),
             depth: 0,
-            needs_expansion: false,
             splice: None,
             func_bodies: 0,
             distinct: RefCell::new(distinct),
             line_hint: core::cell::Cell::new(0),
+            forward_locations_unchecked: false,
         }
-    }
-
-    /// The file offset of `pos` in `src`.
-    fn file_pos(&self, pos: usize) -> usize {
-        match self.map {
-            None => pos,
-            Some(map) => {
-                let mut shift: isize = 0;
-                for &(s, e, orig) in map {
-                    if pos < s {
-                        break;
-                    }
-                    if pos < e {
-                        return self.base + orig;
-                    }
-                    // Past a replacement: the original use was shorter or
-                    // longer; track the shift by the end of the use.
-                    let use_len = alias_len(&self.shared.text[self.base + orig..]);
-                    shift = (orig + use_len) as isize - e as isize;
-                }
-                self.base + (pos as isize + shift).max(0) as usize
-            }
-        }
-    }
-
-    fn span_to_file(&self, e: ParseError) -> ParseError {
-        let r = e.span();
-        let s = self.file_pos(r.start);
-        let t = self.file_pos(r.end).max(s);
-        remap(&e, s..t)
     }
 
     fn bump(&mut self) {
@@ -820,7 +661,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let end = self.lexer.source().len();
         let text = &self.src[start..end];
         let mut p = Parser::new(self.ctx, text, Some(self.shared.syntax))
-            .with_aliases(&self.shared.aliases.table);
+            .with_aliases(&self.shared.aliases.table)
+            .with_alias_limit(self.alias_limit);
         p.set_distinct_ids(&self.distinct);
         let r = f(&mut p);
         let next = start + p.token().start;
@@ -830,15 +672,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 self.bump();
                 Ok(v)
             }
-            Err(e) => {
-                if e.message().starts_with("undefined symbol alias id")
-                    || e.message()
-                        .starts_with("expected location, but found dialect")
-                {
-                    self.needs_expansion = true;
-                }
-                Err(e.offset_by(start))
-            }
+            Err(e) => Err(e.offset_by(start)),
         }
     }
 
@@ -861,7 +695,13 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 if self.tok.kind == TokenKind::HashId {
                     let name = &self.spelling()[1..];
                     let span = self.tok.start..self.tok.end;
-                    if let Some(l) = self.shared.aliases.table.location(name) {
+                    // MLIR resolves an operation's `loc(#name)` at the end
+                    // of the file: the alias may be defined below.
+                    let found = self.shared.aliases.table.location(name).or_else(|| {
+                        self.forward_locations_unchecked
+                            .then(|| self.ctx.unknown_loc().into())
+                    });
+                    if let Some(l) = found {
                         self.bump();
                         self.expect(TokenKind::RParen, "')' in location")?;
                         return Ok(l);
@@ -882,7 +722,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let (line, col) = self
             .shared
             .lines
-            .line_col_near(self.file_pos(pos), &self.line_hint);
+            .line_col_near(pos, &self.line_hint);
         self.ctx.file_loc(self.shared.name, line, col).into()
     }
 
@@ -1061,7 +901,12 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 // is on the stack once per nesting level.
                 return self.parse_custom_operation(groups);
             }
-            return Err(self.err("expected operation name in quotes"));
+            if let TokenKind::Error(_) = self.tok.kind {
+                return Err(self.err(""));
+            }
+            // MLIR reports it after the token before.
+            let at = wrong_token_position(self.lexer.source(), &self.tok);
+            return Err(ParseError::new(at..at, "expected operation name in quotes"));
         }
         // MLIR locates an operation at its name (after the results).
         let start = self.tok.start;
@@ -1450,24 +1295,6 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         // (uses).
         defs.sort_by_key(|d| d.1);
         externals.sort_by_key(|e| (e.3.start, e.1));
-        let map_span = |s: &Range<usize>| {
-            let a = self.file_pos(s.start);
-            a..self.file_pos(s.end).max(a)
-        };
-        let externals = externals
-            .into_iter()
-            .map(|(n, k, v, s)| {
-                let s = map_span(&s);
-                (n, k, v, s)
-            })
-            .collect();
-        let defs = defs
-            .into_iter()
-            .map(|(n, first, count, s)| {
-                let s = map_span(&s);
-                (n, first, count, s)
-            })
-            .collect();
         Ok(UnitOut {
             unit: self.unit,
             top_ops,
@@ -1488,9 +1315,7 @@ fn alias_len(s: &str) -> usize {
     i
 }
 
-/// Parses one unit (the operations in `range` of the file), retrying on an
-/// alias-expanded copy when it meets an alias that only textual expansion
-/// resolves.
+/// Parses one unit (the operations in `range` of the file).
 fn parse_unit<'c, P: Policy, S: BuildHasher>(
     ctx: &'c Context<P, S>,
     shared: &Shared<'c, '_, P, S>,
@@ -1498,55 +1323,7 @@ fn parse_unit<'c, P: Policy, S: BuildHasher>(
     unit_id: UnitId,
     distinct: DistinctIds<'c>,
 ) -> PResult<UnitOut<'c>> {
-    let p = UnitParser::new(ctx, shared, shared.text, range.clone(), unit_id, distinct);
-    let (first, distinct) = {
-        let mut probe = p;
-        let mut top_ops = Vec::new();
-        let mut failed = None;
-        while probe.tok.kind != TokenKind::Eof {
-            match probe.parse_operation() {
-                Ok(op) => top_ops.push(op),
-                Err(e) => {
-                    failed = Some(e);
-                    break;
-                }
-            }
-        }
-        match failed {
-            None => return probe.into_out(top_ops),
-            // The second attempt parses the same operations, so the ids the
-            // first one made before failing are the ones it would make.
-            Some(e) if probe.needs_expansion && !shared.aliases.is_empty() => {
-                (e, probe.distinct.into_inner())
-            }
-            Some(e) => return Err(e),
-        }
-    };
-    let (text, map) = Expander::new(
-        &shared.aliases.text,
-        Some(&shared.aliases.table),
-        expansion_budget(range.len()),
-    )
-    .expand(&shared.text[range.clone()])
-    .map_err(|m| ParseError::new(range.start..range.start + 1, m))?;
-    if map.is_empty() {
-        return Err(first);
-    }
-    let mut p = UnitParser::new(ctx, shared, &text, 0..text.len(), unit_id, distinct);
-    p.map = Some(&map);
-    p.base = range.start;
-    let r = p.parse_top();
-    match r {
-        Ok(out) => Ok(out),
-        Err(e) => {
-            // Report against the original text.
-            let p = UnitParser::new(ctx, shared, &text, 0..0, unit_id, DistinctIds::new());
-            let mut p = p;
-            p.map = Some(&map);
-            p.base = range.start;
-            Err(p.span_to_file(e))
-        }
-    }
+    UnitParser::new(ctx, shared, shared.text, range, unit_id, distinct).parse_top()
 }
 
 /// How the units of a module body are parsed: sequentially, or on rayon.
@@ -1739,12 +1516,18 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         || scan_items_with(text, 0, text.len(), Some(&mut nested)),
         || Lines::new(text),
     );
-    if stop < text.len() {
-        return Err(ParseError::new(
-            stop..stop + 1,
-            "unexpected '}' at the top level",
-        ));
-    }
+    // A `}` where a top-level item would start: MLIR expects an operation
+    // there, and reports it after the token before (the first error in
+    // file order, unless the items above it have one).
+    let mut early = (stop < text.len()).then(|| {
+        let tok = Token {
+            kind: TokenKind::RBrace,
+            start: stop,
+            end: stop + 1,
+        };
+        let at = wrong_token_position(text, &tok);
+        ParseError::new(at..at, "expected operation name in quotes")
+    });
     let mut shared = Shared {
         syntax,
         text,
@@ -1755,163 +1538,40 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     };
     let mut resources = Vec::new();
     let mut ops = Vec::new();
-    // Alias definitions first: their text, then their handles.
-    let mut defs = Vec::new();
+    // Alias definitions are parsed where they are defined, in file order
+    // and with one table of distinct ids, as MLIR parses them: each sees the
+    // definitions above it, and a use of a later one is an undefined alias,
+    // as in MLIR.
+    let distinct = RefCell::new(DistinctIds::new());
     for item in &items {
-        let s = &text[item.range.clone()];
-        match item.kind {
-            ItemKind::Op => ops.push(item.range.clone()),
-            ItemKind::Metadata => resources.extend(parse_metadata(text, item.range.clone())?),
-            ItemKind::AttrAlias | ItemKind::TypeAlias => {
-                let n = alias_len(s);
-                let alias = &s[..n];
-                let rest = &s[n..];
-                let Some(eq) = rest.find('=').filter(|&e| rest[..e].trim().is_empty()) else {
-                    return Err(ParseError::new(
-                        item.range.start..item.range.start + n,
-                        "expected '=' in alias definition",
-                    ));
-                };
-                let value = rest[eq + 1..].trim();
-                let value_start = item.range.start
-                    + n
-                    + eq
-                    + 1
-                    + (rest[eq + 1..].len() - rest[eq + 1..].trim_start().len());
-                if n == 1 {
-                    return Err(ParseError::new(
-                        item.range.start..item.range.start + 1,
-                        "expected alias name",
-                    ));
-                }
-                if alias.contains('.') {
-                    // MLIR reserves dotted names for dialects (`#llvm.x`).
-                    return Err(ParseError::new(
-                        item.range.start..item.range.start + 1,
-                        format!(
-                            "{} names with a '.' are reserved for dialect-defined names",
-                            if item.kind == ItemKind::TypeAlias {
-                                "type"
-                            } else {
-                                "attribute"
-                            }
-                        ),
-                    ));
-                }
-                let is_loc = item.kind == ItemKind::AttrAlias
-                    && value.starts_with("loc(")
-                    && value.ends_with(')');
-                let stored = if is_loc {
-                    defs.push(AliasDef::Location(alias[1..].to_owned(), value_start));
-                    value[4..value.len() - 1].to_owned()
-                } else {
-                    defs.push(AliasDef::Other(
-                        alias.to_owned(),
-                        value_start,
-                        item.kind == ItemKind::TypeAlias,
-                    ));
-                    value.to_owned()
-                };
-                if shared
-                    .aliases
-                    .text
-                    .insert(alias.to_owned(), stored)
-                    .is_some()
-                {
-                    return Err(ParseError::new(
-                        item.range.start..item.range.start + n,
-                        format!(
-                            "redefinition of {} alias id '{}'",
-                            if item.kind == ItemKind::TypeAlias {
-                                "type"
-                            } else {
-                                "attribute"
-                            },
-                            &alias[1..]
-                        ),
-                    ));
-                }
+        let r = match item.kind {
+            ItemKind::Op => {
+                ops.push(item.range.clone());
+                Ok(())
             }
+            ItemKind::Metadata => {
+                parse_metadata(text, item.range.clone()).map(|r| resources.extend(r))
+            }
+            ItemKind::AttrAlias | ItemKind::TypeAlias => {
+                define_alias(ctx, syntax, text, item, &mut shared.aliases, &distinct)
+            }
+        };
+        if let Err(e) = r {
+            // Nothing below the error is read (its operations could only
+            // report later errors).
+            early = Some(e);
+            break;
         }
     }
-    // Aliases are parsed where they are defined, in file order and with one
-    // table of distinct ids, as MLIR parses them, and their uses resolve to
-    // the handle made there (an alias used before its definition is
-    // expanded in place). In file order: an attribute may hold a
-    // location alias defined before it (an `llvm` loop annotation's
-    // `startLoc = #loc2`), which it must get as the location attribute, not
-    // as the text of its definition. One budget for every definition: the
-    // expansions of a file are linear in its size.
-    let distinct = RefCell::new(DistinctIds::new());
-    let mut budget = expansion_budget(text.len());
-    for def in defs {
-        match def {
-            AliasDef::Other(alias, at, is_type) => {
-                let mut expander =
-                    Expander::new(&shared.aliases.text, Some(&shared.aliases.table), budget);
-                let (expanded, map) = expander
-                    .expand_definition(&alias)
-                    .map_err(|m| ParseError::new(at..at + 1, m))?;
-                budget = expander.budget;
-                let mut p =
-                    Parser::new(ctx, &expanded, Some(syntax)).with_aliases(&shared.aliases.table);
-                p.set_distinct_ids(&distinct);
-                let r = if is_type {
-                    p.parse_type().map(Defined::Type)
-                } else {
-                    p.parse_attribute().map(Defined::Attribute)
-                };
-                let handle = match r.and_then(|h| p.finish().map(|()| h)) {
-                    Ok(h) => h,
-                    Err(e) => {
-                        let span = if map.is_empty() {
-                            at + e.span().start..at + e.span().end
-                        } else {
-                            at..at + 1
-                        };
-                        return Err(remap(&e, span));
-                    }
-                };
-                // A second definition of the name was refused above.
-                let _ = match handle {
-                    Defined::Type(t) => shared.aliases.table.define_type(&alias[1..], t),
-                    Defined::Attribute(a) => shared.aliases.table.define_attribute(&alias[1..], a),
-                };
-            }
-            // Location aliases defined before their use resolve to the
-            // location their definition made (so a chain of call sites,
-            // each naming the one before, is linear); only those used
-            // before their definition are expanded.
-            AliasDef::Location(alias, at) => {
-                // The location aliases defined above are used by handle: one used
-                // as a fused location's metadata is that location attribute
-                // (`fused<#loc>[...]`), which its text alone would not say.
-                let mut expander =
-                    Expander::new(&shared.aliases.text, Some(&shared.aliases.table), budget);
-                let (expanded, map) = expander
-                    .expand_definition(&format!("#{alias}"))
-                    .map_err(|m| ParseError::new(at..at + 1, m))?;
-                budget = expander.budget;
-                let full = format!("loc({expanded})");
-                let mut p =
-                    Parser::new(ctx, &full, Some(syntax)).with_aliases(&shared.aliases.table);
-                p.set_distinct_ids(&distinct);
-                let l = p
-                    .parse_location()
-                    .and_then(|l| p.finish().map(|()| l))
-                    .map_err(|e| {
-                        // Unexpanded, `full` is the definition's text at `at`.
-                        let span = if map.is_empty() {
-                            at + e.span().start..at + e.span().end
-                        } else {
-                            at..at + 1
-                        };
-                        remap(&e, span)
-                    })?;
-                // A second definition of the name was refused above.
-                let _ = shared.aliases.table.define_location(&alias, l);
-            }
+    if let Some(e) = early {
+        // The first error in file order: one in an operation above the
+        // item that failed (or above the stray `}`) comes first.
+        for range in ops {
+            let mut p = UnitParser::new(ctx, &shared, text, range, 0, DistinctIds::new());
+            p.forward_locations_unchecked = true;
+            p.parse_top()?;
         }
+        return Err(e);
     }
     shared.distinct = distinct.into_inner();
 
@@ -2098,6 +1758,78 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         resources,
         asm: syntax.asm_hooks().clone(),
     })
+}
+
+/// Parses the alias definition `item` (`#name = value` or `!name = value`)
+/// with the definitions above it and adds it to `aliases`.
+fn define_alias<'c, P: Policy, S: BuildHasher>(
+    ctx: &'c Context<P, S>,
+    syntax: &Syntax<P, S>,
+    text: &str,
+    item: &Item,
+    aliases: &mut Aliases<'c>,
+    distinct: &RefCell<DistinctIds<'c>>,
+) -> PResult<()> {
+    let s = &text[item.range.clone()];
+    let is_type = item.kind == ItemKind::TypeAlias;
+    let n = alias_len(s);
+    let alias = &s[..n];
+    let rest = &s[n..];
+    let Some(eq) = rest.find('=').filter(|&e| rest[..e].trim().is_empty()) else {
+        return Err(ParseError::new(
+            item.range.start..item.range.start + n,
+            "expected '=' in alias definition",
+        ));
+    };
+    if n == 1 {
+        return Err(ParseError::new(
+            item.range.start..item.range.start + 1,
+            "expected alias name",
+        ));
+    }
+    if alias.contains('.') {
+        // MLIR reserves dotted names for dialects (`#llvm.x`).
+        return Err(ParseError::new(
+            item.range.start..item.range.start + 1,
+            format!(
+                "{} names with a '.' are reserved for dialect-defined names",
+                if is_type { "type" } else { "attribute" }
+            ),
+        ));
+    }
+    let after_eq = item.range.start + n + eq + 1;
+    let value = &text[after_eq..item.range.end];
+    let value_start = after_eq + (value.len() - value.trim_start().len());
+    let value = value.trim();
+    let mut p = Parser::new(ctx, value, Some(syntax)).with_aliases(&aliases.table);
+    p.set_distinct_ids(distinct);
+    let is_loc = !is_type && value.starts_with("loc(");
+    let r = if is_loc {
+        p.parse_location().map(Ok)
+    } else if is_type {
+        p.parse_type().map(|t| Err(Defined::Type(t)))
+    } else {
+        p.parse_attribute().map(|a| Err(Defined::Attribute(a)))
+    };
+    let made = r.and_then(|h| p.finish().map(|()| h)).map_err(|e| {
+        let span = e.span();
+        if span.is_empty() && span.start == 0 {
+            // MLIR reports a value that is missing or starts with the wrong
+            // token after the `=`.
+            remap(&e, after_eq..after_eq)
+        } else {
+            remap(&e, value_start + span.start..value_start + span.end)
+        }
+    })?;
+    let name = &alias[1..];
+    let defined = match made {
+        Ok(loc) => aliases.table.define_location(name, loc),
+        Err(Defined::Type(t)) => aliases.table.define_type(name, t),
+        Err(Defined::Attribute(a)) => aliases.table.define_attribute(name, a),
+    };
+    defined.map_err(|m| ParseError::new(item.range.start..item.range.start + n, m))?;
+    aliases.offsets.push(item.range.start);
+    Ok(())
 }
 
 /// The implicit `builtin.module` wrapping a file of operations: one region,

@@ -43,6 +43,9 @@ pub struct Parser<'c, 's, P: Policy, S> {
     depth: u32,
     syntax: Option<&'s Syntax<P, S>>,
     aliases: Option<&'s Aliases<'c>>,
+    /// How many of the table's definitions this parser sees (see
+    /// [`Parser::with_alias_limit`]).
+    alias_limit: usize,
     /// The distinct ids: the file's when the caller shares its table
     /// ([`Parser::set_distinct_ids`]), this parse's otherwise.
     distinct: DistinctTable<'s, 'c>,
@@ -90,11 +93,18 @@ impl Default for DistinctTable<'_, '_> {
 /// let printed = strata_builtin::with_distinct_numbering(|| a.to_string());
 /// assert_eq!(printed, r#"[loc("a.mlir":1:2), distinct[0]<>, distinct[0]<>]"#);
 /// ```
+///
+/// Each definition is numbered in the order it was made. MLIR resolves an
+/// alias only after its definition, and [`Parser::with_alias_limit`] asks a
+/// parser to see only the first `n` definitions: the ones above the text it
+/// parses.
 #[derive(Debug, Default, Clone)]
 pub struct Aliases<'c> {
-    locations: std::collections::HashMap<String, Location<'c>>,
-    attributes: std::collections::HashMap<String, Attribute<'c>>,
-    types: std::collections::HashMap<String, Type<'c>>,
+    locations: std::collections::HashMap<String, (Location<'c>, usize)>,
+    attributes: std::collections::HashMap<String, (Attribute<'c>, usize)>,
+    types: std::collections::HashMap<String, (Type<'c>, usize)>,
+    /// How many definitions were made (the next one's number).
+    defined: usize,
 }
 
 impl<'c> Aliases<'c> {
@@ -109,11 +119,12 @@ impl<'c> Aliases<'c> {
     ///
     /// MLIR's message if `#name` is defined already.
     pub fn define_location(&mut self, name: &str, loc: Location<'c>) -> Result<(), String> {
-        if self.attributes.contains_key(name)
-            || self.locations.insert(name.to_owned(), loc).is_some()
-        {
+        if self.attributes.contains_key(name) || self.locations.contains_key(name) {
             return Err(format!("redefinition of attribute alias id '{name}'"));
         }
+        self.locations
+            .insert(name.to_owned(), (loc, self.defined));
+        self.defined += 1;
         Ok(())
     }
 
@@ -123,11 +134,12 @@ impl<'c> Aliases<'c> {
     ///
     /// MLIR's message if `#name` is defined already.
     pub fn define_attribute(&mut self, name: &str, attr: Attribute<'c>) -> Result<(), String> {
-        if self.locations.contains_key(name)
-            || self.attributes.insert(name.to_owned(), attr).is_some()
-        {
+        if self.locations.contains_key(name) || self.attributes.contains_key(name) {
             return Err(format!("redefinition of attribute alias id '{name}'"));
         }
+        self.attributes
+            .insert(name.to_owned(), (attr, self.defined));
+        self.defined += 1;
         Ok(())
     }
 
@@ -137,26 +149,57 @@ impl<'c> Aliases<'c> {
     ///
     /// MLIR's message if `!name` is defined already.
     pub fn define_type(&mut self, name: &str, ty: Type<'c>) -> Result<(), String> {
-        if self.types.insert(name.to_owned(), ty).is_some() {
+        if self.types.contains_key(name) {
             return Err(format!("redefinition of type alias id '{name}'"));
         }
+        self.types.insert(name.to_owned(), (ty, self.defined));
+        self.defined += 1;
         Ok(())
+    }
+
+    /// How many definitions were made.
+    pub fn len(&self) -> usize {
+        self.defined
     }
 
     /// The location `#name` stands for.
     pub fn location(&self, name: &str) -> Option<Location<'c>> {
-        self.locations.get(name).copied()
+        self.locations.get(name).map(|&(l, _)| l)
     }
 
     /// The attribute `#name` stands for (a location alias as the location
     /// attribute is not included: see [`Aliases::location`]).
     pub fn attribute(&self, name: &str) -> Option<Attribute<'c>> {
-        self.attributes.get(name).copied()
+        self.attributes.get(name).map(|&(a, _)| a)
     }
 
     /// The type `!name` stands for.
     pub fn ty(&self, name: &str) -> Option<Type<'c>> {
-        self.types.get(name).copied()
+        self.types.get(name).map(|&(t, _)| t)
+    }
+
+    /// [`Aliases::location`], if it is among the first `limit` definitions.
+    fn location_before(&self, name: &str, limit: usize) -> Option<Location<'c>> {
+        self.locations
+            .get(name)
+            .filter(|&&(_, n)| n < limit)
+            .map(|&(l, _)| l)
+    }
+
+    /// [`Aliases::attribute`], if it is among the first `limit` definitions.
+    fn attribute_before(&self, name: &str, limit: usize) -> Option<Attribute<'c>> {
+        self.attributes
+            .get(name)
+            .filter(|&&(_, n)| n < limit)
+            .map(|&(a, _)| a)
+    }
+
+    /// [`Aliases::ty`], if it is among the first `limit` definitions.
+    fn ty_before(&self, name: &str, limit: usize) -> Option<Type<'c>> {
+        self.types
+            .get(name)
+            .filter(|&&(_, n)| n < limit)
+            .map(|&(t, _)| t)
     }
 
     /// Whether the alias `#name` or `!name` (with its sigil) is defined.
@@ -170,7 +213,7 @@ impl<'c> Aliases<'c> {
 
     /// Whether no alias is defined.
     pub fn is_empty(&self) -> bool {
-        self.locations.is_empty() && self.attributes.is_empty() && self.types.is_empty()
+        self.defined == 0
     }
 }
 
@@ -196,6 +239,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             depth: 0,
             syntax,
             aliases: None,
+            alias_limit: usize::MAX,
             distinct: DistinctTable::default(),
         }
     }
@@ -207,6 +251,17 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     #[must_use]
     pub fn with_aliases(mut self, aliases: &'s Aliases<'c>) -> Self {
         self.aliases = Some(aliases);
+        self
+    }
+
+    /// The parser seeing only the first `n` definitions of its alias table
+    /// (in the order [`Aliases`] numbers them): MLIR resolves an alias only
+    /// after its definition, so a parser of text that `n` definitions
+    /// precede in its file reports a use of a later one as an undefined
+    /// alias. Without a limit every definition is seen.
+    #[must_use]
+    pub fn with_alias_limit(mut self, n: usize) -> Self {
+        self.alias_limit = n;
         self
     }
 
@@ -226,16 +281,17 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     /// The location alias the current `#name` token names, if any.
     fn location_alias(&self) -> Option<Location<'c>> {
         let (table, name) = self.alias_token(TokenKind::HashId)?;
-        table.location(name)
+        table.location_before(name, self.alias_limit)
     }
 
     /// The attribute the current `#name` token names, if any: an attribute
     /// alias, or a location alias as its location attribute.
     fn attribute_alias(&self) -> Option<Attribute<'c>> {
         let (table, name) = self.alias_token(TokenKind::HashId)?;
-        table.attribute(name).or_else(|| {
+        let limit = self.alias_limit;
+        table.attribute_before(name, limit).or_else(|| {
             table
-                .location(name)
+                .location_before(name, limit)
                 .map(|l| self.ctx.location_attr(l).into())
         })
     }
@@ -413,7 +469,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             TokenKind::BangId => {
                 if let Some(t) = self
                     .alias_token(TokenKind::BangId)
-                    .and_then(|(table, name)| table.ty(name))
+                    .and_then(|(table, name)| table.ty_before(name, self.alias_limit))
                 {
                     self.bump();
                     return Ok(t);
@@ -747,6 +803,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             depth: self.depth,
             syntax: self.syntax,
             aliases: self.aliases,
+            alias_limit: self.alias_limit,
             // The hook's body is part of this parse: its distinct ids too.
             distinct: core::mem::take(&mut self.distinct),
         };
@@ -775,13 +832,14 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         };
         let has_body = src.as_bytes().get(id_end) == Some(&b'<');
         if !pretty && !has_body {
-            // MLIR reports it at the token after the alias (at the end of
-            // the text, after the alias).
+            // MLIR reports it as a wrong token after the alias: at the end
+            // of the alias when the next token is on its line (at the end
+            // of the text, after the alias).
             let next = self.lexer.clone().next_token();
             let at = if next.kind == TokenKind::Eof {
                 id_end
             } else {
-                next.start
+                wrong_token_position(src, &next)
             };
             return Err(ParseError::new(
                 at..at,
