@@ -719,10 +719,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     }
 
     fn file_loc(&self, pos: usize) -> Location<'c> {
-        let (line, col) = self
-            .shared
-            .lines
-            .line_col_near(pos, &self.line_hint);
+        let (line, col) = self.shared.lines.line_col_near(pos, &self.line_hint);
         self.ctx.file_loc(self.shared.name, line, col).into()
     }
 
@@ -2029,6 +2026,9 @@ fn parse_metadata(text: &str, range: Range<usize>) -> PResult<Vec<ResourceGroup>
                     TokenKind::String | TokenKind::BareId => text[t.start..t.end].to_owned(),
                     _ => return Err(err(t, "expected a string or 'true'/'false' resource value")),
                 };
+                if kind == "dialect_resources" && owner == "builtin" {
+                    check_blob(&key, &value).map_err(|m| err(t, &m))?;
+                }
                 kv.push((key, value));
                 t = lexer.next_token();
                 if t.kind == TokenKind::Comma {
@@ -2048,6 +2048,41 @@ fn parse_metadata(text: &str, range: Range<usize>) -> PResult<Vec<ResourceGroup>
         }
     }
     Ok(groups)
+}
+
+/// Checks the value of the builtin dialect's resource `key` (as written, a
+/// string literal or a word) as MLIR's builtin dialect parses it: a blob,
+/// written `"0x..."`, whose first four bytes are its alignment (little
+/// endian), a power of two.
+///
+/// # Errors
+///
+/// MLIR's message when it is not such a blob. (An alignment of zero, which
+/// makes `mlir-opt-19` abort, is a non-power-of-two value here.)
+fn check_blob(key: &str, value: &str) -> Result<(), String> {
+    let key = key.trim_matches('"');
+    let not_blob = || format!("expected hex string blob for key '{key}'");
+    let hex = value
+        .strip_prefix("\"0x")
+        .and_then(|v| v.strip_suffix('"'))
+        .ok_or_else(not_blob)?;
+    if hex.len() % 2 != 0 || !hex.bytes().all(|c| c.is_ascii_hexdigit()) {
+        return Err(not_blob());
+    }
+    if hex.len() < 8 {
+        return Err(format!(
+            "expected hex string blob for key '{key}' to encode alignment in first 4 bytes"
+        ));
+    }
+    let byte = |i: usize| u32::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap_or(0);
+    let align = byte(0) | byte(1) << 8 | byte(2) << 16 | byte(3) << 24;
+    if !align.is_power_of_two() {
+        return Err(format!(
+            "expected hex string blob for key '{key}' to encode alignment in first 4 bytes, \
+             but got non-power-of-2 value: {align}"
+        ));
+    }
+    Ok(())
 }
 
 /// The error of an operation with `results` results whose result names,

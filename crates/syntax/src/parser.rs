@@ -122,8 +122,7 @@ impl<'c> Aliases<'c> {
         if self.attributes.contains_key(name) || self.locations.contains_key(name) {
             return Err(format!("redefinition of attribute alias id '{name}'"));
         }
-        self.locations
-            .insert(name.to_owned(), (loc, self.defined));
+        self.locations.insert(name.to_owned(), (loc, self.defined));
         self.defined += 1;
         Ok(())
     }
