@@ -727,11 +727,12 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
     fn define(&mut self, name: &'f str, first: u32, count: u32, span: Range<usize>) -> PResult<()> {
         match self.values.get_mut(name) {
-            Some(Entry::Defined(..)) => {
-                return Err(ParseError::new(
-                    span,
-                    format!("redefinition of SSA value '{name}'"),
-                ));
+            Some(Entry::Defined(_, _, at)) => {
+                let prior = *at..*at + name.len();
+                return Err(
+                    ParseError::new(span, format!("redefinition of SSA value '{name}'"))
+                        .with_note(prior, "previously defined here"),
+                );
             }
             Some(Entry::Forward(pending)) => {
                 let pending = core::mem::take(pending);
@@ -748,12 +749,9 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                         self.unit.values[real as usize].ty,
                     );
                     if want != got {
-                        return Err(ParseError::new(
-                            p.span,
-                            format!(
-                                "use of value '{name}' expects different type than prior uses: '{want}' vs '{got}'"
-                            ),
-                        ));
+                        // MLIR reports it at the definition, the first use
+                        // as a note.
+                        return Err(definition_type_error(name, number, got, span, want, p.span));
                     }
                     self.unit.values[p.value as usize].def = ValueDef::Forward(ValueId {
                         unit: self.unit_id,
@@ -1645,18 +1643,18 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     }
     // Resolve: the definitions at the top level of every unit, in file
     // order, then every unit's external uses.
-    let mut top: FxHashMap<&str, (UnitId, u32, u32)> = FxHashMap::default();
+    let mut top: FxHashMap<&str, (UnitId, u32, u32, Range<usize>)> = FxHashMap::default();
     for (i, c) in children.iter().enumerate() {
         for (n, first, count, span) in &c.defs {
-            if top
-                .insert(n.as_str(), (i as UnitId + 1, *first, *count))
-                .is_some()
+            if let Some((_, _, _, prior)) =
+                top.insert(n.as_str(), (i as UnitId + 1, *first, *count, span.clone()))
             {
                 // At the later definition, as MLIR reports it.
                 return Err(ParseError::new(
                     span.clone(),
                     format!("redefinition of SSA value '{n}'"),
-                ));
+                )
+                .with_note(prior, "previously defined here"));
             }
         }
     }
@@ -1683,18 +1681,23 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             children[u as usize - 1].unit.values[*value as usize].ty
         };
         match top.get(n.as_str()) {
-            Some(&(du, first, count)) if *number < count => {
+            Some(&(du, first, count, ref def)) if *number < count => {
                 let have = children[du as usize - 1].unit.values[(first + number) as usize].ty;
                 if have != ty {
-                    note(
+                    let e = if span.start < def.start {
+                        // Used above its definition: MLIR reports it at
+                        // the definition (the first such use as the note).
+                        definition_type_error(n, *number, have, def.clone(), ty, span.clone())
+                    } else {
                         ParseError::new(
                             span.clone(),
                             format!(
                                 "use of value '{n}' expects different type than prior uses: '{ty}' vs '{have}'"
                             ),
-                        ),
-                        &mut first_error,
-                    );
+                        )
+                        .with_note(def.clone(), "prior use here")
+                    };
+                    note(e, &mut first_error);
                 } else {
                     fixes.push((
                         u,
@@ -2048,6 +2051,26 @@ fn parse_metadata(text: &str, range: Range<usize>) -> PResult<Vec<ResourceGroup>
         }
     }
     Ok(groups)
+}
+
+/// MLIR's error for a value used above its definition with another type:
+/// at the definition (`def`, of type `have`), the first use (`used`, with
+/// type `want`) as a note.
+#[cold]
+#[inline(never)]
+fn definition_type_error(
+    name: &str,
+    number: u32,
+    have: Type<'_>,
+    def: Range<usize>,
+    want: Type<'_>,
+    used: Range<usize>,
+) -> ParseError {
+    ParseError::new(
+        def,
+        format!("definition of SSA value '{name}#{number}' has type '{have}'"),
+    )
+    .with_note(used, format!("previously used here with type '{want}'"))
 }
 
 /// Checks the value of the builtin dialect's resource `key` (as written, a

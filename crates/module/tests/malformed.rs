@@ -513,3 +513,63 @@ fn a_builtin_resource_that_is_not_a_blob_is_a_diagnostic() {
         print(&text(value));
     }
 }
+
+/// A value used above its definition with another type is reported at the
+/// definition, the first use as a note; a redefinition notes the first
+/// definition. Messages, positions and notes are `mlir-opt-19`'s, in one
+/// unit (inside a region) and across top-level operations (two units).
+#[test]
+fn a_forward_use_of_another_type_is_reported_at_the_definition_as_in_mlir() {
+    let notes = |text: &str| {
+        let ctx = Context::new();
+        let e = parse_module(&ctx, text, "m.mlir").unwrap_err();
+        let p = parse_module_parallel(&ctx, text, "m.mlir").unwrap_err();
+        assert_eq!(e.notes(), p.notes());
+        e.notes()
+            .iter()
+            .map(|(span, m)| (m.clone(), line_col(text, span.start)))
+            .collect::<Vec<_>>()
+    };
+    let note = |m: &str, at: (usize, usize)| vec![(m.to_owned(), at)];
+    for (text, message, at, noted) in [
+        (
+            "\"xx.a\"(%u) : (i32) -> ()\n%u = \"xx.b\"() : () -> i64\n",
+            "definition of SSA value '%u#0' has type 'i64'",
+            (2, 1),
+            note("previously used here with type 'i32'", (1, 8)),
+        ),
+        (
+            "\"xx.r\"() ({\n  \"xx.a\"(%u#1) : (i32) -> ()\n  %u:2 = \"xx.b\"() : () -> (i64, i64)\n}) : () -> ()\n",
+            "definition of SSA value '%u#1' has type 'i64'",
+            (3, 3),
+            note("previously used here with type 'i32'", (2, 10)),
+        ),
+        (
+            "\"xx.a\"(%u) : (i32) -> ()\n\"xx.c\"(%u) : (i32) -> ()\n%u = \"xx.b\"() : () -> i64\n",
+            "definition of SSA value '%u#0' has type 'i64'",
+            (3, 1),
+            note("previously used here with type 'i32'", (1, 8)),
+        ),
+        (
+            "%u = \"xx.b\"() : () -> i64\n\"xx.d\"(%u) : (i32) -> ()\n",
+            "use of value '%u' expects different type than prior uses: 'i32' vs 'i64'",
+            (2, 8),
+            note("prior use here", (1, 1)),
+        ),
+        (
+            "%u = \"xx.b\"() : () -> i64\n%u = \"xx.b\"() : () -> i64\n",
+            "redefinition of SSA value '%u'",
+            (2, 1),
+            note("previously defined here", (1, 1)),
+        ),
+        (
+            "\"xx.r\"() ({\n  %u = \"xx.b\"() : () -> i64\n  %u = \"xx.b\"() : () -> i64\n}) : () -> ()\n",
+            "redefinition of SSA value '%u'",
+            (3, 3),
+            note("previously defined here", (2, 3)),
+        ),
+    ] {
+        assert_eq!(error_at(text), (message.to_owned(), at), "{text}");
+        assert_eq!(notes(text), noted, "{text}");
+    }
+}
