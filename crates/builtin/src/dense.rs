@@ -69,12 +69,12 @@ pub(crate) fn static_shape(ty: Type<'_>) -> Option<(&[i64], Type<'_>)> {
 
 /// The shape and element type of a dense attribute's type, the bytes of one
 /// element, and how elements print: `None` if `ty` is not a statically
-/// shaped tensor or vector of a supported element type, or its size in bytes
-/// does not fit in a `usize`.
+/// shaped tensor or vector of a supported element type. (A shape whose
+/// elements would not fit in memory, or whose count overflows 64 bits, is
+/// legal as in MLIR: only a splat of it can be built.)
 fn describe(ty: Type<'_>) -> Option<(&[i64], Type<'_>, usize, Element)> {
     let (shape, element_ty) = static_shape(ty)?;
     let (bytes, element) = element_layout(element_ty)?;
-    (crate::types::num_elements(shape)? as usize).checked_mul(bytes)?;
     Some((shape, element_ty, bytes, element))
 }
 
@@ -350,13 +350,18 @@ impl ReclaimableKind for DenseElementsAttr {
                 key.ty
             );
         };
-        // `describe` checked that neither product overflows.
-        let n = shape.iter().product::<i64>() as usize;
+        // Every element is stored: their bytes must fit in memory.
+        let count = crate::types::num_elements(shape);
+        let total = count.and_then(|n| usize::try_from(n).ok()?.checked_mul(width));
         assert!(
-            key.data.len() == n * width,
-            "strata: a dense elements attribute of type `{}` needs {n} elements of {width} bytes ({} bytes), not {} bytes (element type `{element}`)",
+            Some(key.data.len()) == total,
+            "strata: a dense elements attribute of type `{}` needs {} elements of {width} bytes ({}), not {} bytes (element type `{element}`)",
             key.ty,
-            n * width,
+            count.map_or_else(|| "more than 2^63".to_owned(), |n| n.to_string()),
+            total.map_or_else(
+                || "more than fit in memory".to_owned(),
+                |t| format!("{t} bytes")
+            ),
             key.data.len()
         );
         DenseElementsAttrData {
@@ -645,7 +650,9 @@ fn dense_parts<'c>(attr: Attribute<'c>) -> Option<(Type<'c>, Vec<u8>)> {
     let d = attr.dyn_cast::<DenseAttr>()?;
     let p = d.payload();
     let (shape, _, width, _) = describe(p.ty)?;
-    let n = crate::types::num_elements(shape)? as usize;
+    let n = usize::try_from(crate::types::num_elements(shape)?).ok()?;
+    // A splat of more elements than fit in memory has no expansion.
+    n.checked_mul(width)?;
     let data = if p.data.len() == width && n != 1 {
         p.data.repeat(n)
     } else {
@@ -800,17 +807,24 @@ pub trait DenseAttrs: AsContext {
                 "a dense elements attribute needs a statically shaped tensor or vector of integers, index, floats or complex numbers, not `{ty}`"
             )));
         };
-        let n = crate::types::num_elements(shape).unwrap_or(0) as usize;
+        // The bytes of every element, if that many fit in memory.
+        let count = crate::types::num_elements(shape);
+        let total = count.and_then(|n| usize::try_from(n).ok()?.checked_mul(width));
         let canonical = canonical_bytes(ty, data);
         let data: &[u8] = &canonical;
-        let data = if data.len() == n * width && n > 0 && is_splat(data, width) {
+        let data = if Some(data.len()) == total && !data.is_empty() && is_splat(data, width) {
             // A splat is stored as its one element, however it was given.
             &data[..width]
-        } else if data.len() == n * width || data.len() == width {
+        } else if Some(data.len()) == total || data.len() == width {
             // One element is a splat, even of a type with no elements, which
             // MLIR keeps and prints (`dense<1> : tensor<0xi8>`).
             data
+        } else if data.is_empty() && shape.iter().fold(1i64, |a, &d| a.wrapping_mul(d)) == 0 {
+            // MLIR counts elements in 64 bits that wrap: a shape of 2^62 x
+            // 4 has none there, and `dense<>` of it is legal.
+            data
         } else {
+            let n = count.map_or_else(|| "more than 2^63".to_owned(), |n| n.to_string());
             return Err(crate::BuiltinError::new(format!(
                 "a dense elements attribute of type `{ty}` needs {n} elements of {width} bytes, not {} bytes",
                 data.len()

@@ -424,10 +424,12 @@ fn bad_dense_attributes_panic_and_leave_the_context_usable() {
             "statically shaped tensor or vector",
         ),
         (ctx.i32().into(), &[1, 0, 0, 0], "not `i32`"),
+        // Legal as a splat (MLIR's element count wraps), but every element
+        // of a dense elements attribute is stored.
         (
             ctx.tensor_type(&[i64::MAX, 4], ctx.i8()).into(),
             &[1],
-            "statically shaped tensor or vector",
+            "needs more than 2^63 elements of 1 bytes (more than fit in memory)",
         ),
     ];
     for (ty, data, expected) in cases {

@@ -1430,13 +1430,12 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 "elements literal must be a shaped type"
             })
         })?;
-        let count = shape
-            .iter()
-            .try_fold(1i64, |a, &d| a.checked_mul(d))
-            .unwrap_or(-1);
-        if count < 0 {
+        if shape.iter().any(|&d| d < 0) {
             return Err(self.error("elements literal type must have static shape"));
         }
+        // MLIR's `getNumElements` multiplies in 64 bits and wraps: a shape
+        // of 2^62 x 4 has zero elements there, and a splat of it is legal.
+        let count = shape.iter().fold(1i64, |a, &d| a.wrapping_mul(d));
         let Some(literal) = literal else {
             // `dense<>`: no elements, for a type with none.
             if count != 0 {

@@ -561,3 +561,48 @@ fn empty_fused_locations() {
         format!("1:{}: expected location instance", in_op(29))
     );
 }
+
+/// MLIR counts a shape's elements in 64 bits that wrap (`getNumElements`),
+/// so a splat of a shape whose count overflows is legal, and `dense<>` of
+/// one whose count wraps to zero too; strata refused both ("elements
+/// literal type must have static shape", for a static shape).
+#[test]
+fn a_splat_of_a_shape_whose_element_count_overflows_is_legal() {
+    for text in [
+        "dense<1> : tensor<4611686018427387904x4xi8>",
+        "dense<1> : vector<4611686018427387904x4xi8>",
+        "dense<1> : tensor<9223372036854775807x9223372036854775807xi8>",
+        "dense<true> : tensor<4611686018427387904x4xi1>",
+        "dense<(1,2)> : tensor<4611686018427387904x4xcomplex<i8>>",
+        // mlir-opt-19 prints these back as they are written.
+        "dense<> : tensor<4611686018427387904x4xi8>",
+    ] {
+        assert_eq!(attr(text), text);
+    }
+    // mlir-opt-19: `{a = dense<1.500000e+00> : tensor<...xf64>}`.
+    assert_eq!(
+        attr("dense<1.5> : tensor<9223372036854775807x9223372036854775807xf64>"),
+        "dense<1.500000e+00> : tensor<9223372036854775807x9223372036854775807xf64>"
+    );
+    // A hex splat; mlir-opt-19: `{a = dense<1> : tensor<4611686018427387904x4xi64>}`.
+    assert_eq!(
+        attr(r#"dense<"0x0100000000000000"> : tensor<4611686018427387904x4xi64>"#),
+        "dense<1> : tensor<4611686018427387904x4xi64>"
+    );
+    // mlir-opt-19: 1:23 (column 9 here).
+    assert_eq!(
+        attr("dense<> : tensor<4611686018427387904x2xi8>"),
+        format!(
+            "1:{}: parsed zero elements, but type ('tensor<4611686018427387904x2xi8>') expected at least 1",
+            in_op(23)
+        )
+    );
+    // mlir-opt-19: 1:26 (column 12 here).
+    assert_eq!(
+        attr("dense<[1]> : tensor<4611686018427387904x4xi8>"),
+        format!(
+            "1:{}: inferred shape of elements literal ([1]) does not match type ([4611686018427387904, 4])",
+            in_op(26)
+        )
+    );
+}
