@@ -517,6 +517,9 @@ struct UnitOut<'c> {
     /// The `distinct[N]` ids as the unit left them (the next unit's start
     /// when the units are parsed in file order with one table).
     distinct: DistinctIds<'c>,
+    /// The first `loc(#name)` whose alias the file does not define as a
+    /// location: MLIR reports it only once the whole file has parsed.
+    undefined_location: Option<ParseError>,
 }
 
 /// A forward reference not yet defined: the placeholder value and the span
@@ -570,11 +573,8 @@ struct UnitParser<'c, 'f, P: Policy, S> {
     func_bodies: u32,
     /// The line of the last location made (see [`Lines::line_col_near`]).
     line_hint: core::cell::Cell<usize>,
-    /// Whether `loc(#name)` of an alias not (yet) defined is an unknown
-    /// location instead of an error: when the file is read only up to an
-    /// earlier error, whose report must not be pre-empted by a location
-    /// alias defined below it (MLIR resolves those at the end of the file).
-    forward_locations_unchecked: bool,
+    /// See [`UnitOut::undefined_location`].
+    undefined_location: Option<ParseError>,
 }
 
 impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
@@ -606,7 +606,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             func_bodies: 0,
             distinct: RefCell::new(distinct),
             line_hint: core::cell::Cell::new(0),
-            forward_locations_unchecked: false,
+            undefined_location: None,
         }
     }
 
@@ -627,9 +627,19 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
     fn err(&self, message: impl Into<String>) -> ParseError {
         if let TokenKind::Error(why) = self.tok.kind {
-            return ParseError::new(self.tok.start..self.tok.end, why);
+            return ParseError::lexical(self.tok.start..self.tok.end, why);
         }
         ParseError::new(self.tok.start..self.tok.end, message)
+    }
+
+    /// MLIR's `emitWrongTokenError`: the current token is not the one
+    /// expected, reported after the token before (a lexical error as itself).
+    fn wrong_token(&self, message: &str) -> ParseError {
+        if let TokenKind::Error(_) = self.tok.kind {
+            return self.err("");
+        }
+        let at = wrong_token_position(self.lexer.source(), &self.tok);
+        ParseError::wrong_token(at, message)
     }
 
     fn expect(&mut self, kind: TokenKind, what: &str) -> PResult<()> {
@@ -641,7 +651,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         } else {
             // MLIR reports a missing token after the previous one.
             let at = wrong_token_position(self.lexer.source(), &self.tok);
-            Err(ParseError::new(at..at, format!("expected {what}")))
+            Err(ParseError::wrong_token(at, format!("expected {what}")))
         }
     }
 
@@ -666,11 +676,34 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         p.set_distinct_ids(&self.distinct);
         let r = f(&mut p);
         let next = start + p.token().start;
+        // The token after is a lexical error, whose span is where the lexer
+        // stopped, not where the token began: report it now.
+        if let (Ok(_), TokenKind::Error(why)) = (&r, p.token().kind) {
+            return Err(ParseError::lexical(next..start + p.token().end, why));
+        }
         match r {
             Ok(v) => {
                 self.lexer.reset(next);
                 self.bump();
                 Ok(v)
+            }
+            Err(e) if e.is_wrong_token() && e.span() == (0..0) => {
+                // The wrong token is the first of the sub-text: MLIR reports
+                // it after the token before, in the operation's text.
+                let source = self.lexer.source();
+                let tok = Token {
+                    kind: if start == source.len() {
+                        TokenKind::Eof
+                    } else {
+                        TokenKind::Comma
+                    },
+                    start,
+                    end: start,
+                };
+                Err(remap(&e, {
+                    let at = wrong_token_position(source, &tok);
+                    at..at
+                }))
             }
             Err(e) => Err(e.offset_by(start)),
         }
@@ -696,20 +729,24 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                     let name = &self.spelling()[1..];
                     let span = self.tok.start..self.tok.end;
                     // MLIR resolves an operation's `loc(#name)` at the end
-                    // of the file: the alias may be defined below.
-                    let found = self.shared.aliases.table.location(name).or_else(|| {
-                        self.forward_locations_unchecked
-                            .then(|| self.ctx.unknown_loc().into())
-                    });
-                    if let Some(l) = found {
-                        self.bump();
-                        self.expect(TokenKind::RParen, "')' in location")?;
-                        return Ok(l);
+                    // of the file: the alias may be defined below, and one
+                    // that is not a location is reported only once the
+                    // whole file has parsed.
+                    let table = &self.shared.aliases.table;
+                    let found = table.location(name);
+                    if found.is_none() && self.undefined_location.is_none() {
+                        self.undefined_location = Some(match table.attribute(name) {
+                            Some(a) => {
+                                ParseError::new(span, format!("expected location, but found '{a}'"))
+                            }
+                            None => {
+                                ParseError::new(span, "operation location alias was never defined")
+                            }
+                        });
                     }
-                    return Err(ParseError::new(
-                        span,
-                        format!("undefined symbol alias id '{name}'"),
-                    ));
+                    self.bump();
+                    self.expect(TokenKind::RParen, "')' in location")?;
+                    return Ok(found.unwrap_or_else(|| self.ctx.unknown_loc().into()));
                 }
             }
             self.lexer.reset(after);
@@ -901,7 +938,10 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             }
             // MLIR reports it after the token before.
             let at = wrong_token_position(self.lexer.source(), &self.tok);
-            return Err(ParseError::new(at..at, "expected operation name in quotes"));
+            return Err(ParseError::wrong_token(
+                at,
+                "expected operation name in quotes",
+            ));
         }
         // MLIR locates an operation at its name (after the results).
         let start = self.tok.start;
@@ -935,22 +975,24 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         self.expect(TokenKind::LParen, "'(' to start operand list")?;
         // On the heap: this frame is on the stack once per nesting level.
         let mut operand_names: Vec<(&'f str, u32, Range<usize>)> = Vec::new();
-        if !self.consume(TokenKind::RParen) {
+        // MLIR: a list of uses while the next token is a `%` name, then
+        // the `)`.
+        if self.tok.kind == TokenKind::PercentId {
             loop {
                 operand_names.push(self.parse_operand_use()?);
-                if self.consume(TokenKind::RParen) {
+                if !self.consume(TokenKind::Comma) {
                     break;
                 }
-                self.expect(TokenKind::Comma, "',' or ')' in operand list")?;
             }
         }
+        self.expect(TokenKind::RParen, "')' to end operand list")?;
 
         // Successors.
         let mut successors = SmallVec::new();
         if self.consume(TokenKind::LSquare) {
             loop {
                 if self.tok.kind != TokenKind::CaretId {
-                    return Err(self.err("expected block name"));
+                    return Err(self.wrong_token("expected block name"));
                 }
                 let label = self.spelling().to_owned();
                 let span = self.tok.start..self.tok.end;
@@ -959,7 +1001,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 if self.consume(TokenKind::RSquare) {
                     break;
                 }
-                self.expect(TokenKind::Comma, "',' or ']' in successor list")?;
+                self.expect(TokenKind::Comma, "',' or ']'")?;
             }
         }
 
@@ -994,7 +1036,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 if self.consume(TokenKind::RParen) {
                     break;
                 }
-                self.expect(TokenKind::Comma, "',' or ')' in region list")?;
+                self.expect(TokenKind::Comma, "')' to end region list")?;
             }
         }
 
@@ -1150,7 +1192,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     #[inline(never)]
     fn parse_operand_use(&mut self) -> PResult<(&'f str, u32, Range<usize>)> {
         if self.tok.kind != TokenKind::PercentId {
-            return Err(self.err("expected SSA operand"));
+            return Err(self.wrong_token("expected SSA operand"));
         }
         let n = self.spelling();
         let mut span = self.tok.start..self.tok.end;
@@ -1170,7 +1212,9 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     /// block label used in it defined, its names forgotten, its blocks
     /// stored.
     fn close_region(&mut self, region_index: u32, blocks: Vec<u32>) -> PResult<u32> {
-        self.expect(TokenKind::RBrace, "'}' to end a region")?;
+        // A block's operations run to a block label, a `}` or the end: at
+        // the end MLIR expects one more operation.
+        self.expect(TokenKind::RBrace, "operation name in quotes")?;
         let scope = self.blocks.pop().unwrap_or_default();
         for (label, (_, undefined)) in &scope.names {
             if let Some(span) = undefined {
@@ -1216,12 +1260,12 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         if self.consume(TokenKind::LParen) && !self.consume(TokenKind::RParen) {
             loop {
                 if self.tok.kind != TokenKind::PercentId {
-                    return Err(self.err("expected SSA identifier"));
+                    return Err(self.wrong_token("expected SSA operand"));
                 }
                 let name = self.spelling();
                 let arg_span = self.tok.start..self.tok.end;
                 self.bump();
-                self.expect(TokenKind::Colon, "':' and type for SSA identifier")?;
+                self.expect(TokenKind::Colon, "':' and type for SSA operand")?;
                 let ty = self.parse_type()?;
                 let loc = if self.tok.kind == TokenKind::BareId && self.spelling() == "loc" {
                     self.parse_location()?
@@ -1240,7 +1284,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 if self.consume(TokenKind::RParen) {
                     break;
                 }
-                self.expect(TokenKind::Comma, "',' or ')' in block argument list")?;
+                self.expect(TokenKind::Comma, "')'")?;
             }
         }
         self.expect(TokenKind::Colon, "':' after block name")?;
@@ -1296,6 +1340,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             defs,
             externals,
             distinct: self.distinct.into_inner(),
+            undefined_location: self.undefined_location,
         })
     }
 }
@@ -1318,7 +1363,26 @@ fn parse_unit<'c, P: Policy, S: BuildHasher>(
     unit_id: UnitId,
     distinct: DistinctIds<'c>,
 ) -> PResult<UnitOut<'c>> {
-    UnitParser::new(ctx, shared, shared.text, range, unit_id, distinct).parse_top()
+    let end = range.end;
+    UnitParser::new(ctx, shared, shared.text, range, unit_id, distinct)
+        .parse_top()
+        .map_err(|e| at_unit_end(shared.text, end, e))
+}
+
+/// `e` where MLIR reports it when it lies at `end`, the end of a unit of
+/// `text`: a unit ends at its last token, where MLIR sees the next token of
+/// the file (the first of the next item, or the end of the file), so an
+/// error at the current token is at that one. (A wrong token is reported
+/// after the token before, which the unit's end already is; the lexer's
+/// error where the lexer stopped, at the blank after the unit.)
+fn at_unit_end(text: &str, end: usize, e: ParseError) -> ParseError {
+    if e.span().start != end || e.is_wrong_token() || e.is_lexical() || end == text.len() {
+        return e;
+    }
+    let mut lexer = Lexer::new(text);
+    lexer.reset(end);
+    let next = lexer.next_token().start;
+    remap(&e, next..next)
 }
 
 /// How the units of a module body are parsed: sequentially, or on rayon.
@@ -1501,6 +1565,55 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     runner: &R,
     scan_time: &mut Duration,
 ) -> PResult<Module<'c>> {
+    parse_file(ctx, syntax, text, name, runner, scan_time).map_err(|e| at_file_end(text, e))
+}
+
+/// `e` where MLIR reports an error at the very end of a `text` that ends
+/// with its last token (no final newline). The parsers report a token
+/// missing at the end of the text they were given after its last token,
+/// which is right for an operation that is not the last of its file: MLIR
+/// finds the next token on a later line and reports at the end of this one.
+/// At the end of the file MLIR steps back one byte, onto the last character
+/// (`Parser::emitError`), and for a wrong token then back over the blanks
+/// before it (`emitWrongTokenError`: `!t =` is reported at the space after
+/// `!t`). An error at a place the parser chose (the lexer's, for one)
+/// stays there (see [`ParseError::wrong_token`]).
+fn at_file_end(text: &str, e: ParseError) -> ParseError {
+    let span = e.span();
+    match text.as_bytes().last() {
+        Some(&last) if span.start == text.len() && !e.is_exact() && !e.is_lexical() => {
+            let mut start = text.len() - 1;
+            while !text.is_char_boundary(start) {
+                start -= 1;
+            }
+            if e.is_wrong_token() {
+                if last.is_ascii_whitespace() {
+                    // Already after the last token.
+                    return e;
+                }
+                let tok = Token {
+                    kind: TokenKind::Comma,
+                    start,
+                    end: text.len(),
+                };
+                let at = wrong_token_position(text, &tok);
+                remap(&e, at..at)
+            } else {
+                remap(&e, start..start)
+            }
+        }
+        _ => e,
+    }
+}
+
+fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
+    ctx: &'c Context<P, S>,
+    syntax: &Syntax<P, S>,
+    text: &str,
+    name: &str,
+    runner: &R,
+    scan_time: &mut Duration,
+) -> PResult<Module<'c>> {
     let started = Instant::now();
     if text.len() >= u32::MAX as usize {
         return Err(ParseError::new(0..0, "file too large (4 GiB or more)"));
@@ -1521,7 +1634,7 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             end: stop + 1,
         };
         let at = wrong_token_position(text, &tok);
-        ParseError::new(at..at, "expected operation name in quotes")
+        ParseError::wrong_token(at, "expected operation name in quotes")
     });
     let mut shared = Shared {
         syntax,
@@ -1562,9 +1675,11 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         // The first error in file order: one in an operation above the
         // item that failed (or above the stray `}`) comes first.
         for range in ops {
-            let mut p = UnitParser::new(ctx, &shared, text, range, 0, DistinctIds::new());
-            p.forward_locations_unchecked = true;
-            p.parse_top()?;
+            // (A location alias not defined above is no error yet.)
+            let end = range.end;
+            UnitParser::new(ctx, &shared, text, range, 0, DistinctIds::new())
+                .parse_top()
+                .map_err(|e| at_unit_end(text, end, e))?;
         }
         return Err(e);
     }
@@ -1728,6 +1843,15 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     if let Some(e) = first_error {
         return Err(e);
     }
+    // Then, as MLIR's parser finishes, the operation locations that name no
+    // location alias: the first in file order.
+    if let Some(e) = core::iter::once(&mut root_out)
+        .chain(children.iter_mut())
+        .filter_map(|c| c.undefined_location.take())
+        .min_by_key(|e| e.span().start)
+    {
+        return Err(e);
+    }
     units.push(core::mem::take(&mut root_out.unit));
     for c in &mut children {
         units.push(core::mem::take(&mut c.unit));
@@ -1775,18 +1899,31 @@ fn define_alias<'c, P: Policy, S: BuildHasher>(
     let n = alias_len(s);
     let alias = &s[..n];
     let rest = &s[n..];
-    let Some(eq) = rest.find('=').filter(|&e| rest[..e].trim().is_empty()) else {
-        return Err(ParseError::new(
-            item.range.start..item.range.start + n,
-            "expected '=' in alias definition",
-        ));
-    };
     if n == 1 {
+        // MLIR's lexer: a sigil without a name.
         return Err(ParseError::new(
             item.range.start..item.range.start + 1,
-            "expected alias name",
+            if is_type {
+                "invalid type identifier"
+            } else {
+                "invalid attribute name"
+            },
         ));
     }
+    let Some(eq) = rest.find('=').filter(|&e| rest[..e].trim().is_empty()) else {
+        // After the name, as MLIR reports a wrong token.
+        let mut lexer = Lexer::new(&text[..item.range.end]);
+        lexer.reset(item.range.start + n);
+        let next = lexer.next_token();
+        let at = wrong_token_position(text, &next);
+        return Err(ParseError::wrong_token(
+            at,
+            format!(
+                "expected '=' in {} alias definition",
+                if is_type { "type" } else { "attribute" }
+            ),
+        ));
+    };
     if alias.contains('.') {
         // MLIR reserves dotted names for dialects (`#llvm.x`).
         return Err(ParseError::new(
@@ -1803,23 +1940,27 @@ fn define_alias<'c, P: Policy, S: BuildHasher>(
     let value = value.trim();
     let mut p = Parser::new(ctx, value, Some(syntax)).with_aliases(&aliases.table);
     p.set_distinct_ids(distinct);
-    let is_loc = !is_type && value.starts_with("loc(");
-    let r = if is_loc {
-        p.parse_location().map(Ok)
-    } else if is_type {
+    // An attribute that is a location makes a location alias, as in MLIR
+    // (whose locations are attributes).
+    let r = if is_type {
         p.parse_type().map(|t| Err(Defined::Type(t)))
     } else {
-        p.parse_attribute().map(|a| Err(Defined::Attribute(a)))
+        p.parse_attribute()
+            .map(|a| match a.dyn_cast::<strata_builtin::LocationAttr>() {
+                Some(l) => Ok(l.payload().location),
+                None => Err(Defined::Attribute(a)),
+            })
     };
     let made = r.and_then(|h| p.finish().map(|()| h)).map_err(|e| {
         let span = e.span();
-        if span.is_empty() && span.start == 0 {
+        let e = if span.is_empty() && span.start == 0 && e.is_wrong_token() {
             // MLIR reports a value that is missing or starts with the wrong
             // token after the `=`.
             remap(&e, after_eq..after_eq)
         } else {
             remap(&e, value_start + span.start..value_start + span.end)
-        }
+        };
+        at_unit_end(text, item.range.end, e)
     })?;
     let name = &alias[1..];
     let defined = match made {
@@ -1856,6 +1997,7 @@ fn implicit_root<'c, P: Policy, S: BuildHasher>(ctx: &'c Context<P, S>, name: &s
         defs: Vec::new(),
         externals: Vec::new(),
         distinct: DistinctIds::new(),
+        undefined_location: None,
     }
 }
 
@@ -2128,6 +2270,11 @@ fn result_count_error(at: usize, results: usize, declared: u64) -> ParseError {
 fn remap(e: &ParseError, span: Range<usize>) -> ParseError {
     let moved = match e.missing_kind() {
         Some(kind) => ParseError::missing(span.clone(), kind),
+        None if e.is_wrong_token() && span.is_empty() => {
+            ParseError::wrong_token(span.start, e.message().to_owned())
+        }
+        None if e.is_exact() => ParseError::exact(span.clone(), e.message().to_owned()),
+        None if e.is_lexical() => ParseError::lexical(span.clone(), e.message().to_owned()),
         None => ParseError::new(span.clone(), e.message().to_owned()),
     };
     // A note moves with the error: one at the error's own span to the new

@@ -29,6 +29,25 @@ struct Extra {
     /// Notes, each at a span of the same text (MLIR's `attachNote`): "prior
     /// use here", "add a trailing dot ...".
     notes: Vec<(Range<usize>, String)>,
+    /// Where MLIR reports it when it is at the very end of a file.
+    placement: Placement,
+}
+
+/// How MLIR places an error that falls at the very end of a file (which is
+/// the only place where they differ): see [`ParseError::wrong_token`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Placement {
+    /// `Parser::emitError(message)`: at the current token, one byte back at
+    /// the end of the file.
+    #[default]
+    AtToken,
+    /// `emitWrongTokenError`: after the token before.
+    WrongToken,
+    /// An explicit location (`emitError(loc, ...)`): exactly there.
+    Exact,
+    /// The lexer's: at the character it stopped at (which a parser given
+    /// part of a file sees as it is).
+    Lexical,
 }
 
 impl ParseError {
@@ -49,9 +68,68 @@ impl ParseError {
             message: format!("strata has no {kind} yet"),
             extra: Some(Box::new(Extra {
                 missing: Some(kind),
-                notes: Vec::new(),
+                ..Extra::default()
             })),
         }
+    }
+
+    /// An error about a token that is not the one expected, at `at`, where
+    /// MLIR's `emitWrongTokenError` reports it (after the token before; see
+    /// [`crate::lexer::wrong_token_position`]).
+    ///
+    /// MLIR has three ways to place an error, which differ only at the very
+    /// end of a file, where a parser given part of a file cannot tell that
+    /// it is the end: an error at the current token ([`ParseError::new`])
+    /// goes one byte back from the end, a wrong token also back over the
+    /// blanks before that byte, and an error at a location the parser chose
+    /// ([`ParseError::exact`], the lexer's errors) stays where it is. A
+    /// parser of a whole file moves its error accordingly.
+    pub fn wrong_token(at: usize, message: impl Into<String>) -> Self {
+        Self::placed(at..at, message.into(), Placement::WrongToken)
+    }
+
+    /// An error at exactly `span`, wherever it is (see
+    /// [`ParseError::wrong_token`]).
+    pub fn exact(span: Range<usize>, message: impl Into<String>) -> Self {
+        Self::placed(span, message.into(), Placement::Exact)
+    }
+
+    /// The lexer's error (a [`crate::lexer::TokenKind::Error`] token) at
+    /// `span`.
+    pub fn lexical(span: Range<usize>, message: impl Into<String>) -> Self {
+        Self::placed(span, message.into(), Placement::Lexical)
+    }
+
+    fn placed(span: Range<usize>, message: String, placement: Placement) -> Self {
+        Self {
+            span,
+            message,
+            extra: Some(Box::new(Extra {
+                placement,
+                ..Extra::default()
+            })),
+        }
+    }
+
+    /// Whether the error was made by [`ParseError::wrong_token`].
+    pub fn is_wrong_token(&self) -> bool {
+        self.extra
+            .as_deref()
+            .is_some_and(|e| e.placement == Placement::WrongToken)
+    }
+
+    /// Whether the error was made by [`ParseError::exact`].
+    pub fn is_exact(&self) -> bool {
+        self.extra
+            .as_deref()
+            .is_some_and(|e| e.placement == Placement::Exact)
+    }
+
+    /// Whether the error was made by [`ParseError::lexical`].
+    pub fn is_lexical(&self) -> bool {
+        self.extra
+            .as_deref()
+            .is_some_and(|e| e.placement == Placement::Lexical)
     }
 
     /// The error with a note at `span` (of the same text) attached.

@@ -412,23 +412,40 @@ impl<'s> Lexer<'s> {
 
     /// The end of the balanced `<...>` body that starts at `open` (a `<`),
     /// scanning characters as MLIR's `parseDialectSymbolBody` does: nested
-    /// `<>`, `()`, `[]`, `{}` and string literals; a `>` of `->` or `>=`
-    /// does not close. `None` if the body is unbalanced.
-    pub fn balanced_body_end(&self, open: usize) -> Option<usize> {
+    /// `<>`, `()`, `[]`, `{}` and string literals (lexed as tokens); the `>`
+    /// of `->` does not close, and a NUL byte ends the text.
+    ///
+    /// # Errors
+    ///
+    /// MLIR's: a string literal's own error where the lexer stops, or
+    /// "unbalanced 'C' character" (the innermost open one) at the `<` or at
+    /// the last string literal of the body, MLIR's current token then.
+    pub fn balanced_body_end(&self, open: usize) -> Result<usize, crate::ParseError> {
         let b = self.bytes();
         let mut stack: Vec<u8> = Vec::new();
+        let mut at = open;
+        let unbalanced = |stack: &[u8], at: usize| {
+            crate::ParseError::exact(
+                at..at + 1,
+                format!(
+                    "unbalanced '{}' character in pretty dialect name",
+                    char::from(*stack.last().unwrap_or(&b'<'))
+                ),
+            )
+        };
         let mut i = open;
         while i < b.len() {
             match b[i] {
                 b'"' => {
-                    i += 1;
-                    while i < b.len() && b[i] != b'"' {
-                        i += if b[i] == b'\\' { 2 } else { 1 };
+                    let t = self.clone().lex_string(i);
+                    if let TokenKind::Error(why) = t.kind {
+                        return Err(crate::ParseError::lexical(t.start..t.end, why));
                     }
-                    if i >= b.len() {
-                        return None;
-                    }
+                    at = i;
+                    i = t.end;
+                    continue;
                 }
+                b'\0' => break,
                 b'-' if self.peek_at(i + 1) == b'>' => i += 1,
                 c @ (b'<' | b'(' | b'[' | b'{') => stack.push(c),
                 c @ (b'>' | b')' | b']' | b'}') => {
@@ -438,18 +455,19 @@ impl<'s> Lexer<'s> {
                         b']' => b'[',
                         _ => b'{',
                     };
-                    if stack.pop() != Some(want) {
-                        return None;
+                    if stack.last() != Some(&want) {
+                        return Err(unbalanced(&stack, at));
                     }
+                    stack.pop();
                     if stack.is_empty() {
-                        return Some(i + 1);
+                        return Ok(i + 1);
                     }
                 }
                 _ => {}
             }
             i += 1;
         }
-        None
+        Err(unbalanced(&stack, at))
     }
 }
 

@@ -331,7 +331,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     /// An error at the current token.
     pub fn error(&self, message: impl Into<String>) -> ParseError {
         let span = if let TokenKind::Error(why) = self.tok.kind {
-            return ParseError::new(self.tok.start..self.tok.end, why);
+            return ParseError::lexical(self.tok.start..self.tok.end, why);
         } else {
             self.tok.start..self.tok.end
         };
@@ -366,10 +366,10 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     /// MLIR's `emitWrongTokenError` reports it: after the previous token.
     fn wrong_token(&self, message: impl Into<String>) -> ParseError {
         if let TokenKind::Error(why) = self.tok.kind {
-            return ParseError::new(self.tok.start..self.tok.end, why);
+            return ParseError::lexical(self.tok.start..self.tok.end, why);
         }
         let at = wrong_token_position(self.lexer.source(), &self.tok);
-        ParseError::new(at..at, message)
+        ParseError::wrong_token(at, message)
     }
 
     fn is_keyword(&self, kw: &str) -> bool {
@@ -598,7 +598,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 }
                 _ => {
                     if bracketed {
-                        return Err(self.error("expected integer value"));
+                        // MLIR's message for a scalable dimension that is
+                        // not an integer.
+                        return Err(self.error("invalid dimension"));
                     }
                     return Ok((dims, scalable));
                 }
@@ -840,19 +842,14 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             } else {
                 wrong_token_position(src, &next)
             };
-            return Err(ParseError::new(
-                at..at,
+            return Err(ParseError::wrong_token(
+                at,
                 format!("undefined symbol alias id '{ident}'"),
             ));
         }
         let mut end = id_end;
         if has_body {
-            end = self.lexer.balanced_body_end(id_end).ok_or_else(|| {
-                ParseError::new(
-                    id_end..src.len(),
-                    "unbalanced '<' character in pretty dialect name",
-                )
-            })?;
+            end = self.lexer.balanced_body_end(id_end)?;
         }
         // MLIR's `Dialect::isValidNamespace`.
         let valid = dialect
@@ -1021,16 +1018,16 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                     }
                     "affine_map" => {
                         self.bump();
-                        self.expect(TokenKind::Less, "'<'")?;
+                        self.expect(TokenKind::Less, "'<' in affine map")?;
                         let map = self.parse_affine_map_body()?;
-                        self.expect(TokenKind::Greater, "'>'")?;
+                        self.expect(TokenKind::Greater, "'>' in affine map")?;
                         Ok(self.ctx.affine_map_attr(map).into())
                     }
                     "affine_set" => {
                         self.bump();
-                        self.expect(TokenKind::Less, "'<'")?;
+                        self.expect(TokenKind::Less, "'<' in integer set")?;
                         let set = self.parse_integer_set_body()?;
-                        self.expect(TokenKind::Greater, "'>'")?;
+                        self.expect(TokenKind::Greater, "'>' in integer set")?;
                         Ok(self.ctx.integer_set_attr(set).into())
                     }
                     "loc" => {
@@ -1104,8 +1101,15 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let start = self.tok.start;
         let mut names: Vec<String> = Vec::new();
         loop {
+            if let TokenKind::Error(_) = self.tok.kind {
+                return Err(self.error(""));
+            }
             if self.tok.kind != TokenKind::AtId {
-                return Err(self.error("expected nested symbol reference identifier"));
+                // MLIR reports it at the token's location, taken before.
+                return Err(ParseError::exact(
+                    self.tok.start..self.tok.end,
+                    "expected nested symbol reference identifier",
+                ));
             }
             let at = self.tok.start..self.tok.end;
             let body = &self.spelling()[1..];
@@ -1159,16 +1163,18 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 break;
             }
         }
+        // `>`, or `, offset: N>` (MLIR's order of messages).
         let mut offset = 0;
-        if self.consume_if(TokenKind::Comma) {
+        if !self.consume_if(TokenKind::Greater) {
+            self.expect(TokenKind::Comma, "','")?;
             if !self.is_keyword("offset") {
                 return Err(self.wrong_token("expected 'offset' after comma"));
             }
             self.bump();
             self.expect(TokenKind::Colon, "':' after 'offset'")?;
             offset = self.parse_i64_or_dynamic()?;
+            self.expect(TokenKind::Greater, "'>'")?;
         }
-        self.expect(TokenKind::Greater, "'>'")?;
         let a = self
             .ctx
             .try_strided_layout_attr(offset, &strides)
@@ -1181,8 +1187,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             return Ok(DYNAMIC);
         }
         let at = self.tok.start;
+        // At the location MLIR takes before it reads the integer.
         let error = |p: &Self| {
-            ParseError::new(
+            ParseError::exact(
                 at..p.tok.end.max(at),
                 "expected a 64-bit signed integer or '?'",
             )
@@ -1284,7 +1291,10 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let (spelling, is_float) = match self.tok.kind {
             TokenKind::Float => (self.spelling(), true),
             TokenKind::Integer => (self.spelling(), false),
-            _ => return Err(self.error("expected integer or floating point literal")),
+            // Only after a `-`: MLIR's attribute parser.
+            _ => {
+                return Err(self.wrong_token("expected constant integer or floating point value"));
+            }
         };
         self.bump();
         let ty: Type<'c> = match self.parse_optional_colon_type()? {
@@ -1565,7 +1575,10 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     fn parse_sparse(&mut self) -> PResult<Attribute<'c>> {
         let start = self.tok.start;
         self.bump();
-        self.expect(TokenKind::Less, "'<' after 'sparse'")?;
+        if !self.consume_if(TokenKind::Less) {
+            // (MLIR's message is capitalised.)
+            return Err(self.wrong_token("Expected '<' after 'sparse'"));
+        }
         let (indices, values) = if self.consume_if(TokenKind::Greater) {
             (None, None)
         } else {
@@ -1928,19 +1941,29 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         }
         loop {
             let e = self.parse_affine_expr(&dims, &syms)?;
+            // MLIR tries `>` `=`, `<` `=` and `=` `=` in turn, each pair
+            // given up after its first token, and reports what is left at
+            // the token where the last try stopped.
+            let missing = |p: &Self| {
+                p.error("expected '== affine-expr' or '>= affine-expr' at end of affine constraint")
+            };
             let (is_eq, flip) = if self.consume_if(TokenKind::Equal) {
-                self.expect(TokenKind::Equal, "'=='")?;
+                if !self.consume_if(TokenKind::Equal) {
+                    return Err(missing(self));
+                }
                 (true, false)
             } else if self.consume_if(TokenKind::Greater) {
-                self.expect(TokenKind::Equal, "'>='")?;
+                if !self.consume_if(TokenKind::Equal) {
+                    return Err(missing(self));
+                }
                 (false, false)
             } else if self.consume_if(TokenKind::Less) {
-                self.expect(TokenKind::Equal, "'<='")?;
+                if !self.consume_if(TokenKind::Equal) {
+                    return Err(missing(self));
+                }
                 (false, true)
             } else {
-                return Err(self.error(
-                    "expected '== affine-expr' or '>= affine-expr' at end of affine constraint",
-                ));
+                return Err(missing(self));
             };
             let rhs = self.parse_affine_expr(&dims, &syms)?;
             // MLIR normalises `e >= c` and `e == c` to `e - c`, and `e <= c`
@@ -2009,7 +2032,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
 
     /// `a + b - c`: the lowest precedence.
     fn parse_affine_sum(&mut self, dims: &[&str], syms: &[&str]) -> PResult<AffineExpr<'c, P>> {
-        let mut lhs = self.parse_affine_product(dims, syms)?;
+        let mut lhs = self.parse_affine_product(dims, syms, false)?;
         loop {
             let sub = match self.tok.kind {
                 TokenKind::Plus => false,
@@ -2017,7 +2040,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 _ => return Ok(lhs),
             };
             self.bump();
-            let rhs = self.parse_affine_product(dims, syms)?;
+            let rhs = self.parse_affine_product(dims, syms, true)?;
             let a = self.ctx.affine();
             lhs = if sub {
                 a.sub(lhs, rhs)
@@ -2028,8 +2051,14 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     }
 
     /// `a * b floordiv c`: multiplicative operators, left-associative.
-    fn parse_affine_product(&mut self, dims: &[&str], syms: &[&str]) -> PResult<AffineExpr<'c, P>> {
-        let mut lhs = self.parse_affine_operand(dims, syms)?;
+    /// `after_operator`: whether it is the right operand of a `+` or `-`.
+    fn parse_affine_product(
+        &mut self,
+        dims: &[&str],
+        syms: &[&str],
+        after_operator: bool,
+    ) -> PResult<AffineExpr<'c, P>> {
+        let mut lhs = self.parse_affine_operand(dims, syms, after_operator)?;
         loop {
             let op = match self.tok.kind {
                 TokenKind::Star => "*",
@@ -2043,7 +2072,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             };
             let op_at = self.tok.start;
             self.bump();
-            let rhs = self.parse_affine_operand(dims, syms)?;
+            let rhs = self.parse_affine_operand(dims, syms, true)?;
             let a = self.ctx.affine();
             let span = op_at..self.tok.start;
             lhs = match op {
@@ -2073,7 +2102,14 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         }
     }
 
-    fn parse_affine_operand(&mut self, dims: &[&str], syms: &[&str]) -> PResult<AffineExpr<'c, P>> {
+    /// One operand; `after_operator` when it is the right operand of a
+    /// binary operator (MLIR's messages for a missing operand differ then).
+    fn parse_affine_operand(
+        &mut self,
+        dims: &[&str],
+        syms: &[&str],
+        after_operator: bool,
+    ) -> PResult<AffineExpr<'c, P>> {
         let a = self.ctx.affine();
         match self.tok.kind {
             TokenKind::BareId => {
@@ -2086,7 +2122,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                     self.bump();
                     return Ok(a.symbol(i as u32));
                 }
-                Err(self.error("use of undeclared identifier"))
+                Err(self.wrong_token("use of undeclared identifier"))
             }
             TokenKind::Integer => {
                 // A decimal or hexadecimal literal, at most `i64::MAX`.
@@ -2104,10 +2140,11 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             }
             TokenKind::Minus => {
                 self.bump();
-                let e = self.nested(|p| p.parse_affine_operand(dims, syms))?;
+                let e = self.nested(|p| p.parse_affine_operand(dims, syms, after_operator))?;
                 // `-` binds tighter than the multiplicative operators.
                 Ok(a.mul(e, a.constant(-1)))
             }
+            _ if after_operator => Err(self.error("missing right operand of binary operator")),
             TokenKind::Plus | TokenKind::Star => {
                 Err(self.error("missing left operand of binary operator"))
             }
