@@ -63,10 +63,7 @@ fn errors_are_diagnostics_with_a_snippet_and_fail() {
     std::fs::write(&bad, "\"a.b\"() : () -> ()\n\"c.d\"(%x) : (i32) -> ()\n").unwrap();
     let (code, _, err) = strata_opt(&[bad.to_str().unwrap()]);
     assert_eq!(code, 1);
-    assert!(
-        err.contains("use of undeclared SSA value name '%x'"),
-        "{err}"
-    );
+    assert!(err.contains("use of undeclared SSA value name"), "{err}");
     assert!(err.contains("bad.mlir:2:7"), "{err}");
     assert!(err.contains("\"c.d\"(%x)"), "{err}");
     let (code, _, err) = strata_opt(&["--diagnostics-format", "json", bad.to_str().unwrap()]);

@@ -667,6 +667,11 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     /// Runs a `strata-syntax` parser at the current token and continues
     /// after what it consumed.
     fn sub<T>(&mut self, f: impl FnOnce(&mut Parser<'c, '_, P, S>) -> PResult<T>) -> PResult<T> {
+        // A lexical error token starts where the lexer stopped, not where
+        // the text that failed to lex began: it is the error.
+        if let TokenKind::Error(_) = self.tok.kind {
+            return Err(self.err(""));
+        }
         let start = self.tok.start;
         let end = self.lexer.source().len();
         let text = &self.src[start..end];
@@ -1216,13 +1221,15 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         // the end MLIR expects one more operation.
         self.expect(TokenKind::RBrace, "operation name in quotes")?;
         let scope = self.blocks.pop().unwrap_or_default();
-        for (label, (_, undefined)) in &scope.names {
-            if let Some(span) = undefined {
-                return Err(ParseError::new(
-                    span.clone(),
-                    format!("reference to an undefined block '{label}'"),
-                ));
-            }
+        // The first in the text, as MLIR sorts them (the map's order is
+        // arbitrary).
+        if let Some(span) = scope
+            .names
+            .values()
+            .filter_map(|(_, undefined)| undefined.clone())
+            .min_by_key(|span| span.start)
+        {
+            return Err(ParseError::new(span, "reference to an undefined block"));
         }
         for name in self.defined.pop().unwrap_or_default() {
             self.values.remove(name);
@@ -1343,16 +1350,6 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             undefined_location: self.undefined_location,
         })
     }
-}
-
-fn alias_len(s: &str) -> usize {
-    let b = s.as_bytes();
-    let mut i = 1;
-    while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'_' | b'$' | b'.' | b'-'))
-    {
-        i += 1;
-    }
-    i
 }
 
 /// Parses one unit (the operations in `range` of the file).
@@ -1651,7 +1648,10 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     // definitions above it, and a use of a later one is an undefined alias,
     // as in MLIR.
     let distinct = RefCell::new(DistinctIds::new());
-    for item in &items {
+    // In file order; the text after an alias's value on its line is cut
+    // into items of its own, read next.
+    let mut pending: Vec<Item> = items.into_iter().rev().collect();
+    while let Some(item) = pending.pop() {
         let r = match item.kind {
             ItemKind::Op => {
                 ops.push(item.range.clone());
@@ -1661,7 +1661,20 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
                 parse_metadata(text, item.range.clone()).map(|r| resources.extend(r))
             }
             ItemKind::AttrAlias | ItemKind::TypeAlias => {
-                define_alias(ctx, syntax, text, item, &mut shared.aliases, &distinct)
+                define_alias(ctx, syntax, text, &item, &mut shared.aliases, &distinct).map(|rest| {
+                    if let Some(at) = rest {
+                        let (mut more, stop) = scan_items(text, at, item.range.end);
+                        if stop < item.range.end {
+                            // A `}`: the parser of an operation there
+                            // reports it.
+                            more.push(Item {
+                                kind: ItemKind::Op,
+                                range: stop..item.range.end,
+                            });
+                        }
+                        pending.extend(more.into_iter().rev());
+                    }
+                })
             }
         };
         if let Err(e) = r {
@@ -1832,10 +1845,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
                 &mut first_error,
             ),
             None => note(
-                ParseError::new(
-                    span.clone(),
-                    format!("use of undeclared SSA value name '{n}'"),
-                ),
+                ParseError::new(span.clone(), "use of undeclared SSA value name"),
                 &mut first_error,
             ),
         }
@@ -1885,7 +1895,8 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
 }
 
 /// Parses the alias definition `item` (`#name = value` or `!name = value`)
-/// with the definitions above it and adds it to `aliases`.
+/// with the definitions above it and adds it to `aliases`; returns where the
+/// text after the value starts, if the item goes on after it.
 fn define_alias<'c, P: Policy, S: BuildHasher>(
     ctx: &'c Context<P, S>,
     syntax: &Syntax<P, S>,
@@ -1893,48 +1904,45 @@ fn define_alias<'c, P: Policy, S: BuildHasher>(
     item: &Item,
     aliases: &mut Aliases<'c>,
     distinct: &RefCell<DistinctIds<'c>>,
-) -> PResult<()> {
-    let s = &text[item.range.clone()];
+) -> PResult<Option<usize>> {
     let is_type = item.kind == ItemKind::TypeAlias;
-    let n = alias_len(s);
-    let alias = &s[..n];
-    let rest = &s[n..];
-    if n == 1 {
-        // MLIR's lexer: a sigil without a name.
+    let what = if is_type { "type" } else { "attribute" };
+    // The name and the `=` as MLIR's lexer and parser read them, in MLIR's
+    // order of checks.
+    let mut lexer = Lexer::new(&text[..item.range.end]);
+    lexer.reset(item.range.start);
+    let name_tok = lexer.next_token();
+    if let TokenKind::Error(why) = name_tok.kind {
+        return Err(ParseError::lexical(name_tok.start..name_tok.end, why));
+    }
+    let alias = &text[name_tok.start..name_tok.end];
+    let name_span = name_tok.start..name_tok.end;
+    if aliases.table.contains(alias) {
         return Err(ParseError::new(
-            item.range.start..item.range.start + 1,
-            if is_type {
-                "invalid type identifier"
-            } else {
-                "invalid attribute name"
-            },
+            name_span,
+            format!("redefinition of {what} alias id '{}'", &alias[1..]),
         ));
     }
-    let Some(eq) = rest.find('=').filter(|&e| rest[..e].trim().is_empty()) else {
-        // After the name, as MLIR reports a wrong token.
-        let mut lexer = Lexer::new(&text[..item.range.end]);
-        lexer.reset(item.range.start + n);
-        let next = lexer.next_token();
-        let at = wrong_token_position(text, &next);
-        return Err(ParseError::wrong_token(
-            at,
-            format!(
-                "expected '=' in {} alias definition",
-                if is_type { "type" } else { "attribute" }
-            ),
-        ));
-    };
     if alias.contains('.') {
         // MLIR reserves dotted names for dialects (`#llvm.x`).
         return Err(ParseError::new(
-            item.range.start..item.range.start + 1,
-            format!(
-                "{} names with a '.' are reserved for dialect-defined names",
-                if is_type { "type" } else { "attribute" }
-            ),
+            name_span,
+            format!("{what} names with a '.' are reserved for dialect-defined names"),
         ));
     }
-    let after_eq = item.range.start + n + eq + 1;
+    let eq = lexer.next_token();
+    match eq.kind {
+        TokenKind::Equal => {}
+        TokenKind::Error(why) => return Err(ParseError::lexical(eq.start..eq.end, why)),
+        _ => {
+            let at = wrong_token_position(text, &eq);
+            return Err(ParseError::wrong_token(
+                at,
+                format!("expected '=' in {what} alias definition"),
+            ));
+        }
+    }
+    let after_eq = eq.end;
     let value = &text[after_eq..item.range.end];
     let value_start = after_eq + (value.len() - value.trim_start().len());
     let value = value.trim();
@@ -1951,7 +1959,11 @@ fn define_alias<'c, P: Policy, S: BuildHasher>(
                 None => Err(Defined::Attribute(a)),
             })
     };
-    let made = r.and_then(|h| p.finish().map(|()| h)).map_err(|e| {
+    // What follows the value on its line is the file's next item (MLIR reads
+    // items, not lines).
+    let rest =
+        (r.is_ok() && p.token().kind != TokenKind::Eof).then(|| value_start + p.token().start);
+    let made = r.map_err(|e| {
         let span = e.span();
         let e = if span.is_empty() && span.start == 0 && e.is_wrong_token() {
             // MLIR reports a value that is missing or starts with the wrong
@@ -1968,9 +1980,9 @@ fn define_alias<'c, P: Policy, S: BuildHasher>(
         Err(Defined::Type(t)) => aliases.table.define_type(name, t),
         Err(Defined::Attribute(a)) => aliases.table.define_attribute(name, a),
     };
-    defined.map_err(|m| ParseError::new(item.range.start..item.range.start + n, m))?;
+    defined.map_err(|m| ParseError::new(name_span, m))?;
     aliases.offsets.push(item.range.start);
-    Ok(())
+    Ok(rest)
 }
 
 /// The implicit `builtin.module` wrapping a file of operations: one region,

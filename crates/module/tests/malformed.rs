@@ -423,7 +423,7 @@ fn a_dotted_alias_name_is_refused() {
             "{text}"
         );
         let at = text.find(['#', '!']).unwrap();
-        assert_eq!(span, at..at + 1, "{text}");
+        assert_eq!(span.start, at, "{text}");
     }
 }
 

@@ -50,8 +50,6 @@ pub enum TokenKind {
     Comma,
     /// `:`.
     Colon,
-    /// `::`.
-    ColonColon,
     /// `=`.
     Equal,
     /// `->`.
@@ -234,7 +232,6 @@ impl<'s> Lexer<'s> {
             b'<' => tok(self, TokenKind::Less, 1),
             b'>' => tok(self, TokenKind::Greater, 1),
             b',' => tok(self, TokenKind::Comma, 1),
-            b':' if self.peek_at(start + 1) == b':' => tok(self, TokenKind::ColonColon, 2),
             b':' => tok(self, TokenKind::Colon, 1),
             b'=' => tok(self, TokenKind::Equal, 1),
             b'?' => tok(self, TokenKind::Question, 1),
@@ -315,6 +312,16 @@ impl<'s> Lexer<'s> {
                     end += 1;
                 }
                 tok(self, TokenKind::BareId, end - start)
+            }
+            // MLIR lexes `.` as the start of `...` and reports the
+            // character after a lone one.
+            b'.' if !b[start..].starts_with(b"...") => {
+                self.pos = start + 1;
+                Token {
+                    kind: TokenKind::Error("expected three consecutive dots for an ellipsis"),
+                    start: start + 1,
+                    end: start + 1,
+                }
             }
             _ => {
                 let len = self.src[start..].chars().next().map_or(1, char::len_utf8);

@@ -1121,20 +1121,24 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             };
             names.push(name);
             self.bump();
-            if !self.consume_if(TokenKind::ColonColon) {
-                // MLIR lexes `::` as two colons and keeps a lone `:` it
-                // consumed when the text ends after it (the error then
-                // points past it).
-                if self.tok.kind == TokenKind::Colon {
-                    let mut ahead = self.lexer.clone();
-                    if matches!(
-                        ahead.next_token().kind,
-                        TokenKind::Eof | TokenKind::Error(_)
-                    ) {
-                        self.bump();
-                    }
-                }
+            // MLIR lexes `::` as two colons (a blank may stand between
+            // them) and gives a lone `:` back, unless the text ends after
+            // it (the error then points past it).
+            if self.tok.kind != TokenKind::Colon {
                 break;
+            }
+            let mut ahead = self.lexer.clone();
+            let second = ahead.next_token();
+            match second.kind {
+                TokenKind::Colon => {
+                    self.lexer = ahead;
+                    self.bump();
+                }
+                TokenKind::Eof | TokenKind::Error(_) => {
+                    self.bump();
+                    break;
+                }
+                _ => break,
             }
         }
         let nested: Vec<&str> = names[1..].iter().map(String::as_str).collect();
@@ -2144,6 +2148,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 // `-` binds tighter than the multiplicative operators.
                 Ok(a.mul(e, a.constant(-1)))
             }
+            TokenKind::PercentId => Err(self.error("unexpected ssa identifier")),
             _ if after_operator => Err(self.error("missing right operand of binary operator")),
             TokenKind::Plus | TokenKind::Star => {
                 Err(self.error("missing left operand of binary operator"))

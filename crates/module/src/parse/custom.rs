@@ -85,6 +85,13 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             "return" if self.func_bodies > 0 => (Custom::Return, 0),
             "arith.constant" => (Custom::Constant, 1),
             _ => {
+                // MLIR has lexed the token after the name by then: a
+                // lexical error there comes first.
+                let mut ahead = self.lexer.clone();
+                let next = ahead.next_token();
+                if let TokenKind::Error(why) = next.kind {
+                    return Err(ParseError::lexical(next.start..next.end, why));
+                }
                 return Err(self.err(format!(
                     "custom operation syntax ('{name}') is not supported: strata-opt reads the generic form (mlir-opt --mlir-print-op-generic)"
                 )));
