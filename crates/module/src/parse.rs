@@ -904,7 +904,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             let mut count = 1;
             if self.consume(TokenKind::Colon) {
                 if self.tok.kind != TokenKind::Integer {
-                    return Err(self.err("expected integer number of results"));
+                    return Err(self.wrong_token("expected integer number of results"));
                 }
                 count = self
                     .spelling()
@@ -2096,7 +2096,8 @@ fn parse_module_shell<'c, P: Policy, S: BuildHasher>(
     p.splice = Some((head.end, tail.start));
     let op = p.parse_operation()?;
     if p.tok.kind != TokenKind::Eof {
-        return Err(p.err("unexpected text after the module"));
+        // MLIR reads on at the top level and expects an operation.
+        return Err(p.wrong_token("expected operation name in quotes"));
     }
     // The body's operations go into the entry block of the module's region.
     let region = p.unit.ops[op as usize].regions[0] as usize;

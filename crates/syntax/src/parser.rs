@@ -689,10 +689,14 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let mut memory_space: Option<Attribute<'c>> = None;
         if !self.consume_if(TokenKind::Greater) {
             self.expect(TokenKind::Comma, "',' or '>' in memref type")?;
+            let mut first = true;
             loop {
-                if self.tok.kind == TokenKind::Greater {
+                // MLIR's `parseCommaSeparatedListUntil` refuses an empty list;
+                // a `>` after a comma is then the attribute parser's error.
+                if first && self.tok.kind == TokenKind::Greater {
                     return Err(self.wrong_token("expected list element"));
                 }
+                first = false;
                 let attr = self.parse_attribute()?;
                 // MLIR reports these at the token after the attribute.
                 let span = self.tok.start..self.tok.end;

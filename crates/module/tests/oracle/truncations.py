@@ -1,10 +1,18 @@
-"""Records mlir-opt-19's first error for every prefix of the files in
-tests/data/truncations (see truncations.sh): each prefix as it is, and with a
-newline after it, as the file a writer who stopped there would leave.
+"""Records mlir-opt-19's first error for variants of the files in
+tests/data/truncations (see truncations.sh).
 
-Writes one JSON object per prefix: {"file", "cut", "newline", "error"}, where
+`prefixes`: every prefix of func.mlir and attributes.mlir as it is, and
+with a newline after it, as the file a writer who stopped there would
+leave; one JSON object per prefix: {"file", "cut", "newline", "error"}.
+
+`mutations`: every one-character mistake in ops.mlir and attributes.mlir:
+the character deleted, doubled, or replaced by one of MUTANTS (the N-th
+character by the N-th of them, round the list); one JSON object per
+variant: {"file", "at", "edit", "error"}, `edit` being "delete", "double"
+or the replacing character.
+
 "error" is "LINE:COLUMN: MESSAGE" (columns in bytes, as MLIR counts them) or
-"" when mlir-opt-19 accepts the prefix.
+"" when mlir-opt-19 accepts the text.
 """
 import glob
 import json
@@ -31,18 +39,36 @@ def first_error(text):
     return f"{m.group(1)}:{m.group(2)}: {m.group(3)}"
 
 
-def main(data_dir, out):
-    with open(out, "w") as o:
-        for path in sorted(glob.glob(os.path.join(data_dir, "*.mlir"))):
-            name = os.path.basename(path)
-            text = open(path, encoding="utf-8").read()
-            for cut in range(len(text) + 1):
-                for newline in (False, True):
-                    prefix = text[:cut] + ("\n" if newline else "")
-                    row = {"file": name, "cut": cut, "newline": newline,
-                           "error": first_error(prefix)}
-                    o.write(json.dumps(row) + "\n")
+MUTANTS = '(){}[]<>:,=%^#!"@-0x. '
+
+
+def prefixes(data_dir, o):
+    for name in ("attributes.mlir", "func.mlir"):
+        text = open(os.path.join(data_dir, name), encoding="utf-8").read()
+        for cut in range(len(text) + 1):
+            for newline in (False, True):
+                prefix = text[:cut] + ("\n" if newline else "")
+                row = {"file": name, "cut": cut, "newline": newline,
+                       "error": first_error(prefix)}
+                o.write(json.dumps(row) + "\n")
+
+
+def mutations(data_dir, o):
+    for name in ("attributes.mlir", "ops.mlir"):
+        text = open(os.path.join(data_dir, name), encoding="utf-8").read()
+        for at in range(len(text)):
+            sub = MUTANTS[at % len(MUTANTS)]
+            for edit, variant in (
+                ("delete", text[:at] + text[at + 1:]),
+                ("double", text[:at] + text[at] + text[at:]),
+                (sub, text[:at] + sub + text[at + 1:]),
+            ):
+                row = {"file": name, "at": at, "edit": edit,
+                       "error": first_error(variant)}
+                o.write(json.dumps(row) + "\n")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    mode, data_dir, out = sys.argv[1:4]
+    with open(out, "w") as o:
+        {"prefixes": prefixes, "mutations": mutations}[mode](data_dir, o)
