@@ -864,8 +864,14 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$');
         if !valid {
-            return Err(ParseError::new(
-                start..id_end,
+            // MLIR reports a pretty name at its symbol data (after the dot).
+            let at = if pretty {
+                start + 1 + dialect.len() + 1
+            } else {
+                start
+            };
+            return Err(ParseError::exact(
+                at..id_end.max(at),
                 format!("invalid dialect namespace '\"{dialect}\"'"),
             ));
         }
