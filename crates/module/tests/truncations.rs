@@ -35,6 +35,19 @@ fn by_design(mlir: &str) -> bool {
         || mlir.contains(": unregistered operation '")
 }
 
+/// One line of an oracle file: the row, its file's name and text, and
+/// mlir-opt-19's error (see `tests/oracle/truncations.py`).
+fn oracle_row(line: &str) -> (serde_json::Value, String, &'static str, String) {
+    let row: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+    let file = row["file"].as_str().expect("file").to_owned();
+    let (_, text) = FILES
+        .iter()
+        .find(|(name, _)| *name == file)
+        .expect("a shipped file");
+    let mlir = row["error"].as_str().expect("error").to_owned();
+    (row, file, text, mlir)
+}
+
 /// `LINE:COLUMN: MESSAGE` of strata's first error for `text`, or "".
 fn strata_error(text: &str) -> String {
     let ctx = Context::new();
@@ -61,18 +74,12 @@ fn every_prefix_is_reported_as_mlir_reports_it() {
     let mut checked = 0;
     let mut differ = Vec::new();
     for row in include_str!("oracle/truncations.jsonl").lines() {
-        let row: serde_json::Value = serde_json::from_str(row).expect("a JSON line");
-        let file = row["file"].as_str().expect("file");
+        let (row, file, text, mlir) = oracle_row(row);
         let cut = row["cut"].as_u64().expect("cut") as usize;
         let newline = row["newline"].as_bool().expect("newline");
-        let mlir = row["error"].as_str().expect("error");
-        if by_design(mlir) {
+        if by_design(&mlir) {
             continue;
         }
-        let (_, text) = FILES
-            .iter()
-            .find(|(name, _)| *name == file)
-            .expect("a shipped file");
         let mut prefix = text[..cut].to_owned();
         if newline {
             prefix.push('\n');
@@ -105,18 +112,12 @@ fn every_one_character_mistake_is_reported_as_mlir_reports_it() {
     let mut differ = Vec::new();
     let mut fixed = Vec::new();
     for row in include_str!("oracle/mutations.jsonl").lines() {
-        let row: serde_json::Value = serde_json::from_str(row).expect("a JSON line");
-        let file = row["file"].as_str().expect("file");
+        let (row, file, text, mlir) = oracle_row(row);
         let at = row["at"].as_u64().expect("at") as usize;
         let edit = row["edit"].as_str().expect("edit");
-        let mlir = row["error"].as_str().expect("error");
-        if by_design(mlir) {
+        if by_design(&mlir) {
             continue;
         }
-        let (_, text) = FILES
-            .iter()
-            .find(|(name, _)| *name == file)
-            .expect("a shipped file");
         let variant = match edit {
             "delete" => format!("{}{}", &text[..at], &text[at + 1..]),
             "double" => format!("{}{}", &text[..=at], &text[at..]),
