@@ -672,46 +672,29 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         if let TokenKind::Error(_) = self.tok.kind {
             return Err(self.err(""));
         }
-        let start = self.tok.start;
-        let end = self.lexer.source().len();
-        let text = &self.src[start..end];
-        let mut p = Parser::new(self.ctx, text, Some(self.shared.syntax))
-            .with_aliases(&self.shared.aliases.table)
-            .with_alias_limit(self.alias_limit);
+        // The syntax parser reads the unit's own text from here on, so its
+        // spans are file offsets and a missing token at its start is
+        // reported after the token before, as MLIR reports it.
+        let mut p = Parser::new_at(
+            self.ctx,
+            self.lexer.source(),
+            self.tok.start,
+            Some(self.shared.syntax),
+        )
+        .with_aliases(&self.shared.aliases.table)
+        .with_alias_limit(self.alias_limit);
         p.set_distinct_ids(&self.distinct);
         let r = f(&mut p);
-        let next = start + p.token().start;
+        let next = p.token();
         // The token after is a lexical error, whose span is where the lexer
         // stopped, not where the token began: report it now.
-        if let (Ok(_), TokenKind::Error(why)) = (&r, p.token().kind) {
-            return Err(ParseError::lexical(next..start + p.token().end, why));
+        if let (Ok(_), TokenKind::Error(why)) = (&r, next.kind) {
+            return Err(ParseError::lexical(next.start..next.end, why));
         }
-        match r {
-            Ok(v) => {
-                self.lexer.reset(next);
-                self.bump();
-                Ok(v)
-            }
-            Err(e) if e.is_wrong_token() && e.span() == (0..0) => {
-                // The wrong token is the first of the sub-text: MLIR reports
-                // it after the token before, in the operation's text.
-                let source = self.lexer.source();
-                let tok = Token {
-                    kind: if start == source.len() {
-                        TokenKind::Eof
-                    } else {
-                        TokenKind::Comma
-                    },
-                    start,
-                    end: start,
-                };
-                Err(remap(&e, {
-                    let at = wrong_token_position(source, &tok);
-                    at..at
-                }))
-            }
-            Err(e) => Err(e.offset_by(start)),
-        }
+        let v = r?;
+        self.lexer.reset(next.start);
+        self.bump();
+        Ok(v)
     }
 
     fn parse_type(&mut self) -> PResult<Type<'c>> {
@@ -1942,11 +1925,10 @@ fn define_alias<'c, P: Policy, S: BuildHasher>(
             ));
         }
     }
-    let after_eq = eq.end;
-    let value = &text[after_eq..item.range.end];
-    let value_start = after_eq + (value.len() - value.trim_start().len());
-    let value = value.trim();
-    let mut p = Parser::new(ctx, value, Some(syntax)).with_aliases(&aliases.table);
+    // The value, read in the item's text: a missing value is reported after
+    // the `=`, as MLIR reports it.
+    let mut p = Parser::new_at(ctx, &text[..item.range.end], eq.end, Some(syntax))
+        .with_aliases(&aliases.table);
     p.set_distinct_ids(distinct);
     // An attribute that is a location makes a location alias, as in MLIR
     // (whose locations are attributes).
@@ -1961,19 +1943,8 @@ fn define_alias<'c, P: Policy, S: BuildHasher>(
     };
     // What follows the value on its line is the file's next item (MLIR reads
     // items, not lines).
-    let rest =
-        (r.is_ok() && p.token().kind != TokenKind::Eof).then(|| value_start + p.token().start);
-    let made = r.map_err(|e| {
-        let span = e.span();
-        let e = if span.is_empty() && span.start == 0 && e.is_wrong_token() {
-            // MLIR reports a value that is missing or starts with the wrong
-            // token after the `=`.
-            remap(&e, after_eq..after_eq)
-        } else {
-            remap(&e, value_start + span.start..value_start + span.end)
-        };
-        at_unit_end(text, item.range.end, e)
-    })?;
+    let rest = (r.is_ok() && p.token().kind != TokenKind::Eof).then(|| p.token().start);
+    let made = r.map_err(|e| at_unit_end(text, item.range.end, e))?;
     let name = &alias[1..];
     let defined = match made {
         Ok(loc) => aliases.table.define_location(name, loc),

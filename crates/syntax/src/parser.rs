@@ -229,7 +229,22 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     /// A parser of `text` that interns into `ctx`, with the dialect hooks
     /// of `syntax` (if any).
     pub fn new(ctx: &'c Context<P, S>, text: &'s str, syntax: Option<&'s Syntax<P, S>>) -> Self {
+        Self::new_at(ctx, text, 0, syntax)
+    }
+
+    /// [`Parser::new`], starting at byte `offset` of `text` instead of its
+    /// start: for a form inside a larger text (an operation's type in a
+    /// file), whose spans are then offsets of that text and whose missing
+    /// token at the start is reported after the text's token before, as
+    /// MLIR reports it.
+    pub fn new_at(
+        ctx: &'c Context<P, S>,
+        text: &'s str,
+        offset: usize,
+        syntax: Option<&'s Syntax<P, S>>,
+    ) -> Self {
         let mut lexer = Lexer::new(text);
+        lexer.reset(offset);
         let tok = lexer.next_token();
         Self {
             ctx,
