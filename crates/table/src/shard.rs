@@ -288,14 +288,15 @@ impl<D, P: Policy> Shard<D, P> {
     }
 
     /// Whether the shard's recent lookups mostly missed (its miss score is
-    /// at least [`WRITE_FIRST_AT`]), so that the next lookup should take the
+    /// at least `at`, the table's threshold: [`WRITE_FIRST_AT`] unless a
+    /// probe policy is pinned), so that the next lookup should take the
     /// write lock at once instead of a read probe that would likely miss.
     ///
     /// Relaxed: the score pairs with nothing; a stale value only picks the
     /// other of two correct paths.
     #[inline]
-    pub(crate) fn mostly_missing(&self) -> bool {
-        self.miss_score.load(Relaxed) >= WRITE_FIRST_AT
+    pub(crate) fn mostly_missing(&self, at: usize) -> bool {
+        self.miss_score.load(Relaxed) >= at
     }
 
     /// Scores a lookup: up one for a miss, down one for a hit, within

@@ -21,7 +21,7 @@ use strata_sync::{Mutant, mutant};
 const PROBE_MARKS: bool = cfg!(debug_assertions);
 
 use crate::arena::Arena;
-use crate::shard::{Locked, Shard, Shards, WriteCounters, default_shard_count};
+use crate::shard::{Locked, Shard, Shards, WRITE_FIRST_AT, WriteCounters, default_shard_count};
 use crate::stats::{ShardStats, TableStats, ThreadArenaStats};
 use crate::thread_arena::ThreadArenas;
 
@@ -220,8 +220,13 @@ pub struct Table<T, P: Policy = Shared, S = FxBuildHasher> {
     /// first.
     local_arena: SyncArena,
     hasher: S,
-    /// Which path a thread-safe lookup takes first.
-    policy: ProbePolicy,
+    /// The miss score from which a thread-safe lookup takes the write lock
+    /// first: [`WRITE_FIRST_AT`] under [`ProbePolicy::Adaptive`], 0 (every
+    /// score) under `WriteFirst`, `usize::MAX` (no score) under `ReadFirst`.
+    /// A threshold rather than the policy itself, so that the lookup makes
+    /// one compare and scores unconditionally: a pinned policy's scores are
+    /// kept but never change its path.
+    write_first_at: usize,
     /// Where a thread-safe table's insertions allocate.
     placement: ArenaPlacement,
     /// The table owns and drops `T` values.
@@ -291,7 +296,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
             arenas: ThreadArenas::new(),
             local_arena: SyncArena(Arena::new()),
             hasher,
-            policy: ProbePolicy::Adaptive,
+            write_first_at: WRITE_FIRST_AT,
             placement: ArenaPlacement::PerThread,
             _owns: PhantomData,
         }
@@ -301,7 +306,11 @@ impl<T, P: Policy, S> Table<T, P, S> {
     /// benchmarks; see [`ProbePolicy`]).
     #[doc(hidden)]
     pub fn set_probe_policy(&mut self, policy: ProbePolicy) {
-        self.policy = policy;
+        self.write_first_at = match policy {
+            ProbePolicy::Adaptive => WRITE_FIRST_AT,
+            ProbePolicy::ReadFirst => usize::MAX,
+            ProbePolicy::WriteFirst => 0,
+        };
     }
 
     /// Sets where a thread-safe table's insertions allocate (for the
@@ -419,12 +428,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
     ) -> (&T, Outcome) {
         let shard = self.shards.shard(hash);
         let (ptr, outcome) = if P::THREAD_SAFE {
-            let write_first = match self.policy {
-                ProbePolicy::Adaptive => shard.mostly_missing(),
-                ProbePolicy::ReadFirst => false,
-                ProbePolicy::WriteFirst => true,
-            };
-            if write_first {
+            if shard.mostly_missing(self.write_first_at) {
                 self.insert_locked::<false>(shard, hash, matches, construct)
             } else {
                 match self.probe_read(shard, hash, &mut matches) {
@@ -464,9 +468,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
                 // where a store after it would delay the next lookup's lock.
                 shard.count_read_hit();
             }
-            if self.policy == ProbePolicy::Adaptive {
-                shard.score(found.is_none());
-            }
+            shard.score(found.is_none());
             found
         })
     }
@@ -613,7 +615,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
             },
             rehash,
         );
-        if !AFTER_READ_MISS && self.policy == ProbePolicy::Adaptive {
+        if !AFTER_READ_MISS {
             shard.score(matches!(entry, MapEntry::Vacant(_)));
         }
         match entry {
