@@ -424,7 +424,10 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// `f` may intern any kind, except a new key of `K` that lands in the
     /// shard being mutated: that would wait for the lock `f` runs under, and
     /// is a panic that says so ("... inside `Context::mutate` ...") instead
-    /// of a deadlock. Readers of the component use
+    /// of a deadlock. A key of `K` already in that shard is found, by
+    /// [`intern`](Self::intern) and [`lookup`](Self::lookup) alike: the
+    /// thread reads the shard under the lock it holds. Readers of the
+    /// component use
     /// [`read_mutable`](Self::read_mutable), which takes no lock.
     pub fn mutate<'c, K: MutableKind, R>(
         &'c self,

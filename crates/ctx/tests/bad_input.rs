@@ -394,6 +394,49 @@ fn interning_inside_mutate_into_its_shard_says_mutate() {
     assert_eq!(ctx.mutate(h, |_| ctx.intern::<Pair>((6, 6)).1), 6);
 }
 
+/// Inside `mutate`, keys of the mutated kind that already exist in the shard
+/// it holds are found, by `intern` and by `lookup`, whatever the thread
+/// cache holds: on a fresh thread (nothing cached, so the lookups reach the
+/// table) and after the keys were cached. Only a new key is refused.
+#[test]
+fn existing_keys_inside_mutate_of_their_shard_are_found() {
+    let ctx = Arc::new(Context::with_shards(1));
+    // Addresses as integers, which the watched thread may take along.
+    let a = ctx.intern::<Reenter>(Reentry::Plain(20)).as_ptr().addr();
+    let b = ctx.intern::<Reenter>(Reentry::Plain(21)).as_ptr().addr();
+    for warm in [false, true] {
+        let r = on_watched_thread(&ctx, move |ctx| {
+            if warm {
+                for _ in 0..3 {
+                    let _ = ctx.intern::<Reenter>(Reentry::Plain(21));
+                }
+            }
+            let h = ctx.intern::<Reenter>(Reentry::Plain(20));
+            assert_eq!(h.as_ptr().addr(), a);
+            let (found, looked) = ctx.mutate(h, |_| {
+                (
+                    ctx.intern::<Reenter>(Reentry::Plain(21)).as_ptr().addr(),
+                    ctx.lookup::<Reenter>(Reentry::Plain(21))
+                        .map(|h| h.as_ptr().addr()),
+                )
+            });
+            assert_eq!((found, looked), (b, Some(b)), "warm cache: {warm}");
+            let absent = ctx.mutate(h, |_| ctx.lookup::<Reenter>(Reentry::Plain(22)));
+            assert!(absent.is_none());
+        });
+        assert_eq!(r, None, "warm cache: {warm}");
+    }
+    // The single-threaded context, on its one thread.
+    let local = Context::single_threaded();
+    let h = local.intern::<Reenter>(Reentry::Plain(20));
+    let b = local.intern::<Reenter>(Reentry::Plain(21));
+    assert!(local.mutate(h, |_| local.intern::<Reenter>(Reentry::Plain(21)) == b));
+    assert!(
+        local.mutate(h, |_| local.lookup::<Reenter>(Reentry::Plain(20))
+            == Some(h))
+    );
+}
+
 /// The deadlock trap: interning a new key of a kind inside `read_mutable` of
 /// one of its handles, into the same shard (one shard, so every key lands
 /// there). It used to wait forever for the write lock its own read lock

@@ -94,6 +94,8 @@ mutants! {
     TableNoReentrancyCheck => ("strata-table", 9, "a constructor re-entering its own shard is not detected"),
     /// A lock attempt that cannot be granted is taken for re-entry.
     TableBusyIsReentry => ("strata-table", 9, "the re-entrancy check panics whenever a shard lock cannot be granted at once, without comparing the owner word with the caller's token, so a shard another thread holds looks like re-entry"),
+    /// A write section does not let its own thread read the shard it holds.
+    TableWriteSectionUnread => ("strata-table", 9, "a write section (`with_write_lock`, the facade's `mutate`) does not let its own thread read the shard it holds, so a lookup from inside it of a key already there is taken for re-entry and panics"),
     /// The thread cache records misses.
     TlsCachesMiss => ("strata-tls", 1, "the thread cache records a miss as a negative entry"),
     /// Owner generations are reused.

@@ -7,6 +7,7 @@
 use core::fmt;
 use core::mem;
 use core::ops::{Deref, DerefMut};
+use core::ptr::NonNull;
 
 #[cfg(not(strata_loom))]
 use strata_sync::OnceGate;
@@ -136,13 +137,23 @@ fn read_reentry_panic(name: &str) -> ! {
     )
 }
 
-/// One shard whose read lock this thread holds while user code runs under
-/// it: a node of a list that lives on the stack of
-/// [`Shards::read_with`]'s frames, innermost first.
+/// One shard whose lock this thread holds while user code runs under it: a
+/// node of a list that lives on the stack of the frames of
+/// [`Shards::read_with`] (a read lock) and [`Shards::write_held`] (a write
+/// lock whose data this thread may read meanwhile), innermost first.
 struct ReadMark {
     /// The shard's address.
     shard: usize,
-    /// The mark of the enclosing `read_with` on this thread, or null.
+    /// Whether the mark is a [`Shards::write_held`] one.
+    write: bool,
+    /// For a write mark: the shard's locked data (`*const Locked<D>`, kept
+    /// as `*mut ()` only to be typeless), which this thread's own lookups
+    /// read while the callback runs; null for a
+    /// read mark, and while a lookup has it ([`HeldData`]), so that a
+    /// lookup nested in that one's user code is re-entry.
+    held: core::cell::Cell<*mut ()>,
+    /// The mark of the enclosing `read_with` or `write_held` on this
+    /// thread, or null.
     outer: *const ReadMark,
 }
 
@@ -176,19 +187,77 @@ impl Drop for Unmark {
 /// Whether this thread holds the read lock of the shard at `shard` around
 /// user code (a [`Shards::read_with`] that has not returned).
 fn reading(shard: usize) -> bool {
+    !find_mark(shard, |m| !m.write).is_null()
+}
+
+/// The innermost mark of this thread for the shard at `shard` that `which`
+/// accepts, or null.
+fn find_mark(shard: usize, which: impl Fn(&ReadMark) -> bool) -> *const ReadMark {
     let mut mark = READING.with(core::cell::Cell::get);
     while !mark.is_null() {
         // SAFETY: every mark in the list is a `ReadMark` on the stack of a
-        // `read_with` frame of this thread that has not returned (each
-        // frame unlinks its mark before it returns or unwinds, through
-        // `Unmark`), so it is alive and not written while it is read here.
+        // `read_with` or `write_held` frame of this thread that has not
+        // returned (each frame unlinks its mark before it returns or
+        // unwinds, through `Unmark`), so it is alive, and only this thread
+        // reads it or sets its `held` cell.
         let m = unsafe { &*mark };
-        if m.shard == shard {
-            return true;
+        if m.shard == shard && which(m) {
+            return mark;
         }
         mark = m.outer;
     }
-    false
+    core::ptr::null()
+}
+
+/// The data of a shard that this thread holds write-locked around a
+/// [`Shards::write_held`] callback, lent to one lookup of that thread: the
+/// mark's pointer is taken while the lookup has it and put back when it
+/// ends (also when it unwinds), so a lookup nested in its user code (a
+/// `matches` that interns, which is not allowed) finds no data and is a
+/// re-entrancy panic.
+pub(crate) struct HeldData<D> {
+    /// The write mark the data was taken from.
+    mark: *const ReadMark,
+    data: NonNull<Locked<D>>,
+}
+
+impl<D> HeldData<D> {
+    /// Takes the data of the shard at `shard` from this thread's write mark
+    /// for it, if there is one with its data in place.
+    #[cold]
+    #[inline(never)]
+    fn take(shard: usize) -> Option<Self> {
+        let mark = find_mark(shard, |m| m.write && !m.held.get().is_null());
+        if mark.is_null() {
+            return None;
+        }
+        // SAFETY: as in `find_mark`: the mark is alive and only this thread
+        // touches it.
+        let held = unsafe { &(*mark).held };
+        let data = NonNull::new(held.replace(core::ptr::null_mut()).cast())?;
+        Some(HeldData { mark, data })
+    }
+
+    /// The data, for reading.
+    pub(crate) fn get(&self) -> &Locked<D> {
+        // SAFETY: `data` is the locked data of a shard whose write lock this
+        // thread holds around a `write_held` callback still running further
+        // up its stack (its mark is in the list, unlinked only after every
+        // lookup nested in the callback ended): alive, out of every other
+        // thread's reach, and not touched by the holding frame until the
+        // callback returns. Taken from the mark, it is lent to this value
+        // alone, so no other reference to it exists meanwhile.
+        unsafe { self.data.as_ref() }
+    }
+}
+
+impl<D> Drop for HeldData<D> {
+    /// Puts the data back into its mark for the next lookup.
+    fn drop(&mut self) {
+        // SAFETY: as in `find_mark`: the mark outlives every lookup nested
+        // in its frame's callback, this one included.
+        unsafe { (*self.mark).held.set(self.data.as_ptr().cast()) };
+    }
 }
 
 /// Counters that change only under the shard's write lock, so they are plain
@@ -588,20 +657,86 @@ impl<D, P: Policy> Shards<D, P> {
     /// (docs/PERFORMANCE.md, issue 15). So `Table`'s read probe, the
     /// interning path's, marks only in debug builds, and every other
     /// callback under a read lock always marks.
+    ///
+    /// If the read lock cannot be had because this thread holds the shard's
+    /// write lock around a callback of [`write_held`](Self::write_held), `f`
+    /// reads the data under that write lock instead (the thread has the
+    /// shard to itself, and the callback does not touch the data).
     #[inline]
-    pub(crate) fn read_with<'a, R, const MARK: bool>(
+    pub(crate) fn read_with<R, const MARK: bool>(
         &self,
-        shard: &'a Shard<D, P>,
-        f: impl FnOnce(&ReadGuard<'a, D, P>) -> R,
+        shard: &Shard<D, P>,
+        f: impl FnOnce(&Locked<D>) -> R,
     ) -> R {
-        let guard = self.read(shard);
+        // The data under the read lock, or under the write lock this thread
+        // holds around a `write_held` callback (then `guard` is `None` and
+        // `held` lends the data); `f` is called in one place.
+        let mut held = None;
+        let guard = match shard.lock.try_read() {
+            Some(guard) => Some(guard),
+            None => match self.read_or_held(shard) {
+                Ok(guard) => Some(guard),
+                Err(data) => {
+                    held = Some(data);
+                    None
+                }
+            },
+        };
+        let data: &Locked<D> = match (&guard, &held) {
+            (Some(guard), _) => guard,
+            (None, Some(held)) => held.get(),
+            (None, None) => unreachable!("a read lock or this thread's write section"),
+        };
+        // One thread: a second borrow of the shard fails at once and is a
+        // re-entrancy panic already (`check_reentry`), so only a thread-safe
+        // read lock is marked; a read under this thread's own write lock
+        // needs no mark (the owner word already names this thread).
+        let mut mark = ReadMark {
+            shard: core::ptr::from_ref(shard).addr(),
+            write: false,
+            held: core::cell::Cell::new(core::ptr::null_mut()),
+            outer: core::ptr::null(),
+        };
+        let unmark = if P::THREAD_SAFE && MARK && guard.is_some() {
+            mark.outer = READING.with(core::cell::Cell::get);
+            READING.with(|r| r.set(&raw const mark));
+            Some(Unmark(mark.outer))
+        } else {
+            None
+        };
+        let r = f(data);
+        drop(unmark);
+        drop(guard);
+        r
+    }
+
+    /// As [`read_with`](Self::read_with), except that `f` does not run when
+    /// this thread holds the shard's write lock around a
+    /// [`write_held`](Self::write_held) callback (`None`): the interning
+    /// path's read probe, whose caller then probes on the write path, which
+    /// reads such a shard itself. With one place that calls `f`, the probe
+    /// is inlined once; a second call on the held data cost the thread-safe
+    /// scan of string hits 10 instructions per lookup in register
+    /// pressure (docs/PERFORMANCE.md, issue 15).
+    #[inline]
+    pub(crate) fn read_unless_held<R, const MARK: bool>(
+        &self,
+        shard: &Shard<D, P>,
+        f: impl FnOnce(&Locked<D>) -> R,
+    ) -> Option<R> {
+        let guard = match shard.lock.try_read() {
+            Some(guard) => guard,
+            None => self.read_or_held(shard).ok()?,
+        };
         if !P::THREAD_SAFE || !MARK {
             // One thread: a second borrow of the shard fails at once and is
             // a re-entrancy panic already (`check_reentry`).
-            return f(&guard);
+            return Some(f(&guard));
         }
         let mark = ReadMark {
             shard: core::ptr::from_ref(shard).addr(),
+            write: false,
+            held: core::cell::Cell::new(core::ptr::null_mut()),
             outer: READING.with(core::cell::Cell::get),
         };
         READING.with(|r| r.set(&raw const mark));
@@ -609,7 +744,7 @@ impl<D, P: Policy> Shards<D, P> {
         let r = f(&guard);
         drop(unmark);
         drop(guard);
-        r
+        Some(r)
     }
 
     /// Exclusive access to `shard`, panicking instead of deadlocking if this
@@ -618,6 +753,74 @@ impl<D, P: Policy> Shards<D, P> {
         let mut guard = self.write_uncounted(shard);
         guard.counters.write_locks += 1;
         guard
+    }
+
+    /// Runs `f` under the write lock of `shard` (counted, as
+    /// [`write`](Self::write)), with the shard's data lent to this thread's
+    /// lookups meanwhile: a lookup of this thread into the shard from `f`
+    /// ([`read_with`](Self::read_with),
+    /// [`write_or_held`](Self::write_or_held)) uses it under this lock
+    /// instead of waiting for the lock forever. `f` gets no access to the
+    /// data itself, so those lookups never overlap another use of it.
+    pub(crate) fn write_held<R>(&self, shard: &Shard<D, P>, f: impl FnOnce() -> R) -> R {
+        let guard = self.write(shard);
+        if mutant(Mutant::TableWriteSectionUnread) {
+            // The deliberate bug (invariant 9): no mark, so a lookup of this
+            // thread into the shard from `f` is taken for re-entry.
+            let r = f();
+            drop(guard);
+            return r;
+        }
+        let mark = ReadMark {
+            shard: core::ptr::from_ref(shard).addr(),
+            write: true,
+            held: core::cell::Cell::new(core::ptr::from_ref::<Locked<D>>(&guard).cast_mut().cast()),
+            outer: READING.with(core::cell::Cell::get),
+        };
+        READING.with(|r| r.set(&raw const mark));
+        let unmark = Unmark(mark.outer);
+        let r = f();
+        // The mark goes before the lock: once the lock is released another
+        // thread may write the data, and this thread must not reach it
+        // through the mark any more.
+        drop(unmark);
+        drop(guard);
+        r
+    }
+
+    /// As [`write_uncounted`](Self::write_uncounted), except when this
+    /// thread holds the shard's write lock around a callback of
+    /// [`write_held`](Self::write_held): then the data under that lock,
+    /// lent to the caller (`Err`), instead of a re-entrancy panic.
+    #[inline]
+    pub(crate) fn write_or_held<'a>(
+        &self,
+        shard: &'a Shard<D, P>,
+    ) -> Result<WriteGuard<'a, D, P>, HeldData<D>> {
+        let guard = match shard.lock.try_write() {
+            Some(guard) => guard,
+            None => {
+                if let Some(data) = HeldData::take(core::ptr::from_ref(shard).addr()) {
+                    return Err(data);
+                }
+                self.check_reentry(shard);
+                shard.lock.write()
+            }
+        };
+        Ok(self.own(shard, guard))
+    }
+
+    /// The read lock of `shard` after an attempt that could not be granted
+    /// at once: the data under this thread's own write lock (`Err`) if it
+    /// holds the shard around a [`write_held`](Self::write_held) callback,
+    /// else a re-entrancy panic or a wait for the lock.
+    #[cold]
+    #[inline(never)]
+    fn read_or_held<'a>(&self, shard: &'a Shard<D, P>) -> Result<ReadGuard<'a, D, P>, HeldData<D>> {
+        match HeldData::take(core::ptr::from_ref(shard).addr()) {
+            Some(data) => Err(data),
+            None => Ok(self.read_slow(shard)),
+        }
     }
 
     /// As [`write`](Self::write), without counting the acquisition (the
@@ -632,6 +835,17 @@ impl<D, P: Policy> Shards<D, P> {
                 shard.lock.write()
             }
         };
+        self.own(shard, guard)
+    }
+
+    /// Wraps a write lock just acquired: records this thread as the
+    /// shard's owner, which the guard clears again before it unlocks.
+    #[inline]
+    fn own<'a>(
+        &self,
+        shard: &'a Shard<D, P>,
+        guard: RawWriteGuard<'a, D, P>,
+    ) -> WriteGuard<'a, D, P> {
         if P::THREAD_SAFE {
             // Relaxed: the token is read back only by the re-entrancy check,
             // and the only thread that can ever read its own token there is

@@ -21,7 +21,10 @@ use strata_sync::{Mutant, mutant};
 const PROBE_MARKS: bool = cfg!(debug_assertions);
 
 use crate::arena::Arena;
-use crate::shard::{Locked, Shard, Shards, WRITE_FIRST_AT, WriteCounters, default_shard_count};
+use crate::shard::{
+    HeldData, Locked, Shard, Shards, WRITE_FIRST_AT, WriteCounters, default_shard_count,
+    reentry_panic,
+};
 use crate::stats::{ShardStats, TableStats, ThreadArenaStats};
 use crate::thread_arena::ThreadArenas;
 
@@ -369,7 +372,12 @@ impl<T, P: Policy, S> Table<T, P, S> {
     #[inline]
     pub fn get(&self, hash: u64, matches: impl FnMut(&T) -> bool) -> Option<&T> {
         let shard = self.shards.shard(hash);
-        let found = self.probe_read(shard, hash, matches)?;
+        // Unlike the interning path's read probe, this one reads a shard
+        // that this thread holds around a write section (a `mutate` that
+        // looks a key up), under that lock.
+        let found = self.shards.read_with::<_, PROBE_MARKS>(shard, |locked| {
+            Self::probe_locked(shard, locked, hash, matches)
+        })?;
         // SAFETY: the invariant on `Entry::ptr`: the value lives, unmutated,
         // until the table drops, which cannot happen while `self` is
         // borrowed.
@@ -428,49 +436,83 @@ impl<T, P: Policy, S> Table<T, P, S> {
     ) -> (&T, Outcome) {
         let shard = self.shards.shard(hash);
         let (ptr, outcome) = if P::THREAD_SAFE {
-            if shard.mostly_missing(self.write_first_at) {
-                self.insert_locked::<false>(shard, hash, matches, construct)
-            } else {
-                match self.probe_read(shard, hash, &mut matches) {
-                    Some(ptr) => (ptr, Outcome::ReadHit),
-                    None => self.insert_after_read_miss(shard, hash, matches, construct),
+            // A shard that this thread holds around a write section (a
+            // `mutate` that looks up a key of its own shard) is probed only
+            // by the out-of-line path after a read miss: the write-first
+            // path hands `construct` back, the read probe reads the shard as
+            // a miss, and `matches` is inlined here once per probe kind
+            // (a second copy, or `matches` passed out of line, cost 5 to 15
+            // instructions per lookup here; docs/PERFORMANCE.md, issue 15).
+            let construct = if shard.mostly_missing(self.write_first_at) {
+                match self.insert_locked::<false, _>(shard, hash, &mut matches, construct) {
+                    Ok(found) => return self.found(found),
+                    Err(construct) => construct,
                 }
+            } else {
+                construct
+            };
+            match self.probe_read(shard, hash, &mut matches) {
+                Some(ptr) => (ptr, Outcome::ReadHit),
+                None => self.insert_after_read_miss(shard, hash, matches, construct),
             }
         } else {
             self.get_or_insert_local(shard, hash, matches, construct)
         };
+        self.found((ptr, outcome))
+    }
+
+    /// A lookup's answer as a reference.
+    #[inline(always)]
+    fn found(&self, found: (NonNull<T>, Outcome)) -> (&T, Outcome) {
         // SAFETY: the invariant on `Entry::ptr` (for a pointer just inserted
         // too: it was written before insertion): the value lives, unmutated,
         // until the table drops, which cannot happen while `self` is
         // borrowed.
-        (unsafe { ptr.as_ref() }, outcome)
+        (unsafe { found.0.as_ref() }, found.1)
     }
 
     /// The read probe: the pointer of the matching entry, found under the
-    /// shard's read lock (released before returning).
+    /// shard's read lock (released before returning). A shard this thread
+    /// holds around a write section reads as a miss here, without a probe:
+    /// the write path that follows probes it under that lock.
     #[inline]
     fn probe_read(
         &self,
         shard: &Shard<TableShard<T>, P>,
         hash: u64,
+        matches: impl FnMut(&T) -> bool,
+    ) -> Option<NonNull<T>> {
+        self.shards
+            .read_unless_held::<_, PROBE_MARKS>(shard, |locked| {
+                Self::probe_locked(shard, locked, hash, matches)
+            })
+            .flatten()
+    }
+
+    /// The probe of a shard whose data `locked` is read under its read lock
+    /// (or under the write lock of this thread's write section): the
+    /// matching entry's pointer, with the hit counted and the lookup scored.
+    #[inline(always)]
+    fn probe_locked(
+        shard: &Shard<TableShard<T>, P>,
+        locked: &Locked<TableShard<T>>,
+        hash: u64,
         mut matches: impl FnMut(&T) -> bool,
     ) -> Option<NonNull<T>> {
-        self.shards.read_with::<_, PROBE_MARKS>(shard, |guard| {
-            let found = guard.data.map.find(hash, |e| {
-                // SAFETY: the invariant on `Entry::ptr`; the read guard keeps
-                // the entry in the index while it is inspected.
-                e.hash == hash && matches(unsafe { e.ptr.as_ref() })
-            });
-            let found = found.map(|e| e.ptr);
-            if found.is_some() {
-                // Counted before the guard drops: the unlock's locked
-                // instruction then drains the counter's store with its own,
-                // where a store after it would delay the next lookup's lock.
-                shard.count_read_hit();
-            }
-            shard.score(found.is_none());
-            found
-        })
+        let found = locked.data.map.find(hash, |e| {
+            // SAFETY: the invariant on `Entry::ptr`; the lock keeps the entry
+            // in the index while it is inspected.
+            e.hash == hash && matches(unsafe { e.ptr.as_ref() })
+        });
+        let found = found.map(|e| e.ptr);
+        if found.is_some() {
+            // Counted before the guard drops: the unlock's locked
+            // instruction then drains the counter's store with its own,
+            // where a store after it would delay the next lookup's lock.
+            shard.count_read_hit();
+        }
+        shard.score(found.is_none());
+        found
     }
 
     /// The write path after a read probe that missed (out of line: under the
@@ -483,7 +525,10 @@ impl<T, P: Policy, S> Table<T, P, S> {
         matches: impl FnMut(&T) -> bool,
         construct: impl FnOnce(&Arena) -> T,
     ) -> (NonNull<T>, Outcome) {
-        self.insert_locked::<true>(shard, hash, matches, construct)
+        match self.insert_locked::<true, _>(shard, hash, matches, construct) {
+            Ok(found) => found,
+            Err(_) => unreachable!("the path after a read miss probes a held shard itself"),
+        }
     }
 
     /// The single-threaded lookup (`P` is not thread-safe, a constant: the
@@ -499,7 +544,10 @@ impl<T, P: Policy, S> Table<T, P, S> {
         mut matches: impl FnMut(&T) -> bool,
         construct: impl FnOnce(&Arena) -> T,
     ) -> (NonNull<T>, Outcome) {
-        let mut guard = self.shards.write_uncounted(shard);
+        let mut guard = match self.shards.write_or_held(shard) {
+            Ok(guard) => guard,
+            Err(held) => return self.probe_held(shard, held, hash, matches),
+        };
         let found = guard.data.map.find(hash, |e| {
             // SAFETY: the invariant on `Entry::ptr`; the exclusive borrow
             // keeps the entry in place.
@@ -534,6 +582,36 @@ impl<T, P: Policy, S> Table<T, P, S> {
         let ptr = construct_in(arena, &mut locked.counters, construct);
         map.insert_unique(hash, Entry { hash, ptr }, rehash);
         ptr
+    }
+
+    /// A lookup into a shard that this thread holds write-locked around a
+    /// [`with_write_lock`](Self::with_write_lock) callback (a `mutate` that
+    /// interns or looks up a key of the kind it mutates, in the same shard):
+    /// the probe reads the shard under that lock, and finds the key or
+    /// panics, since inserting it would modify a shard whose holder is
+    /// still inside its callback.
+    #[cold]
+    #[inline(never)]
+    fn probe_held(
+        &self,
+        shard: &Shard<TableShard<T>, P>,
+        held: HeldData<TableShard<T>>,
+        hash: u64,
+        mut matches: impl FnMut(&T) -> bool,
+    ) -> (NonNull<T>, Outcome) {
+        let locked = held.get();
+        let found = locked.data.map.find(hash, |e| {
+            // SAFETY: the invariant on `Entry::ptr`; the write lock that
+            // this thread holds keeps the entry in place.
+            e.hash == hash && matches(unsafe { e.ptr.as_ref() })
+        });
+        match found {
+            Some(e) => {
+                shard.count_read_hit();
+                (e.ptr, Outcome::ReadHit)
+            }
+            None => reentry_panic(self.shards.name()),
+        }
     }
 
     /// The arena an insertion under a shard's write lock allocates from: the
@@ -576,19 +654,40 @@ impl<T, P: Policy, S> Table<T, P, S> {
     // a shard that mostly misses; the rare read-first miss goes through the
     // out-of-line `insert_after_read_miss`.
     #[inline(always)]
-    fn insert_locked<const AFTER_READ_MISS: bool>(
+    fn insert_locked<const AFTER_READ_MISS: bool, C: FnOnce(&Arena) -> T>(
         &self,
         shard: &Shard<TableShard<T>, P>,
         hash: u64,
         mut matches: impl FnMut(&T) -> bool,
-        construct: impl FnOnce(&Arena) -> T,
-    ) -> (NonNull<T>, Outcome) {
+        construct: C,
+    ) -> Result<(NonNull<T>, Outcome), C> {
         // Uncounted: an acquisition here ends in a hit (counted below) or an
         // insertion (derived from the entry count), and `stats` adds them up;
         // only one whose constructor panics is counted, by `construct_in`.
         // Counting each one would write a third cache line of the shard on
         // every insertion (docs/PERFORMANCE.md, issue 15).
-        let mut guard = self.shards.write_uncounted(shard);
+        let mut guard = match self.shards.write_or_held(shard) {
+            Ok(guard) => guard,
+            // This thread holds the shard around a write section (a `mutate`
+            // that looks up a key of its own shard). The write-first path
+            // hands `construct` back, for the read probe and then this path
+            // after its miss, which probes the lent data here.
+            Err(_) if !AFTER_READ_MISS => return Err(construct),
+            Err(held) => {
+                let found = held.get().data.map.find(hash, |e| {
+                    // SAFETY: the invariant on `Entry::ptr`; the write lock
+                    // this thread holds keeps the entry in place.
+                    e.hash == hash && matches(unsafe { e.ptr.as_ref() })
+                });
+                let Some(e) = found else {
+                    // A new key: inserting it would modify a shard whose
+                    // holder is still inside its callback.
+                    reentry_panic(self.shards.name())
+                };
+                shard.count_read_hit();
+                return Ok((e.ptr, Outcome::ReadHit));
+            }
+        };
         let locked = &mut *guard;
         let TableShard { map, arena } = &mut locked.data;
         let counters = &mut locked.counters;
@@ -604,7 +703,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
         if skip_probe {
             let ptr = construct_in(self.arena_for(arena), counters, construct);
             map.insert_unique(hash, Entry { hash, ptr }, rehash);
-            return (ptr, Outcome::Inserted);
+            return Ok((ptr, Outcome::Inserted));
         }
         let entry = map.entry(
             hash,
@@ -627,7 +726,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
                     counters.write_hits += 1;
                     Outcome::WriteHit
                 };
-                (found.get().ptr, outcome)
+                Ok((found.get().ptr, outcome))
             }
             MapEntry::Vacant(slot) => {
                 // If `construct` panics, `slot` is dropped unused: nothing is
@@ -635,7 +734,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
                 // and releases the lock.
                 let ptr = construct_in(self.arena_for(arena), counters, construct);
                 slot.insert(Entry { hash, ptr });
-                (ptr, Outcome::Inserted)
+                Ok((ptr, Outcome::Inserted))
             }
         }
     }
@@ -657,8 +756,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
             // lock, so two mutations of one component race.
             return f();
         }
-        let _guard = self.shards.write(self.shards.shard(hash));
-        f()
+        self.shards.write_held(self.shards.shard(hash), f)
     }
 
     /// Runs `f` under the read lock of the shard that `hash` selects (the

@@ -389,6 +389,62 @@ fn reentrant_construct_panics() {
     model::check("reentrant_construct_panics", reentry_model);
 }
 
+/// The body of `write_section_reads_its_own_shard` (and of its mutant
+/// test): key 3 is in the one-shard table before the threads start; thread
+/// 1 holds the shard's write lock around a callback (a `mutate`) that looks
+/// key 3 up again; thread 2 inserts key 7 into the same shard meanwhile.
+///
+/// The callback catches a panic of its lookup and the model panics with
+/// its message only after the write section has ended, so that the lock is
+/// released normally (unwinding through a loom lock guard cannot be
+/// modelled, see `reentry_model`). The table and the counter are leaked
+/// borrows, as there, for the mutant's panic.
+fn write_section_model() {
+    let table: &'static StoreTable = Box::leak(Box::new(StoreTable::with_shards("model", 1)));
+    let constructs: &'static AtomicUsize = Box::leak(Box::new(AtomicUsize::new(0)));
+    let (three, _) = intern(table, 3, 3, constructs);
+    let other = thread::spawn(move || intern(table, 7, 7, constructs).1);
+    let found = table.with_write_lock(3, || {
+        catch_unwind(AssertUnwindSafe(|| intern(table, 3, 3, constructs)))
+    });
+    let (again, how) = found.unwrap_or_else(|err| {
+        let msg = err
+            .downcast_ref::<String>()
+            .map_or("a non-string panic", String::as_str);
+        panic!("{msg}")
+    });
+    assert_eq!((again, how), (three, Outcome::ReadHit));
+    assert_eq!(other.join().unwrap(), Outcome::Inserted);
+    assert_eq!(table.len(), 2);
+    assert_eq!(constructs.load(Ordering::Relaxed), 2);
+}
+
+/// A thread looks up a key already in a shard from inside its own write
+/// section of that shard (`with_write_lock`, the facade's `mutate`) while
+/// another thread inserts into the same shard. Targets the interleavings in
+/// which the inserter holds the lock when the write section begins (the
+/// section waits), and those in which the inserter arrives during the
+/// section (it waits: the section's thread reads the shard under the lock
+/// it holds, and nobody writes it meanwhile): the lookup finds the key with
+/// its complete payload and is no re-entry, and the insertion is not lost.
+///
+/// Checks invariant 9 (only re-entry is a panic).
+#[test]
+fn write_section_reads_its_own_shard() {
+    model::check("write_section_reads_its_own_shard", write_section_model);
+}
+
+/// Invariant 9 broken the other way: a write section that does not let its
+/// own thread read the shard it holds, so the lookup of a key already there
+/// is taken for re-entry.
+#[test]
+#[should_panic(expected = "strata: re-entrant interning into storage kind `model`")]
+fn mutant_table_write_section_unread() {
+    with_mutant(Mutant::TableWriteSectionUnread, || {
+        model::check("mutant_table_write_section_unread", write_section_model)
+    });
+}
+
 /// Invariant 9 broken: without the re-entrancy check the re-entrant probe
 /// blocks on the read lock its own thread holds for writing, and loom
 /// reports the deadlock ("deadlock; threads = ...", from loom's scheduler in
