@@ -228,8 +228,11 @@ strata_sync::thread_local! {
     static NUMBERING: RefCell<Option<DistinctNumbers>> = RefCell::new(None);
 }
 
-/// Creation number to print-order number, for one printing.
-type DistinctNumbers = std::collections::HashMap<u64, u64>;
+/// Payload address to print-order number, for one printing. The address,
+/// not the creation number: creation numbers count per context, so two
+/// contexts' attributes can share one, while two live payloads never share
+/// an address.
+type DistinctNumbers = std::collections::HashMap<usize, u64>;
 
 /// Runs `print` with distinct attributes numbered as MLIR numbers them in
 /// one printing: `distinct[0]` for the first one met, `distinct[1]` for the
@@ -368,7 +371,7 @@ impl fmt::Display for DistinctAttrData<'_> {
         let number = NUMBERING.with(|n| {
             n.borrow_mut().as_mut().map(|seen| {
                 let next = seen.len() as u64;
-                *seen.entry(self.id).or_insert(next)
+                *seen.entry(core::ptr::from_ref(self).addr()).or_insert(next)
             })
         });
         write!(f, "distinct[{}]<", number.unwrap_or(self.id))?;

@@ -816,6 +816,21 @@ fn a_nested_distinct_numbering_restores_the_outer_one() {
     );
 }
 
+/// Distinct attributes of two contexts printed in one numbering get one
+/// number each, in the order met: their creation numbers (both the first of
+/// their context) do not make them one attribute.
+#[test]
+fn one_distinct_numbering_over_two_contexts() {
+    let (c1, c2) = (Context::new(), Context::new());
+    let a = c1.distinct_attr(c1.i64_attr(1));
+    let b = c2.distinct_attr(c2.i64_attr(2));
+    let printed = strata_builtin::with_distinct_numbering(|| format!("{a} {b} {a}"));
+    assert_eq!(
+        printed,
+        "distinct[0]<1 : i64> distinct[1]<2 : i64> distinct[0]<1 : i64>"
+    );
+}
+
 /// Terms the affine context would have folded away, in a payload built by
 /// hand, print as written: a zero added or multiplied is no subtraction.
 #[test]

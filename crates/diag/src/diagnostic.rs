@@ -525,8 +525,9 @@ impl Diagnostic {
         self.location.hash(&mut h);
         self.primary_label.hash(&mut h);
         self.labels.hash(&mut h);
-        self.template.hash(&mut h);
-        self.args.as_slice().hash(&mut h);
+        // The message as rendered, not its template and arguments: `"e{}"`
+        // with argument 0 and the plain `"e0"` print alike.
+        self.message().hash(&mut h);
         self.children.hash(&mut h);
         h.finish()
     }

@@ -251,6 +251,15 @@ fn duplicates_are_dropped_when_deduplication_is_on() {
     assert_eq!((s.errors, s.deduplicated), (2, 2));
     // Every emission still proves an error was reported.
     assert!(e.has_errors().is_some());
+    // A duplicate is what renders alike, whether built from a template and
+    // arguments or from plain text.
+    e.error(Location::name("f"), "same 1").emit();
+    e.error(Location::name("f"), "{} {}")
+        .arg("same")
+        .arg(2)
+        .emit();
+    assert_eq!(out.contents(), "error: same 1\nerror: same 2\n");
+    assert_eq!(e.summary().deduplicated, 4);
 }
 
 #[test]

@@ -124,10 +124,19 @@ fn fingerprints_separate_what_renders_differently() {
         diag("x {}").with_arg(1).with_note("n"),
         Diagnostic::new(Severity::Warning, Location::Unknown, "x {}").with_arg(1),
         Diagnostic::new(Severity::Error, Location::name("f"), "x {}").with_arg(1),
-        diag("x {}").with_arg(1.0f64),
+        diag("x {}").with_arg(1.5f64),
     ];
     for v in &variants {
         assert_ne!(v.fingerprint(), base.fingerprint(), "{v:?}");
+    }
+    // What renders alike fingerprints alike, however it was built: an
+    // argument or literal text, an integer or a float that prints as one.
+    for same in [
+        diag("x 1"),
+        diag("x {}").with_arg(1.0f64),
+        diag("{} {}").with_arg("x").with_arg(1u8),
+    ] {
+        assert_eq!(same.fingerprint(), base.fingerprint(), "{same:?}");
     }
 }
 
