@@ -279,6 +279,36 @@ fn mask(n: u32) -> u128 {
     }
 }
 
+/// Whether `bytes` is the spelling of one float literal token of MLIR's
+/// lexer: digits, a dot, digits, and an optional exponent (`e` or `E`, an
+/// optional sign, at least one digit).
+fn is_float_literal(bytes: &[u8]) -> bool {
+    let digits = |at: usize| {
+        bytes[at..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count()
+    };
+    let int = digits(0);
+    if int == 0 || bytes.get(int) != Some(&b'.') {
+        return false;
+    }
+    let mut at = int + 1;
+    at += digits(at);
+    if at == bytes.len() {
+        return true;
+    }
+    if !matches!(bytes[at], b'e' | b'E') {
+        return false;
+    }
+    at += 1;
+    if matches!(bytes.get(at), Some(b'+' | b'-')) {
+        at += 1;
+    }
+    let exp = digits(at);
+    exp > 0 && at + exp == bytes.len()
+}
+
 impl ApFloat {
     /// The format.
     pub fn semantics(&self) -> FloatSemantics {
@@ -448,7 +478,9 @@ impl ApFloat {
     ///   the format becomes infinity (NaN without one), not an error;
     /// - `0x` and hexadecimal digits are the bits of the encoding (up to
     ///   [`FloatSemantics::mlir_width`] bits, truncated to the encoding);
-    /// - a decimal integer (`1`) is an error, as in MLIR.
+    /// - a decimal integer (`1`) is an error, as in MLIR, and so is any
+    ///   other spelling that MLIR's lexer does not read as one float
+    ///   literal (`1e3`, which it reads as `1` and `e3`; `.5`; `inf`).
     ///
     /// # Errors
     ///
@@ -476,7 +508,7 @@ impl ApFloat {
         if !bytes.is_empty() && bytes.iter().all(u8::is_ascii_digit) {
             return Err(FloatError::DecimalInteger);
         }
-        if bytes.first().is_some_and(|c| !c.is_ascii_digit()) {
+        if !is_float_literal(bytes) {
             return Err(FloatError::Malformed);
         }
         let double = ApFloat::from_decimal(FloatSemantics::F64, spelling)?;

@@ -882,12 +882,37 @@ pub trait BuiltinAttrs: AsContext {
 
     /// The dictionary attribute of `entries`, sorted by name; of two entries
     /// with one name the later wins. The empty dictionary is pre-created.
+    ///
+    /// # Panics
+    ///
+    /// If a name is empty: MLIR has no attribute of an empty name (its
+    /// parser says "expected valid attribute name", and no text could name
+    /// it). [`try_dictionary_attr`](Self::try_dictionary_attr) returns the
+    /// error instead.
+    #[track_caller]
     fn dictionary_attr<'c>(
         &'c self,
         entries: &[(&str, Attribute<'c>)],
     ) -> Interned<'c, DictionaryAttr> {
+        ok(self.try_dictionary_attr(entries))
+    }
+
+    /// As [`dictionary_attr`](Self::dictionary_attr), or an error if a name
+    /// is empty.
+    ///
+    /// # Errors
+    ///
+    /// [`BuiltinError`] "expected valid attribute name" (MLIR's message) if
+    /// a name is empty.
+    fn try_dictionary_attr<'c>(
+        &'c self,
+        entries: &[(&str, Attribute<'c>)],
+    ) -> Result<Interned<'c, DictionaryAttr>, BuiltinError> {
         if entries.is_empty() {
-            return common(self.context(), word::EMPTY_DICT);
+            return Ok(common(self.context(), word::EMPTY_DICT));
+        }
+        if entries.iter().any(|(name, _)| name.is_empty()) {
+            return Err(BuiltinError::new("expected valid attribute name"));
         }
         let mut named: Vec<NamedAttribute<'c>> = entries
             .iter()
@@ -908,8 +933,9 @@ pub trait BuiltinAttrs: AsContext {
             }
             same
         });
-        self.context()
-            .intern::<DictionaryAttr>(DictionaryAttrData { entries: &named })
+        Ok(self
+            .context()
+            .intern::<DictionaryAttr>(DictionaryAttrData { entries: &named }))
     }
 
     /// `unit` (pre-created).

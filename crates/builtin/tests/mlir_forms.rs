@@ -4,6 +4,7 @@
 //! it. Then the four places where strata used to depart from MLIR's
 //! semantics, each with a test that fails on the old code.
 
+use std::panic::AssertUnwindSafe;
 use strata_builtin::apnum::{ApFloat, ApInt, FloatSemantics};
 use strata_builtin::prelude::*;
 use strata_builtin::{DYNAMIC, FloatKind, Signedness};
@@ -675,6 +676,44 @@ fn invalid_builtins_are_rejected() {
         err(ctx.float_attr_from_str(i32, "1.0").map(|t| t.to_string())),
         "floating point value not valid for specified type"
     );
+    // No attribute has an empty name: MLIR's parser refuses `{"" = 1}`.
+    let one = ctx.i64_attr(1).into();
+    assert_eq!(
+        err(ctx
+            .try_dictionary_attr(&[("a", one), ("", one)])
+            .map(|t| t.to_string())),
+        "expected valid attribute name"
+    );
+    let caught = std::panic::catch_unwind(AssertUnwindSafe(|| ctx.dictionary_attr(&[("", one)])))
+        .expect_err("an empty name panics");
+    assert_eq!(
+        caught.downcast_ref::<String>().map(String::as_str),
+        Some("strata: invalid builtin: expected valid attribute name")
+    );
+    assert_eq!(
+        ctx.try_dictionary_attr(&[("a", one)]).unwrap().to_string(),
+        "{a = 1 : i64}"
+    );
+    // Only what MLIR's lexer reads as one float literal: `1e3` is `1` and
+    // `e3` there (mlir-opt-19 rejects `{a = 1e3 : f32}`).
+    for bad in ["1e3", "1.5e", "1.0e+", "1.0x", ".5", "inf", "1.0e3.0"] {
+        assert_eq!(
+            err(ctx.float_attr_from_str(f32, bad).map(|t| t.to_string())),
+            "expected floating point literal",
+            "{bad}"
+        );
+    }
+    for (good, printed) in [
+        ("1.", "1.000000e+00"),
+        ("2.0e-3", "2.000000e-03"),
+        ("1.E2", "1.000000e+02"),
+        ("-0.5E+1", "-5.000000e+00"),
+    ] {
+        assert_eq!(
+            ctx.float_attr_from_str(f32, good).unwrap().to_string(),
+            format!("{printed} : f32")
+        );
+    }
     // The panicking forms panic with the same message.
     let caught = std::panic::catch_unwind(|| {
         let ctx = Context::new();
