@@ -63,8 +63,8 @@ impl<P: Policy, S: BuildHasher> AsContext for Context<P, S> {
     }
 }
 
-/// The builtin dialect: registers every builtin kind
-/// (`ctx.register_dialect::<Builtin>()`).
+/// The builtin dialect: registers every builtin kind, the reclaimable
+/// dense elements included (`ctx.register_dialect::<Builtin>()`).
 #[derive(Debug, Clone, Copy)]
 pub enum Builtin {}
 
@@ -102,6 +102,7 @@ impl Dialect for Builtin {
         registry.kind::<DenseResourceAttr>();
         registry.kind::<SparseElementsAttr>();
         registry.kind::<DenseAttr>();
+        registry.kind::<DenseElementsAttr>();
         registry.kind::<DenseStringAttr>();
         registry.kind::<TypedStringAttr>();
         registry.kind::<ByteStringAttr>();

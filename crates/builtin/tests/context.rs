@@ -219,6 +219,7 @@ fn the_builtin_dialect_registers_every_builtin_kind() {
         "builtin.dictionary",
         "builtin.affine_map",
         "builtin.dense",
+        "builtin.dense_elements",
         "builtin.unknown_loc",
         "builtin.file_line_col_loc",
         "builtin.opaque_loc",
@@ -229,7 +230,7 @@ fn the_builtin_dialect_registers_every_builtin_kind() {
         );
     }
     assert!(added.iter().all(|n| n.starts_with("builtin.")), "{added:?}");
-    assert_eq!(added.len(), 40, "{added:?}");
+    assert_eq!(added.len(), 41, "{added:?}");
 }
 
 #[test]

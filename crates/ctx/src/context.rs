@@ -46,9 +46,10 @@ pub struct Registry<'a> {
 }
 
 impl Registry<'_> {
-    /// Records kind `K` as registered (its table is still created lazily, on
-    /// first use, lock-free). Registering a kind twice is a no-op.
-    pub fn kind<K: StorageKind>(&mut self) {
+    /// Records kind `K` (a [`StorageKind`] or a reclaimable kind) as
+    /// registered (its table is still created lazily, on first use,
+    /// lock-free). Registering a kind twice is a no-op.
+    pub fn kind<K: Kind>(&mut self) {
         if !self.kinds.iter().any(|k| core::ptr::eq(*k, K::info())) {
             self.kinds.push(K::info());
         }
@@ -113,6 +114,15 @@ impl Context<Shared> {
     pub fn new() -> Self {
         Self::with_engine(EngineBuilder::new().build())
     }
+
+    /// A thread-safe context whose tables have `shards` shards (see
+    /// [`with_table_shards`](Self::with_table_shards): rounded up to a power
+    /// of two). Only the thread-safe context has it, so that
+    /// `Context::with_shards(4)` needs no type annotation: a
+    /// single-threaded context's tables keep their fixed count.
+    pub fn with_shards(shards: usize) -> Self {
+        Self::new().with_table_shards(shards)
+    }
 }
 
 impl Default for Context<Shared> {
@@ -130,13 +140,6 @@ impl Context<Local> {
 }
 
 impl<P: Policy> Context<P> {
-    /// A context whose tables have `shards` shards (see
-    /// [`with_table_shards`](Self::with_table_shards): rounded up to a power
-    /// of two; a single-threaded context's tables keep their fixed count).
-    pub fn with_shards(shards: usize) -> Self {
-        Self::with_engine(EngineBuilder::new().build()).with_table_shards(shards)
-    }
-
     /// A context whose diagnostics go through `diagnostics` (to capture or
     /// render them differently), with the policy's default shard count
     /// (change it with [`with_table_shards`](Self::with_table_shards)).
@@ -541,8 +544,9 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         true
     }
 
-    /// Registers kind `K` directly (a second call is a no-op).
-    pub fn register_kind<K: StorageKind>(&mut self) {
+    /// Registers kind `K` directly (a [`StorageKind`] or a reclaimable
+    /// kind; a second call is a no-op).
+    pub fn register_kind<K: Kind>(&mut self) {
         Registry {
             kinds: &mut self.kinds,
         }

@@ -655,7 +655,7 @@ fn odd_shard_counts_are_rounded_not_refused() {
         assert_eq!(a, ctx.intern::<Pair>((1, 2)));
         assert_ne!(a, ctx.intern::<Pair>((2, 1)));
     }
-    let local = Context::<strata_ctx::Local>::with_shards(3);
+    let local = Context::single_threaded().with_table_shards(3);
     let a = local.intern::<Pair>((1, 2));
     assert_eq!(a, local.intern::<Pair>((1, 2)));
 }

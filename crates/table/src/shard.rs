@@ -122,7 +122,7 @@ fn ask_machine_threads() -> usize {
 #[track_caller]
 pub(crate) fn reentry_panic(name: &str) -> ! {
     panic!(
-        "strata: re-entrant interning into storage kind `{name}`: the constructor interned into the shard it is being constructed in"
+        "strata: re-entrant interning into storage kind `{name}`: code holding the write lock of one of its shards (a constructor of this kind, or a write section inserting a new key) reached that shard again (an intern, a lookup or statistics), which would wait for itself"
     )
 }
 

@@ -407,10 +407,10 @@ impl<T, P: Policy, S> Table<T, P, S> {
     ///
     /// # Panics
     ///
-    /// If `construct` interns into the shard it is being constructed in, with
-    /// the message "strata: re-entrant interning into storage kind `NAME`:
-    /// the constructor interned into the shard it is being constructed in",
-    /// instead of deadlocking. Propagates a panic of `matches` or
+    /// If `construct` interns into, looks up in or takes statistics of the
+    /// shard it is being constructed in, with a message that begins
+    /// "strata: re-entrant interning into storage kind `NAME`:", instead of
+    /// deadlocking. Propagates a panic of `matches` or
     /// `construct`.
     #[inline]
     pub fn get_or_insert_with(

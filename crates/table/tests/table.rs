@@ -253,7 +253,7 @@ fn reentrant_construct_panics_and_leaves_the_table_usable() {
             .unwrap_or_default();
         assert_eq!(
             msg,
-            "strata: re-entrant interning into storage kind `attr`: the constructor interned into the shard it is being constructed in"
+            "strata: re-entrant interning into storage kind `attr`: code holding the write lock of one of its shards (a constructor of this kind, or a write section inserting a new key) reached that shard again (an intern, a lookup or statistics), which would wait for itself"
         );
         // Nothing was inserted, and the lock and owner word were released.
         assert_eq!(table.len(), 0);
@@ -304,7 +304,7 @@ fn reentrant_get_and_lock_sections_panic() {
     );
 }
 
-const WRITE_REENTRY: &str = "strata: re-entrant interning into storage kind `attr`: the constructor interned into the shard it is being constructed in";
+const WRITE_REENTRY: &str = "strata: re-entrant interning into storage kind `attr`: code holding the write lock of one of its shards (a constructor of this kind, or a write section inserting a new key) reached that shard again (an intern, a lookup or statistics), which would wait for itself";
 
 /// Inside a `with_write_lock` callback (a `mutate`), this thread's lookups
 /// into the shard it holds read it under that lock: a key already there is
