@@ -134,7 +134,11 @@ impl<'e, P: Policy, K: Proof> InFlight<'e, P, K> {
         self
     }
 
-    /// Appends a message argument (see [`Diagnostic`] for placeholders).
+    /// Appends a message argument (see [`Diagnostic`] for placeholders):
+    /// an integer, a float, a `char`, a `&'static str`, a `String` or a
+    /// [`DiagArg`]. A borrowed string or any other `Display` value goes in
+    /// through [`DiagArg::display`], which renders it once, now:
+    /// `.arg(DiagArg::display(name))`.
     pub fn arg(mut self, arg: impl Into<DiagArg>) -> Self {
         self.diag_mut().push_arg(arg);
         self

@@ -260,6 +260,15 @@ fn duplicates_are_dropped_when_deduplication_is_on() {
         .emit();
     assert_eq!(out.contents(), "error: same 1\nerror: same 2\n");
     assert_eq!(e.summary().deduplicated, 4);
+    // A borrowed string goes in through `DiagArg::display`.
+    let borrowed = String::from("same");
+    e.error(Location::name("f"), "{} 3")
+        .arg(strata_diag::DiagArg::display(borrowed.as_str()))
+        .emit();
+    assert_eq!(
+        out.contents(),
+        "error: same 1\nerror: same 2\nerror: same 3\n"
+    );
 }
 
 #[test]
