@@ -234,4 +234,40 @@ mod tests {
         let d = e.to_diagnostic(strata_diag::FileId::from_index(0), 0);
         assert_eq!(d.message(), "expected static shape");
     }
+
+    /// A diagnostic of text that starts at byte `base` of its file has the
+    /// error's span and every note's span moved by `base`, and the error's
+    /// `Display` names the message and the unmoved byte range.
+    #[test]
+    fn diagnostics_are_placed_at_the_base_of_the_text() {
+        let file = strata_diag::FileId::from_index(3);
+        let e = ParseError::new(14..15, "expected static shape").with_note(2..4, "defined here");
+        let d = e.to_diagnostic(file, 100);
+        let at = |start, end| strata_diag::Location::Span(Span { file, start, end });
+        assert_eq!(d.location(), &at(114, 115));
+        assert_eq!(d.children().len(), 1);
+        assert_eq!(d.children()[0].location, Some(at(102, 104)));
+        assert_eq!(d.children()[0].message, "defined here");
+        assert_eq!(e.to_string(), "expected static shape (at bytes 14..15)");
+    }
+
+    /// Each constructor records what it says: the missing kind of
+    /// `missing`, and the placement of `wrong_token`, `exact` and `lexical`
+    /// (which a parser of a whole file reads to move an error at its end).
+    #[test]
+    fn constructors_record_kind_and_placement() {
+        let missing = ParseError::missing(0..1, "a vector kind");
+        assert_eq!(missing.missing_kind(), Some("a vector kind"));
+        assert_eq!(missing.message(), "strata has no a vector kind yet");
+        assert_eq!(ParseError::new(0..1, "m").missing_kind(), None);
+        let kinds = |e: &ParseError| (e.is_wrong_token(), e.is_exact(), e.is_lexical());
+        assert_eq!(
+            kinds(&ParseError::wrong_token(3, "m")),
+            (true, false, false)
+        );
+        assert_eq!(kinds(&ParseError::exact(3..4, "m")), (false, true, false));
+        assert_eq!(kinds(&ParseError::lexical(3..4, "m")), (false, false, true));
+        assert_eq!(kinds(&ParseError::new(3..4, "m")), (false, false, false));
+        assert_eq!(ParseError::wrong_token(3, "m").span(), 3..3);
+    }
 }

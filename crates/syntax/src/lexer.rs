@@ -586,6 +586,136 @@ mod tests {
         assert_eq!(at_end("[1, // c\n"), 8);
     }
 
+    /// Every token of `s` as its kind and its spelling, up to and including
+    /// the end of the input or the first error.
+    fn spelled(s: &str) -> Vec<(TokenKind, &str)> {
+        let mut l = Lexer::new(s);
+        let mut out = Vec::new();
+        loop {
+            let t = l.next_token();
+            out.push((t.kind, &s[t.start..t.end]));
+            if matches!(t.kind, TokenKind::Eof | TokenKind::Error(_)) {
+                return out;
+            }
+        }
+    }
+
+    /// Each punctuation token, the file metadata brackets, the ellipsis and
+    /// the four sigils lex with their exact spelling, and sigil suffixes of
+    /// digits stop at the first non-digit, also at the end of the text.
+    #[test]
+    fn every_token_kind_has_its_spelling() {
+        use TokenKind::*;
+        assert_eq!(
+            spelled("()[]{}<>,:=?*+-->... {-# #-} #- {-"),
+            [
+                (LParen, "("),
+                (RParen, ")"),
+                (LSquare, "["),
+                (RSquare, "]"),
+                (LBrace, "{"),
+                (RBrace, "}"),
+                (Less, "<"),
+                (Greater, ">"),
+                (Comma, ","),
+                (Colon, ":"),
+                (Equal, "="),
+                (Question, "?"),
+                (Star, "*"),
+                (Plus, "+"),
+                (Minus, "-"),
+                (Arrow, "->"),
+                (Ellipsis, "..."),
+                (FileMetadataBegin, "{-#"),
+                (FileMetadataEnd, "#-}"),
+                (HashId, "#-"),
+                (LBrace, "{"),
+                (Minus, "-"),
+                (Eof, ""),
+            ]
+        );
+        assert_eq!(
+            spelled("#a.b !t$1 %x-y ^bb0 %12 ^3"),
+            [
+                (HashId, "#a.b"),
+                (BangId, "!t$1"),
+                (PercentId, "%x-y"),
+                (CaretId, "^bb0"),
+                (PercentId, "%12"),
+                (CaretId, "^3"),
+                (Eof, ""),
+            ]
+        );
+        assert_eq!(
+            spelled("@_s.a$1 a$b.c_9 x"),
+            [
+                (AtId, "@_s.a$1"),
+                (BareId, "a$b.c_9"),
+                (BareId, "x"),
+                (Eof, ""),
+            ]
+        );
+    }
+
+    /// Whitespace (with NUL) and `//` comments are skipped up to the next
+    /// token, a comment also when it runs to the end of the text; a lone `.`
+    /// is refused at the character after it (MLIR's "expected three
+    /// consecutive dots for an ellipsis"), and an unknown character at
+    /// itself.
+    #[test]
+    fn blanks_comments_and_refused_characters() {
+        use TokenKind::*;
+        assert_eq!(
+            spelled(" \t\r\n\0a // c\r\nb // last"),
+            [(BareId, "a"), (BareId, "b"), (Eof, "")]
+        );
+        let mut l = Lexer::new("x .y");
+        assert_eq!(l.next_token().kind, BareId);
+        let dot = l.next_token();
+        assert_eq!(
+            dot.kind,
+            Error("expected three consecutive dots for an ellipsis")
+        );
+        assert_eq!((dot.start, dot.end, l.position()), (3, 3, 3));
+        assert_eq!(spelled("&"), [(Error("unexpected character"), "&")]);
+        assert_eq!(spelled("%"), [(Error("invalid SSA name"), "%")]);
+        assert_eq!(spelled("^"), [(Error("invalid block name"), "^")]);
+    }
+
+    /// A lexer can be moved to any byte (clamped to the end of its text)
+    /// and says where it is.
+    #[test]
+    fn reset_and_position() {
+        let mut l = Lexer::new("4x8xf32");
+        assert_eq!(l.source(), "4x8xf32");
+        assert_eq!(l.next_token().end, 1);
+        assert_eq!(l.position(), 1);
+        l.reset(2);
+        assert_eq!(
+            l.next_token(),
+            Token {
+                kind: TokenKind::Integer,
+                start: 2,
+                end: 3
+            }
+        );
+        l.reset(100);
+        assert_eq!(l.position(), 7);
+        assert_eq!(l.next_token().kind, TokenKind::Eof);
+    }
+
+    /// The wrong-token position of a text's first token, after only blanks,
+    /// is the token itself (MLIR finds no line above), and that of the end
+    /// of an empty text is 0.
+    #[test]
+    fn wrong_tokens_with_nothing_before_them() {
+        let first = |src: &str| wrong_token_position(src, &Lexer::new(src).next_token());
+        assert_eq!(first("  )"), 2);
+        assert_eq!(first("\n\t)"), 2);
+        assert_eq!(first(""), 0);
+        assert_eq!(first("  "), 1);
+    }
+
     #[test]
     fn strings_unescape() {
         assert_eq!(unescape(r#""a\"b\\c\0A\n""#), b"a\"b\\c\n\n");
