@@ -146,11 +146,11 @@ struct ReadMark {
     shard: usize,
     /// Whether the mark is a [`Shards::write_held`] one.
     write: bool,
-    /// For a write mark: the shard's locked data (`*const Locked<D>`, kept
-    /// as `*mut ()` only to be typeless), which this thread's own lookups
-    /// read while the callback runs; null for a
-    /// read mark, and while a lookup has it ([`HeldData`]), so that a
-    /// lookup nested in that one's user code is re-entry.
+    /// For a write mark, the shard's locked data (a `*const Locked<D>`,
+    /// stored untyped), which this thread's own lookups read while the
+    /// callback runs. It is null for a read mark, and also while a lookup
+    /// has borrowed it ([`HeldData`]), so that a lookup nested in that
+    /// one's user code counts as re-entry.
     held: core::cell::Cell<*mut ()>,
     /// The mark of the enclosing `read_with` or `write_held` on this
     /// thread, or null.
