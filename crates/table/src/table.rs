@@ -673,20 +673,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
             // hands `construct` back, for the read probe and then this path
             // after its miss, which probes the lent data here.
             Err(_) if !AFTER_READ_MISS => return Err(construct),
-            Err(held) => {
-                let found = held.get().data.map.find(hash, |e| {
-                    // SAFETY: the invariant on `Entry::ptr`; the write lock
-                    // this thread holds keeps the entry in place.
-                    e.hash == hash && matches(unsafe { e.ptr.as_ref() })
-                });
-                let Some(e) = found else {
-                    // A new key: inserting it would modify a shard whose
-                    // holder is still inside its callback.
-                    reentry_panic(self.shards.name())
-                };
-                shard.count_read_hit();
-                return Ok((e.ptr, Outcome::ReadHit));
-            }
+            Err(held) => return Ok(self.probe_held(shard, held, hash, matches)),
         };
         let locked = &mut *guard;
         let TableShard { map, arena } = &mut locked.data;
