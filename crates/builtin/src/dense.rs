@@ -5,7 +5,7 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 
 use crate::misc_attrs::Scalar;
-use crate::{ComplexType, RankedTensorType, VectorType};
+use crate::{ComplexType, MemRefType, RankedTensorType, VectorType};
 use strata_ctx::{Attribute, Counted, Interned, KindInfo, ReclaimableKind, Type};
 
 use crate::AsContext;
@@ -15,8 +15,8 @@ use crate::AsContext;
 /// (`--mlir-print-elementsattrs-with-hex-if-larger=100`).
 pub const DENSE_HEX_THRESHOLD: usize = 100;
 
-/// The payload of a dense elements attribute: a statically shaped tensor or
-/// vector type and the elements' bytes, owned (the attribute is reclaimable,
+/// The payload of a dense elements attribute: a statically shaped tensor,
+/// vector or memref type and the elements' bytes, owned (the attribute is reclaimable,
 /// so its buffer is freed when its last handle drops).
 ///
 /// The layout of `data` is MLIR's raw dense storage: the elements in
@@ -52,11 +52,16 @@ pub(crate) enum Element {
     Complex(Scalar, usize),
 }
 
-/// The shape and element type of a statically shaped tensor or vector.
+/// The shape and element type of a statically shaped tensor, vector or
+/// memref: MLIR's elements attributes take any ranked shaped type with a
+/// static shape (`dense<1> : memref<2xi32, 1>` parses and prints as it is
+/// written), whatever the memref's layout and memory space.
 pub(crate) fn static_shape(ty: Type<'_>) -> Option<(&[i64], Type<'_>)> {
     let (shape, element) = if let Some(t) = ty.dyn_cast::<RankedTensorType>() {
         (t.payload().shape, t.payload().element)
     } else if let Some(t) = ty.dyn_cast::<VectorType>() {
+        (t.payload().shape, t.payload().element)
+    } else if let Some(t) = ty.dyn_cast::<MemRefType>() {
         (t.payload().shape, t.payload().element)
     } else {
         return None;
@@ -67,9 +72,19 @@ pub(crate) fn static_shape(ty: Type<'_>) -> Option<(&[i64], Type<'_>)> {
     Some((shape, element))
 }
 
+/// Whether `ty` is one of MLIR's builtin shaped types: a tensor, vector or
+/// memref, ranked or not, static or not.
+pub(crate) fn is_shaped(ty: Type<'_>) -> bool {
+    ty.isa::<RankedTensorType>()
+        || ty.isa::<VectorType>()
+        || ty.isa::<MemRefType>()
+        || ty.isa::<crate::UnrankedTensorType>()
+        || ty.isa::<crate::UnrankedMemRefType>()
+}
+
 /// The shape and element type of a dense attribute's type, the bytes of one
 /// element, and how elements print: `None` if `ty` is not a statically
-/// shaped tensor or vector of a supported element type. (A shape whose
+/// shaped tensor, vector or memref of a supported element type. (A shape whose
 /// elements would not fit in memory, or whose count overflows 64 bits, is
 /// legal as in MLIR: only a splat of it can be built.)
 fn describe(ty: Type<'_>) -> Option<(&[i64], Type<'_>, usize, Element)> {
@@ -297,7 +312,7 @@ impl fmt::Display for DenseElementsAttrData<'_> {
     }
 }
 
-/// `dense<[1, 2]> : tensor<2xi8>`: a tensor or vector constant, interned and
+/// `dense<[1, 2]> : tensor<2xi8>`: a tensor, vector or memref constant, interned and
 /// **reclaimable**: freed when its last [`Counted`] handle drops.
 #[derive(Debug, Clone, Copy)]
 pub enum DenseElementsAttr {}
@@ -340,13 +355,13 @@ impl ReclaimableKind for DenseElementsAttr {
     ///
     /// # Panics
     ///
-    /// If the type is not a statically shaped tensor or vector of integers,
+    /// If the type is not a statically shaped tensor, vector or memref of integers,
     /// `index`, floats or complex numbers, or the data's length is not the
     /// number of elements times the element's bytes.
     fn construct<'k, 'c: 'k>(key: &DenseElementsKey<'k, 'c>) -> DenseElementsAttrData<'c> {
         let Some((shape, element, width, _)) = describe(key.ty) else {
             panic!(
-                "strata: a dense elements attribute needs a statically shaped tensor or vector of integers, index, floats or complex numbers, not `{}`",
+                "strata: a dense elements attribute needs a statically shaped tensor, vector or memref of integers, index, floats or complex numbers, not `{}`",
                 key.ty
             );
         };
@@ -381,7 +396,7 @@ impl ReclaimableKind for DenseElementsAttr {
 /// `use strata_builtin::prelude::*;`.
 pub trait DenseElements: AsContext {
     /// `dense<...> : ty`: the dense elements attribute of the shaped type
-    /// `ty` (a statically shaped ranked tensor or vector) holding `data`,
+    /// `ty` (a statically shaped tensor, vector or memref) holding `data`,
     /// laid out as [`DenseElementsAttrData`] describes. Reclaimable: the
     /// storage and its copy of `data` are freed when the last handle drops.
     ///
@@ -407,7 +422,7 @@ pub trait DenseElements: AsContext {
     ///
     /// # Panics
     ///
-    /// If `ty` is not a statically shaped tensor or vector of a supported
+    /// If `ty` is not a statically shaped tensor, vector or memref of a supported
     /// element type, or `data` does not hold exactly its elements (checked
     /// when the storage is built).
     #[inline]
@@ -430,7 +445,7 @@ impl<T: AsContext + ?Sized> DenseElements for T {}
 /// their values; every other element is zero.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SparseElementsAttrData<'s, 'c> {
-    /// The statically shaped tensor or vector type.
+    /// The statically shaped tensor, vector or memref type.
     pub ty: Type<'c>,
     /// The coordinates, `rank` per stored element, row-major.
     pub indices: &'s [i64],
@@ -507,8 +522,8 @@ pub trait SparseElements: AsContext {
     ///
     /// # Errors
     ///
-    /// [`crate::BuiltinError`] if `ty` is not a statically shaped tensor or
-    /// vector of a supported element type, or the indices or values do not
+    /// [`crate::BuiltinError`] if `ty` is not a statically shaped tensor,
+    /// vector or memref of a supported element type, or the indices or values do not
     /// fit it.
     fn try_sparse_elements_attr<'c>(
         &'c self,
@@ -622,7 +637,7 @@ fn sparse_elements<'c, C: AsContext + ?Sized>(
 ) -> Result<Interned<'c, SparseElementsAttr>, crate::BuiltinError> {
     let Some((shape, _, width, _)) = describe(ty) else {
         return Err(crate::BuiltinError::new(format!(
-            "a sparse elements attribute needs a statically shaped tensor or vector type, not `{ty}`"
+            "a sparse elements attribute needs a statically shaped tensor, vector or memref type, not `{ty}`"
         )));
     };
     let rank = shape.len().max(1);
@@ -724,7 +739,7 @@ impl<T: AsContext + ?Sized> SparseElementsOfDense for T {}
 /// [`DenseElementsAttrData`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DenseAttrData<'s, 'c> {
-    /// The statically shaped tensor or vector type.
+    /// The statically shaped tensor, vector or memref type.
     pub ty: Type<'c>,
     /// The elements' bytes, laid out as in [`DenseElementsAttrData`]; a
     /// splat holds its one element.
@@ -752,7 +767,7 @@ crate::builtin_kind!(
 /// tensor<2x!foo.str>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DenseStringAttrData<'s, 'c> {
-    /// The statically shaped tensor or vector type.
+    /// The statically shaped tensor, vector or memref type.
     pub ty: Type<'c>,
     /// The strings, row-major (one for a splat, however it was given).
     pub values: &'s [&'s str],
@@ -793,8 +808,8 @@ pub trait DenseAttrs: AsContext {
     ///
     /// # Errors
     ///
-    /// [`crate::BuiltinError`] if `ty` is not a statically shaped tensor or
-    /// vector of integers, index, floats or complex numbers, or `data` holds
+    /// [`crate::BuiltinError`] if `ty` is not a statically shaped tensor,
+    /// vector or memref of integers, index, floats or complex numbers, or `data` holds
     /// neither one element nor all of them.
     fn try_dense_attr<'c>(
         &'c self,
@@ -804,7 +819,7 @@ pub trait DenseAttrs: AsContext {
         let ty = ty.into();
         let Some((shape, _, width, _)) = describe(ty) else {
             return Err(crate::BuiltinError::new(format!(
-                "a dense elements attribute needs a statically shaped tensor or vector of integers, index, floats or complex numbers, not `{ty}`"
+                "a dense elements attribute needs a statically shaped tensor, vector or memref of integers, index, floats or complex numbers, not `{ty}`"
             )));
         };
         // The bytes of every element, if that many fit in memory.
@@ -849,7 +864,7 @@ pub trait DenseAttrs: AsContext {
         let ty = ty.into();
         let Some((shape, _)) = static_shape(ty) else {
             return Err(crate::BuiltinError::new(format!(
-                "a dense string attribute needs a statically shaped tensor or vector type, not `{ty}`"
+                "a dense string attribute needs a statically shaped tensor, vector or memref type, not `{ty}`"
             )));
         };
         let n = crate::types::num_elements(shape).unwrap_or(0) as usize;

@@ -502,7 +502,7 @@ pub trait MiscAttrs: AsContext {
     ///
     /// # Panics
     ///
-    /// If `ty` is not a statically shaped tensor or vector.
+    /// If `ty` is not a tensor, vector or memref type.
     #[track_caller]
     fn dense_resource_attr<'c>(
         &'c self,
@@ -624,21 +624,24 @@ pub trait MiscAttrs: AsContext {
         })
     }
 
-    /// `dense_resource<handle> : ty` (`ty` a statically shaped tensor or
-    /// vector).
+    /// `dense_resource<handle> : ty` (`ty` a tensor, vector or memref).
+    ///
+    /// MLIR's `DenseResourceElementsAttr` takes any shaped type, a dynamic
+    /// or unranked one included (`dense_resource<r> : tensor<*xi32>` parses
+    /// and prints as written), unlike the other elements attributes.
     ///
     /// # Errors
     ///
-    /// [`BuiltinError`] if `ty` is not a statically shaped tensor or vector.
+    /// [`BuiltinError`] if `ty` is not a tensor, vector or memref type.
     fn try_dense_resource_attr<'c>(
         &'c self,
         handle: &str,
         ty: impl Into<Type<'c>>,
     ) -> Result<Interned<'c, DenseResourceAttr>, BuiltinError> {
         let ty = ty.into();
-        if crate::dense::static_shape(ty).is_none() {
+        if !crate::dense::is_shaped(ty) {
             return Err(BuiltinError::new(format!(
-                "a dense resource needs a statically shaped tensor or vector type, not `{ty}`"
+                "a dense resource needs a tensor, vector or memref type, not `{ty}`"
             )));
         }
         Ok(self

@@ -416,12 +416,12 @@ fn bad_dense_attributes_panic_and_leave_the_context_usable() {
         (
             ctx.tensor_type(&[DYNAMIC], ctx.i8()).into(),
             &[1],
-            "statically shaped tensor or vector",
+            "statically shaped tensor, vector or memref",
         ),
         (
             ctx.unranked_tensor_type(ctx.i8()).into(),
             &[1],
-            "statically shaped tensor or vector",
+            "statically shaped tensor, vector or memref",
         ),
         (ctx.i32().into(), &[1, 0, 0, 0], "not `i32`"),
         // Legal as a splat (MLIR's element count wraps), but every element

@@ -650,12 +650,11 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             self.expect_x()?;
             let at = self.tok.start..self.tok.end;
             let el = self.parse_type()?;
-            // MLIR parses an encoding here too, and refuses it after the
-            // `>`, at the token that follows.
-            let encoding = self.consume_if(TokenKind::Comma);
-            if encoding {
-                self.parse_attribute()?;
-            }
+            // MLIR parses an optional encoding here too, and refuses one
+            // after the `>`, at the token that follows (a comma with no
+            // attribute after it is accepted, as there).
+            let encoding =
+                self.consume_if(TokenKind::Comma) && self.parse_optional_attribute()?.is_some();
             self.expect(TokenKind::Greater, "'>' in tensor type")?;
             if encoding {
                 return Err(self.error("cannot apply encoding to unranked tensor"));
@@ -669,8 +668,10 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let (dims, _) = self.parse_dimension_list(true, false)?;
         let el_at = self.tok.start;
         let el = self.parse_type()?;
+        // MLIR's encoding is an optional attribute after the comma:
+        // `tensor<4xf32,>` is `tensor<4xf32>` there.
         let encoding = if self.consume_if(TokenKind::Comma) {
-            Some(self.parse_attribute()?)
+            self.parse_optional_attribute()?
         } else {
             None
         };
@@ -923,6 +924,19 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     /// Parses an attribute.
     pub fn parse_attribute(&mut self) -> PResult<Attribute<'c>> {
         self.nested(|p| p.parse_attribute_inner())
+    }
+
+    /// An attribute if the token can begin one, as MLIR's
+    /// `parseOptionalAttribute`: a token that begins neither an attribute
+    /// nor a type is no attribute, and nothing is consumed.
+    fn parse_optional_attribute(&mut self) -> PResult<Option<Attribute<'c>>> {
+        let start = self.tok.start;
+        match self.parse_attribute() {
+            Err(e) if self.tok.start == start && e.message() == "expected attribute value" => {
+                Ok(None)
+            }
+            r => r.map(Some),
+        }
     }
 
     fn parse_optional_colon_type(&mut self) -> PResult<Option<Type<'c>>> {
@@ -1617,15 +1631,20 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             self.expect(TokenKind::Greater, "'>'")?;
             (Some(i), Some(v))
         };
-        let ty_at = self.tok.start;
         let ty = self.parse_colon_type()?;
         let span = start..self.tok.start;
+        // MLIR's `parseElementsLiteralType`, as for `dense`: both errors at
+        // the token after the type.
         let (shape, element) = static_shape(ty).ok_or_else(|| {
-            ParseError::new(
-                ty_at..self.tok.start,
-                "elements literal must be a shaped type",
-            )
+            self.error(if is_shaped(ty) {
+                "elements literal type must have static shape"
+            } else {
+                "elements literal must be a shaped type"
+            })
         })?;
+        if shape.iter().any(|&d| d < 0) {
+            return Err(self.error("elements literal type must have static shape"));
+        }
         let rank = shape.len().max(1);
         let mut index_values = Vec::new();
         let mut flat_indices = false;
@@ -2218,13 +2237,18 @@ fn int_layout(ty: Type<'_>) -> Option<(u32, Signedness)> {
     ty.isa::<IndexType>().then_some((64, Signedness::Signed))
 }
 
-/// The shape and element type of a ranked tensor or vector type.
+/// The shape and element type of a ranked tensor, vector or memref type
+/// (MLIR's elements literals take any ranked shaped type).
 fn static_shape(ty: Type<'_>) -> Option<(&[i64], Type<'_>)> {
     if let Some(t) = ty.dyn_cast::<RankedTensorType>() {
         let p = t.payload();
         return Some((p.shape, p.element));
     }
     if let Some(t) = ty.dyn_cast::<VectorType>() {
+        let p = t.payload();
+        return Some((p.shape, p.element));
+    }
+    if let Some(t) = ty.dyn_cast::<strata_builtin::MemRefType>() {
         let p = t.payload();
         return Some((p.shape, p.element));
     }

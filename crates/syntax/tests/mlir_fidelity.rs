@@ -606,3 +606,146 @@ fn a_splat_of_a_shape_whose_element_count_overflows_is_legal() {
         )
     );
 }
+
+/// MLIR's elements attributes take any ranked shaped type with a static
+/// shape, a memref (with its layout and memory space) included, and
+/// `dense_resource` any shaped type at all; `sparse` reports a type it
+/// refuses where `dense` does, at the token after the type.
+#[test]
+fn elements_attributes_of_memrefs_and_dynamic_resources() {
+    // mlir-opt-19: `{a = dense<1.500000e+00> : memref<2x2xf32, #map, 3>}`
+    // with `#map = affine_map<(d0, d1) -> (d1, d0)>` (the alias is the
+    // printer's, not the attribute's).
+    assert_eq!(
+        attr("dense<1.5> : memref<2x2xf32, affine_map<(d0, d1) -> (d1, d0)>, 3>"),
+        "dense<1.500000e+00> : memref<2x2xf32, affine_map<(d0, d1) -> (d1, d0)>, 3>"
+    );
+    // mlir-opt-19: `{a = dense<[1, 2]> : memref<2xi32, strided<[1]>>}`.
+    assert_eq!(
+        attr("dense<[1, 2]> : memref<2xi32, strided<[1]>>"),
+        "dense<[1, 2]> : memref<2xi32, strided<[1]>>"
+    );
+    // mlir-opt-19: `{a = dense<1> : memref<1xi32>}` (a hex buffer).
+    assert_eq!(
+        attr(r#"dense<"0x01000000"> : memref<1xi32>"#),
+        "dense<1> : memref<1xi32>"
+    );
+    // mlir-opt-19: `{a = dense<(1,2)> : memref<1xcomplex<i32>>}`.
+    assert_eq!(
+        attr("dense<[(1, 2)]> : memref<1xcomplex<i32>>"),
+        "dense<(1,2)> : memref<1xcomplex<i32>>"
+    );
+    // mlir-opt-19: `{a = dense<> : memref<0xi32>}`.
+    assert_eq!(attr("dense<> : memref<0xi32>"), "dense<> : memref<0xi32>");
+    // mlir-opt-19: `{a = sparse<0, 1> : memref<2xi32>}`.
+    assert_eq!(
+        attr("sparse<[[0]], [1]> : memref<2xi32>"),
+        "sparse<0, 1> : memref<2xi32>"
+    );
+    // mlir-opt-19: `{a = sparse<> : memref<2xf32>}`.
+    assert_eq!(attr("sparse<> : memref<2xf32>"), "sparse<> : memref<2xf32>");
+    // mlir-opt-19: `{a = dense_resource<r> : memref<2xi32>}`, and the same
+    // text back for a dynamic memref and unranked tensor and memref.
+    for ty in [
+        "memref<2xi32>",
+        "memref<?xi32>",
+        "tensor<*xi32>",
+        "memref<*xf32, 1>",
+        "tensor<?x4xf32>",
+    ] {
+        let text = format!("dense_resource<r> : {ty}");
+        assert_eq!(attr(&text), text);
+    }
+    // mlir-opt-19: 1:39 (column 25 here), "elements literal type must have
+    // static shape", for `dense<1> : memref<?xi32>` and `memref<*xi32>`.
+    assert_eq!(
+        attr("dense<1> : memref<?xi32>"),
+        format!(
+            "1:{}: elements literal type must have static shape",
+            in_op(39)
+        )
+    );
+    assert_eq!(
+        attr("dense<1> : memref<*xi32>"),
+        format!(
+            "1:{}: elements literal type must have static shape",
+            in_op(39)
+        )
+    );
+    // mlir-opt-19: 1:49 for both sparse forms, and 1:39 for a scalar type.
+    assert_eq!(
+        attr("sparse<[[0]], [1]> : tensor<?xi32>"),
+        format!(
+            "1:{}: elements literal type must have static shape",
+            in_op(49)
+        )
+    );
+    assert_eq!(
+        attr("sparse<[[0]], [1]> : memref<*xi32>"),
+        format!(
+            "1:{}: elements literal type must have static shape",
+            in_op(49)
+        )
+    );
+    assert_eq!(
+        attr("sparse<[[0]], [1]> : i32"),
+        format!("1:{}: elements literal must be a shaped type", in_op(39))
+    );
+    // mlir-opt-19: 1:33, "`dense_resource` expected a shaped type".
+    assert_eq!(
+        attr("dense_resource<r> : i32"),
+        format!("1:{}: `dense_resource` expected a shaped type", in_op(33))
+    );
+}
+
+/// A tensor type's encoding is MLIR's optional attribute: a comma with no
+/// attribute after it is accepted and dropped, a token that begins no
+/// attribute is "expected '>'", and an unranked tensor refuses only an
+/// encoding that is there.
+#[test]
+fn a_tensor_encoding_is_an_optional_attribute() {
+    // mlir-opt-19: `{a = tensor<4xf32>, b = tensor<*xf32>, c =
+    // tensor<?xi8>}`.
+    assert_eq!(attr("tensor<4xf32,>"), "tensor<4xf32>");
+    assert_eq!(attr("tensor<*xf32,>"), "tensor<*xf32>");
+    assert_eq!(attr("tensor<?xi8 , >"), "tensor<?xi8>");
+    // mlir-opt-19: `{a = tensor<4xf32, i32>}` and `{a = tensor<4xf32, (i32)
+    // -> i32>}`: a type is an attribute.
+    assert_eq!(attr("tensor<4xf32, i32>"), "tensor<4xf32, i32>");
+    assert_eq!(
+        attr("tensor<4xf32, (i32) -> i32>"),
+        "tensor<4xf32, (i32) -> i32>"
+    );
+    // mlir-opt-19: 1:28, "expected '>' in tensor type", for `:`, `)` and a
+    // word that is no type.
+    for text in ["tensor<4xf32, :>", "tensor<4xf32, )>", "tensor<4xf32, foo>"] {
+        assert_eq!(
+            attr(text),
+            format!("1:{}: expected '>' in tensor type", in_op(28)),
+            "{text}"
+        );
+    }
+    // mlir-opt-19: 1:33, "cannot apply encoding to unranked tensor".
+    assert_eq!(
+        attr("tensor<*xf32, i32>"),
+        format!("1:{}: cannot apply encoding to unranked tensor", in_op(33))
+    );
+}
+
+/// MLIR's `lexString` ends a string, unterminated, at a line feed, a
+/// vertical tab or a form feed, but keeps a carriage return as a character
+/// of the string (printed `\0D`).
+#[test]
+fn a_carriage_return_is_a_character_of_a_string() {
+    // mlir-opt-19: `{a = "x\0Dy"}`.
+    assert_eq!(attr("\"x\ry\""), "\"x\\0Dy\"");
+    // mlir-opt-19: 1:17 (column 3 here), "expected '\"' in string literal",
+    // for a vertical tab, a form feed and a line feed.
+    for stop in ['\x0b', '\x0c', '\n'] {
+        assert_eq!(
+            attr(&format!("\"x{stop}y\"")),
+            format!("1:{}: expected '\"' in string literal", in_op(17)),
+            "{stop:?}"
+        );
+    }
+}
