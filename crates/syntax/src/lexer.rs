@@ -388,7 +388,10 @@ impl<'s> Lexer<'s> {
                         end: i + 1,
                     };
                 }
-                b'\n' | b'\r' => break,
+                // MLIR's `lexString` ends a string, unterminated, at a line
+                // feed, a vertical tab or a form feed; a carriage return is a
+                // character of the string there (printed `\0D`).
+                b'\n' | 0x0b | 0x0c => break,
                 b'\\' => {
                     let n = self.peek_at(i + 1);
                     if matches!(n, b'"' | b'\\' | b'n' | b't') {
