@@ -95,6 +95,14 @@ pub trait StoreKey: Eq + Hash + Send + Sync + 'static {
     fn alloc_in<'a>(&self, arena: &'a bumpalo::Bump) -> &'a Self;
     /// Copies `self` into a new box.
     fn boxed(&self) -> Box<Self>;
+    /// Whether `self` equals `other`, as `==` says. The rebuilt peers (the
+    /// floor and rustc's sharded design) compare stored keys with it, so
+    /// that they get the inline short-string comparison strata's string
+    /// kind uses ([`strata_ctx::bytes_equal`]).
+    #[inline]
+    fn same(&self, other: &Self) -> bool {
+        self == other
+    }
 }
 
 impl StoreKey for IntKey {
@@ -109,6 +117,10 @@ impl StoreKey for IntKey {
 }
 
 impl StoreKey for str {
+    #[inline]
+    fn same(&self, other: &Self) -> bool {
+        strata_ctx::bytes_equal(self.as_bytes(), other.as_bytes())
+    }
     #[inline]
     fn alloc_in<'a>(&self, arena: &'a bumpalo::Bump) -> &'a Self {
         arena.alloc_str(self)

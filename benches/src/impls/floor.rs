@@ -59,7 +59,7 @@ impl<K: ?Sized + StoreKey> Interner<K> for Floor<K> {
         let found = self.table.find(hash, |&(h, p)| {
             // SAFETY: by the invariant on `table`, `p` points to a live `K`
             // in `self.arena`, which is borrowed (through `self`) here.
-            h == hash && unsafe { p.as_ref() } == key
+            h == hash && unsafe { p.as_ref() }.same(key)
         });
         if let Some(&(_, p)) = found {
             // SAFETY: as above, `p` points to a live `K` in our arena.

@@ -112,7 +112,7 @@ impl<K: ?Sized + StoreKey> Interner<K> for &RustcSharded<K> {
                 // SAFETY: by the invariant on `table`, `p` points to a live
                 // `K` in this shard's arena, which the held lock keeps alive.
                 let stored = unsafe { p.as_ref() };
-                stored == key
+                stored.same(key)
             },
             |&p| {
                 // SAFETY: as above: a live `K` in this shard's arena.

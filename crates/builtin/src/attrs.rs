@@ -338,7 +338,7 @@ impl strata_ctx::Kind for StringAttr {
 impl strata_ctx::StorageKind for StringAttr {
     #[inline]
     fn matches<'k, 'c: 'k>(stored: &'c StringAttrData<'c>, key: &&'k str) -> bool {
-        stored.value == *key
+        strata_ctx::bytes_equal(stored.value.as_bytes(), key.as_bytes())
     }
 
     fn construct<'k, 'c: 'k>(key: &&'k str, arena: &'c strata_ctx::Arena) -> StringAttrData<'c> {

@@ -254,6 +254,38 @@ pub trait Kind: Sized + 'static {
     fn shorten<'a, 'b: 'a>(stored: &'a Self::Stored<'b>) -> &'a Self::Stored<'a>;
 }
 
+/// Byte-slice equality for [`StorageKind::matches`]: the same answer as
+/// `a == b`, with slices of 8 to 16 bytes (most symbol names and short
+/// strings) compared inline by two overlapping words each, where `==` calls
+/// the C library's `bcmp`.
+///
+/// A call in a kind's `matches` is a call inside the table's probe, which
+/// the probe pays in saved registers as well as in the call; inlined, the
+/// common case costs a few instructions (docs/PERFORMANCE.md, issue 15,
+/// step 11).
+///
+/// ```
+/// assert!(strata_ctx::bytes_equal(b"symbol_name", b"symbol_name"));
+/// assert!(!strata_ctx::bytes_equal(b"symbol_name", b"symbol_nbme"));
+/// assert!(!strata_ctx::bytes_equal(b"a", b"ab"));
+/// ```
+#[inline(always)]
+pub fn bytes_equal(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    if !(8..=16).contains(&n) {
+        return a == b;
+    }
+    let word = |s: &[u8], at: usize| {
+        u64::from_le_bytes(s[at..at + 8].try_into().expect("a slice of 8 bytes"))
+    };
+    // Two words, which overlap when the length is under 16, cover every
+    // byte.
+    word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8)
+}
+
 /// An immortal kind of interned storage: a key that is looked up, and the
 /// payload built from it the first time, in the table's arena, kept until
 /// the context drops. The rest of its shape is [`Kind`].

@@ -23,7 +23,7 @@ pub use handle::{
 };
 pub use kind::{
     AttributeFamily, Category, Family, Kind, KindInfo, LocationFamily, MutableKind, OtherFamily,
-    StorageHeader, StorageKind, TypeFamily, family_by_category, fx_hash,
+    StorageHeader, StorageKind, TypeFamily, bytes_equal, family_by_category, fx_hash,
 };
 pub use reclaim::{Counted, KindMemory, MemoryReport, ReclaimableKind};
 pub use stats::{KindStatistics, Statistics};
