@@ -1383,10 +1383,20 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             if p.tok.kind == TokenKind::LSquare {
                 let start = p.tok.start;
                 p.bump();
-                let mut items = Vec::new();
+                let mut items: Vec<Literal<'s>> = Vec::new();
                 if !p.consume_if(TokenKind::RSquare) {
                     loop {
-                        items.push(p.parse_dense_literal()?);
+                        let item = p.parse_dense_literal()?;
+                        // MLIR's `TensorLiteralParser::parseList` compares
+                        // each element's dimensions with the first's as soon
+                        // as it is parsed, and reports a difference at the
+                        // token after it, before any later syntax error.
+                        if items.first().is_some_and(|first| first.dims() != item.dims()) {
+                            return Err(p.error(
+                                "tensor literal is invalid; ranks are not consistent between elements",
+                            ));
+                        }
+                        items.push(item);
                         if p.consume_if(TokenKind::Comma) {
                             continue;
                         }
@@ -2332,6 +2342,23 @@ impl<'s> Literal<'s> {
         }
     }
 
+    /// The dimensions of a list as MLIR's `TensorLiteralParser` counts them
+    /// (its length, then its first element's), and none for an element.
+    /// The parser has already checked that every element of a list has the
+    /// first one's dimensions.
+    fn dims(&self) -> Vec<i64> {
+        let mut dims = Vec::new();
+        let mut at = self;
+        while let Literal::List(items, _) = at {
+            dims.push(items.len() as i64);
+            match items.first() {
+                Some(first) => at = first,
+                None => break,
+            }
+        }
+        dims
+    }
+
     /// Appends the elements in row-major order; returns the literal's shape
     /// (`None` for a single element, a splat).
     fn flatten<'a>(&'a self, out: &mut Vec<&'a Element<'s>>) -> PResult<Option<Vec<i64>>> {
@@ -2342,27 +2369,12 @@ impl<'s> Literal<'s> {
             }
             Literal::Hex(_, span) => Err(ParseError::new(span.clone(), "unexpected hex string")),
             Literal::List(items, _) => {
-                let mut inner: Option<Option<Vec<i64>>> = None;
                 for item in items {
-                    let s = item.flatten(out)?;
-                    match &inner {
-                        None => inner = Some(s),
-                        Some(prev) if *prev == s => {}
-                        Some(_) => {
-                            // MLIR reports it after the element that differs.
-                            let end = item.span().end;
-                            return Err(ParseError::new(
-                                end..end,
-                                "tensor literal is invalid; ranks are not consistent between elements",
-                            ));
-                        }
-                    }
+                    item.flatten(out)?;
                 }
-                let mut shape = vec![items.len() as i64];
-                if let Some(Some(rest)) = inner {
-                    shape.extend(rest);
-                }
-                Ok(Some(shape))
+                // Every element has the first one's dimensions (checked
+                // as the list was parsed).
+                Ok(Some(self.dims()))
             }
         }
     }

@@ -749,3 +749,24 @@ fn a_carriage_return_is_a_character_of_a_string() {
         );
     }
 }
+
+/// MLIR's `TensorLiteralParser` compares each element's dimensions with the
+/// first element's as soon as the element is parsed, and reports a
+/// difference at the next token (after any blank), before a syntax error
+/// that follows it.
+#[test]
+fn inconsistent_ranks_are_reported_at_the_token_after_the_element() {
+    let ranks = "tensor literal is invalid; ranks are not consistent between elements";
+    // mlir-opt-19's columns in `"t.op"() {a = ATTR} : () -> ()`.
+    for (text, col) in [
+        ("dense<[[1, 2], 3 ]> : tensor<2x2xi32>", 32),
+        ("dense<[[1, 2],   [3] ]> : tensor<2x2xi32>", 36),
+        ("dense<[1, [2]]> : tensor<2xi32>", 28),
+        ("dense<[[[1]], [[2], [3]]]> : tensor<2x1x1xi32>", 39),
+        ("sparse<[[0, 1], [1]], [1, 2]> : tensor<2x2xi32>", 34),
+        // The difference comes before the `}` that MLIR would refuse next.
+        ("dense<[[1, 2], [3] }> : tensor<2x2xi32>", 34),
+    ] {
+        assert_eq!(attr(text), format!("1:{}: {ranks}", in_op(col)), "{text}");
+    }
+}
