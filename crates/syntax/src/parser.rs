@@ -1381,7 +1381,6 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     fn parse_dense_literal(&mut self) -> PResult<Literal<'s>> {
         self.nested(|p| {
             if p.tok.kind == TokenKind::LSquare {
-                let start = p.tok.start;
                 p.bump();
                 let mut items: Vec<Literal<'s>> = Vec::new();
                 if !p.consume_if(TokenKind::RSquare) {
@@ -1404,7 +1403,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         break;
                     }
                 }
-                return Ok(Literal::List(items, start..p.tok.start));
+                return Ok(Literal::List(items));
             }
             Ok(Literal::Element(p.parse_dense_element()?))
         })
@@ -2327,21 +2326,13 @@ impl Element<'_> {
 #[derive(Clone, Debug)]
 enum Literal<'s> {
     Element(Element<'s>),
-    List(Vec<Literal<'s>>, Range<usize>),
+    List(Vec<Literal<'s>>),
     /// A string literal that is the whole body, by its spelling: hex data
     /// (`"0x0102"`) for a numeric element type, a splat string otherwise.
     Hex(&'s str, Range<usize>),
 }
 
 impl<'s> Literal<'s> {
-    /// Where the literal is in the text.
-    fn span(&self) -> Range<usize> {
-        match self {
-            Literal::Element(e) => e.span(),
-            Literal::List(_, span) | Literal::Hex(_, span) => span.clone(),
-        }
-    }
-
     /// The dimensions of a list as MLIR's `TensorLiteralParser` counts them
     /// (its length, then its first element's), and none for an element.
     /// The parser has already checked that every element of a list has the
@@ -2349,7 +2340,7 @@ impl<'s> Literal<'s> {
     fn dims(&self) -> Vec<i64> {
         let mut dims = Vec::new();
         let mut at = self;
-        while let Literal::List(items, _) = at {
+        while let Literal::List(items) = at {
             dims.push(items.len() as i64);
             match items.first() {
                 Some(first) => at = first,
@@ -2368,7 +2359,7 @@ impl<'s> Literal<'s> {
                 Ok(None)
             }
             Literal::Hex(_, span) => Err(ParseError::new(span.clone(), "unexpected hex string")),
-            Literal::List(items, _) => {
+            Literal::List(items) => {
                 for item in items {
                     item.flatten(out)?;
                 }
