@@ -617,7 +617,9 @@ fn check_sparse_indices(
     }
     for (n, coords) in indices.chunks(rank).enumerate() {
         if shape.iter().zip(coords).any(|(&d, &i)| i < 0 || i >= d) {
-            let index: Vec<String> = coords.iter().map(i64::to_string).collect();
+            // MLIR prints the index as it reads it back, unsigned: `-1` is
+            // 18446744073709551615 there.
+            let index: Vec<String> = coords.iter().map(|&i| (i as u64).to_string()).collect();
             return Err(crate::BuiltinError::new(format!(
                 "sparse index #{n} is not contained within the value shape, with index=[{}], and type='{ty}'",
                 index.join(", ")

@@ -418,7 +418,20 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         self.enter()?;
         let r = f(self);
         self.leave();
-        r
+        r.map_err(|e| self.lexer_first(e))
+    }
+
+    /// MLIR's lexer reports a bad token as soon as it lexes it, when the
+    /// token before is consumed, and its parser then abandons any error of
+    /// its own while that token is current: so an error raised with a bad
+    /// token current is the lexer's.
+    fn lexer_first(&self, e: ParseError) -> ParseError {
+        match self.tok.kind {
+            TokenKind::Error(why) if !e.is_lexical() => {
+                ParseError::lexical(self.tok.start..self.tok.end, why)
+            }
+            _ => e,
+        }
     }
 
     // ----- numbers -----
@@ -637,7 +650,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             self.bump();
             Ok(())
         } else {
-            Err(self.error("expected 'x' in dimension list"))
+            // MLIR's `parseXInDimensionList` emits a wrong-token error: at
+            // the end of the token before, across blanks.
+            Err(self.wrong_token("expected 'x' in dimension list"))
         }
     }
 
@@ -857,6 +872,11 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             // of the alias when the next token is on its line (at the end
             // of the text, after the alias).
             let next = self.lexer.clone().next_token();
+            // MLIR consumes the alias first, which lexes the next token: a
+            // bad one is the lexer's error, reported before this one.
+            if let TokenKind::Error(why) = next.kind {
+                return Err(ParseError::lexical(next.start..next.end, why));
+            }
             let at = if next.kind == TokenKind::Eof {
                 id_end
             } else {
@@ -1237,7 +1257,11 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 "expected a 64-bit signed integer or '?'",
             )
         };
-        let v = self.parse_integer().map_err(|_| error(self))?;
+        // A lexical error at the integer is the lexer's, as in MLIR, whose
+        // parser abandons its own message at an error token.
+        let v = self
+            .parse_integer()
+            .map_err(|e| if e.is_lexical() { e } else { error(self) })?;
         // MLIR reads the magnitude as at most `i64::MAX` before negating it,
         // so `-9223372036854775808` is refused rather than taken for the
         // dynamic value `?`, which it equals.
@@ -1430,13 +1454,15 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             }
             TokenKind::BareId if matches!(self.spelling(), "true" | "false") => {
                 let v = self.spelling() == "true";
+                let end = self.tok.end;
                 self.bump();
-                Ok(Element::Bool(v, start..self.tok.start))
+                Ok(Element::Bool(v, start..end))
             }
             TokenKind::String => {
                 let bytes = unescape(self.spelling());
+                let end = self.tok.end;
                 self.bump();
-                Ok(Element::Str(bytes, start..self.tok.start))
+                Ok(Element::Str(bytes, start..end))
             }
             TokenKind::Minus | TokenKind::Integer | TokenKind::Float => {
                 let negative = self.consume_if(TokenKind::Minus);
@@ -1446,12 +1472,15 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                     _ => return Err(self.error("expected integer or floating point literal")),
                 };
                 let spelling = self.spelling();
+                // The span ends with the literal, not at the next token: its
+                // last `spelling.len()` bytes are the literal's token.
+                let end = self.tok.end;
                 self.bump();
                 Ok(Element::Number {
                     negative,
                     spelling,
                     is_float,
-                    span: start..self.tok.start,
+                    span: start..end,
                 })
             }
             _ => Err(self.error("expected element literal of primitive type")),
@@ -1661,44 +1690,32 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         if let (Some(indices), Some(values)) = (indices, values) {
             let mut flat = Vec::new();
             let index_shape = indices.flatten(&mut flat)?;
+            // MLIR reads the indices as a dense literal of `i64` elements,
+            // with that literal's messages (a float, `true`, a string or a
+            // value out of range is refused as in `dense<...> : i64`).
+            let index_type: Type<'c> = self.ctx.i64().into();
+            let mut bytes = Vec::with_capacity(8);
             for e in &flat {
-                match e {
-                    Element::Number {
-                        negative,
-                        spelling,
-                        is_float: false,
-                        span,
-                    } => {
-                        let v = ApInt::parse_mlir(spelling, *negative, 64, Signedness::Signed)
-                            .map_err(|e| ParseError::new(span.clone(), e.to_string()))?;
-                        index_values.push(v.to_i128().unwrap_or(0) as i64);
-                    }
-                    other => {
-                        return Err(ParseError::new(other.span(), "expected integer elements"));
-                    }
-                }
+                bytes.clear();
+                element_bytes(index_type, e, &mut bytes, false)?;
+                let word: [u8; 8] = bytes[..8].try_into().expect("an i64 element is 8 bytes");
+                index_values.push(i64::from_le_bytes(word));
             }
+            let mut flat = Vec::new();
+            let value_shape = values.flatten(&mut flat)?;
+            // MLIR checks the shapes after it has read every element of both
+            // literals, so an element's error comes first.
+            let shapes = check_sparse_shapes(shape, index_shape.as_deref(), value_shape.as_deref())
+                .map_err(|message| ParseError::new(span.clone(), message));
             // A splat index is one coordinate tuple of that value (MLIR's
             // `[1, rank]` indices shape); a list is `[N, rank]`, or `[N]`
             // for a rank-1 type, which MLIR keeps as another attribute.
             match index_shape.as_deref() {
                 None => index_values = vec![index_values[0]; rank],
-                Some([0]) => {}
-                Some([_, r]) if *r as usize == rank => {}
-                Some([_]) if shape.len() == 1 => flat_indices = !index_values.is_empty(),
-                Some(s) => {
-                    return Err(ParseError::new(
-                        span,
-                        format!(
-                            "expected shape ([N, {rank}]){}; inferred shape of indices literal ({s:?})",
-                            if shape.len() == 1 { " or ([N])" } else { "" }
-                        ),
-                    ));
-                }
+                Some([_]) => flat_indices = !index_values.is_empty(),
+                Some(_) => {}
             }
             let nnz = index_values.len() / rank;
-            let mut flat = Vec::new();
-            let value_shape = values.flatten(&mut flat)?;
             if flat.iter().any(|e| matches!(e, Element::Str(..))) {
                 // String values (for an element type that is not a number).
                 let mut strs = Vec::with_capacity(flat.len());
@@ -1714,6 +1731,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         }
                     }
                 }
+                shapes?;
                 if value_shape.is_none() {
                     strs = vec![strs[0]; nnz];
                 }
@@ -1731,18 +1749,13 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         data.extend_from_slice(&one);
                     }
                 }
-                Some(s) if s.len() == 1 => {
+                Some(_) => {
                     for e in flat {
                         element_bytes(element, e, &mut data, false)?;
                     }
                 }
-                Some(_) => {
-                    return Err(ParseError::new(
-                        span,
-                        "expected 1-d tensor for sparse element values",
-                    ));
-                }
             }
+            shapes?;
         }
         let a = if flat_indices {
             self.ctx
@@ -2320,6 +2333,44 @@ impl Element<'_> {
             Element::Complex(re, im) => re.span().start..im.span().end,
         }
     }
+}
+
+/// MLIR's `SparseElementsAttr::verify` of the shapes a sparse literal
+/// implies, with its messages: the values must be one-dimensional, the
+/// indices `N x rank` (or `N` for a rank-1 type), and there must be one
+/// value per index. A splat of indices is one index (`1 x rank`), and a splat
+/// of values one per index.
+fn check_sparse_shapes(
+    shape: &[i64],
+    indices: Option<&[i64]>,
+    values: Option<&[i64]>,
+) -> Result<(), String> {
+    let rank = shape.len() as i64;
+    let indices = indices.map_or_else(|| vec![1, rank], <[i64]>::to_vec);
+    let values = values.map_or_else(|| vec![indices[0]], <[i64]>::to_vec);
+    if values.len() != 1 {
+        return Err("expected 1-d tensor for sparse element values".to_owned());
+    }
+    let fits = match indices.as_slice() {
+        [n, r] => *r == rank && *n == values[0],
+        [n] => rank == 1 && *n == values[0],
+        _ => false,
+    };
+    if fits {
+        return Ok(());
+    }
+    let list = |dims: &[i64]| {
+        dims.iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    Err(format!(
+        "expected shape ([{}]); inferred shape of indices literal ([{}]); inferred shape of values literal ([{}])",
+        list(shape),
+        list(&indices),
+        list(&values)
+    ))
 }
 
 /// A dense literal: one element (a splat), nested lists, or raw hex bytes.

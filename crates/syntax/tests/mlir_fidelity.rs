@@ -770,3 +770,124 @@ fn inconsistent_ranks_are_reported_at_the_token_after_the_element() {
         assert_eq!(attr(text), format!("1:{}: {ranks}", in_op(col)), "{text}");
     }
 }
+
+/// A sparse literal's shapes are checked as MLIR's `SparseElementsAttr`
+/// verifier checks them, with its message, after both literals are read;
+/// its indices are read as `i64` elements with the dense literal's
+/// messages; and an index out of the shape prints unsigned, as MLIR reads
+/// it back.
+#[test]
+fn sparse_shapes_and_indices_as_mlir_checks_them() {
+    let shapes = |ty: &str, i: &str, v: &str| {
+        format!(
+            "1:{}: expected shape ([{ty}]); inferred shape of indices literal ([{i}]); inferred shape of values literal ([{v}])",
+            in_op(15)
+        )
+    };
+    // mlir-opt-19's messages, all at the `sparse` keyword (column 15).
+    for (text, expected) in [
+        (
+            "sparse<[[0, 1]], []> : tensor<2x2xi16>",
+            shapes("2, 2", "1, 2", "0"),
+        ),
+        (
+            "sparse<[[0, 1]], [7]> : tensor<22xi16>",
+            shapes("22", "1, 2", "1"),
+        ),
+        ("sparse<[], []> : tensor<2x2xi32>", shapes("2, 2", "0", "0")),
+        ("sparse<[], []> : tensor<i32>", shapes("", "0", "0")),
+        ("sparse<[0, 1], [1]> : tensor<4xi32>", shapes("4", "2", "1")),
+        (
+            "sparse<[[0], [1]], [1, 2, 3]> : tensor<4xi32>",
+            shapes("4", "2, 1", "3"),
+        ),
+        (
+            "sparse<[[[0, 1]]], [1]> : tensor<2x2xi32>",
+            shapes("2, 2", "1, 1, 2", "1"),
+        ),
+        (
+            "sparse<0, [1, 2]> : tensor<2x2xi32>",
+            shapes("2, 2", "1, 2", "2"),
+        ),
+        (
+            "sparse<[[0, 1]], [[1]]> : tensor<2x2xi32>",
+            format!(
+                "1:{}: expected 1-d tensor for sparse element values",
+                in_op(15)
+            ),
+        ),
+        (
+            "sparse<-1, 1> : tensor<2xi32>",
+            format!(
+                "1:{}: sparse index #0 is not contained within the value shape, with index=[18446744073709551615], and type='tensor<2xi32>'",
+                in_op(15)
+            ),
+        ),
+        // The indices' elements, at the literal (after a minus).
+        (
+            "sparse<-1.5, 1> : tensor<2xi32>",
+            format!(
+                "1:{}: expected integer elements, but parsed floating-point",
+                in_op(23)
+            ),
+        ),
+        (
+            "sparse<true, 1> : tensor<2xi32>",
+            format!(
+                "1:{}: expected i1 type for 'true' or 'false' values",
+                in_op(22)
+            ),
+        ),
+        (
+            "sparse<\"a\", 1> : tensor<2xi32>",
+            format!("1:{}: integer constant out of range for type", in_op(22)),
+        ),
+        (
+            "sparse<99999999999999999999, 1> : tensor<2xi32>",
+            format!("1:{}: integer constant out of range for type", in_op(22)),
+        ),
+    ] {
+        assert_eq!(attr(text), expected, "{text}");
+    }
+    // And what is legal stays so: mlir-opt-19 prints these back.
+    assert_eq!(
+        attr("sparse<[[0, 0]], 5> : tensor<2x2xi32>"),
+        "sparse<0, 5> : tensor<2x2xi32>"
+    );
+    assert_eq!(
+        attr("sparse<[0, 3], [1, 2]> : tensor<4xi32>"),
+        "sparse<[0, 3], [1, 2]> : tensor<4xi32>"
+    );
+    assert_eq!(
+        attr("sparse<[[0], [3]], [1, 2]> : tensor<4xi32>"),
+        "sparse<[[0], [3]], [1, 2]> : tensor<4xi32>"
+    );
+}
+
+/// MLIR's lexer reports a bad token when it lexes it, as the token before
+/// is consumed, and the parser's own error is then abandoned; a missing `x`
+/// in a dimension list is a wrong-token error (at the end of the token
+/// before, across blanks); a float literal refused in an integer array is
+/// reported at its first byte.
+#[test]
+fn lexer_errors_come_first_and_wrong_tokens_are_placed_as_mlir_places_them() {
+    for (text, col, message) in [
+        ("strided<[?, #], offset: 2>", 27, "invalid attribute name"),
+        ("strided<[1], offset: #>", 36, "invalid attribute name"),
+        (
+            "array<i3@: 1>",
+            24,
+            "@ identifier expected to start with letter or '_'",
+        ),
+        ("array<i32: 1. 1, 0>", 26, "expected integer literal"),
+        ("vector<[4] 2xi1>", 25, "expected 'x' in dimension list"),
+        ("memref<4 ?xf32>", 23, "expected 'x' in dimension list"),
+    ] {
+        // mlir-opt-19's line and column, and message.
+        assert_eq!(attr(text), format!("1:{}: {message}", in_op(col)), "{text}");
+    }
+    // The string that `#s"` starts runs to the end of the line (of the
+    // text here; mlir-opt-19: 1:35, the end of its line), and that is the
+    // error, not the undefined alias `#s`.
+    assert_eq!(attr("[1, #s\"]"), "1:9: expected '\"' in string literal");
+}
