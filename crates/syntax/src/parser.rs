@@ -1407,6 +1407,8 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             if p.tok.kind == TokenKind::LSquare {
                 p.bump();
                 let mut items: Vec<Literal<'s>> = Vec::new();
+                // The first element's dimensions, once it is parsed.
+                let mut first: Option<Vec<i64>> = None;
                 if !p.consume_if(TokenKind::RSquare) {
                     loop {
                         let item = p.parse_dense_literal()?;
@@ -1414,10 +1416,15 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         // each element's dimensions with the first's as soon
                         // as it is parsed, and reports a difference at the
                         // token after it, before any later syntax error.
-                        if items.first().is_some_and(|first| first.dims() != item.dims()) {
-                            return Err(p.error(
-                                "tensor literal is invalid; ranks are not consistent between elements",
-                            ));
+                        let dims = item.dims();
+                        match &first {
+                            None => first = Some(dims),
+                            Some(f) if *f == dims => {}
+                            Some(_) => {
+                                return Err(p.error(
+                                    "tensor literal is invalid; ranks are not consistent between elements",
+                                ));
+                            }
                         }
                         items.push(item);
                         if p.consume_if(TokenKind::Comma) {
