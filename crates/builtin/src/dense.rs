@@ -72,9 +72,16 @@ pub(crate) fn static_shape(ty: Type<'_>) -> Option<(&[i64], Type<'_>)> {
     Some((shape, element))
 }
 
-/// Whether `ty` is one of MLIR's builtin shaped types: a tensor, vector or
-/// memref, ranked or not, static or not.
-pub(crate) fn is_shaped(ty: Type<'_>) -> bool {
+/// Whether `ty` is one of MLIR's builtin shaped types (`ShapedType`): a
+/// tensor, vector or memref, ranked or not, static or not.
+///
+/// ```
+/// use strata_builtin::prelude::*;
+/// let ctx = strata_ctx::Context::new();
+/// assert!(strata_builtin::is_shaped(ctx.unranked_tensor_type(ctx.f32()).into()));
+/// assert!(!strata_builtin::is_shaped(ctx.f32().into()));
+/// ```
+pub fn is_shaped(ty: Type<'_>) -> bool {
     ty.isa::<RankedTensorType>()
         || ty.isa::<VectorType>()
         || ty.isa::<MemRefType>()

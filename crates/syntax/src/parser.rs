@@ -973,7 +973,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let ty_at = self.tok.start;
         self.expect(TokenKind::Colon, "':'")?;
         let ty = self.parse_type()?;
-        if !is_shaped(ty) {
+        if !strata_builtin::is_shaped(ty) {
             return Err(ParseError::new(
                 ty_at..ty_at + 1,
                 "`dense_resource` expected a shaped type",
@@ -1257,11 +1257,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 "expected a 64-bit signed integer or '?'",
             )
         };
-        // A lexical error at the integer is the lexer's, as in MLIR, whose
-        // parser abandons its own message at an error token.
-        let v = self
-            .parse_integer()
-            .map_err(|e| if e.is_lexical() { e } else { error(self) })?;
+        let v = self.parse_integer().map_err(|_| error(self))?;
         // MLIR reads the magnitude as at most `i64::MAX` before negating it,
         // so `-9223372036854775808` is refused rather than taken for the
         // dynamic value `?`, which it equals.
@@ -1522,7 +1518,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let span = start..self.tok.start;
         // MLIR reports these at the token after the type.
         let (shape, element) = static_shape(ty).ok_or_else(|| {
-            self.error(if is_shaped(ty) {
+            self.error(if strata_builtin::is_shaped(ty) {
                 "elements literal type must have static shape"
             } else {
                 "elements literal must be a shaped type"
@@ -1681,7 +1677,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         // MLIR's `parseElementsLiteralType`, as for `dense`: both errors at
         // the token after the type.
         let (shape, element) = static_shape(ty).ok_or_else(|| {
-            self.error(if is_shaped(ty) {
+            self.error(if strata_builtin::is_shaped(ty) {
                 "elements literal type must have static shape"
             } else {
                 "elements literal must be a shaped type"
@@ -2240,16 +2236,6 @@ fn float_error(span: Range<usize>, e: FloatError) -> ParseError {
     } else {
         error
     }
-}
-
-/// Whether `ty` is one of MLIR's `ShapedType`s (a tensor, a vector or a
-/// memref, ranked or not).
-fn is_shaped(ty: Type<'_>) -> bool {
-    ty.isa::<RankedTensorType>()
-        || ty.isa::<VectorType>()
-        || ty.isa::<strata_builtin::UnrankedTensorType>()
-        || ty.isa::<strata_builtin::MemRefType>()
-        || ty.isa::<strata_builtin::UnrankedMemRefType>()
 }
 
 /// A builtin constructor's refusal as a parse error at `span`.
