@@ -1,7 +1,9 @@
-//! Three more registered dialects of `mlir-opt-19`, in the part that
-//! changes what it prints for forms strata otherwise keeps opaque. Each was
-//! found by running strata-opt over the generic form of the dialect's MLIR
-//! 19 tests (`Dialect/DLTI`, `Dialect/MLProgram`, `Dialect/Ptr`).
+//! More registered dialects of `mlir-opt-19`, in the part that changes
+//! what it prints or refuses for forms strata otherwise keeps opaque. The
+//! first three were found by running strata-opt over the generic form of
+//! the dialect's MLIR 19 tests (`Dialect/DLTI`, `Dialect/MLProgram`,
+//! `Dialect/Ptr`); the rest by asking `mlir-opt-19` for a type and an
+//! attribute of each dialect it registers (`tests/oracle/hookless.sh`).
 //!
 //! - `dlti` ([`DltiDialect`]): its attributes nest others (`#dlti.dl_entry<
 //!   "key", #map>`), so each of MLIR 19's four (`dl_entry`, `dl_spec`,
@@ -16,6 +18,11 @@
 //!   opaque type may not. `!ptr.ptr` and `!ptr.ptr<memory-space>` are
 //!   [`PtrType`]s; the memory space is parsed (`<3>` prints `<3 : i64>`, as
 //!   MLIR prints it). Another type, and any attribute, is MLIR's error.
+//! - thirty dialects with no parser for their types, their attributes or
+//!   both (`tensor`, `arith`, `func`, `scf`, ...; `hookless_dialect!`):
+//!   such a form is MLIR's "dialect 'tensor' provides no type parsing
+//!   hook", at the same column. A family the dialect does parse stays
+//!   opaque.
 //!
 //! ```
 //! use strata_ctx::Context;
@@ -34,7 +41,7 @@ use core::hash::BuildHasher;
 use strata_builtin::OpaqueAttr;
 use strata_ctx::{Attribute, Dialect, Policy, Registry, Type};
 use strata_syntax::lexer::TokenKind;
-use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, ParseError, Parser};
+use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, ParseError, Parser, Syntax};
 
 use crate::text::{Piece, TextData};
 
@@ -195,6 +202,214 @@ impl DialectSyntax for PtrDialect {
     }
 }
 
+/// A registered dialect of `mlir-opt-19` with no parser for one family or
+/// both: MLIR refuses every type (or attribute) of it with "dialect 'tensor'
+/// provides no type parsing hook", at the first character after the
+/// namespace's `.` or `<`. The family it does parse stays opaque here.
+macro_rules! hookless_dialect {
+    ($(#[$doc:meta])* $name:ident, $ns:literal, types: $no_types:literal, attributes: $no_attrs:literal) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub(crate) struct $name;
+
+        impl Dialect for $name {
+            const NAMESPACE: &'static str = $ns;
+
+            /// No kinds: what the dialect parses stays opaque.
+            fn register(_: &mut Registry<'_>) {}
+        }
+
+        impl DialectSyntax for $name {
+            fn parses_type(_: &str) -> bool {
+                $no_types
+            }
+
+            fn parses_attribute(_: &str) -> bool {
+                $no_attrs
+            }
+
+            fn parse_type<'c, P: Policy, S: BuildHasher>(
+                p: &mut Parser<'c, '_, P, S>,
+                mnemonic: &str,
+            ) -> Result<Type<'c>, ParseError> {
+                Err(at_mnemonic(
+                    p,
+                    mnemonic,
+                    concat!("dialect '", $ns, "' provides no type parsing hook").into(),
+                ))
+            }
+
+            fn parse_attribute<'c, P: Policy, S: BuildHasher>(
+                p: &mut Parser<'c, '_, P, S>,
+                mnemonic: &str,
+            ) -> Result<Attribute<'c>, ParseError> {
+                Err(at_mnemonic(
+                    p,
+                    mnemonic,
+                    concat!("dialect '", $ns, "' provides no attribute parsing hook").into(),
+                ))
+            }
+        }
+    };
+}
+
+hookless_dialect!(
+    /// MLIR 19's `affine` dialect, which parses no types and attributes.
+    AffineDialect, "affine", types: true, attributes: true
+);
+hookless_dialect!(
+    /// MLIR 19's `amdgpu` dialect, which parses no types. Its attributes stay opaque.
+    AmdgpuDialect, "amdgpu", types: true, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `amx` dialect, which parses no types and attributes.
+    AmxDialect, "amx", types: true, attributes: true
+);
+hookless_dialect!(
+    /// MLIR 19's `arith` dialect, which parses no types. Its attributes stay opaque.
+    ArithDialect, "arith", types: true, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `arm_neon` dialect, which parses no types and attributes.
+    ArmNeonDialect, "arm_neon", types: true, attributes: true
+);
+hookless_dialect!(
+    /// MLIR 19's `arm_sme` dialect, which parses no types. Its attributes stay opaque.
+    ArmSmeDialect, "arm_sme", types: true, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `arm_sve` dialect, which parses no types and attributes.
+    ArmSveDialect, "arm_sve", types: true, attributes: true
+);
+hookless_dialect!(
+    /// MLIR 19's `async` dialect, which parses no attributes. Its types stay opaque.
+    AsyncDialect, "async", types: false, attributes: true
+);
+hookless_dialect!(
+    /// MLIR 19's `bufferization` dialect, which parses no types and attributes.
+    BufferizationDialect, "bufferization", types: true, attributes: true
+);
+hookless_dialect!(
+    /// MLIR 19's `cf` dialect, which parses no types and attributes.
+    CfDialect, "cf", types: true, attributes: true
+);
+hookless_dialect!(
+    /// MLIR 19's `complex` dialect, which parses no types. Its attributes stay opaque.
+    ComplexDialect, "complex", types: true, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `func` dialect, which parses no types and attributes.
+    FuncDialect, "func", types: true, attributes: true
+);
+hookless_dialect!(
+    /// MLIR 19's `index` dialect, which parses no types. Its attributes stay opaque.
+    IndexDialect, "index", types: true, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `linalg` dialect, which parses no types. Its attributes stay opaque.
+    LinalgDialect, "linalg", types: true, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `math` dialect, which parses no types and attributes.
+    MathDialect, "math", types: true, attributes: true
+);
+hookless_dialect!(
+    /// MLIR 19's `memref` dialect, which parses no types and attributes.
+    MemrefDialect, "memref", types: true, attributes: true
+);
+hookless_dialect!(
+    /// MLIR 19's `mesh` dialect, which parses no types. Its attributes stay opaque.
+    MeshDialect, "mesh", types: true, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `nvvm` dialect, which parses no types. Its attributes stay opaque.
+    NvvmDialect, "nvvm", types: true, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `pdl` dialect, which parses no attributes. Its types stay opaque.
+    PdlDialect, "pdl", types: false, attributes: true
+);
+hookless_dialect!(
+    /// MLIR 19's `pdl_interp` dialect, which parses no types and attributes.
+    PdlInterpDialect, "pdl_interp", types: true, attributes: true
+);
+hookless_dialect!(
+    /// MLIR 19's `quant` dialect, which parses no attributes. Its types stay opaque.
+    QuantDialect, "quant", types: false, attributes: true
+);
+hookless_dialect!(
+    /// MLIR 19's `rocdl` dialect, which parses no types. Its attributes stay opaque.
+    RocdlDialect, "rocdl", types: true, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `scf` dialect, which parses no types and attributes.
+    ScfDialect, "scf", types: true, attributes: true
+);
+hookless_dialect!(
+    /// MLIR 19's `shape` dialect, which parses no attributes. Its types stay opaque.
+    ShapeDialect, "shape", types: false, attributes: true
+);
+hookless_dialect!(
+    /// MLIR 19's `tensor` dialect, which parses no types and attributes.
+    TensorDialect, "tensor", types: true, attributes: true
+);
+hookless_dialect!(
+    /// MLIR 19's `tosa` dialect, which parses no types. Its attributes stay opaque.
+    TosaDialect, "tosa", types: true, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `transform` dialect, which parses no attributes. Its types stay opaque.
+    TransformDialect, "transform", types: false, attributes: true
+);
+hookless_dialect!(
+    /// MLIR 19's `ub` dialect, which parses no types. Its attributes stay opaque.
+    UbDialect, "ub", types: true, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `vector` dialect, which parses no types. Its attributes stay opaque.
+    VectorDialect, "vector", types: true, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `x86vector` dialect, which parses no types and attributes.
+    X86vectorDialect, "x86vector", types: true, attributes: true
+);
+
+/// Registers the dialects of `mlir-opt-19` that parse no types or no
+/// attributes (see `hookless_dialect!`), so that strata-opt refuses such a
+/// form with MLIR's message where it would otherwise keep it opaque.
+pub(crate) fn register_hookless<P: Policy, S: BuildHasher>(s: &mut Syntax<P, S>) {
+    s.register::<AffineDialect>();
+    s.register::<AmdgpuDialect>();
+    s.register::<AmxDialect>();
+    s.register::<ArithDialect>();
+    s.register::<ArmNeonDialect>();
+    s.register::<ArmSmeDialect>();
+    s.register::<ArmSveDialect>();
+    s.register::<AsyncDialect>();
+    s.register::<BufferizationDialect>();
+    s.register::<CfDialect>();
+    s.register::<ComplexDialect>();
+    s.register::<FuncDialect>();
+    s.register::<IndexDialect>();
+    s.register::<LinalgDialect>();
+    s.register::<MathDialect>();
+    s.register::<MemrefDialect>();
+    s.register::<MeshDialect>();
+    s.register::<NvvmDialect>();
+    s.register::<PdlDialect>();
+    s.register::<PdlInterpDialect>();
+    s.register::<QuantDialect>();
+    s.register::<RocdlDialect>();
+    s.register::<ScfDialect>();
+    s.register::<ShapeDialect>();
+    s.register::<TensorDialect>();
+    s.register::<TosaDialect>();
+    s.register::<TransformDialect>();
+    s.register::<UbDialect>();
+    s.register::<VectorDialect>();
+    s.register::<X86vectorDialect>();
+}
+
 /// The attributes of MLIR 19's `dlti` dialect.
 const DLTI_ATTRIBUTES: [&str; 4] = [
     "dl_entry",
@@ -214,13 +429,18 @@ fn at_mnemonic<P: Policy, S: BuildHasher>(
 }
 
 /// MLIR's "unknown attribute `foo` in dialect `ptr`" (`family` is
-/// `attribute`, or ` type`: MLIR writes "unknown  type").
+/// `attribute`, or ` type`: MLIR writes "unknown  type"), or, where the
+/// text after the namespace does not start with a keyword (`!ptr<4>`), the
+/// "expected valid keyword" of the mnemonic's `parseKeyword`.
 fn unknown<P: Policy, S: BuildHasher>(
     p: &Parser<'_, '_, P, S>,
     family: &str,
     mnemonic: &str,
     dialect: &str,
 ) -> ParseError {
+    if !mnemonic.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        return at_mnemonic(p, mnemonic, "expected valid keyword".into());
+    }
     at_mnemonic(
         p,
         mnemonic,

@@ -558,5 +558,6 @@ pub fn syntax<P: Policy, S: BuildHasher>() -> Syntax<P, S> {
     s.register::<crate::registered::DltiDialect>();
     s.register::<crate::registered::MlProgramDialect>();
     s.register::<crate::registered::PtrDialect>();
+    crate::registered::register_hookless(&mut s);
     s
 }
