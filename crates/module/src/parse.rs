@@ -1945,6 +1945,14 @@ fn define_alias<'c, P: Policy, S: BuildHasher>(
     // items, not lines).
     let rest = (r.is_ok() && p.token().kind != TokenKind::Eof).then(|| p.token().start);
     let made = r.map_err(|e| at_unit_end(text, item.range.end, e))?;
+    if let TokenKind::Error(why) = p.token().kind {
+        // The token after the value is a lexical error (an unterminated
+        // string): MLIR's lexer reports it where it ends, and the text
+        // from there on must not be read as the next item, which would
+        // skip the broken token.
+        let t = p.token();
+        return Err(ParseError::lexical(t.start..t.end, why));
+    }
     let name = &alias[1..];
     let defined = match made {
         Ok(loc) => aliases.table.define_location(name, loc),

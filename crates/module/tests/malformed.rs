@@ -575,3 +575,23 @@ fn a_forward_use_of_another_type_is_reported_at_the_definition_as_in_mlir() {
         assert_eq!(notes(text), noted, "{text}");
     }
 }
+
+/// An unterminated string after an alias definition's value is the lexer's
+/// error where the string ends, as `mlir-opt-19` reports it; the text after
+/// it was read as the next item, which skipped the broken string and
+/// accepted the file (found by a new user's fuzzing).
+#[test]
+fn an_unterminated_string_after_an_alias_value_is_an_error() {
+    let unterminated = "expected '\"' in string literal".to_owned();
+    for (text, at) in [
+        ("#a = 1 \"abc\n\"t.a\"() : () -> ()\n", (1, 12)),
+        ("#a = 1 \"abc\n", (1, 12)),
+        ("#a = 1 \"t.a", (1, 12)),
+        ("!t = i32\"t.a() : () -> ()\n", (1, 26)),
+        ("\"t.b\"() : () -> ()\n!t = i32 \"x\n", (2, 12)),
+    ] {
+        assert_eq!(error_at(text), (unterminated.clone(), at), "{text:?}");
+    }
+    // A complete string there starts the next item, as before.
+    assert!(print("#a = 1 \"t.a\"() : () -> ()\n").contains("\"t.a\"() : () -> ()"));
+}
