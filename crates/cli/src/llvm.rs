@@ -48,7 +48,7 @@
 use core::hash::BuildHasher;
 
 use strata_ctx::{Attribute, Dialect, Policy, Registry};
-use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, ParseError, Parser};
+use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, ParseError, Parser, ResourceSection};
 
 use crate::text::{PartHook, Piece, TextData};
 
@@ -133,6 +133,11 @@ impl Dialect for LlvmDialect {
 }
 
 impl DialectSyntax for LlvmDialect {
+    /// MLIR's dialect has the asm interface and declares no resource.
+    fn resource_section() -> ResourceSection {
+        ResourceSection::NoKeys
+    }
+
     /// The dialect's types stay opaque.
     fn parses_type(_: &str) -> bool {
         false

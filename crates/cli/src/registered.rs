@@ -41,7 +41,9 @@ use core::hash::BuildHasher;
 use strata_builtin::OpaqueAttr;
 use strata_ctx::{Attribute, Dialect, Policy, Registry, Type};
 use strata_syntax::lexer::TokenKind;
-use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, ParseError, Parser, Syntax};
+use strata_syntax::{
+    AsmAlias, AsmElement, DialectSyntax, ParseError, Parser, ResourceSection, Syntax,
+};
 
 use crate::text::{Piece, TextData};
 
@@ -113,6 +115,11 @@ impl Dialect for MlProgramDialect {
 }
 
 impl DialectSyntax for MlProgramDialect {
+    /// MLIR's dialect has the asm interface and declares no resource.
+    fn resource_section() -> ResourceSection {
+        ResourceSection::NoKeys
+    }
+
     fn parses_type(_: &str) -> bool {
         false
     }
@@ -202,10 +209,12 @@ impl DialectSyntax for PtrDialect {
     }
 }
 
-/// A registered dialect of `mlir-opt-19` with no parser for one family or
-/// both: MLIR refuses every type (or attribute) of it with "dialect 'tensor'
-/// provides no type parsing hook", at the first character after the
-/// namespace's `.` or `<`. The family it does parse stays opaque here.
+/// A registered dialect of `mlir-opt-19` that strata-opt models no further
+/// than its namespace. A family it has no parser for (`types: true`,
+/// `attributes: true`) is refused as MLIR refuses every type (or
+/// attribute) of it, with "dialect 'tensor' provides no type parsing
+/// hook", at the first character after the namespace's `.` or `<`; a
+/// family it does parse stays opaque here.
 macro_rules! hookless_dialect {
     ($(#[$doc:meta])* $name:ident, $ns:literal, types: $no_types:literal, attributes: $no_attrs:literal) => {
         $(#[$doc])*
@@ -374,9 +383,68 @@ hookless_dialect!(
     X86vectorDialect, "x86vector", types: true, attributes: true
 );
 
+hookless_dialect!(
+    /// MLIR 19's `acc` dialect: its types and attributes stay opaque, and
+    /// it is registered for its namespace (a `dialect_resources` entry).
+    AccDialect, "acc", types: false, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `emitc` dialect: its types and attributes stay opaque, and
+    /// it is registered for its namespace (a `dialect_resources` entry).
+    EmitcDialect, "emitc", types: false, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `gpu` dialect: its types and attributes stay opaque, and
+    /// it is registered for its namespace (a `dialect_resources` entry).
+    GpuDialect, "gpu", types: false, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `irdl` dialect: its types and attributes stay opaque, and
+    /// it is registered for its namespace (a `dialect_resources` entry).
+    IrdlDialect, "irdl", types: false, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `mpi` dialect: its types and attributes stay opaque, and
+    /// it is registered for its namespace (a `dialect_resources` entry).
+    MpiDialect, "mpi", types: false, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `nvgpu` dialect: its types and attributes stay opaque, and
+    /// it is registered for its namespace (a `dialect_resources` entry).
+    NvgpuDialect, "nvgpu", types: false, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `omp` dialect: its types and attributes stay opaque, and
+    /// it is registered for its namespace (a `dialect_resources` entry).
+    OmpDialect, "omp", types: false, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `polynomial` dialect: its types and attributes stay opaque, and
+    /// it is registered for its namespace (a `dialect_resources` entry).
+    PolynomialDialect, "polynomial", types: false, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `spirv` dialect: its types and attributes stay opaque, and
+    /// it is registered for its namespace (a `dialect_resources` entry).
+    SpirvDialect, "spirv", types: false, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `test_dyn` dialect: its types and attributes stay opaque, and
+    /// it is registered for its namespace (a `dialect_resources` entry).
+    TestDynDialect, "test_dyn", types: false, attributes: false
+);
+hookless_dialect!(
+    /// MLIR 19's `xegpu` dialect: its types and attributes stay opaque, and
+    /// it is registered for its namespace (a `dialect_resources` entry).
+    XegpuDialect, "xegpu", types: false, attributes: false
+);
+
 /// Registers the dialects of `mlir-opt-19` that parse no types or no
 /// attributes (see `hookless_dialect!`), so that strata-opt refuses such a
-/// form with MLIR's message where it would otherwise keep it opaque.
+/// form with MLIR's message where it would otherwise keep it opaque, and
+/// the rest of its dialects that strata-opt has no model of, so that every
+/// namespace `mlir-opt-19` registers is registered here too (a
+/// `dialect_resources` entry of another is "dialect 'foo' is unknown").
 pub(crate) fn register_hookless<P: Policy, S: BuildHasher>(s: &mut Syntax<P, S>) {
     s.register::<AffineDialect>();
     s.register::<AmdgpuDialect>();
@@ -408,6 +476,17 @@ pub(crate) fn register_hookless<P: Policy, S: BuildHasher>(s: &mut Syntax<P, S>)
     s.register::<UbDialect>();
     s.register::<VectorDialect>();
     s.register::<X86vectorDialect>();
+    s.register::<AccDialect>();
+    s.register::<EmitcDialect>();
+    s.register::<GpuDialect>();
+    s.register::<IrdlDialect>();
+    s.register::<MpiDialect>();
+    s.register::<NvgpuDialect>();
+    s.register::<OmpDialect>();
+    s.register::<PolynomialDialect>();
+    s.register::<SpirvDialect>();
+    s.register::<TestDynDialect>();
+    s.register::<XegpuDialect>();
 }
 
 /// The attributes of MLIR 19's `dlti` dialect.

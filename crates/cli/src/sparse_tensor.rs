@@ -27,7 +27,7 @@ use core::hash::BuildHasher;
 
 use strata_builtin::OpaqueAttr;
 use strata_ctx::{Attribute, Dialect, Policy, Registry, Type};
-use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, ParseError, Parser};
+use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, ParseError, Parser, ResourceSection};
 
 crate::text_kind!(
     /// `!sparse_tensor.mnemonic<...>`: a type of the `sparse_tensor`
@@ -49,6 +49,11 @@ impl Dialect for SparseTensorDialect {
 }
 
 impl DialectSyntax for SparseTensorDialect {
+    /// MLIR's dialect has the asm interface and declares no resource.
+    fn resource_section() -> ResourceSection {
+        ResourceSection::NoKeys
+    }
+
     /// Every type of the dialect is a [`SparseTensorType`].
     fn parses_type(_: &str) -> bool {
         true

@@ -59,7 +59,9 @@ use strata_ctx::{
     Registry, StorageKind, Type, TypeFamily, storage_kind,
 };
 use strata_syntax::lexer::TokenKind;
-use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, ParseError, Parser, Syntax};
+use strata_syntax::{
+    AsmAlias, AsmElement, DialectSyntax, ParseError, Parser, ResourceSection, Syntax,
+};
 
 /// The test dialect of `mlir-opt-19`, in the part strata models (see the
 /// [module](self)).
@@ -421,6 +423,11 @@ fn test_opaque_type<'c>(ty: Type<'c>) -> Option<&'c str> {
 }
 
 impl DialectSyntax for TestDialect {
+    /// MLIR's test dialect declares any resource key, a blob.
+    fn resource_section() -> ResourceSection {
+        ResourceSection::Blobs
+    }
+
     fn parses_type(mnemonic: &str) -> bool {
         matches!(mnemonic, "memref_element" | "test_rec" | "test_rec_alias")
     }

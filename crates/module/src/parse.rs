@@ -31,7 +31,7 @@ use strata_builtin::FunctionType;
 use strata_builtin::prelude::*;
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 use strata_syntax::lexer::{Lexer, Token, TokenKind, wrong_token_position};
-use strata_syntax::{Aliases as Table, DistinctIds, ParseError, Parser, Syntax};
+use strata_syntax::{Aliases as Table, DistinctIds, ParseError, Parser, ResourceSection, Syntax};
 
 mod custom;
 
@@ -1641,7 +1641,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
                 Ok(())
             }
             ItemKind::Metadata => {
-                parse_metadata(text, item.range.clone()).map(|r| resources.extend(r))
+                parse_metadata(text, item.range.clone(), syntax).map(|r| resources.extend(r))
             }
             ItemKind::AttrAlias | ItemKind::TypeAlias => {
                 define_alias(ctx, syntax, text, &item, &mut shared.aliases, &distinct).map(|rest| {
@@ -2092,99 +2092,187 @@ fn parse_module_shell<'c, P: Policy, S: BuildHasher>(
     Ok((p.into_out(vec![op])?, block))
 }
 
-/// Parses the `{-# ... #-}` section in `range` into its groups.
-fn parse_metadata(text: &str, range: Range<usize>) -> PResult<Vec<ResourceGroup>> {
-    let mut lexer = Lexer::new(&text[..range.end]);
-    lexer.reset(range.start);
-    // At the end of the text a token is empty: the span stays inside.
-    let err = |t: Token, m: &str| {
-        let end = t.end.max(t.start + 1).min(range.end);
-        ParseError::new(t.start.min(end)..end, m.to_owned())
-    };
-    let mut t = lexer.next_token();
+/// Parses the file metadata section `{-# ... #-}` at `range`, as MLIR's
+/// `parseFileMetadataDictionary` does: comma-separated lists closed by
+/// `#-}` and `}`, each key checked after its `:`, a dialect's resources
+/// handled as the dialect says ([`ResourceSection`]; the builtin dialect's
+/// are blobs), an external resource's value a string or `true`/`false`.
+/// The messages and positions are MLIR's.
+fn parse_metadata<P: Policy, S: BuildHasher>(
+    text: &str,
+    range: Range<usize>,
+    syntax: &Syntax<P, S>,
+) -> PResult<Vec<ResourceGroup>> {
+    // The whole text is lexed, as MLIR lexes its buffer: a section that
+    // never ends reports its errors at the end of the file.
+    let mut lx = Lexer::new(text);
+    lx.reset(range.start);
+    // An error at a token (MLIR's `emitError`); at the end of the text
+    // the span is empty.
+    let at =
+        |t: Token, m: String| ParseError::new(t.start..t.end.max(t.start + 1).min(text.len()), m);
+    // MLIR's `parseToken`: a wrong token is reported after the text before
+    // it.
+    let wrong = |t: Token, m: String| ParseError::wrong_token(wrong_token_position(text, &t), m);
+    let mut t = lx.next_token();
     if t.kind != TokenKind::FileMetadataBegin {
-        return Err(err(t, "expected '{-#'"));
+        return Err(at(t, "expected '{-#'".into()));
     }
+    t = lx.next_token();
     let mut groups = Vec::new();
-    t = lexer.next_token();
-    loop {
-        if t.kind == TokenKind::FileMetadataEnd {
-            break;
-        }
-        if t.kind != TokenKind::BareId {
-            return Err(err(
-                t,
-                "expected identifier key in file metadata dictionary",
-            ));
-        }
-        let kind = text[t.start..t.end].to_owned();
-        if kind != "dialect_resources" && kind != "external_resources" {
-            return Err(err(
-                t,
-                &format!("unknown key '{kind}' in file metadata dictionary"),
-            ));
-        }
-        t = lexer.next_token();
-        if t.kind != TokenKind::Colon {
-            return Err(err(t, "expected ':'"));
-        }
-        t = lexer.next_token();
-        if t.kind != TokenKind::LBrace {
-            return Err(err(t, "expected '{'"));
-        }
-        let mut entries = Vec::new();
-        t = lexer.next_token();
-        while t.kind != TokenKind::RBrace {
-            if t.kind != TokenKind::BareId && t.kind != TokenKind::String {
-                return Err(err(t, "expected identifier key for 'resource' entry"));
+    comma_list_until(
+        &mut lx,
+        &mut t,
+        TokenKind::FileMetadataEnd,
+        "#-}",
+        text,
+        |lx, t| {
+            let key = *t;
+            if key.kind != TokenKind::BareId {
+                return Err(at(
+                    key,
+                    "expected identifier key in file metadata dictionary".into(),
+                ));
             }
-            let owner = text[t.start..t.end].to_owned();
-            t = lexer.next_token();
+            *t = lx.next_token();
             if t.kind != TokenKind::Colon {
-                return Err(err(t, "expected ':'"));
+                return Err(wrong(*t, "expected ':'".into()));
             }
-            t = lexer.next_token();
+            *t = lx.next_token();
+            let kind = &text[key.start..key.end];
+            let dialect = match kind {
+                "dialect_resources" => true,
+                "external_resources" => false,
+                _ => {
+                    return Err(at(
+                        key,
+                        format!("unknown key '{kind}' in file metadata dictionary"),
+                    ));
+                }
+            };
             if t.kind != TokenKind::LBrace {
-                return Err(err(t, "expected '{'"));
+                return Err(wrong(*t, "expected '{'".into()));
             }
-            let mut kv = Vec::new();
-            t = lexer.next_token();
-            while t.kind != TokenKind::RBrace {
-                if t.kind != TokenKind::BareId && t.kind != TokenKind::String {
-                    return Err(err(t, "expected identifier key for 'resource' entry"));
+            *t = lx.next_token();
+            let mut entries = Vec::new();
+            comma_list_until(lx, t, TokenKind::RBrace, "}", text, |lx, t| {
+                let name = *t;
+                if name.kind != TokenKind::BareId {
+                    return Err(at(
+                        name,
+                        "expected identifier key for 'resource' entry".into(),
+                    ));
                 }
-                let key = text[t.start..t.end].to_owned();
-                t = lexer.next_token();
+                let owner = &text[name.start..name.end];
+                *t = lx.next_token();
                 if t.kind != TokenKind::Colon {
-                    return Err(err(t, "expected ':'"));
+                    return Err(wrong(*t, "expected ':'".into()));
                 }
-                t = lexer.next_token();
-                let value = match t.kind {
-                    TokenKind::String | TokenKind::BareId => text[t.start..t.end].to_owned(),
-                    _ => return Err(err(t, "expected a string or 'true'/'false' resource value")),
+                *t = lx.next_token();
+                if t.kind != TokenKind::LBrace {
+                    return Err(wrong(*t, "expected '{'".into()));
+                }
+                *t = lx.next_token();
+                let section = if !dialect {
+                    None
+                } else if owner == "builtin" {
+                    Some(ResourceSection::Blobs)
+                } else {
+                    match syntax.resource_section(owner) {
+                        Some(ResourceSection::Refused) => {
+                            return Err(at(
+                                *t,
+                                format!("unexpected 'resource' section for dialect '{owner}'"),
+                            ));
+                        }
+                        Some(s) => Some(s),
+                        None => return Err(at(name, format!("dialect '{owner}' is unknown"))),
+                    }
                 };
-                if kind == "dialect_resources" && owner == "builtin" {
-                    check_blob(&key, &value).map_err(|m| err(t, &m))?;
-                }
-                kv.push((key, value));
-                t = lexer.next_token();
-                if t.kind == TokenKind::Comma {
-                    t = lexer.next_token();
-                }
+                let mut kv = Vec::new();
+                comma_list_until(lx, t, TokenKind::RBrace, "}", text, |lx, t| {
+                    let k = *t;
+                    if k.kind != TokenKind::BareId {
+                        let m = if dialect {
+                            "expected identifier key for 'resource' entry"
+                        } else {
+                            "expected identifier key for 'external_resources' entry"
+                        };
+                        return Err(at(k, m.into()));
+                    }
+                    let key = &text[k.start..k.end];
+                    if section == Some(ResourceSection::NoKeys) {
+                        return Err(at(
+                            k,
+                            format!("unknown 'resource' key '{key}' for dialect '{owner}'"),
+                        ));
+                    }
+                    *t = lx.next_token();
+                    if t.kind != TokenKind::Colon {
+                        return Err(wrong(*t, "expected ':'".into()));
+                    }
+                    // The value is one token, whatever it is; what it must be is
+                    // the resource's parser's to say.
+                    let v = lx.next_token();
+                    if let TokenKind::Error(why) = v.kind {
+                        return Err(ParseError::lexical(v.start..v.end, why));
+                    }
+                    let value = &text[v.start..v.end];
+                    if section == Some(ResourceSection::Blobs) {
+                        check_blob(key, value).map_err(|m| at(v, m))?;
+                    } else if v.kind != TokenKind::String && value != "true" && value != "false" {
+                        return Err(at(v, format!("expected string value for key '{key}'")));
+                    }
+                    kv.push((key.to_owned(), value.to_owned()));
+                    *t = lx.next_token();
+                    Ok(())
+                })?;
+                entries.push((owner.to_owned(), kv));
+                Ok(())
+            })?;
+            groups.push(ResourceGroup {
+                kind: kind.to_owned(),
+                entries,
+            });
+            Ok(())
+        },
+    )?;
+    Ok(groups)
+}
+
+/// MLIR's `parseCommaSeparatedListUntil`: `end` at once is an empty list;
+/// otherwise elements separated by commas, then `end` ("expected ',' or
+/// '}'" where it is missing). `t` is the current token, and each element
+/// leaves it at the token after itself; on success it is the token after
+/// `end`.
+fn comma_list_until<'t>(
+    lx: &mut Lexer<'t>,
+    t: &mut Token,
+    end: TokenKind,
+    spelling: &str,
+    text: &str,
+    mut element: impl FnMut(&mut Lexer<'t>, &mut Token) -> PResult<()>,
+) -> PResult<()> {
+    if t.kind != end {
+        loop {
+            element(lx, t)?;
+            if t.kind != TokenKind::Comma {
+                break;
             }
-            entries.push((owner, kv));
-            t = lexer.next_token();
-            if t.kind == TokenKind::Comma {
-                t = lexer.next_token();
-            }
+            *t = lx.next_token();
         }
-        groups.push(ResourceGroup { kind, entries });
-        t = lexer.next_token();
-        if t.kind == TokenKind::Comma {
-            t = lexer.next_token();
+        if t.kind != end {
+            if let TokenKind::Error(why) = t.kind {
+                return Err(ParseError::lexical(t.start..t.end, why));
+            }
+            return Err(ParseError::wrong_token(
+                wrong_token_position(text, t),
+                format!("expected ',' or '{spelling}'"),
+            ));
         }
     }
-    Ok(groups)
+    *t = lx.next_token();
+    Ok(())
 }
 
 /// MLIR's error for a value used above its definition with another type:

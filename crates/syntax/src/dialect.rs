@@ -109,6 +109,14 @@ pub trait DialectSyntax: Dialect {
         None
     }
 
+    /// What the dialect does with its entry of a file's
+    /// `dialect_resources` section: by default
+    /// [`ResourceSection::Refused`], as MLIR has it for a dialect without
+    /// an `OpAsmDialectInterface`.
+    fn resource_section() -> ResourceSection {
+        ResourceSection::Refused
+    }
+
     /// Parses the type `!NAMESPACE.mnemonic...`: `parser` is positioned
     /// after the mnemonic, and must consume the whole body.
     fn parse_type<'c, P: Policy, S: BuildHasher>(
@@ -132,6 +140,24 @@ pub trait DialectSyntax: Dialect {
             Self::NAMESPACE
         )))
     }
+}
+
+/// What a dialect does with its entry of a file's `dialect_resources`
+/// section (`{-# dialect_resources: { NAMESPACE: { key: value } } #-}`),
+/// as MLIR's `OpAsmDialectInterface` resource hooks decide; a namespace
+/// no dialect registers is MLIR's "dialect 'foo' is unknown".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResourceSection {
+    /// Every key names a blob, written `"0x..."` with its alignment in the
+    /// first four bytes (the builtin dialect's and MLIR's test dialect's).
+    Blobs,
+    /// The dialect has the interface but declares no resource: each key is
+    /// MLIR's "unknown 'resource' key 'k' for dialect 'd'" (`llvm`,
+    /// `ml_program`, `sparse_tensor` in MLIR 19).
+    NoKeys,
+    /// The dialect has no such interface: an entry is MLIR's "unexpected
+    /// 'resource' section for dialect 'd'".
+    Refused,
 }
 
 /// The mnemonic at the start of a dialect symbol's data (`widget` of
@@ -171,6 +197,7 @@ struct DialectAsm {
     type_elements: for<'c> fn(Type<'c>, &mut dyn FnMut(AsmElement<'c>)),
     attribute_elements: for<'c> fn(Attribute<'c>, &mut dyn FnMut(AsmElement<'c>)),
     alias_key: fn(AsmElement<'_>) -> Option<*const ()>,
+    resource_section: fn() -> ResourceSection,
 }
 
 /// The printing hooks of the dialects a [`Syntax`] registers, in
@@ -329,6 +356,7 @@ impl<P: Policy, S: BuildHasher> Syntax<P, S> {
             type_elements: D::type_elements,
             attribute_elements: D::attribute_elements,
             alias_key: D::alias_key,
+            resource_section: D::resource_section,
         });
         self
     }
@@ -342,6 +370,13 @@ impl<P: Policy, S: BuildHasher> Syntax<P, S> {
     /// Whether dialect `namespace` has registered syntax.
     pub fn has_dialect(&self, namespace: &str) -> bool {
         self.types.iter().any(|(n, _)| *n == namespace)
+    }
+
+    /// What registered dialect `namespace` does with its entry of a file's
+    /// `dialect_resources` section, or `None` if no dialect of that
+    /// namespace is registered.
+    pub fn resource_section(&self, namespace: &str) -> Option<ResourceSection> {
+        self.asm_of(namespace).map(|d| (d.resource_section)())
     }
 
     /// The asm record of dialect `namespace`, if registered.
