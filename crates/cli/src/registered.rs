@@ -17,7 +17,8 @@
 //!   `MemRefElementTypeInterface`, so it may be a memref's element, where an
 //!   opaque type may not. `!ptr.ptr` and `!ptr.ptr<memory-space>` are
 //!   [`PtrType`]s; the memory space is parsed (`<3>` prints `<3 : i64>`, as
-//!   MLIR prints it). Another type, and any attribute, is MLIR's error.
+//!   MLIR prints it). Another type, and an attribute other than
+//!   `#ptr.spec<...>` (kept opaque), is MLIR's error.
 //! - thirty dialects with no parser for their types, their attributes or
 //!   both (`tensor`, `arith`, `func`, `scf`, ...; `hookless_dialect!`):
 //!   such a form is MLIR's "dialect 'tensor' provides no type parsing
@@ -162,10 +163,11 @@ impl DialectSyntax for PtrDialect {
         true
     }
 
-    /// Every attribute: the dialect has none this model knows, which MLIR
-    /// reports.
-    fn parses_attribute(_: &str) -> bool {
-        true
+    /// Every attribute but MLIR 19's one, `spec` (a data layout entry,
+    /// `#ptr.spec<size = 32, abi = 32, preferred = 64>`), which stays
+    /// opaque: another is MLIR's error.
+    fn parses_attribute(mnemonic: &str) -> bool {
+        mnemonic != "spec"
     }
 
     fn parse_attribute<'c, P: Policy, S: BuildHasher>(
