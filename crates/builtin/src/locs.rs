@@ -212,8 +212,19 @@ pub trait BuiltinLocs: AsContext {
         common(self.context(), word::UNKNOWN_LOC)
     }
 
-    /// `loc("file":line:column)`.
+    /// `loc("file":line:column)`. An empty file name is `-`, as MLIR 19's
+    /// `FileLineColLoc::get` from a string makes it (so `loc("":1:1)` is
+    /// `loc("-":1:1)`, one location).
+    ///
+    /// ```
+    /// use strata_builtin::prelude::*;
+    ///
+    /// let ctx = strata_ctx::Context::new();
+    /// assert_eq!(ctx.file_loc("", 1, 1), ctx.file_loc("-", 1, 1));
+    /// assert_eq!(ctx.file_loc("", 1, 1).to_string(), "loc(\"-\":1:1)");
+    /// ```
     fn file_loc<'c>(&'c self, file: &str, line: u32, column: u32) -> Interned<'c, FileLineColLoc> {
+        let file = if file.is_empty() { "-" } else { file };
         self.context()
             .intern::<FileLineColLoc>(FileLineColLocData { file, line, column })
     }

@@ -1296,12 +1296,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 if name.is_empty() {
                     return Err(ParseError::new(at, "expected valid attribute name"));
                 }
-                self.bump();
-                let value = if self.consume_if(TokenKind::Equal) {
-                    self.parse_attribute()?
-                } else {
-                    self.ctx.unit_attr().into()
-                };
+                // A name seen before is refused before its value is read,
+                // as MLIR's `parseAttributeDict` does (an error in the value
+                // comes second).
                 let duplicate = if entries.len() < DICTIONARY_SCAN {
                     entries.iter().any(|(n, _)| *n == name)
                 } else {
@@ -1316,6 +1313,12 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         format!("duplicate key '{name}' in dictionary attribute"),
                     ));
                 }
+                self.bump();
+                let value = if self.consume_if(TokenKind::Equal) {
+                    self.parse_attribute()?
+                } else {
+                    self.ctx.unit_attr().into()
+                };
                 entries.push((name, value));
                 if self.consume_if(TokenKind::Comma) {
                     continue;

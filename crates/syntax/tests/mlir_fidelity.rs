@@ -891,3 +891,48 @@ fn lexer_errors_come_first_and_wrong_tokens_are_placed_as_mlir_places_them() {
     // error, not the undefined alias `#s`.
     assert_eq!(attr("[1, #s\"]"), "1:9: expected '\"' in string literal");
 }
+
+/// A file location with an empty file name is the one named `-`, as MLIR
+/// 19's `FileLineColLoc::get` from a string makes it: mlir-opt-19 prints
+/// `loc("":1:1)` as `loc("-":1:1)`, and with `loc("-":1:1)` beside it both
+/// use one alias. strata printed `loc("":1:1)`.
+#[test]
+fn a_file_location_without_a_name_is_named_dash() {
+    let ctx = Context::new();
+    // mlir-opt-19 (`--mlir-print-local-scope`): `{a = loc("-":1:1)}`.
+    assert_eq!(attr(r#"loc("":1:1)"#), r#"loc("-":1:1)"#);
+    // mlir-opt-19: `loc(callsite("-":1:1 at "-":2:2))`.
+    assert_eq!(
+        attr(r#"loc(callsite("":1:1 at "":2:2))"#),
+        r#"loc(callsite("-":1:1 at "-":2:2))"#
+    );
+    let empty = strata_syntax::parse_attribute(&ctx, r#"loc("":1:1)"#).unwrap();
+    let dash = strata_syntax::parse_attribute(&ctx, r#"loc("-":1:1)"#).unwrap();
+    assert_eq!(empty, dash, "one location");
+    // A name location's name stays empty (mlir-opt-19: `loc("")`).
+    assert_eq!(attr(r#"loc("")"#), r#"loc("")"#);
+}
+
+/// A key seen before in a dictionary is refused at the key, before its value
+/// is read, as MLIR's `parseAttributeDict` refuses it: an error in that
+/// value comes second. strata read the value first and reported its error.
+#[test]
+fn a_duplicate_key_is_refused_before_its_value() {
+    // mlir-opt-19: `1:25: error: duplicate key 'a' in dictionary attribute`
+    // for `"t.op"() {b = 1, a = 1, a = } : () -> ()` (the op's dictionary).
+    assert_eq!(
+        attr("{b = 1, a = 1, a = }"),
+        "1:16: duplicate key 'a' in dictionary attribute"
+    );
+    // mlir-opt-19: `1:23: error: duplicate key 'x' in dictionary attribute`
+    // for `{a = {x = 1, x = [}}`.
+    assert_eq!(
+        attr("{x = 1, x = [}"),
+        format!("1:{}: duplicate key 'x' in dictionary attribute", in_op(23))
+    );
+    // A unit entry is a key too: mlir-opt-19 `1:21` for `{b = 1, a, a = [}`.
+    assert_eq!(
+        attr("{b = 1, a, a = [}"),
+        "1:12: duplicate key 'a' in dictionary attribute"
+    );
+}
