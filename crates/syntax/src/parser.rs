@@ -621,9 +621,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         v
                     }
                 }
-                TokenKind::Question if !allow_dynamic => {
-                    return Err(self.error("expected static shape"));
-                }
+                // A vector's `?` ends its dimensions, as in MLIR's
+                // `parseVectorDimensionList`, and its element type then
+                // reports it ("expected non-function type").
                 _ => {
                     if bracketed {
                         // MLIR's message for a scalable dimension that is

@@ -936,3 +936,23 @@ fn a_duplicate_key_is_refused_before_its_value() {
         "1:12: duplicate key 'a' in dictionary attribute"
     );
 }
+
+/// A vector has no dynamic dimension: its `?` ends the dimension list, as
+/// in MLIR's `parseVectorDimensionList`, and the element type then reports
+/// it; inside a scalable `[...]` it is an invalid dimension. strata said
+/// "expected static shape", a message of its own.
+#[test]
+fn a_question_mark_in_a_vector_is_not_a_type() {
+    // mlir-opt-19: 1:22, 1:24 and 1:23 in `"t.op"() {a = ...}`.
+    for (text, column, message) in [
+        ("vector<?xf32>", 22, "expected non-function type"),
+        ("vector<4x?xf32>", 24, "expected non-function type"),
+        ("vector<[?]xf32>", 23, "invalid dimension"),
+    ] {
+        assert_eq!(
+            attr(text),
+            format!("1:{}: {message}", in_op(column)),
+            "{text}"
+        );
+    }
+}
