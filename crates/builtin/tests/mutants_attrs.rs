@@ -3,7 +3,9 @@
 //! let through (see docs/RELIABILITY.md, "Source mutants"). Every printed
 //! form is mlir-opt-19's print of the same attribute.
 
-use core::hash::{BuildHasher, Hasher};
+mod common;
+
+use common::Collide;
 
 use strata_builtin::apnum::ApInt;
 use strata_builtin::prelude::*;
@@ -60,28 +62,6 @@ fn integer_attributes_read_back_as_the_type_reads_them() {
     let high = ApInt::from_limbs(200, &[0, 0, 1]);
     assert_eq!(read(ctx.integer_attr_ap(i200, &high)), (None, None));
     assert_eq!(read(ctx.integer_attr(i200, -3)), (Some(-3), Some(-3)));
-}
-
-/// A hasher that sends every key to 0, so that in a context built with it
-/// every lookup meets every stored payload of its kind and only the kind's
-/// equality tells them apart.
-#[derive(Clone, Copy, Debug, Default)]
-struct Collide;
-
-impl Hasher for Collide {
-    fn finish(&self) -> u64 {
-        0
-    }
-
-    fn write(&mut self, _bytes: &[u8]) {}
-}
-
-impl BuildHasher for Collide {
-    type Hasher = Collide;
-
-    fn build_hasher(&self) -> Collide {
-        Collide
-    }
 }
 
 /// Integer attributes that share a hash are one attribute only when their

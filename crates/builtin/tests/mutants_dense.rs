@@ -3,7 +3,9 @@
 //! let through (see docs/RELIABILITY.md, "Source mutants"). Every printed
 //! form is mlir-opt-19's print of the same attribute.
 
-use core::hash::{BuildHasher, Hasher};
+mod common;
+
+use common::Collide;
 
 use strata_builtin::prelude::*;
 use strata_builtin::{FloatKind, Signedness};
@@ -136,28 +138,6 @@ fn elements_nest_by_every_dimension() {
             .to_string(),
         r#"dense<[[[["a", "b"]], [["c", "d"]]]]> : tensor<1x2x1x2x!foo.str>"#
     );
-}
-
-/// A hasher that sends every key to 0, so that in a context built with it
-/// every lookup meets every stored payload of its kind and only the kind's
-/// equality tells them apart.
-#[derive(Clone, Copy, Debug, Default)]
-struct Collide;
-
-impl Hasher for Collide {
-    fn finish(&self) -> u64 {
-        0
-    }
-
-    fn write(&mut self, _bytes: &[u8]) {}
-}
-
-impl BuildHasher for Collide {
-    type Hasher = Collide;
-
-    fn build_hasher(&self) -> Collide {
-        Collide
-    }
 }
 
 /// Reclaimable dense attributes that share a hash are one attribute only
