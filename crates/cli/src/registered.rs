@@ -82,11 +82,7 @@ impl DialectSyntax for DltiDialect {
         p: &mut Parser<'c, '_, P, S>,
         mnemonic: &str,
     ) -> Result<Type<'c>, ParseError> {
-        Err(at_mnemonic(
-            p,
-            mnemonic,
-            "dialect 'dlti' provides no type parsing hook".into(),
-        ))
+        Err(no_hook(p, mnemonic, "dlti", "type"))
     }
 
     fn parse_attribute<'c, P: Policy, S: BuildHasher>(
@@ -243,22 +239,14 @@ macro_rules! hookless_dialect {
                 p: &mut Parser<'c, '_, P, S>,
                 mnemonic: &str,
             ) -> Result<Type<'c>, ParseError> {
-                Err(at_mnemonic(
-                    p,
-                    mnemonic,
-                    concat!("dialect '", $ns, "' provides no type parsing hook").into(),
-                ))
+                Err(no_hook(p, mnemonic, $ns, "type"))
             }
 
             fn parse_attribute<'c, P: Policy, S: BuildHasher>(
                 p: &mut Parser<'c, '_, P, S>,
                 mnemonic: &str,
             ) -> Result<Attribute<'c>, ParseError> {
-                Err(at_mnemonic(
-                    p,
-                    mnemonic,
-                    concat!("dialect '", $ns, "' provides no attribute parsing hook").into(),
-                ))
+                Err(no_hook(p, mnemonic, $ns, "attribute"))
             }
         }
     };
@@ -507,6 +495,21 @@ fn at_mnemonic<P: Policy, S: BuildHasher>(
 ) -> ParseError {
     let end = p.token().start;
     ParseError::new(end - mnemonic.len()..end, message)
+}
+
+/// MLIR's "dialect 'tensor' provides no type parsing hook" (`family` is
+/// `type` or `attribute`), for a dialect without a parser for that family.
+fn no_hook<P: Policy, S: BuildHasher>(
+    p: &Parser<'_, '_, P, S>,
+    mnemonic: &str,
+    dialect: &str,
+    family: &str,
+) -> ParseError {
+    at_mnemonic(
+        p,
+        mnemonic,
+        format!("dialect '{dialect}' provides no {family} parsing hook"),
+    )
 }
 
 /// MLIR's "unknown attribute `foo` in dialect `ptr`" (`family` is
