@@ -2105,8 +2105,9 @@ fn parse_metadata<P: Policy, S: BuildHasher>(
 ) -> PResult<Vec<ResourceGroup>> {
     // The whole text is lexed, as MLIR lexes its buffer: a section that
     // never ends reports its errors at the end of the file.
-    let mut lx = Lexer::new(text);
-    lx.reset(range.start);
+    let mut lexer = Lexer::new(text);
+    lexer.reset(range.start);
+    let lx = &mut lexer;
     // An error at a token (MLIR's `emitError`); at the end of the text
     // the span is empty.
     let at =
@@ -2114,14 +2115,14 @@ fn parse_metadata<P: Policy, S: BuildHasher>(
     // MLIR's `parseToken`: a wrong token is reported after the text before
     // it.
     let wrong = |t: Token, m: String| ParseError::wrong_token(wrong_token_position(text, &t), m);
-    let mut t = lx.next_token();
+    let mut t = next_token(lx)?;
     if t.kind != TokenKind::FileMetadataBegin {
         return Err(at(t, "expected '{-#'".into()));
     }
-    t = lx.next_token();
+    t = next_token(lx)?;
     let mut groups = Vec::new();
     comma_list_until(
-        &mut lx,
+        lx,
         &mut t,
         TokenKind::FileMetadataEnd,
         "#-}",
@@ -2134,11 +2135,11 @@ fn parse_metadata<P: Policy, S: BuildHasher>(
                     "expected identifier key in file metadata dictionary".into(),
                 ));
             }
-            *t = lx.next_token();
+            *t = next_token(lx)?;
             if t.kind != TokenKind::Colon {
                 return Err(wrong(*t, "expected ':'".into()));
             }
-            *t = lx.next_token();
+            *t = next_token(lx)?;
             let kind = &text[key.start..key.end];
             let dialect = match kind {
                 "dialect_resources" => true,
@@ -2153,7 +2154,7 @@ fn parse_metadata<P: Policy, S: BuildHasher>(
             if t.kind != TokenKind::LBrace {
                 return Err(wrong(*t, "expected '{'".into()));
             }
-            *t = lx.next_token();
+            *t = next_token(lx)?;
             let mut entries = Vec::new();
             comma_list_until(lx, t, TokenKind::RBrace, "}", text, |lx, t| {
                 let name = *t;
@@ -2164,15 +2165,15 @@ fn parse_metadata<P: Policy, S: BuildHasher>(
                     ));
                 }
                 let owner = &text[name.start..name.end];
-                *t = lx.next_token();
+                *t = next_token(lx)?;
                 if t.kind != TokenKind::Colon {
                     return Err(wrong(*t, "expected ':'".into()));
                 }
-                *t = lx.next_token();
+                *t = next_token(lx)?;
                 if t.kind != TokenKind::LBrace {
                     return Err(wrong(*t, "expected '{'".into()));
                 }
-                *t = lx.next_token();
+                *t = next_token(lx)?;
                 let section = if !dialect {
                     None
                 } else if owner == "builtin" {
@@ -2207,16 +2208,13 @@ fn parse_metadata<P: Policy, S: BuildHasher>(
                             format!("unknown 'resource' key '{key}' for dialect '{owner}'"),
                         ));
                     }
-                    *t = lx.next_token();
+                    *t = next_token(lx)?;
                     if t.kind != TokenKind::Colon {
                         return Err(wrong(*t, "expected ':'".into()));
                     }
                     // The value is one token, whatever it is; what it must be is
                     // the resource's parser's to say.
-                    let v = lx.next_token();
-                    if let TokenKind::Error(why) = v.kind {
-                        return Err(ParseError::lexical(v.start..v.end, why));
-                    }
+                    let v = next_token(lx)?;
                     let value = &text[v.start..v.end];
                     if section == Some(ResourceSection::Blobs) {
                         check_blob(key, value).map_err(|m| at(v, m))?;
@@ -2224,7 +2222,7 @@ fn parse_metadata<P: Policy, S: BuildHasher>(
                         return Err(at(v, format!("expected string value for key '{key}'")));
                     }
                     kv.push((key.to_owned(), value.to_owned()));
-                    *t = lx.next_token();
+                    *t = next_token(lx)?;
                     Ok(())
                 })?;
                 entries.push((owner.to_owned(), kv));
@@ -2259,20 +2257,27 @@ fn comma_list_until<'t>(
             if t.kind != TokenKind::Comma {
                 break;
             }
-            *t = lx.next_token();
+            *t = next_token(lx)?;
         }
         if t.kind != end {
-            if let TokenKind::Error(why) = t.kind {
-                return Err(ParseError::lexical(t.start..t.end, why));
-            }
             return Err(ParseError::wrong_token(
                 wrong_token_position(text, t),
                 format!("expected ',' or '{spelling}'"),
             ));
         }
     }
-    *t = lx.next_token();
+    *t = next_token(lx)?;
     Ok(())
+}
+
+/// The next token of the metadata section; a lexical error is reported as
+/// the lexer's, as MLIR's eager lexer reports it before any parser error.
+fn next_token(lx: &mut Lexer<'_>) -> PResult<Token> {
+    let t = lx.next_token();
+    match t.kind {
+        TokenKind::Error(why) => Err(ParseError::lexical(t.start..t.end, why)),
+        _ => Ok(t),
+    }
 }
 
 /// MLIR's error for a value used above its definition with another type:

@@ -48,6 +48,8 @@ DIALECT = [
     'foo: { k: "x" }',
     'builti: { k: "x" }',
     'builtin: { b1: "0x04000000AA" } builtin: {}',
+    'builtin: { b1: "abc',
+    'builtin: { "b1: 1 }',
 ]
 EXTERNAL = [
     'foo: { a: 5 }',
