@@ -2112,9 +2112,6 @@ fn parse_metadata<P: Policy, S: BuildHasher>(
     // the span is empty.
     let at =
         |t: Token, m: String| ParseError::new(t.start..t.end.max(t.start + 1).min(text.len()), m);
-    // MLIR's `parseToken`: a wrong token is reported after the text before
-    // it.
-    let wrong = |t: Token, m: String| ParseError::wrong_token(wrong_token_position(text, &t), m);
     let mut t = next_token(lx)?;
     if t.kind != TokenKind::FileMetadataBegin {
         return Err(at(t, "expected '{-#'".into()));
@@ -2136,10 +2133,7 @@ fn parse_metadata<P: Policy, S: BuildHasher>(
                 ));
             }
             *t = next_token(lx)?;
-            if t.kind != TokenKind::Colon {
-                return Err(wrong(*t, "expected ':'".into()));
-            }
-            *t = next_token(lx)?;
+            expect(lx, t, TokenKind::Colon, ":", text)?;
             let kind = &text[key.start..key.end];
             let dialect = match kind {
                 "dialect_resources" => true,
@@ -2151,10 +2145,7 @@ fn parse_metadata<P: Policy, S: BuildHasher>(
                     ));
                 }
             };
-            if t.kind != TokenKind::LBrace {
-                return Err(wrong(*t, "expected '{'".into()));
-            }
-            *t = next_token(lx)?;
+            expect(lx, t, TokenKind::LBrace, "{", text)?;
             let mut entries = Vec::new();
             comma_list_until(lx, t, TokenKind::RBrace, "}", text, |lx, t| {
                 let name = *t;
@@ -2166,14 +2157,8 @@ fn parse_metadata<P: Policy, S: BuildHasher>(
                 }
                 let owner = &text[name.start..name.end];
                 *t = next_token(lx)?;
-                if t.kind != TokenKind::Colon {
-                    return Err(wrong(*t, "expected ':'".into()));
-                }
-                *t = next_token(lx)?;
-                if t.kind != TokenKind::LBrace {
-                    return Err(wrong(*t, "expected '{'".into()));
-                }
-                *t = next_token(lx)?;
+                expect(lx, t, TokenKind::Colon, ":", text)?;
+                expect(lx, t, TokenKind::LBrace, "{", text)?;
                 let section = if !dialect {
                     None
                 } else if owner == "builtin" {
@@ -2209,12 +2194,10 @@ fn parse_metadata<P: Policy, S: BuildHasher>(
                         ));
                     }
                     *t = next_token(lx)?;
-                    if t.kind != TokenKind::Colon {
-                        return Err(wrong(*t, "expected ':'".into()));
-                    }
+                    expect(lx, t, TokenKind::Colon, ":", text)?;
                     // The value is one token, whatever it is; what it must be is
                     // the resource's parser's to say.
-                    let v = next_token(lx)?;
+                    let v = *t;
                     let value = &text[v.start..v.end];
                     if section == Some(ResourceSection::Blobs) {
                         check_blob(key, value).map_err(|m| at(v, m))?;
@@ -2265,6 +2248,26 @@ fn comma_list_until<'t>(
                 format!("expected ',' or '{spelling}'"),
             ));
         }
+    }
+    *t = next_token(lx)?;
+    Ok(())
+}
+
+/// MLIR's `parseToken` in the metadata section: the current token `t` must
+/// be `kind` (written `spelling`), and `t` moves past it; a wrong token is
+/// "expected ':'", reported after the text before it.
+fn expect(
+    lx: &mut Lexer<'_>,
+    t: &mut Token,
+    kind: TokenKind,
+    spelling: &str,
+    text: &str,
+) -> PResult<()> {
+    if t.kind != kind {
+        return Err(ParseError::wrong_token(
+            wrong_token_position(text, t),
+            format!("expected '{spelling}'"),
+        ));
     }
     *t = next_token(lx)?;
     Ok(())
