@@ -157,19 +157,30 @@ impl<V, E, P: Policy> Drop for Owner<V, E, P> {
         if P::Arc::strong_count(&self.container) == 1 {
             return;
         }
-        if P::THREAD_SAFE
-            && crate::held::held(core::ptr::from_ref(&*self.container).addr())
-                != crate::held::Held::Nothing
-            && std::thread::panicking()
-        {
+        if std::thread::panicking() && self.guard_held_here() {
             // This thread holds a guard of the container and is unwinding:
-            // the write lock would wait for that guard, and the panic that
-            // says so would abort the process. The owner's statements stay
-            // in the container, held by an owner id no handle has.
+            // the write lock would wait for that guard (or, under `Local`,
+            // refuse it), and the panic that says so would abort the
+            // process. The owner's statements stay in the container, held
+            // by an owner id no handle has.
             return;
         }
         // Removed payloads drop when the guard does, after the lock.
         Mutator::new_for(&self.container, "dropping an `Owner`").remove_owner_inner(self.id);
+    }
+}
+
+impl<V, E, P: Policy> Owner<V, E, P> {
+    /// Whether this thread holds a guard of the container: its record of
+    /// guards under a thread-safe policy; under `Local`, whose guards are
+    /// all this thread's, whether the write lock is refused.
+    fn guard_held_here(&self) -> bool {
+        if P::THREAD_SAFE {
+            crate::held::held(core::ptr::from_ref(&*self.container).addr())
+                != crate::held::Held::Nothing
+        } else {
+            self.container.state.try_write().is_none()
+        }
     }
 }
 

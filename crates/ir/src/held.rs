@@ -103,7 +103,7 @@ pub(crate) fn exit(container: usize, writer: bool) {
     });
 }
 
-/// The panic for a write lock asked for by a thread that holds a guard of
+/// The panic for a lock asked for by a thread that holds a guard of
 /// the same container.
 #[cold]
 #[track_caller]
@@ -113,7 +113,10 @@ pub(crate) fn write_under_guard(held: Held, what: &str) -> ! {
     } else {
         "a Reader"
     };
+    // A read waits for the read lock (behind this thread's Mutator); the
+    // rest wait for the write lock.
+    let lock = if what == "a read" { "read" } else { "write" };
     panic!(
-        "strata-ir: {what} needs the container's write lock, but this thread holds {guard} of the same container: drop it first (waiting would deadlock)"
+        "strata-ir: {what} needs the container's {lock} lock, but this thread holds {guard} of the same container: drop it first (waiting would deadlock)"
     )
 }

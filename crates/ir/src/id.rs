@@ -21,7 +21,11 @@ pub struct ExprId(pub(crate) u32);
 /// The identity of an owner (a function or fusion that holds statements).
 ///
 /// Owner ids come from their own counter and are never reused either, so an
-/// id kept after its owner was dropped can never name a later owner.
+/// id kept after its owner was dropped can never name a later owner of the
+/// same container. Ids are not tied to their container: every container
+/// counts from `o0`, so an id of one container given to another names that
+/// container's owner of the same number (a logic error the types do not
+/// catch, like an index into the wrong `Vec`).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct OwnerId(pub(crate) u32);
 

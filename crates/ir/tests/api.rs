@@ -625,7 +625,10 @@ fn a_write_under_a_held_guard_is_a_panic_not_a_deadlock() {
         let _ = f.read();
     })
     .expect("a read under the held mutator panics");
-    assert!(msg.contains("this thread holds a Mutator"), "{msg}");
+    assert!(
+        msg.contains("a read needs the container's read lock, but this thread holds a Mutator"),
+        "{msg}"
+    );
     let msg = watched(|| {
         let f = Ir::new();
         let r = f.read();
@@ -657,4 +660,34 @@ fn a_write_under_a_held_guard_is_a_panic_not_a_deadlock() {
         let _ = local.write();
     }));
     assert!(r.is_err());
+}
+
+/// An `Owner` dropped while its thread unwinds with a guard of the same
+/// container held: under either policy the drop keeps the owner's
+/// statements instead of panicking again (which would abort the process),
+/// and the container stays usable.
+#[test]
+fn an_owner_dropped_while_unwinding_under_a_held_guard_keeps_its_statements() {
+    fn check<P: strata_ir::Policy>() {
+        let f = Owner::<&str, &str, P>::new();
+        let g = f.add_owner();
+        f.write().register_value(g.id(), "kept").unwrap();
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let _r = f.read();
+            let _g = g;
+            panic!("the first panic");
+        }));
+        let e = caught.expect_err("the closure panics");
+        assert_eq!(e.downcast_ref::<&str>(), Some(&"the first panic"));
+        // The dropped owner's value is still there, held by an id that no
+        // handle has; the container takes guards again.
+        assert_eq!(f.read().num_values(), 1);
+        assert_eq!(f.read().num_owners(), 2);
+        assert_eq!(f.owner_count(), 1);
+        f.read().assert_consistent();
+        f.write().register_value(f.id(), "new").unwrap();
+        assert_eq!(f.read().num_values(), 2);
+    }
+    check::<Shared>();
+    check::<Local>();
 }
