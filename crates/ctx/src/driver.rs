@@ -28,7 +28,7 @@ fn task_index(i: usize) -> u32 {
 /// A value shared with rayon's workers only when the policy is thread-safe.
 struct SharedWhenThreadSafe<T>(T);
 
-// SAFETY: built only under `if P::THREAD_SAFE` in `fan_out`, where `T` is a
+// SAFETY: built only under `if P::THREAD_SAFE` in `run_items`, where `T` is a
 // pair of borrows of a `Context<P, S>` with `S: Sync` and of a diagnostic
 // `Region<P>`. `Policy` is sealed and `Shared` is the only policy that is
 // thread-safe, and `Context<Shared, S: Sync>` and `Region<Shared>` are both
@@ -65,7 +65,16 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
     ///
     /// A panic in `f` does not stop the other items: every item runs, every
     /// diagnostic is reported, and then the panic of the lowest-indexed item
-    /// that panicked propagates (the same one whatever the schedule).
+    /// that panicked propagates (the same one whatever the schedule). If no
+    /// item panicked but a diagnostic handler did while the items'
+    /// diagnostics were reported, the handler's panic propagates, after
+    /// every item has run and every other diagnostic was reported.
+    ///
+    /// Parallel work inside an item belongs in a nested
+    /// `parallel_for_each`, whose tasks are ordered inside the item's. Work
+    /// that `f` hands to rayon itself (a `par_iter` inside an item) may run
+    /// on a worker thread that is, at that moment, inside another item's
+    /// task, and its diagnostics are then ordered with that item's.
     ///
     /// Available with the `driver` feature (on by default).
     pub fn parallel_for_each<T: Sync>(&self, items: &[T], f: impl Fn(&Self, usize, &T) + Sync) {
@@ -77,8 +86,9 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
 
     /// As [`parallel_for_each`](Self::parallel_for_each), and returns every
     /// failure with its index, in index order (`Ok` if none failed). Every
-    /// item runs, whatever fails or panics; a panic propagates as in
-    /// `parallel_for_each`, after every item has run.
+    /// item runs, whatever fails or panics; a panic (an item's, else a
+    /// diagnostic handler's) propagates as in `parallel_for_each`, after
+    /// every item has run, and the failures are then not returned.
     ///
     /// Available with the `driver` feature (on by default).
     pub fn failable_parallel_for_each<T: Sync, E: Send>(
@@ -96,7 +106,8 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
     /// every other item runs, the region reports every diagnostic, and then
     /// the panic of the lowest-indexed item that panicked is resumed, so
     /// which panic propagates does not depend on the schedule (the same rule
-    /// as strata-ir's `compile_segments`).
+    /// as strata-ir's `compile_segments`); a diagnostic handler's panic only
+    /// if no item panicked.
     fn fan_out<T: Sync, E: Send>(
         &self,
         items: &[T],
@@ -109,26 +120,16 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
             // strata-table), and the item's diagnostics are in its task.
             std::panic::catch_unwind(AssertUnwindSafe(|| f(ctx, i, item)))
         };
-        let outcomes: Vec<Outcome<E>> = self.diagnostics().ordered_region(|region| {
-            if P::THREAD_SAFE {
-                let shared = SharedWhenThreadSafe((self, region));
-                let shared = &shared;
-                items
-                    .par_iter()
-                    .enumerate()
-                    .map(|(i, item)| {
-                        let (ctx, region) = shared.0;
-                        region.task(task_index(i), || run(ctx, i, item))
-                    })
-                    .collect()
-            } else {
-                items
-                    .iter()
-                    .enumerate()
-                    .map(|(i, item)| region.task(task_index(i), || run(self, i, item)))
-                    .collect()
-            }
-        });
+        // The region reports its diagnostics when it ends, after every item
+        // ran; a handler that panics there is resumed by the region, and is
+        // caught here so that an item's panic still wins (below).
+        let mut outcomes: Vec<Outcome<E>> = Vec::new();
+        let handler_panic = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            self.diagnostics().ordered_region(|region| {
+                outcomes = self.run_items(region, items, &run);
+            });
+        }))
+        .err();
         let mut results = Vec::with_capacity(outcomes.len());
         let mut first_panic = None;
         for outcome in outcomes {
@@ -140,10 +141,38 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
                 }
             }
         }
-        if let Some(payload) = first_panic {
+        if let Some(payload) = first_panic.or(handler_panic) {
             std::panic::resume_unwind(payload);
         }
         results
+    }
+
+    /// Runs every item as a task of `region`, in parallel when the policy
+    /// is thread-safe, and returns the outcomes in item order.
+    fn run_items<T: Sync, E: Send>(
+        &self,
+        region: &strata_diag::Region<'_, P>,
+        items: &[T],
+        run: &(impl Fn(&Self, usize, &T) -> Outcome<E> + Sync),
+    ) -> Vec<Outcome<E>> {
+        if P::THREAD_SAFE {
+            let shared = SharedWhenThreadSafe((self, region));
+            let shared = &shared;
+            items
+                .par_iter()
+                .enumerate()
+                .map(|(i, item)| {
+                    let (ctx, region) = shared.0;
+                    region.task(task_index(i), || run(ctx, i, item))
+                })
+                .collect()
+        } else {
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| region.task(task_index(i), || run(self, i, item)))
+                .collect()
+        }
     }
 }
 

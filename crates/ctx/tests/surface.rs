@@ -184,6 +184,81 @@ mod driver {
             .build();
         diagnostics_follow_item_order::<Local>(engine, &out);
     }
+
+    /// A diagnostic handler panics on item 5's diagnostic while the driver
+    /// reports the items' diagnostics: with an item that panicked too, the
+    /// item's panic propagates (the handler's does not replace it); without
+    /// one, the handler's does. Every item runs either way, and every other
+    /// diagnostic is reported.
+    fn a_handler_panic_does_not_replace_an_item_panic<P: Policy>(
+        engine: DiagEngine<P>,
+        out: &SharedBuffer,
+    ) {
+        use strata_ctx::diag::{Handled, Location};
+        let ctx = Context::<P>::with_engine(engine);
+        let _handler = ctx.diagnostics().push_handler(|_, d| {
+            assert!(
+                !d.message().contains("item 5"),
+                "the handler refuses item 5"
+            );
+            Handled::Pass
+        });
+        let items: Vec<u32> = (0..8).collect();
+        for item_panics in [true, false] {
+            let ran = Mutex::new(0usize);
+            let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                ctx.failable_parallel_for_each(&items, |ctx, i, _| {
+                    *ran.lock() += 1;
+                    ctx.diagnostics()
+                        .error(Location::name("x"), format!("round {item_panics} item {i}"))
+                        .emit();
+                    if item_panics && i == 2 {
+                        panic!("item 2 panics");
+                    }
+                    if i % 3 == 0 { Err(i) } else { Ok(()) }
+                })
+            }));
+            let payload = caught.expect_err("a panic propagates");
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            if item_panics {
+                assert_eq!(message, "item 2 panics");
+            } else {
+                assert!(message.contains("the handler refuses item 5"), "{message}");
+            }
+            assert_eq!(*ran.lock(), items.len());
+        }
+        // Every diagnostic but item 5's was reported, both times, and the
+        // context is still usable.
+        let text = out.contents();
+        for round in [true, false] {
+            for i in (0..8).filter(|&i| i != 5) {
+                let line = format!("error: round {round} item {i}\n");
+                assert_eq!(text.matches(&line).count(), 1, "{text}");
+            }
+        }
+        assert!(!text.contains("item 5\n"), "{text}");
+        assert_eq!(ctx.intern::<Name>("after"), ctx.intern::<Name>("after"));
+    }
+
+    #[test]
+    fn a_diagnostic_handler_panic_does_not_replace_an_item_panic() {
+        let out = SharedBuffer::new();
+        let engine = DiagEngine::builder()
+            .emitter(PlainEmitter::new())
+            .sink(out.clone())
+            .build();
+        a_handler_panic_does_not_replace_an_item_panic::<Shared>(engine, &out);
+        let out = SharedBuffer::new();
+        let engine = DiagEngine::<Local>::builder_with_policy()
+            .emitter(PlainEmitter::new())
+            .sink(out.clone())
+            .build();
+        a_handler_panic_does_not_replace_an_item_panic::<Local>(engine, &out);
+    }
 }
 
 #[test]
