@@ -2,11 +2,24 @@
 //!
 //! # The thread-local
 //!
-//! The context is one thread-local slot holding the current task: the
-//! engine it belongs to, a handle to the region's buffer, the task's key and
-//! its counter. [`Region::task`] sets it and restores the previous value
-//! when the task returns or unwinds (RAII). Emission checks the slot: a task
-//! of the same engine buffers, anything else dispatches at once.
+//! The context is a thread-local stack of the tasks this thread is running,
+//! innermost last, each with the engine it belongs to, a handle to its
+//! region's buffer, its key and its counter. [`Region::task`] pushes its
+//! entries and pops them when the task returns or unwinds (RAII). Emission
+//! looks for the innermost entry *of its own engine*: a task of the same
+//! engine buffers, anything else dispatches at once. A task of another
+//! engine never hides an engine's entry, so a task of engine B running
+//! inside a task of engine A leaves A's order intact.
+//!
+//! # Regions inside tasks of other engines
+//!
+//! A region of engine B opened inside a task of engine A (on this thread)
+//! is, for A, what a nested region of A would be: it takes the next key of
+//! A's task as its base for A, and each of its tasks carries an entry for A
+//! with that base plus the task index, pointing at A's task's buffer. What
+//! a task of B emits to A is then ordered by B's task index under A's task,
+//! on whatever thread the task of B runs, exactly as a serial run prints
+//! it.
 
 use core::any::Any;
 use core::cell::RefCell;
@@ -17,7 +30,7 @@ use strata_sync::policy::{ArcApi, MutexApi};
 
 use crate::diagnostic::Diagnostic;
 use crate::engine::DiagEngine;
-use strata_sync::policy::Policy;
+use strata_sync::policy::{Policy, Shared};
 
 /// A hierarchical task key, compared lexicographically (a prefix sorts
 /// first). Up to four components are stored inline.
@@ -79,13 +92,16 @@ struct Buffered {
 /// A region's buffer, shared by the region and its running tasks.
 type Buffer<P> = <P as Policy>::Shelf<Vec<Buffered>>;
 
-/// The current task of this thread.
+/// A task this thread is running, for one engine.
 struct TaskContext {
     /// The engine the task's region belongs to ([`DiagEngine::identity`]).
     engine: usize,
     /// A `Buffer<P>` for that engine's policy `P`, type-erased because the
     /// thread-local cannot be generic.
     buffer: Box<dyn Any>,
+    /// Clones `buffer` (a `Buffer<P>` clone for the right `P`), for a region
+    /// of another engine whose tasks carry an entry for this engine.
+    clone_buffer: fn(&dyn Any) -> Option<Box<dyn Any>>,
     /// The task's key.
     key: OrderKey,
     /// The next per-task component (see the module docs).
@@ -93,6 +109,16 @@ struct TaskContext {
 }
 
 impl TaskContext {
+    fn new<P: Policy>(engine: usize, buffer: Buffer<P>, key: OrderKey) -> Self {
+        Self {
+            engine,
+            buffer: Box::new(buffer),
+            clone_buffer: clone_erased::<P>,
+            key,
+            next: 0,
+        }
+    }
+
     /// Takes the next key under this task.
     fn next_key(&mut self) -> OrderKey {
         let key = self.key.child(self.next);
@@ -102,38 +128,97 @@ impl TaskContext {
             .expect("more than 2^32 diagnostics in one task");
         key
     }
+
+    /// The address of the erased buffer handle: identifies this entry while
+    /// it is on the stack.
+    fn buffer_address(&self) -> usize {
+        core::ptr::from_ref::<dyn Any>(&*self.buffer).cast::<()>() as usize
+    }
+}
+
+/// The `clone_buffer` of a [`TaskContext`] of an engine with policy `P`.
+fn clone_erased<P: Policy>(buffer: &dyn Any) -> Option<Box<dyn Any>> {
+    let buffer = buffer.downcast_ref::<Buffer<P>>()?;
+    Some(Box::new(buffer.clone()))
 }
 
 strata_sync::thread_local! {
     // Loom's `thread_local!` has no `const { }` form, and one declaration
     // serves both builds.
     #[allow(clippy::missing_const_for_thread_local)]
-    /// The per-thread diagnostic context: the task this thread is running,
-    /// if any.
-    static CONTEXT: RefCell<Option<TaskContext>> = RefCell::new(None);
+    /// The per-thread diagnostic context: the tasks this thread is running,
+    /// innermost last (entries of several engines interleave; each engine
+    /// sees its own innermost entry).
+    static CONTEXT: RefCell<Vec<TaskContext>> = RefCell::new(Vec::new());
 }
 
-/// The key of the task this thread is running, if any (for any engine).
+/// The key of the innermost task this thread is running, if any (of any
+/// engine).
 pub fn current_key() -> Option<OrderKey> {
-    CONTEXT.with(|c| c.borrow().as_ref().map(|cx| cx.key.clone()))
+    CONTEXT.with(|c| c.borrow().last().map(|cx| cx.key.clone()))
 }
 
-/// Runs `f` on this thread's task context if it belongs to `engine`.
+/// Runs `f` on this thread's innermost task context of `engine`, if any.
 fn with_task<P: Policy, R>(
     engine: &DiagEngine<P>,
     f: impl FnOnce(&mut TaskContext, &Buffer<P>) -> R,
 ) -> Option<R> {
+    let identity = engine.identity();
     CONTEXT.with(|c| {
-        let mut slot = c.borrow_mut();
-        let cx = slot.as_mut()?;
-        if cx.engine != engine.identity() {
-            return None;
-        }
+        let mut stack = c.borrow_mut();
+        let cx = stack.iter_mut().rev().find(|cx| cx.engine == identity)?;
         // The identity check makes the downcast succeed (one engine address,
         // one policy); a failure would mean another engine's context, which
         // is treated as "no task" rather than trusted.
         let buffer = cx.buffer.downcast_ref::<Buffer<P>>()?.clone();
         Some(f(cx, &buffer))
+    })
+}
+
+/// Where the tasks of a region find the buffer of an engine other than the
+/// region's own, whose task enclosed the region when it was opened.
+enum ForeignBuffer {
+    /// A thread-safe engine's buffer, usable from any thread that runs a
+    /// task of the region.
+    Shared(Buffer<Shared>),
+    /// A single-threaded engine's buffer, which cannot be put in a region
+    /// another thread may share: the entry on the opening thread's stack
+    /// (by its `buffer_address`) that holds it. Only the opening thread can
+    /// emit to such an engine, and it runs the region's tasks inside that
+    /// entry's task, so the entry is there whenever it is looked for.
+    Local(usize),
+}
+
+/// An engine other than the region's own that had a task running on the
+/// thread that opened the region.
+struct Foreign {
+    engine: usize,
+    /// The region's base key for that engine: the next key of its task.
+    base: OrderKey,
+    buffer: ForeignBuffer,
+}
+
+/// Takes, for every engine other than `own` with a task on this thread, the
+/// next key of its innermost task: the region's base for that engine.
+fn capture_foreign(own: usize) -> Vec<Foreign> {
+    CONTEXT.with(|c| {
+        let mut stack = c.borrow_mut();
+        let mut foreign: Vec<Foreign> = Vec::new();
+        for cx in stack.iter_mut().rev() {
+            if cx.engine == own || foreign.iter().any(|f| f.engine == cx.engine) {
+                continue;
+            }
+            let buffer = match cx.buffer.downcast_ref::<Buffer<Shared>>() {
+                Some(shared) => ForeignBuffer::Shared(shared.clone()),
+                None => ForeignBuffer::Local(cx.buffer_address()),
+            };
+            foreign.push(Foreign {
+                engine: cx.engine,
+                base: cx.next_key(),
+                buffer,
+            });
+        }
+        foreign
     })
 }
 
@@ -221,6 +306,9 @@ pub struct Region<'e, P: Policy> {
     /// entries go to that task's buffer when it ends).
     nested: bool,
     buffer: Buffer<P>,
+    /// The other engines with a task on the opening thread (see the module
+    /// docs): each task of this region carries an entry for each of them.
+    foreign: Vec<Foreign>,
 }
 
 impl<'e, P: Policy> Region<'e, P> {
@@ -231,6 +319,7 @@ impl<'e, P: Policy> Region<'e, P> {
             nested: base.is_some(),
             base: base.unwrap_or_default(),
             buffer: ArcApi::new(MutexApi::new(Vec::new())),
+            foreign: capture_foreign(engine.identity()),
         }
     }
 
@@ -254,15 +343,49 @@ impl<'e, P: Policy> Region<'e, P> {
     /// from the task's own thread, or run the nested work as tasks of a
     /// nested region (or strata-ctx's `parallel_for_each`, which opens
     /// one), whose keys sort under this task's.
+    ///
+    /// Entries of other engines' tasks on this thread stay in place: what
+    /// `f` emits to another engine keeps that engine's order (see the
+    /// module docs).
     pub fn task<R>(&self, index: u32, f: impl FnOnce() -> R) -> R {
-        let cx = TaskContext {
-            engine: self.engine.identity(),
-            buffer: Box::new(self.buffer.clone()),
-            key: self.base.child(index),
-            next: 0,
-        };
-        let previous = CONTEXT.with(|c| c.replace(Some(cx)));
-        let _restore = Restore(previous);
+        let own = TaskContext::new::<P>(
+            self.engine.identity(),
+            self.buffer.clone(),
+            self.base.child(index),
+        );
+        let depth = CONTEXT.with(|c| {
+            let mut stack = c.borrow_mut();
+            let depth = stack.len();
+            for foreign in &self.foreign {
+                let buffer = match &foreign.buffer {
+                    ForeignBuffer::Shared(buffer) => Some((
+                        Box::new(buffer.clone()) as Box<dyn Any>,
+                        clone_erased::<Shared> as fn(&dyn Any) -> Option<Box<dyn Any>>,
+                    )),
+                    ForeignBuffer::Local(address) => stack
+                        .iter()
+                        .rev()
+                        .find(|cx| cx.engine == foreign.engine && cx.buffer_address() == *address)
+                        .and_then(|cx| Some(((cx.clone_buffer)(&*cx.buffer)?, cx.clone_buffer))),
+                };
+                // A single-threaded engine's entry is missing on any thread
+                // but the opening one, where nothing can emit to it.
+                if let Some((buffer, clone_buffer)) = buffer {
+                    stack.push(TaskContext {
+                        engine: foreign.engine,
+                        buffer,
+                        clone_buffer,
+                        key: foreign.base.child(index),
+                        next: 0,
+                    });
+                }
+            }
+            // The task's own entry goes last: it is the innermost one, whose
+            // key `current_key` reports.
+            stack.push(own);
+            depth
+        });
+        let _restore = Restore(depth);
         f()
     }
 
@@ -329,17 +452,27 @@ impl<P: Policy> fmt::Debug for Region<'_, P> {
     }
 }
 
-/// Restores the thread's previous task context when dropped: its job is to
-/// leave the thread-local as it was before the task, also when the task
+/// Pops the entries a task pushed when dropped: its job is to leave the
+/// thread-local as it was before the task (its depth), also when the task
 /// unwinds.
-struct Restore(Option<TaskContext>);
+struct Restore(usize);
 
 impl Drop for Restore {
     fn drop(&mut self) {
-        let previous = self.0.take();
-        let finished = CONTEXT.with(|c| c.replace(previous));
-        // The finished task's context (and its buffer handle) is dropped
-        // here, outside the thread-local borrow.
-        drop(finished);
+        let depth = self.0;
+        // Entries above `depth` are this task's: tasks on one thread nest,
+        // and each inner task popped its own before this one ends. Each
+        // finished entry (and its buffer handle) is dropped outside the
+        // thread-local borrow.
+        while let Some(finished) = CONTEXT.with(|c| {
+            let mut stack = c.borrow_mut();
+            if stack.len() > depth {
+                stack.pop()
+            } else {
+                None
+            }
+        }) {
+            drop(finished);
+        }
     }
 }

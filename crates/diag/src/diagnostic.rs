@@ -516,7 +516,10 @@ impl Diagnostic {
     /// A 64-bit fingerprint of everything that is rendered: severity, code,
     /// locations, labels, message, children. Two diagnostics with equal
     /// fingerprints render identically (up to a 2^-64 collision chance),
-    /// which is what deduplication needs.
+    /// which is what deduplication needs. The converse does not hold: a span
+    /// is hashed as its file id and byte offsets, not as the file's name and
+    /// text, so spans into two files with the same name and text (added
+    /// separately) give different fingerprints although they render alike.
     pub fn fingerprint(&self) -> u64 {
         // SipHash with fixed keys: deterministic across runs and threads.
         let mut h = std::hash::DefaultHasher::new();

@@ -117,8 +117,13 @@ impl<P: Policy> fmt::Debug for HandlerScope<'_, P> {
 /// The engine's policy switches.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
-    /// Drop a diagnostic that renders exactly like one already dispatched
-    /// (default: on, as rustc).
+    /// Drop a diagnostic equal to one already delivered (default: on, as
+    /// rustc). Equal means the same [`Diagnostic::fingerprint`]: the same
+    /// severity, code, rendered message, children, labels and locations,
+    /// where a span is compared as its [`FileId`](crate::FileId) and byte
+    /// offsets, not as the text it renders to. So spans into two files
+    /// added separately are different, even when both files have the same
+    /// name and text and the two diagnostics print alike.
     pub deduplicate: bool,
     /// Show at most this many errors; later errors are counted but neither
     /// handled nor printed, and one notice says so (default: no limit).
@@ -368,7 +373,9 @@ pub struct DiagEngine<P: Policy = Shared> {
     /// On lines of their own: every dispatch writes one, and they must not
     /// invalidate the read-mostly fields above for the other emitters.
     counters: CachePadded<Counters<P>>,
-    /// Fingerprints of dispatched diagnostics (deduplication).
+    /// Fingerprints of delivered diagnostics, and of those being delivered
+    /// (deduplication). A dispatch that unwinds before delivery takes its
+    /// fingerprint back (`Delivery`).
     seen: P::Mutex<HashSet<u64>>,
 }
 
@@ -501,10 +508,18 @@ impl<P: Policy> DiagEngine<P> {
     /// Deduplicates, counts, runs the handlers and prints: the part of
     /// emission that ordered regions defer.
     pub(crate) fn dispatch(&self, diag: &Diagnostic) {
-        if self.config.deduplicate && !self.seen.lock().insert(diag.fingerprint()) {
-            // Statistics counter: Relaxed, pairs with nothing.
-            self.counters.deduplicated.fetch_add(1, Relaxed);
-            return;
+        let mut delivery = Delivery {
+            engine: self,
+            fingerprint: None,
+        };
+        if self.config.deduplicate {
+            let fingerprint = diag.fingerprint();
+            if !self.seen.lock().insert(fingerprint) {
+                // Statistics counter: Relaxed, pairs with nothing.
+                self.counters.deduplicated.fetch_add(1, Relaxed);
+                return;
+            }
+            delivery.fingerprint = Some(fingerprint);
         }
         // Statistics counters below: Relaxed. The error count is also the
         // error-limit test, which needs only that each error gets a distinct
@@ -548,14 +563,21 @@ impl<P: Policy> DiagEngine<P> {
         // that panics leaves nothing locked. The load acquires the version
         // published by `publish` (arc-swap's load pairs with its store), so
         // the handlers a registering thread built are seen complete.
+        //
+        // A handler (or the emitter) that panics stops this diagnostic: it
+        // stays counted, but `delivery` forgets its fingerprint while the
+        // panic unwinds, so emitting it again is not dropped as a duplicate
+        // of a diagnostic nobody received.
         let stack = self.handlers.load();
         for entry in stack.entries.iter().rev() {
             if (entry.handler)(self, diag) == Handled::Consumed {
+                delivery.done();
                 return;
             }
         }
         drop(stack);
         self.print(diag);
+        delivery.done();
     }
 
     /// Renders `diag` with the engine's emitter, as the default emitter
@@ -718,6 +740,35 @@ impl<P: Policy> DiagEngine<P> {
     #[inline]
     pub(crate) fn identity(&self) -> usize {
         core::ptr::from_ref(self) as usize
+    }
+}
+
+/// The drop guard of one dispatch: its job is to take back the diagnostic's
+/// deduplication record when the dispatch unwinds before the diagnostic was
+/// delivered (a handler or the emitter panicked), so that the record means
+/// "delivered" and a later emission of the same diagnostic is shown.
+struct Delivery<'e, P: Policy> {
+    engine: &'e DiagEngine<P>,
+    /// The fingerprint this dispatch recorded, while it may still have to
+    /// be taken back.
+    fingerprint: Option<u64>,
+}
+
+impl<P: Policy> Delivery<'_, P> {
+    /// The diagnostic was delivered (consumed by a handler or printed): the
+    /// record stays.
+    fn done(&mut self) {
+        self.fingerprint = None;
+    }
+}
+
+impl<P: Policy> Drop for Delivery<'_, P> {
+    fn drop(&mut self) {
+        if let Some(fingerprint) = self.fingerprint.take() {
+            // No engine lock is held while handlers run, so this lock is
+            // free of this thread.
+            self.engine.seen.lock().remove(&fingerprint);
+        }
     }
 }
 

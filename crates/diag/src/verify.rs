@@ -388,9 +388,15 @@ impl Verifier {
                 Designator::Here => Ok(Target::Line(line)),
                 Designator::Unknown => Ok(Target::Unknown),
                 // As upstream: an offset may point before the first line or
-                // past the last (the expectation then matches nothing).
+                // past the last (the expectation then matches nothing and is
+                // reported unmet at the directive). The sum saturates, so an
+                // offset near `i64::MAX` (or one too long for `i64`, read as
+                // `i64::MAX`) lands out of the file instead of overflowing;
+                // line 0 and line `u32::MAX` hold no diagnostic.
                 Designator::Offset(d) => Ok(Target::Line(
-                    (i64::from(line) + d).clamp(0, i64::from(u32::MAX)) as u32,
+                    i64::from(line)
+                        .saturating_add(d)
+                        .clamp(0, i64::from(u32::MAX)) as u32,
                 )),
                 Designator::Above => (1..line)
                     .rev()

@@ -271,6 +271,95 @@ fn duplicates_are_dropped_when_deduplication_is_on() {
     );
 }
 
+/// A handler that panics stops its diagnostic, which was never delivered:
+/// the engine must not keep it as "already shown", or emitting it again
+/// would be dropped as a duplicate and it would never be seen. Both
+/// policies (the `seen` set is behind a different lock in each).
+fn a_diagnostic_whose_handler_panicked_is_shown_when_emitted_again<P: Policy>() {
+    let (e, out) = engine_with(EngineBuilder::<P>::new());
+    let armed = Arc::new(AtomicUsize::new(1));
+    let trigger = Arc::clone(&armed);
+    let _panicky = e.push_handler(move |_: &DiagEngine<P>, d: &Diagnostic| {
+        // Test bookkeeping on one thread: Relaxed, pairs with nothing.
+        if d.message() == "boom" && trigger.swap(0, Relaxed) == 1 {
+            panic!("handler panicked once, on purpose");
+        }
+        Handled::Pass
+    });
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        e.error(Location::name("f"), "boom").emit();
+    }));
+    assert!(r.is_err(), "the handler's panic propagates");
+    assert!(out.is_empty(), "the panic stopped the diagnostic");
+    let s = e.summary();
+    assert_eq!((s.errors, s.deduplicated), (1, 0), "counted, not recorded");
+    // Emitted again, it is delivered: not a duplicate of the lost one.
+    e.error(Location::name("f"), "boom").emit();
+    assert_eq!(out.contents(), "error: boom\n");
+    let s = e.summary();
+    assert_eq!((s.errors, s.deduplicated), (2, 0));
+    // Delivered now, so a third emission is a duplicate as usual.
+    e.error(Location::name("f"), "boom").emit();
+    assert_eq!(out.contents(), "error: boom\n");
+    assert_eq!(e.summary().deduplicated, 1);
+}
+
+#[test]
+fn a_diagnostic_whose_handler_panicked_is_shown_when_emitted_again_shared() {
+    a_diagnostic_whose_handler_panicked_is_shown_when_emitted_again::<Shared>();
+}
+
+#[test]
+fn a_diagnostic_whose_handler_panicked_is_shown_when_emitted_again_local() {
+    a_diagnostic_whose_handler_panicked_is_shown_when_emitted_again::<Local>();
+}
+
+/// The same inside an ordered region: the handler panics on one buffered
+/// diagnostic when the region ends; the diagnostic emitted again after the
+/// region is shown.
+#[test]
+fn a_buffered_diagnostic_whose_handler_panicked_is_shown_when_emitted_again() {
+    let (e, out) = engine();
+    let armed = Arc::new(AtomicUsize::new(1));
+    let trigger = Arc::clone(&armed);
+    let _panicky = e.push_handler(move |_: &DiagEngine, d: &Diagnostic| {
+        // Test bookkeeping: Relaxed, pairs with nothing.
+        if d.message() == "boom" && trigger.swap(0, Relaxed) == 1 {
+            panic!("handler panicked once, on purpose");
+        }
+        Handled::Pass
+    });
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        e.ordered_region(|region| {
+            region.task(1, || e.warning(Location::Unknown, "after").emit());
+            region.task(0, || e.warning(Location::Unknown, "boom").emit());
+        });
+    }));
+    assert!(r.is_err(), "the handler's panic propagates");
+    assert_eq!(out.contents(), "warning: after\n");
+    e.warning(Location::Unknown, "boom").emit();
+    assert_eq!(out.contents(), "warning: after\nwarning: boom\n");
+    assert_eq!(e.summary().deduplicated, 0);
+}
+
+/// Deduplication compares fingerprints, and a span's fingerprint is its file
+/// id and offsets: two files added separately with the same name and text
+/// give diagnostics that print alike but are not duplicates (what
+/// `Config::deduplicate` documents).
+#[test]
+fn spans_into_two_files_with_one_name_and_text_are_not_duplicates() {
+    let (e, out) = engine();
+    let a = e.sources().add_file("same.mlir", "op.x\n");
+    let b = e.sources().add_file("same.mlir", "op.x\n");
+    assert_ne!(a, b);
+    for file in [a, a, b] {
+        let span = e.sources().file(file).unwrap().span(0, 4);
+        e.error(span, "bad op").emit();
+    }
+    assert_eq!(out.contents(), "error: bad op\n".repeat(2));
+    assert_eq!(e.summary().deduplicated, 1);
+}
+
 #[test]
 fn duplicates_are_kept_when_deduplication_is_off() {
     let (e, out) = engine_with(DiagEngine::builder().deduplicate(false));

@@ -453,6 +453,77 @@ fn offsets_outside_the_file_are_allowed() {
     );
 }
 
+/// Offsets whose sum with the line number overflows `i64`, or that do not
+/// fit an `i64` at all, saturate to a line outside the file: no panic (not
+/// even the debug build's overflow check), and each expectation is unmet at
+/// its directive, as `mlir-opt-19 --verify-diagnostics` reports them
+/// (`expected error "..." was not produced`; upstream does not wrap the line
+/// number either).
+#[test]
+fn huge_offsets_saturate_to_unmet_expectations() {
+    let text = "// expected-error@+9223372036854775807 {{plus max}}\n\
+                // expected-error@+99999999999999999999 {{plus too long}}\n\
+                // expected-error@-9223372036854775807 {{minus max}}\n\
+                // expected-error@-99999999999999999999 {{minus too long}}\n\
+                // expected-error@+4294967295 {{past the last line}}\n\
+                // expected-error@+4294967296 {{one past u32}}\n\
+                // expected-error@-7 {{before the first line}}\n\
+                op.x\n";
+    let c = case(text);
+    let targets: Vec<_> = c
+        .verifier
+        .expectations()
+        .iter()
+        .map(|e| e.target())
+        .collect();
+    let max = Target::Line(u32::MAX);
+    assert_eq!(
+        targets,
+        [
+            max,
+            max,
+            Target::Line(0),
+            Target::Line(0),
+            max,
+            max,
+            Target::Line(0)
+        ]
+    );
+    let directive = c.at("expected-error@+9223372036854775807");
+    let r = c.finish();
+    let unmet = |t: &str| {
+        (
+            FindingKind::Unmet,
+            format!("expected error \"{t}\" was not produced"),
+        )
+    };
+    assert_eq!(
+        kinds(&r),
+        [
+            unmet("plus max"),
+            unmet("plus too long"),
+            unmet("minus max"),
+            unmet("minus too long"),
+            unmet("past the last line"),
+            unmet("one past u32"),
+            unmet("before the first line"),
+        ]
+    );
+    assert!(
+        r.findings()
+            .iter()
+            .all(|f| f.kind != FindingKind::Malformed)
+    );
+    assert_eq!(
+        r.findings()[0]
+            .diagnostic
+            .location()
+            .span()
+            .map(|s| s.start),
+        Some(directive.start)
+    );
+}
+
 #[test]
 fn above_and_below_need_a_plain_line() {
     let c = case(
