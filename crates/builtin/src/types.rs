@@ -416,8 +416,20 @@ fn is_pretty_dialect_symbol(data: &str) -> bool {
 }
 
 /// Writes `!dialect.data` or `!dialect<data>` (`#` for attributes), as
-/// MLIR's `printDialectSymbol` does.
-pub(crate) fn write_dialect_symbol(
+/// MLIR's `printDialectSymbol` does: the short form where `data` is a
+/// keyword, optionally followed by one `<...>` body.
+///
+/// ```
+/// struct Sym(&'static str);
+/// impl core::fmt::Display for Sym {
+///     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+///         strata_builtin::write_dialect_symbol(f, '#', "llvm", self.0)
+///     }
+/// }
+/// assert_eq!(Sym("linkage<internal>").to_string(), "#llvm.linkage<internal>");
+/// assert_eq!(Sym("comdat any").to_string(), "#llvm<comdat any>");
+/// ```
+pub fn write_dialect_symbol(
     f: &mut fmt::Formatter<'_>,
     prefix: char,
     dialect: &str,

@@ -13,7 +13,9 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod known;
 pub mod llvm;
+mod mnemonics;
 pub mod registered;
 pub mod sparse_tensor;
 pub mod test_dialect;

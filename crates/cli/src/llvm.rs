@@ -47,7 +47,7 @@
 
 use core::hash::BuildHasher;
 
-use strata_ctx::{Attribute, Dialect, Policy, Registry};
+use strata_ctx::{Attribute, Dialect, Policy, Registry, Type};
 use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, ParseError, Parser, ResourceSection};
 
 use crate::text::{PartHook, Piece, TextData};
@@ -138,12 +138,34 @@ impl DialectSyntax for LlvmDialect {
         ResourceSection::NoKeys
     }
 
-    /// The dialect's types stay opaque.
-    fn parses_type(_: &str) -> bool {
-        false
+    /// The dialect's types stay opaque, but for a mnemonic it does not
+    /// know and a builtin integer type (MLIR's errors).
+    fn parses_type(mnemonic: &str) -> bool {
+        integer_width(mnemonic).is_some() || crate::known::refuses("llvm", "type", mnemonic)
     }
 
-    /// Every attribute of the dialect is an [`LlvmAttr`].
+    fn parse_type<'c, P: Policy, S: BuildHasher>(
+        p: &mut Parser<'c, '_, P, S>,
+        mnemonic: &str,
+    ) -> Result<Type<'c>, ParseError> {
+        // MLIR's `LLVMDialect::parseType` reads a builtin type where its
+        // keyword is one (`!llvm.i32`, `!llvm.f32`), and refuses it; the
+        // float keywords are in the known list, the integer types are not.
+        Err(match integer_width(mnemonic) {
+            Some(width) => {
+                let message = match width.parse::<u64>() {
+                    Ok(w) if w <= 16_777_215 => "unexpected type, expected keyword",
+                    Ok(_) => "integer bitwidth is limited to 16777215 bits",
+                    Err(_) => "invalid integer width",
+                };
+                crate::known::at_mnemonic(p, mnemonic, message.into())
+            }
+            None => crate::known::refusal(p, "llvm", "type", mnemonic),
+        })
+    }
+
+    /// Every attribute of the dialect is an [`LlvmAttr`]; a mnemonic it does
+    /// not know is MLIR's error.
     fn parses_attribute(_: &str) -> bool {
         true
     }
@@ -152,6 +174,9 @@ impl DialectSyntax for LlvmDialect {
         p: &mut Parser<'c, '_, P, S>,
         mnemonic: &str,
     ) -> Result<Attribute<'c>, ParseError> {
+        if crate::known::refuses("llvm", "attribute", mnemonic) {
+            return Err(crate::known::refusal(p, "llvm", "attribute", mnemonic));
+        }
         let part: PartHook<'c, P, S> = tbaa_member;
         let members = mnemonic == "tbaa_type_desc";
         LlvmAttr::parse(p, "#llvm.", mnemonic, members.then_some(part))
@@ -174,4 +199,13 @@ impl DialectSyntax for LlvmDialect {
     fn alias_key(value: AsmElement<'_>) -> Option<*const ()> {
         LlvmAttr::alias_key(value).or_else(|| TbaaMemberAttr::alias_key(value))
     }
+}
+
+/// The width of `mnemonic` if MLIR's lexer reads it as a builtin integer
+/// type (`i32`, `si8`, `ui1`: `i`, `si` or `ui` and decimal digits).
+fn integer_width(mnemonic: &str) -> Option<&str> {
+    let digits = ["si", "ui", "i"]
+        .iter()
+        .find_map(|p| mnemonic.strip_prefix(p))?;
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
 }

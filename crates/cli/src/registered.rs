@@ -46,6 +46,7 @@ use strata_syntax::{
     AsmAlias, AsmElement, DialectSyntax, ParseError, Parser, ResourceSection, Syntax,
 };
 
+use crate::known::at_mnemonic;
 use crate::text::{Piece, TextData};
 
 /// The `dlti` dialect (see the [module](self)).
@@ -117,12 +118,33 @@ impl DialectSyntax for MlProgramDialect {
         ResourceSection::NoKeys
     }
 
-    fn parses_type(_: &str) -> bool {
-        false
+    /// Only a type the dialect does not know: MLIR's error.
+    fn parses_type(mnemonic: &str) -> bool {
+        crate::known::refuses("ml_program", "type", mnemonic)
     }
 
-    fn parses_attribute(_: &str) -> bool {
-        false
+    /// Only an attribute the dialect does not know: MLIR's error.
+    fn parses_attribute(mnemonic: &str) -> bool {
+        crate::known::refuses("ml_program", "attribute", mnemonic)
+    }
+
+    fn parse_type<'c, P: Policy, S: BuildHasher>(
+        p: &mut Parser<'c, '_, P, S>,
+        mnemonic: &str,
+    ) -> Result<Type<'c>, ParseError> {
+        Err(crate::known::refusal(p, "ml_program", "type", mnemonic))
+    }
+
+    fn parse_attribute<'c, P: Policy, S: BuildHasher>(
+        p: &mut Parser<'c, '_, P, S>,
+        mnemonic: &str,
+    ) -> Result<Attribute<'c>, ParseError> {
+        Err(crate::known::refusal(
+            p,
+            "ml_program",
+            "attribute",
+            mnemonic,
+        ))
     }
 
     /// MLIR's `MLProgramOpAsmDialectInterface::getAlias`: `extern` for an
@@ -212,7 +234,8 @@ impl DialectSyntax for PtrDialect {
 /// `attributes: true`) is refused as MLIR refuses every type (or
 /// attribute) of it, with "dialect 'tensor' provides no type parsing
 /// hook", at the first character after the namespace's `.` or `<`; a
-/// family it does parse stays opaque here.
+/// family it does parse stays opaque here, but for a mnemonic it does not
+/// know, which is MLIR's error ([`crate::known`]).
 macro_rules! hookless_dialect {
     ($(#[$doc:meta])* $name:ident, $ns:literal, types: $no_types:literal, attributes: $no_attrs:literal) => {
         $(#[$doc])*
@@ -227,26 +250,34 @@ macro_rules! hookless_dialect {
         }
 
         impl DialectSyntax for $name {
-            fn parses_type(_: &str) -> bool {
-                $no_types
+            fn parses_type(mnemonic: &str) -> bool {
+                $no_types || crate::known::refuses($ns, "type", mnemonic)
             }
 
-            fn parses_attribute(_: &str) -> bool {
-                $no_attrs
+            fn parses_attribute(mnemonic: &str) -> bool {
+                $no_attrs || crate::known::refuses($ns, "attribute", mnemonic)
             }
 
             fn parse_type<'c, P: Policy, S: BuildHasher>(
                 p: &mut Parser<'c, '_, P, S>,
                 mnemonic: &str,
             ) -> Result<Type<'c>, ParseError> {
-                Err(no_hook(p, mnemonic, $ns, "type"))
+                Err(if $no_types {
+                    no_hook(p, mnemonic, $ns, "type")
+                } else {
+                    crate::known::refusal(p, $ns, "type", mnemonic)
+                })
             }
 
             fn parse_attribute<'c, P: Policy, S: BuildHasher>(
                 p: &mut Parser<'c, '_, P, S>,
                 mnemonic: &str,
             ) -> Result<Attribute<'c>, ParseError> {
-                Err(no_hook(p, mnemonic, $ns, "attribute"))
+                Err(if $no_attrs {
+                    no_hook(p, mnemonic, $ns, "attribute")
+                } else {
+                    crate::known::refusal(p, $ns, "attribute", mnemonic)
+                })
             }
         }
     };
@@ -486,16 +517,6 @@ const DLTI_ATTRIBUTES: [&str; 4] = [
     "target_device_spec",
     "target_system_spec",
 ];
-
-/// An error at the mnemonic, which a dialect hook's parser is just past.
-fn at_mnemonic<P: Policy, S: BuildHasher>(
-    p: &Parser<'_, '_, P, S>,
-    mnemonic: &str,
-    message: String,
-) -> ParseError {
-    let end = p.token().start;
-    ParseError::new(end - mnemonic.len()..end, message)
-}
 
 /// MLIR's "dialect 'tensor' provides no type parsing hook" (`family` is
 /// `type` or `attribute`), for a dialect without a parser for that family.

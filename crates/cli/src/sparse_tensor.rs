@@ -59,10 +59,14 @@ impl DialectSyntax for SparseTensorDialect {
         true
     }
 
+    /// A mnemonic the dialect does not know is MLIR's error.
     fn parse_type<'c, P: Policy, S: BuildHasher>(
         p: &mut Parser<'c, '_, P, S>,
         mnemonic: &str,
     ) -> Result<Type<'c>, ParseError> {
+        if crate::known::refuses("sparse_tensor", "type", mnemonic) {
+            return Err(crate::known::refusal(p, "sparse_tensor", "type", mnemonic));
+        }
         SparseTensorType::parse(p, "!sparse_tensor.", mnemonic, None)
     }
 
@@ -74,9 +78,22 @@ impl DialectSyntax for SparseTensorDialect {
         SparseTensorType::alias_key(value)
     }
 
-    /// The dialect's attributes (its encodings) stay opaque.
-    fn parses_attribute(_: &str) -> bool {
-        false
+    /// The dialect's attributes (its encodings) stay opaque, but for a
+    /// mnemonic it does not know (MLIR's error).
+    fn parses_attribute(mnemonic: &str) -> bool {
+        crate::known::refuses("sparse_tensor", "attribute", mnemonic)
+    }
+
+    fn parse_attribute<'c, P: Policy, S: BuildHasher>(
+        p: &mut Parser<'c, '_, P, S>,
+        mnemonic: &str,
+    ) -> Result<Attribute<'c>, ParseError> {
+        Err(crate::known::refusal(
+            p,
+            "sparse_tensor",
+            "attribute",
+            mnemonic,
+        ))
     }
 
     /// MLIR's `SparseTensorAsmDialectInterface::getAlias`: `sparse` for a

@@ -106,7 +106,32 @@ impl fmt::Display for TextData<'_, '_> {
         if let Some(r) = strata_builtin::write_alias(core::ptr::from_ref(self).cast(), f) {
             return r;
         }
-        f.write_str(self.prefix)?;
+        if self.prefix.is_empty() {
+            return self.write_body(f);
+        }
+        // MLIR prints the dialect's text after `#llvm.` where it is a
+        // keyword with one `<...>` body, else inside `#llvm<...>` (its
+        // `printDialectSymbol`): `#llvm<comdat any>`.
+        let data = Body(self).to_string();
+        let (sigil, dialect) = self.prefix.split_at(1);
+        let sigil = sigil.chars().next().unwrap_or('#');
+        strata_builtin::write_dialect_symbol(f, sigil, dialect.trim_end_matches('.'), &data)
+    }
+}
+
+/// The mnemonic and the body of a [`TextData`], without its prefix.
+struct Body<'a, 't, 'c>(&'a TextData<'t, 'c>);
+
+impl fmt::Display for Body<'_, '_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_body(f)
+    }
+}
+
+impl TextData<'_, '_> {
+    /// The mnemonic and the pieces, each nested value printed as the
+    /// printer prints it.
+    fn write_body(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.mnemonic)?;
         for piece in self.pieces {
             match piece {
@@ -266,7 +291,13 @@ fn read<'s, 'c, P: Policy, S: BuildHasher>(
 ) -> Result<Vec<Piece<'s, 'c>>, ParseError> {
     let src: &'s str = p.source();
     let mut pieces = Vec::new();
-    let mut text_from = p.token().start;
+    // A body starts right after its mnemonic, with the blanks before its
+    // first token (`#llvm<comdat any>`); a part at its `<`.
+    let mut text_from = if part {
+        p.token().start
+    } else {
+        src[..p.token().start].trim_end().len()
+    };
     // Nesting of `<>` and `{}` since the start (a part starts inside its
     // own `<`, consumed here first; a body inside the `<` of its mnemonic).
     let mut angles = 0usize;

@@ -161,10 +161,12 @@ pub enum ResourceSection {
 }
 
 /// The mnemonic at the start of a dialect symbol's data (`widget` of
-/// `widget<3>`), as the parser hands it to a hook.
+/// `widget<3>`), as the parser hands it to a hook: the characters of MLIR's
+/// bare identifier, which a dialect's `parseKeyword` reads (`a.b$c` of
+/// `a.b$c-d`).
 pub(crate) fn mnemonic_of(data: &str) -> &str {
     let end = data
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '_'))
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '$')))
         .unwrap_or(data.len());
     &data[..end]
 }
