@@ -208,6 +208,17 @@ fn ptr_types_are_memref_elements_and_extern_is_aliased() {
     );
 }
 
+/// A form kept as text prints in MLIR's short form only where its text is
+/// a keyword with one `<...>` body (`printDialectSymbol`): the comdat
+/// selector's blank keeps it in `#llvm<...>`, and a linkage written in the
+/// long form prints short. The expected print is mlir-opt-19's.
+#[test]
+fn text_forms_print_short_only_where_mlir_does() {
+    let text = "\"x.op\"() {a = #llvm<comdat any>, b = #llvm.linkage<internal>, c = #llvm<linkage<internal>>, d = #llvm<comdat nodeduplicate>} : () -> ()\n";
+    let expected = "\"builtin.module\"() ({\n  \"x.op\"() {a = #llvm<comdat any>, b = #llvm.linkage<internal>, c = #llvm.linkage<internal>, d = #llvm<comdat nodeduplicate>} : () -> ()\n}) : () -> ()\n\n";
+    round_trip(text, expected, PrintOptions::default()).unwrap();
+}
+
 /// A `dlti` entry's nested affine map, written in place or through an
 /// alias, prints as the `#map` alias MLIR defines for it; a
 /// `sparse_tensor` type's encoding prints as `#sparse`. The expected print
