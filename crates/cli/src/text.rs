@@ -312,7 +312,9 @@ fn read<'s, 'c, P: Policy, S: BuildHasher>(
             if part {
                 return Err(p.error("expected '>'"));
             }
-            push_text(&mut pieces, &src[text_from..tok.start]);
+            // The blanks that end a long form's body (`#llvm< x >`) are
+            // not the form's: MLIR's printer does not write them.
+            push_text(&mut pieces, src[text_from..tok.start].trim_end());
             return Ok(pieces);
         }
         if let Some(is_type) = starts_nested(p) {

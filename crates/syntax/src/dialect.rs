@@ -381,6 +381,11 @@ impl<P: Policy, S: BuildHasher> Syntax<P, S> {
         self.asm_of(namespace).map(|d| (d.resource_section)())
     }
 
+    /// Whether a dialect of `namespace` is registered here.
+    pub(crate) fn is_registered(&self, namespace: &str) -> bool {
+        self.asm_of(namespace).is_some()
+    }
+
     /// The asm record of dialect `namespace`, if registered.
     fn asm_of(&self, namespace: &str) -> Option<&DialectAsm> {
         self.asm.dialects.iter().find(|d| d.namespace == namespace)
@@ -391,7 +396,7 @@ impl<P: Policy, S: BuildHasher> Syntax<P, S> {
     pub(crate) fn type_hook(&self, namespace: &str, data: &str) -> Option<TypeHook<P, S>> {
         if !self
             .asm_of(namespace)
-            .is_some_and(|d| (d.parses_type)(mnemonic_of(data)))
+            .is_some_and(|d| (d.parses_type)(mnemonic_of(data.trim_start())))
         {
             return None;
         }
@@ -405,7 +410,7 @@ impl<P: Policy, S: BuildHasher> Syntax<P, S> {
     pub(crate) fn attr_hook(&self, namespace: &str, data: &str) -> Option<AttrHook<P, S>> {
         if !self
             .asm_of(namespace)
-            .is_some_and(|d| (d.parses_attribute)(mnemonic_of(data)))
+            .is_some_and(|d| (d.parses_attribute)(mnemonic_of(data.trim_start())))
         {
             return None;
         }

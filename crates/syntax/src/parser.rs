@@ -814,7 +814,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         }
         let t = self
             .ctx
-            .try_opaque_type(sym.dialect, sym.data)
+            .try_opaque_type(sym.dialect, self.opaque_data(&sym))
             .map_err(|e| built(sym.span.clone(), e))?;
         Ok(t.into())
     }
@@ -926,6 +926,19 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         })
     }
 
+    /// The text an opaque type or attribute keeps of an extended symbol: its
+    /// data as written for an unregistered dialect (MLIR prints that back
+    /// verbatim), without the blanks at either end of a long form's body
+    /// for a registered one, whose own parser skips them and whose printer
+    /// does not write them (`#gpu< x<1> >` prints `#gpu.x<1>`).
+    fn opaque_data(&self, sym: &ExtendedSymbol<'s>) -> &'s str {
+        if self.syntax.is_some_and(|s| s.is_registered(sym.dialect)) {
+            sym.data.trim()
+        } else {
+            sym.data
+        }
+    }
+
     /// Runs the hook of a dialect on an extended symbol: the mnemonic is the
     /// data's leading identifier, and the hook parses the rest of the data.
     fn run_dialect_hook<T>(
@@ -933,10 +946,14 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         sym: &ExtendedSymbol<'s>,
         hook: impl FnOnce(&mut Self, &str) -> PResult<T>,
     ) -> PResult<T> {
-        let mnemonic = crate::dialect::mnemonic_of(sym.data);
-        let mnemonic_end = mnemonic.len();
+        // The long form's body may start with blanks (`#gpu< x<1>>`), which
+        // the dialect's parser skips before its keyword.
+        let lead = sym.data.len() - sym.data.trim_start().len();
+        let mnemonic = crate::dialect::mnemonic_of(&sym.data[lead..]);
         let end = sym.data_start + sym.data.len();
-        self.run_hook(sym.data_start + mnemonic_end, end, |p| hook(p, mnemonic))
+        self.run_hook(sym.data_start + lead + mnemonic.len(), end, |p| {
+            hook(p, mnemonic)
+        })
     }
 
     // ----- attributes -----
@@ -1344,7 +1361,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         };
         let a = self
             .ctx
-            .try_opaque_attr(sym.dialect, sym.data, ty)
+            .try_opaque_attr(sym.dialect, self.opaque_data(&sym), ty)
             .map_err(|e| built(sym.span.clone(), e))?;
         Ok(a.into())
     }
