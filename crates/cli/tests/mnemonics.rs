@@ -117,3 +117,28 @@ fn known_mnemonics_stay_opaque_with_their_bodies() {
         "21: error: unknown attribute `zz` in dialect `gpu`"
     );
 }
+
+/// `llvm`'s type parser reads a builtin type where its keyword is one, and
+/// refuses it, with the integer width's own limits; the answers are
+/// mlir-opt-19's.
+#[test]
+fn builtin_integer_types_after_llvm_are_refused_as_mlir_opt_refuses_them() {
+    for (mnemonic, answer) in [
+        ("i16777215", "unexpected type, expected keyword"),
+        ("i16777216", "integer bitwidth is limited to 16777215 bits"),
+        ("i99999999999999999999", "invalid integer width"),
+        ("si0", "unexpected type, expected keyword"),
+        ("ui1", "unexpected type, expected keyword"),
+        ("i01", "unexpected type, expected keyword"),
+        ("u8", "unknown LLVM type: u8"),
+        ("i", "unknown LLVM type: i"),
+        ("sii8", "unknown LLVM type: sii8"),
+        ("i8x", "unknown LLVM type: i8x"),
+    ] {
+        assert_eq!(
+            strata(&text_of(&format!("!llvm.{mnemonic}"))),
+            format!("21: error: {answer}"),
+            "{mnemonic}"
+        );
+    }
+}
