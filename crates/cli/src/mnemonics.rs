@@ -12,7 +12,10 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "acc",
         family: "type",
         message: "unknown  type `{}` in dialect `acc`",
-        mnemonics: &["data_bounds_ty", "declare_token"],
+        mnemonics: &[
+            "data_bounds_ty",
+            "declare_token",
+        ],
     },
     Known {
         namespace: "acc",
@@ -35,19 +38,28 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "amdgpu",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `amdgpu`",
-        mnemonics: &["mfma_perm_b"],
+        mnemonics: &[
+            "mfma_perm_b",
+        ],
     },
     Known {
         namespace: "arith",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `arith`",
-        mnemonics: &["fastmath", "overflow"],
+        mnemonics: &[
+            "fastmath",
+            "overflow",
+        ],
     },
     Known {
         namespace: "arm_sme",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `arm_sme`",
-        mnemonics: &["kind", "layout", "type_size"],
+        mnemonics: &[
+            "kind",
+            "layout",
+            "type_size",
+        ],
     },
     Known {
         namespace: "async",
@@ -66,7 +78,9 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "complex",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `complex`",
-        mnemonics: &["number"],
+        mnemonics: &[
+            "number",
+        ],
     },
     Known {
         namespace: "dlti",
@@ -83,13 +97,22 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "emitc",
         family: "type",
         message: "unknown  type `{}` in dialect `emitc`",
-        mnemonics: &["array", "opaque", "ptr", "ptrdiff_t", "size_t", "ssize_t"],
+        mnemonics: &[
+            "array",
+            "opaque",
+            "ptr",
+            "ptrdiff_t",
+            "size_t",
+            "ssize_t",
+        ],
     },
     Known {
         namespace: "emitc",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `emitc`",
-        mnemonics: &["opaque"],
+        mnemonics: &[
+            "opaque",
+        ],
     },
     Known {
         namespace: "gpu",
@@ -130,19 +153,27 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "index",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `index`",
-        mnemonics: &["cmp_predicate"],
+        mnemonics: &[
+            "cmp_predicate",
+        ],
     },
     Known {
         namespace: "irdl",
         family: "type",
         message: "unknown  type `{}` in dialect `irdl`",
-        mnemonics: &["attribute", "region"],
+        mnemonics: &[
+            "attribute",
+            "region",
+        ],
     },
     Known {
         namespace: "irdl",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `irdl`",
-        mnemonics: &["variadicity", "variadicity_array"],
+        mnemonics: &[
+            "variadicity",
+            "variadicity_array",
+        ],
     },
     Known {
         namespace: "linalg",
@@ -176,8 +207,28 @@ pub(crate) const KNOWN: &[Known] = &[
             "f8E5M2",
             "f8E5M2FNUZ",
             "func",
+            "i0",
+            "i04",
+            "i05",
+            "i07",
+            "i08",
+            "i1",
+            "i10",
             "i16",
+            "i2",
+            "i3",
             "i32",
+            "i4",
+            "i5",
+            "i6",
+            "i68",
+            "i7",
+            "i71",
+            "i79",
+            "i8",
+            "i82",
+            "i9",
+            "i96",
             "index",
             "label",
             "memref",
@@ -185,12 +236,17 @@ pub(crate) const KNOWN: &[Known] = &[
             "none",
             "ppc_fp128",
             "ptr",
+            "si32",
+            "si7",
             "struct",
             "target",
             "tensor",
             "tf32",
             "token",
             "tuple",
+            "ui1",
+            "ui3",
+            "ui64",
             "vec",
             "vector",
             "void",
@@ -258,31 +314,42 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "mesh",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `mesh`",
-        mnemonics: &["partial", "shard"],
+        mnemonics: &[
+            "partial",
+            "shard",
+        ],
     },
     Known {
         namespace: "ml_program",
         family: "type",
         message: "unknown  type `{}` in dialect `ml_program`",
-        mnemonics: &["token"],
+        mnemonics: &[
+            "token",
+        ],
     },
     Known {
         namespace: "ml_program",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `ml_program`",
-        mnemonics: &["extern"],
+        mnemonics: &[
+            "extern",
+        ],
     },
     Known {
         namespace: "mpi",
         family: "type",
         message: "unknown  type `{}` in dialect `mpi`",
-        mnemonics: &["retval"],
+        mnemonics: &[
+            "retval",
+        ],
     },
     Known {
         namespace: "mpi",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `mpi`",
-        mnemonics: &["errclass"],
+        mnemonics: &[
+            "errclass",
+        ],
     },
     Known {
         namespace: "nvgpu",
@@ -301,7 +368,12 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "nvgpu",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `nvgpu`",
-        mnemonics: &["interleave", "l2promo", "oob", "swizzle"],
+        mnemonics: &[
+            "interleave",
+            "l2promo",
+            "oob",
+            "swizzle",
+        ],
     },
     Known {
         namespace: "nvvm",
@@ -330,7 +402,9 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "omp",
         family: "type",
         message: "unknown  type `{}` in dialect `omp`",
-        mnemonics: &["map_bounds_ty"],
+        mnemonics: &[
+            "map_bounds_ty",
+        ],
     },
     Known {
         namespace: "omp",
@@ -362,13 +436,21 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "pdl",
         family: "type",
         message: "unknown  type `{}` in dialect `pdl`",
-        mnemonics: &["attribute", "operation", "range", "type", "value"],
+        mnemonics: &[
+            "attribute",
+            "operation",
+            "range",
+            "type",
+            "value",
+        ],
     },
     Known {
         namespace: "polynomial",
         family: "type",
         message: "unknown  type `{}` in dialect `polynomial`",
-        mnemonics: &["polynomial"],
+        mnemonics: &[
+            "polynomial",
+        ],
     },
     Known {
         namespace: "polynomial",
@@ -387,37 +469,56 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "ptr",
         family: "type",
         message: "unknown  type `{}` in dialect `ptr`",
-        mnemonics: &["ptr"],
+        mnemonics: &[
+            "ptr",
+        ],
     },
     Known {
         namespace: "ptr",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `ptr`",
-        mnemonics: &["spec"],
+        mnemonics: &[
+            "spec",
+        ],
     },
     Known {
         namespace: "quant",
         family: "type",
         message: "unknown quantized type {}",
-        mnemonics: &["any", "calibrated", "uniform"],
+        mnemonics: &[
+            "any",
+            "calibrated",
+            "uniform",
+        ],
     },
     Known {
         namespace: "rocdl",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `rocdl`",
-        mnemonics: &["target"],
+        mnemonics: &[
+            "target",
+        ],
     },
     Known {
         namespace: "shape",
         family: "type",
         message: "unknown  type `{}` in dialect `shape`",
-        mnemonics: &["shape", "size", "value_shape", "witness"],
+        mnemonics: &[
+            "shape",
+            "size",
+            "value_shape",
+            "witness",
+        ],
     },
     Known {
         namespace: "sparse_tensor",
         family: "type",
         message: "unknown  type `{}` in dialect `sparse_tensor`",
-        mnemonics: &["iter_space", "iterator", "storage_specifier"],
+        mnemonics: &[
+            "iter_space",
+            "iterator",
+            "storage_specifier",
+        ],
     },
     Known {
         namespace: "sparse_tensor",
@@ -593,19 +694,26 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "test_dyn",
         family: "type",
         message: "expected dynamic type",
-        mnemonics: &[],
+        mnemonics: &[
+        ],
     },
     Known {
         namespace: "test_dyn",
         family: "attribute",
         message: "expected dynamic attribute",
-        mnemonics: &[],
+        mnemonics: &[
+        ],
     },
     Known {
         namespace: "tosa",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `tosa`",
-        mnemonics: &["conv_quant", "matmul_quant", "pad_quant", "unary_quant"],
+        mnemonics: &[
+            "conv_quant",
+            "matmul_quant",
+            "pad_quant",
+            "unary_quant",
+        ],
     },
     Known {
         namespace: "transform",
@@ -627,24 +735,38 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "ub",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `ub`",
-        mnemonics: &["poison"],
+        mnemonics: &[
+            "poison",
+        ],
     },
     Known {
         namespace: "vector",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `vector`",
-        mnemonics: &["iterator_type", "kind", "punctuation"],
+        mnemonics: &[
+            "iterator_type",
+            "kind",
+            "punctuation",
+        ],
     },
     Known {
         namespace: "xegpu",
         family: "type",
         message: "unknown  type `{}` in dialect `xegpu`",
-        mnemonics: &["nbarrier", "tensor_desc"],
+        mnemonics: &[
+            "nbarrier",
+            "tensor_desc",
+        ],
     },
     Known {
         namespace: "xegpu",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `xegpu`",
-        mnemonics: &["cache_hint", "fence_scope", "memory_scope", "tdesc_attr"],
+        mnemonics: &[
+            "cache_hint",
+            "fence_scope",
+            "memory_scope",
+            "tdesc_attr",
+        ],
     },
 ];

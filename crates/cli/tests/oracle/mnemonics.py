@@ -14,8 +14,9 @@ skipped. Every word that MLIR 19's sources spell as a string literal
 (`mlir/include/mlir/Dialect`, `mlir/lib/Dialect`, `mlir/test/lib`), that
 its tests write after `!ns.`, `#ns.`, `!ns<` or `#ns<`, or that LLVM's
 directive files (`llvm/include/llvm/Frontend`, from which the OpenMP and
-OpenACC enumerations are generated) name, as written and lowercased, is
-then asked of mlir-opt-19 as a mnemonic of each family (`--split-input-file`, one chunk per word): a word
+OpenACC enumerations are generated) name, as written and lowercased, or
+that the mlir-opt-19 binary holds as a string, is then asked of
+mlir-opt-19 as a mnemonic of each family (`--split-input-file`, one chunk per word): a word
 whose answer is not the template is one the dialect knows (it parses it,
 or fails later, in the body).
 
@@ -32,6 +33,7 @@ Usage: python3 crates/cli/tests/oracle/mnemonics.py SOURCE_DIR
   its `mlir` and `llvm/include/llvm/Frontend` directories: `apt-get source
   llvm-toolchain-19`; needs mlir-opt-19)
 """
+import concurrent.futures
 import os
 import re
 import subprocess
@@ -104,7 +106,52 @@ def candidates(root):
     # The builtin types' keywords, which a dialect that reads a builtin
     # type first (`llvm`) answers differently.
     words |= set(BUILTIN_TYPES)
+    # Every identifier among the strings of the mlir-opt-19 binary, where
+    # the generated parsers keep the mnemonics they compare a keyword with
+    # (the slow part: about 55,000 words a family).
+    binary = os.path.realpath(subprocess.run(['sh', '-c', 'command -v mlir-opt-19'],
+                                             capture_output=True, text=True).stdout.strip())
+    out = subprocess.run(['strings', '-n', '2', binary],
+                         capture_output=True, text=True).stdout
+    # C++ symbols (`_Z...`) and long strings are no mnemonic.
+    words |= {w for w in out.split('\n') if not w.startswith('_Z') and len(w) <= 40}
     return sorted(w for w in words if w and len(w) < 64 and re.fullmatch(WORD, w))
+
+
+def probe_family(ns, family, sigil, words):
+    """The family's template and known words, and mlir-opt-19's answers for
+    the misspellings of each, or None if the family has no parser."""
+    text = line(sigil, ns, PROBE)
+    col0 = text.index(PROBE) + 1
+    (answer,) = run_chunks([text])
+    if answer == 'ok' or 'provides no' in answer:
+        return None
+    col, msg = answer.split(': error: ', 1)
+    if int(col) != col0:
+        print('%s %s: unknown mnemonic reported at column %s, not %d'
+              % (ns, family, col, col0), file=sys.stderr)
+        return None
+    # The message with `{}` where the mnemonic is (some do not name it:
+    # "unknown type!").
+    template = msg.replace(PROBE, '{}', 1)
+    answers = run_chunks([line(sigil, ns, w) for w in words])
+    known = []
+    for w, a in zip(words, answers):
+        unknown = '%d: error: %s' % (col0, template.replace('{}', w, 1))
+        if a != unknown:
+            known.append(w)
+    print('%s %s: %d known' % (ns, family, len(known)), file=sys.stderr)
+    # Every known word, its misspellings, and forms of an unknown one.
+    tries = set(known)
+    for w in known:
+        tries.add(w + 'x')
+        if len(w) > 1:
+            tries.add(w[:-1])
+    tries = sorted(t for t in tries if re.fullmatch(WORD, t))
+    tries += ['zz<1>', 'zz.yy', 'zz$1', '_zz', 'zz-1']
+    texts = [line(sigil, ns, t) for t in tries]
+    probes = ['%s%s.%s\t%s' % (sigil, ns, t, a) for t, a in zip(tries, run_chunks(texts))]
+    return (ns, family, template, known), probes
 
 
 def main():
@@ -114,42 +161,12 @@ def main():
     dialects = dialects.split(': ', 1)[1].strip().split(',')
     dialects = [d for d in dialects if d != 'builtin']
     words = candidates(root)
-    families = []
-    probes = []
-    for ns in dialects:
-        for family, sigil in FAMILIES:
-            text = line(sigil, ns, PROBE)
-            col0 = text.index(PROBE) + 1
-            (answer,) = run_chunks([text])
-            if answer == 'ok' or 'provides no' in answer:
-                continue
-            col, msg = answer.split(': error: ', 1)
-            if int(col) != col0:
-                print('%s %s: unknown mnemonic reported at column %s, not %d'
-                      % (ns, family, col, col0), file=sys.stderr)
-                continue
-            # The message with `{}` where the mnemonic is (some do not name
-            # it: "unknown type!").
-            template = msg.replace(PROBE, '{}', 1)
-            answers = run_chunks([line(sigil, ns, w) for w in words])
-            known = []
-            for w, a in zip(words, answers):
-                unknown = '%d: error: %s' % (col0, template.replace('{}', w, 1))
-                if a != unknown:
-                    known.append(w)
-            families.append((ns, family, template, known))
-            print('%s %s: %d known' % (ns, family, len(known)), file=sys.stderr)
-            # The misspellings of each known word, and forms with a body.
-            tries = set(known)
-            for w in known:
-                tries.add(w + 'x')
-                if len(w) > 1:
-                    tries.add(w[:-1])
-            tries = sorted(t for t in tries if re.fullmatch(WORD, t))
-            tries += ['zz<1>', 'zz.yy', 'zz$1', '_zz', 'zz-1']
-            texts = [line(sigil, ns, t) for t in tries]
-            for t, a in zip(tries, run_chunks(texts)):
-                probes.append('%s%s.%s\t%s' % (sigil, ns, t, a))
+    tasks = [(ns, family, sigil) for ns in dialects for family, sigil in FAMILIES]
+    # Two families at a time: each is one mlir-opt-19 run over every word.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(lambda t: probe_family(*t, words), tasks))
+    families = [r[0] for r in results if r]
+    probes = [p for r in results if r for p in r[1]]
     with open(TXT, 'w') as f:
         f.write('\n'.join(probes) + '\n')
     with open(RS, 'w') as f:
