@@ -5,6 +5,7 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+use std::ffi::OsString;
 use std::hash::BuildHasher;
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
@@ -235,8 +236,41 @@ fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
     }
 }
 
+/// The command line with `mlir-opt`'s single-dash long flags
+/// (`-split-input-file`, `-mlir-print-debuginfo`, `-o=out.mlir` stays) as
+/// the double-dash flags they are: LLVM's command-line library takes both,
+/// and MLIR's own tests write the first. An argument after `--`, a lone
+/// `-` (standard input) and a one-letter flag (`-o`, `-h`, `-V`) are kept.
+fn llvm_style_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+    let mut options = true;
+    args.into_iter()
+        .enumerate()
+        .map(|(i, arg)| {
+            if i == 0 || !options {
+                return arg;
+            }
+            if arg == "--" {
+                options = false;
+                return arg;
+            }
+            let Some(text) = arg.to_str() else {
+                return arg;
+            };
+            let name = text.split('=').next().unwrap_or(text);
+            match name.strip_prefix('-') {
+                Some(rest)
+                    if rest.len() > 1 && rest.starts_with(|c: char| c.is_ascii_alphabetic()) =>
+                {
+                    OsString::from(format!("-{text}"))
+                }
+                _ => arg,
+            }
+        })
+        .collect()
+}
+
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = Args::parse_from(llvm_style_args(std::env::args_os()));
     let _ = (args.allow_unregistered_dialect, args.print_op_generic);
     // Workers with a large stack: the parser's nesting limits keep it far
     // from overflowing any stack, and this keeps a wide margin for debug

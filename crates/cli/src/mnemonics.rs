@@ -12,10 +12,7 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "acc",
         family: "type",
         message: "unknown  type `{}` in dialect `acc`",
-        mnemonics: &[
-            "data_bounds_ty",
-            "declare_token",
-        ],
+        mnemonics: &["data_bounds_ty", "declare_token"],
     },
     Known {
         namespace: "acc",
@@ -38,28 +35,19 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "amdgpu",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `amdgpu`",
-        mnemonics: &[
-            "mfma_perm_b",
-        ],
+        mnemonics: &["mfma_perm_b"],
     },
     Known {
         namespace: "arith",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `arith`",
-        mnemonics: &[
-            "fastmath",
-            "overflow",
-        ],
+        mnemonics: &["fastmath", "overflow"],
     },
     Known {
         namespace: "arm_sme",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `arm_sme`",
-        mnemonics: &[
-            "kind",
-            "layout",
-            "type_size",
-        ],
+        mnemonics: &["kind", "layout", "type_size"],
     },
     Known {
         namespace: "async",
@@ -78,9 +66,7 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "complex",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `complex`",
-        mnemonics: &[
-            "number",
-        ],
+        mnemonics: &["number"],
     },
     Known {
         namespace: "dlti",
@@ -97,22 +83,13 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "emitc",
         family: "type",
         message: "unknown  type `{}` in dialect `emitc`",
-        mnemonics: &[
-            "array",
-            "opaque",
-            "ptr",
-            "ptrdiff_t",
-            "size_t",
-            "ssize_t",
-        ],
+        mnemonics: &["array", "opaque", "ptr", "ptrdiff_t", "size_t", "ssize_t"],
     },
     Known {
         namespace: "emitc",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `emitc`",
-        mnemonics: &[
-            "opaque",
-        ],
+        mnemonics: &["opaque"],
     },
     Known {
         namespace: "gpu",
@@ -153,27 +130,19 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "index",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `index`",
-        mnemonics: &[
-            "cmp_predicate",
-        ],
+        mnemonics: &["cmp_predicate"],
     },
     Known {
         namespace: "irdl",
         family: "type",
         message: "unknown  type `{}` in dialect `irdl`",
-        mnemonics: &[
-            "attribute",
-            "region",
-        ],
+        mnemonics: &["attribute", "region"],
     },
     Known {
         namespace: "irdl",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `irdl`",
-        mnemonics: &[
-            "variadicity",
-            "variadicity_array",
-        ],
+        mnemonics: &["variadicity", "variadicity_array"],
     },
     Known {
         namespace: "linalg",
@@ -314,42 +283,31 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "mesh",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `mesh`",
-        mnemonics: &[
-            "partial",
-            "shard",
-        ],
+        mnemonics: &["partial", "shard"],
     },
     Known {
         namespace: "ml_program",
         family: "type",
         message: "unknown  type `{}` in dialect `ml_program`",
-        mnemonics: &[
-            "token",
-        ],
+        mnemonics: &["token"],
     },
     Known {
         namespace: "ml_program",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `ml_program`",
-        mnemonics: &[
-            "extern",
-        ],
+        mnemonics: &["extern"],
     },
     Known {
         namespace: "mpi",
         family: "type",
         message: "unknown  type `{}` in dialect `mpi`",
-        mnemonics: &[
-            "retval",
-        ],
+        mnemonics: &["retval"],
     },
     Known {
         namespace: "mpi",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `mpi`",
-        mnemonics: &[
-            "errclass",
-        ],
+        mnemonics: &["errclass"],
     },
     Known {
         namespace: "nvgpu",
@@ -368,12 +326,7 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "nvgpu",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `nvgpu`",
-        mnemonics: &[
-            "interleave",
-            "l2promo",
-            "oob",
-            "swizzle",
-        ],
+        mnemonics: &["interleave", "l2promo", "oob", "swizzle"],
     },
     Known {
         namespace: "nvvm",
@@ -402,9 +355,7 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "omp",
         family: "type",
         message: "unknown  type `{}` in dialect `omp`",
-        mnemonics: &[
-            "map_bounds_ty",
-        ],
+        mnemonics: &["map_bounds_ty"],
     },
     Known {
         namespace: "omp",
@@ -436,21 +387,13 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "pdl",
         family: "type",
         message: "unknown  type `{}` in dialect `pdl`",
-        mnemonics: &[
-            "attribute",
-            "operation",
-            "range",
-            "type",
-            "value",
-        ],
+        mnemonics: &["attribute", "operation", "range", "type", "value"],
     },
     Known {
         namespace: "polynomial",
         family: "type",
         message: "unknown  type `{}` in dialect `polynomial`",
-        mnemonics: &[
-            "polynomial",
-        ],
+        mnemonics: &["polynomial"],
     },
     Known {
         namespace: "polynomial",
@@ -469,56 +412,37 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "ptr",
         family: "type",
         message: "unknown  type `{}` in dialect `ptr`",
-        mnemonics: &[
-            "ptr",
-        ],
+        mnemonics: &["ptr"],
     },
     Known {
         namespace: "ptr",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `ptr`",
-        mnemonics: &[
-            "spec",
-        ],
+        mnemonics: &["spec"],
     },
     Known {
         namespace: "quant",
         family: "type",
         message: "unknown quantized type {}",
-        mnemonics: &[
-            "any",
-            "calibrated",
-            "uniform",
-        ],
+        mnemonics: &["any", "calibrated", "uniform"],
     },
     Known {
         namespace: "rocdl",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `rocdl`",
-        mnemonics: &[
-            "target",
-        ],
+        mnemonics: &["target"],
     },
     Known {
         namespace: "shape",
         family: "type",
         message: "unknown  type `{}` in dialect `shape`",
-        mnemonics: &[
-            "shape",
-            "size",
-            "value_shape",
-            "witness",
-        ],
+        mnemonics: &["shape", "size", "value_shape", "witness"],
     },
     Known {
         namespace: "sparse_tensor",
         family: "type",
         message: "unknown  type `{}` in dialect `sparse_tensor`",
-        mnemonics: &[
-            "iter_space",
-            "iterator",
-            "storage_specifier",
-        ],
+        mnemonics: &["iter_space", "iterator", "storage_specifier"],
     },
     Known {
         namespace: "sparse_tensor",
@@ -694,26 +618,19 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "test_dyn",
         family: "type",
         message: "expected dynamic type",
-        mnemonics: &[
-        ],
+        mnemonics: &[],
     },
     Known {
         namespace: "test_dyn",
         family: "attribute",
         message: "expected dynamic attribute",
-        mnemonics: &[
-        ],
+        mnemonics: &[],
     },
     Known {
         namespace: "tosa",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `tosa`",
-        mnemonics: &[
-            "conv_quant",
-            "matmul_quant",
-            "pad_quant",
-            "unary_quant",
-        ],
+        mnemonics: &["conv_quant", "matmul_quant", "pad_quant", "unary_quant"],
     },
     Known {
         namespace: "transform",
@@ -735,38 +652,24 @@ pub(crate) const KNOWN: &[Known] = &[
         namespace: "ub",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `ub`",
-        mnemonics: &[
-            "poison",
-        ],
+        mnemonics: &["poison"],
     },
     Known {
         namespace: "vector",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `vector`",
-        mnemonics: &[
-            "iterator_type",
-            "kind",
-            "punctuation",
-        ],
+        mnemonics: &["iterator_type", "kind", "punctuation"],
     },
     Known {
         namespace: "xegpu",
         family: "type",
         message: "unknown  type `{}` in dialect `xegpu`",
-        mnemonics: &[
-            "nbarrier",
-            "tensor_desc",
-        ],
+        mnemonics: &["nbarrier", "tensor_desc"],
     },
     Known {
         namespace: "xegpu",
         family: "attribute",
         message: "unknown attribute `{}` in dialect `xegpu`",
-        mnemonics: &[
-            "cache_hint",
-            "fence_scope",
-            "memory_scope",
-            "tdesc_attr",
-        ],
+        mnemonics: &["cache_hint", "fence_scope", "memory_scope", "tdesc_attr"],
     },
 ];

@@ -55,6 +55,33 @@ fn split_input_with_debuginfo_matches_mlir_opt() {
     );
 }
 
+/// mlir-opt's flags written as MLIR's own tests write them, with one dash
+/// (LLVM's command line takes both), and `-o=FILE`: the same output as the
+/// double-dash spelling. A flag strata-opt does not have (a pass) is still
+/// refused, and a file named after `--` is a file.
+#[test]
+fn single_dash_flags_are_mlir_opts_flags() {
+    let (code, out, err) = strata_opt(&[
+        "-split-input-file",
+        "-mlir-print-debuginfo",
+        "-allow-unregistered-dialect",
+        "-mlir-print-op-generic",
+        "split.mlir",
+        "-o=-",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, include_str!("split.debuginfo.expected"));
+    let (code, _, err) = strata_opt(&["-canonicalize", "split.mlir"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("unexpected argument '--canonicalize'"),
+        "{err}"
+    );
+    let (code, _, err) = strata_opt(&["--", "-split-input-file"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("-split-input-file"), "{err}");
+}
+
 #[test]
 fn errors_are_diagnostics_with_a_snippet_and_fail() {
     let dir = std::env::temp_dir().join(format!("strata-opt-cli-{}", std::process::id()));
