@@ -33,8 +33,9 @@ pub use strata_module::MLIR_OPT_DIALECTS;
 
 /// Registers [`MLIR_OPT_DIALECTS`] in `ctx` (but `builtin`, which every
 /// context has), as `strata-opt` does before it parses. Their forms stay
-/// opaque in strata, except the parts [`test_dialect`] and [`sparse_tensor`]
-/// model, but they are registered: where MLIR's meaning depends on whether a
+/// opaque in strata, except the parts [`test_dialect`], [`sparse_tensor`],
+/// [`llvm`] and [`registered`] model (and [`syntax`] refuses a mnemonic a
+/// dialect does not know, as MLIR does), but they are registered: where MLIR's meaning depends on whether a
 /// dialect is registered, `strata-opt` decides as `mlir-opt-19` does (a
 /// memref's memory space may be `#gpu.address_space<workgroup>`, an
 /// attribute of the registered `gpu` dialect, but not `#foo.bar`, an opaque
