@@ -90,8 +90,8 @@ impl DialectSyntax for DltiDialect {
         p: &mut Parser<'c, '_, P, S>,
         mnemonic: &str,
     ) -> Result<Attribute<'c>, ParseError> {
-        if !DLTI_ATTRIBUTES.contains(&mnemonic) {
-            return Err(unknown(p, "attribute", mnemonic, "dlti"));
+        if crate::known::refuses("dlti", "attribute", mnemonic) {
+            return Err(crate::known::refusal(p, "dlti", "attribute", mnemonic));
         }
         DltiAttr::parse(p, "#dlti.", mnemonic, None)
     }
@@ -185,14 +185,14 @@ impl DialectSyntax for PtrDialect {
     /// `#ptr.spec<size = 32, abi = 32, preferred = 64>`), which stays
     /// opaque: another is MLIR's error.
     fn parses_attribute(mnemonic: &str) -> bool {
-        mnemonic != "spec"
+        crate::known::refuses("ptr", "attribute", mnemonic)
     }
 
     fn parse_attribute<'c, P: Policy, S: BuildHasher>(
         p: &mut Parser<'c, '_, P, S>,
         mnemonic: &str,
     ) -> Result<Attribute<'c>, ParseError> {
-        Err(unknown(p, "attribute", mnemonic, "ptr"))
+        Err(crate::known::refusal(p, "ptr", "attribute", mnemonic))
     }
 
     /// `ptr` or `ptr<attribute>`.
@@ -201,8 +201,8 @@ impl DialectSyntax for PtrDialect {
         mnemonic: &str,
     ) -> Result<Type<'c>, ParseError> {
         if mnemonic != "ptr" {
-            // MLIR's message, two spaces and all.
-            return Err(unknown(p, " type", mnemonic, "ptr"));
+            // MLIR's message, two spaces and all (`crate::mnemonics`).
+            return Err(crate::known::refusal(p, "ptr", "type", mnemonic));
         }
         let space = if p.consume_if(TokenKind::Less) {
             let a = p.parse_attribute()?;
@@ -510,14 +510,6 @@ pub(crate) fn register_hookless<P: Policy, S: BuildHasher>(s: &mut Syntax<P, S>)
     s.register::<XegpuDialect>();
 }
 
-/// The attributes of MLIR 19's `dlti` dialect.
-const DLTI_ATTRIBUTES: [&str; 4] = [
-    "dl_entry",
-    "dl_spec",
-    "target_device_spec",
-    "target_system_spec",
-];
-
 /// MLIR's "dialect 'tensor' provides no type parsing hook" (`family` is
 /// `type` or `attribute`), for a dialect without a parser for that family.
 fn no_hook<P: Policy, S: BuildHasher>(
@@ -530,25 +522,5 @@ fn no_hook<P: Policy, S: BuildHasher>(
         p,
         mnemonic,
         format!("dialect '{dialect}' provides no {family} parsing hook"),
-    )
-}
-
-/// MLIR's "unknown attribute `foo` in dialect `ptr`" (`family` is
-/// `attribute`, or ` type`: MLIR writes "unknown  type"), or, where the
-/// text after the namespace does not start with a keyword (`!ptr<4>`), the
-/// "expected valid keyword" of the mnemonic's `parseKeyword`.
-fn unknown<P: Policy, S: BuildHasher>(
-    p: &Parser<'_, '_, P, S>,
-    family: &str,
-    mnemonic: &str,
-    dialect: &str,
-) -> ParseError {
-    if !mnemonic.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
-        return at_mnemonic(p, mnemonic, "expected valid keyword".into());
-    }
-    at_mnemonic(
-        p,
-        mnemonic,
-        format!("unknown {family} `{mnemonic}` in dialect `{dialect}`"),
     )
 }
