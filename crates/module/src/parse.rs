@@ -1683,11 +1683,18 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
 
     // The root: the file's own `builtin.module`, or an implicit one.
     let is_module = ops.len() == 1 && text[ops[0].clone()].starts_with("\"builtin.module\"");
+    // A file that is one module in the custom form (`module { ... }`, what
+    // `mlir-opt` prints by default) is its own root too, parsed as one unit.
+    let is_custom_module = ops.len() == 1 && starts_custom_module(&text[ops[0].clone()]);
     let mut units: Vec<Unit<'c>> = Vec::new();
     let mut root_out;
     let body_ranges;
     let body_block;
-    if is_module {
+    if is_custom_module {
+        root_out = parse_unit(ctx, &shared, ops[0].clone(), 0, shared.distinct.clone())?;
+        body_ranges = Vec::new();
+        body_block = None;
+    } else if is_module {
         // Parse the module operation with its body cut into units.
         let range = ops[0].clone();
         let (head, body, tail) = split_module(text, range.clone(), &nested);
@@ -1998,6 +2005,20 @@ type Split = (
     Option<(Range<usize>, Vec<Item>)>,
     Range<usize>,
 );
+
+/// Whether the operation `op` (its text from its first token) is a
+/// `builtin.module` in the custom form: `module` or `builtin.module` as a
+/// whole bare identifier.
+fn starts_custom_module(op: &str) -> bool {
+    ["module", "builtin.module"].iter().any(|name| {
+        op.strip_prefix(name).is_some_and(|rest| {
+            !rest
+                .bytes()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
+        })
+    })
+}
 
 /// Splits a `"builtin.module"` operation into the text before its region's
 /// body, the body, and the text after it, when the module has exactly one

@@ -29,7 +29,7 @@ use strata_builtin::{
 use strata_ctx::{Attribute, Location, Type};
 use strata_syntax::{AsmAlias, AsmElement, AsmHooks};
 
-use crate::tree::{Module, OpId, ValueDef, ValueId};
+use crate::tree::{Module, OpId, ResourceGroup, ValueDef, ValueId};
 
 /// What to print, as `mlir-opt`'s flags say.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -1159,7 +1159,7 @@ impl<'m, 'c> Printer<'m, 'c> {
     }
 
     fn metadata(&mut self) {
-        let groups = &self.module.resources;
+        let groups = referenced_resources(self.module, self.options.debug_info);
         if groups.is_empty() {
             return;
         }
@@ -1185,6 +1185,132 @@ impl<'m, 'c> Printer<'m, 'c> {
                 .push_str(if gi + 1 < groups.len() { ",\n" } else { "\n" });
         }
         self.out.push_str("#-}\n");
+    }
+}
+
+/// The file metadata section as MLIR prints it back: the builtin dialect's
+/// blobs that an attribute of the module references (a `dense_resource`),
+/// in the order the printer meets them, and every other group and entry as
+/// read. MLIR's builtin dialect builds its section from the resources the
+/// printer referenced, so a blob nothing uses is dropped, a group left empty
+/// is dropped with it, and a reference to a blob the file does not define
+/// prints nothing. (MLIR's test dialect does the same with its own
+/// attributes, which strata keeps opaque: its blobs are printed as read.)
+fn referenced_resources(module: &Module<'_>, debug: bool) -> Vec<ResourceGroup> {
+    let builtin = |g: &ResourceGroup| {
+        g.kind == "dialect_resources" && g.entries.iter().any(|(owner, _)| owner == "builtin")
+    };
+    if !module.resources.iter().any(builtin) {
+        return module.resources.clone();
+    }
+    // The keys in the order the printer meets them: an operation's
+    // properties, its regions, its attribute dictionary, its type and its
+    // location, each attribute before what it holds.
+    let mut keys: Vec<&str> = Vec::new();
+    let mut seen: rustc_hash::FxHashSet<usize> = rustc_hash::FxHashSet::default();
+    fn visit<'c>(
+        node: Node<'c>,
+        hooks: &AsmHooks,
+        seen: &mut rustc_hash::FxHashSet<usize>,
+        keys: &mut Vec<&'c str>,
+    ) {
+        let key = match node {
+            Node::Loc(l) => l.as_ptr().addr(),
+            Node::Attr(a) => a.as_ptr().addr(),
+            Node::Type(t) => t.as_ptr().addr(),
+        };
+        if !seen.insert(key) {
+            return;
+        }
+        if let Node::Attr(a) = node
+            && let Some(r) = a.dyn_cast::<DenseResourceAttr>()
+        {
+            keys.push(r.payload().handle);
+        }
+        if let Node::Attr(a) = node
+            && let Some(la) = a.dyn_cast::<LocationAttr>()
+        {
+            visit(Node::Loc(la.payload().location), hooks, seen, keys);
+            return;
+        }
+        for c in children(node, hooks) {
+            visit(c, hooks, seen, keys);
+        }
+    }
+    fn visit_op<'c>(
+        m: &Module<'c>,
+        id: OpId,
+        debug: bool,
+        seen: &mut rustc_hash::FxHashSet<usize>,
+        keys: &mut Vec<&'c str>,
+    ) {
+        let o = m.op(id);
+        let hooks = &m.asm;
+        if let Some(p) = o.properties {
+            visit(Node::Attr(p), hooks, seen, keys);
+        }
+        let u = &m.units[id.unit as usize];
+        for &r in &o.regions {
+            for &b in &u.regions[r as usize].blocks {
+                let block = &u.blocks[b as usize];
+                for &a in &block.args {
+                    let v = &u.values[a as usize];
+                    visit(Node::Type(v.ty), hooks, seen, keys);
+                    if debug && let Some(l) = v.loc {
+                        visit(Node::Loc(l), hooks, seen, keys);
+                    }
+                }
+                for &op in &block.ops {
+                    visit_op(m, op, debug, seen, keys);
+                }
+            }
+        }
+        if let Some(a) = o.attributes {
+            visit(Node::Attr(a), hooks, seen, keys);
+        }
+        visit(Node::Type(o.ty), hooks, seen, keys);
+        if debug {
+            visit(Node::Loc(o.loc), hooks, seen, keys);
+        }
+    }
+    visit_op(module, module.root, debug, &mut seen, &mut keys);
+    let mut groups = Vec::with_capacity(module.resources.len());
+    for g in &module.resources {
+        let mut g = g.clone();
+        if g.kind == "dialect_resources" {
+            for (owner, entries) in &mut g.entries {
+                if owner != "builtin" {
+                    continue;
+                }
+                let mut kept = Vec::new();
+                for k in &keys {
+                    if let Some(e) = entries.iter().find(|(name, _)| resource_key(name) == *k)
+                        && !kept.iter().any(|(name, _): &(String, String)| name == &e.0)
+                    {
+                        kept.push(e.clone());
+                    }
+                }
+                *entries = kept;
+            }
+            g.entries.retain(|(_, entries)| !entries.is_empty());
+            if g.entries.is_empty() {
+                continue;
+            }
+        }
+        groups.push(g);
+    }
+    groups
+}
+
+/// A resource key as an attribute names it: the key written in the file
+/// metadata section, unquoted if it was written as a string.
+fn resource_key(written: &str) -> Cow<'_, str> {
+    match written.strip_prefix('"').and_then(|w| w.strip_suffix('"')) {
+        Some(body) if body.contains('\\') => Cow::Owned(
+            String::from_utf8_lossy(&strata_syntax::lexer::unescape(written)).into_owned(),
+        ),
+        Some(body) => Cow::Borrowed(body),
+        None => Cow::Borrowed(written),
     }
 }
 

@@ -35,7 +35,7 @@ use core::ops::Range;
 
 use smallvec::SmallVec;
 use strata_builtin::prelude::*;
-use strata_builtin::{ArrayAttr, DictionaryAttr, NamedAttribute};
+use strata_builtin::{ArrayAttr, DictionaryAttr, NamedAttribute, StringAttr};
 use strata_ctx::{Attribute, Location, Policy, Type};
 use strata_syntax::ParseError;
 use strata_syntax::lexer::TokenKind;
@@ -49,6 +49,7 @@ enum Custom {
     Func,
     Return,
     Constant,
+    Module,
 }
 
 /// One entry of a function's argument list.
@@ -65,6 +66,18 @@ struct FuncArg<'c, 'f> {
 /// The keys `func.func` infers from its custom form, which its attribute
 /// dictionary may not name.
 const INFERRED: [&str; 3] = ["sym_visibility", "sym_name", "function_type"];
+
+/// The operations of the `func` dialect in MLIR 19, which a bare name inside
+/// a function body may name.
+const FUNC_OPS: [&str; 5] = ["call", "call_indirect", "constant", "func", "return"];
+
+/// The operations of the `builtin` dialect in MLIR 19, which a bare name
+/// outside a function body may name.
+const BUILTIN_OPS: [&str; 2] = ["module", "unrealized_conversion_cast"];
+
+/// The inherent attributes of `builtin.module`, which its custom form sets
+/// from `@name` or from its attribute dictionary.
+const MODULE_INHERENT: [&str; 2] = ["sym_name", "sym_visibility"];
 
 /// The inherent attributes of `func.func` that its custom form may also
 /// give in the explicit attribute dictionary (they become properties).
@@ -84,6 +97,10 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             "func.return" => (Custom::Return, 0),
             "return" if self.func_bodies > 0 => (Custom::Return, 0),
             "arith.constant" => (Custom::Constant, 1),
+            // Inside a function body the default dialect is `func`, and MLIR
+            // looks for `func.module` there, not the builtin operation.
+            "builtin.module" => (Custom::Module, 0),
+            "module" if self.func_bodies == 0 => (Custom::Module, 0),
             _ => {
                 // MLIR has lexed the token after the name by then: a
                 // lexical error there comes first.
@@ -91,6 +108,21 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 let next = ahead.next_token();
                 if let TokenKind::Error(why) = next.kind {
                     return Err(ParseError::lexical(next.start..next.end, why));
+                }
+                // A name without a dialect is looked up in the default
+                // dialect (`func` inside a function body, `builtin`
+                // elsewhere): one that names none of its operations is
+                // MLIR's "unknown" error, whatever the operation was meant
+                // to be.
+                let (default, ops): (&str, &[&str]) = if self.func_bodies > 0 {
+                    ("func", &FUNC_OPS)
+                } else {
+                    ("builtin", &BUILTIN_OPS)
+                };
+                if !name.contains('.') && !ops.contains(&name) {
+                    return Err(self.err(format!(
+                        "custom op '{name}' is unknown (tried '{default}.{name}' as well)"
+                    )));
                 }
                 return Err(self.err(format!(
                     "custom operation syntax ('{name}') is not supported: strata-opt reads the generic form (mlir-opt --mlir-print-op-generic)"
@@ -102,6 +134,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             Custom::Func => self.parse_func()?,
             Custom::Return => self.parse_return()?,
             Custom::Constant => self.parse_constant()?,
+            Custom::Module => self.parse_module_op()?,
         };
         // In u64, as in the generic form: the counts are any u32.
         let declared: u64 = groups.iter().map(|g| u64::from(g.1)).sum();
@@ -457,6 +490,121 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             self.define(name, index, 1, span.clone())?;
         }
         Ok(())
+    }
+
+    /// `module [@name] [attributes {...}] { body } [loc(...)]` (or
+    /// `builtin.module ...`), at its name: MLIR's declarative format
+    /// `($sym_name^)? attr-dict-with-keyword $bodyRegion`. The body is one
+    /// region, given one empty block when it has none (as MLIR's parser
+    /// gives it); `sym_name` and `sym_visibility` are properties, and a
+    /// dictionary that names them sets them (overriding `@name`, as
+    /// creating the operation does in MLIR).
+    fn parse_module_op(&mut self) -> PResult<u32> {
+        const OP: &str = "builtin.module";
+        let start = self.tok.start;
+        let op_name: Attribute<'c> = self.ctx.string_attr(OP).into();
+        self.bump();
+
+        let mut sym_name = None;
+        if self.tok.kind == TokenKind::AtId {
+            let name =
+                symbol_name(self.spelling()).ok_or_else(|| self.err("symbol name is not UTF-8"))?;
+            sym_name = Some(self.ctx.string_attr(&name).into());
+            self.bump();
+        }
+
+        // `attributes {...}`: the discardable attributes, less the two
+        // inherent ones, which become properties.
+        let mut attributes = None;
+        let mut sym_visibility = None;
+        if self.tok.kind == TokenKind::BareId && self.spelling() == "attributes" {
+            let at = self.tok.start..self.tok.end;
+            self.bump();
+            if self.tok.kind != TokenKind::LBrace {
+                return Err(self.wrong_token("expected '{' in attribute dictionary"));
+            }
+            let dict = self.parse_attribute()?;
+            let entries = dict
+                .dyn_cast::<DictionaryAttr>()
+                .map(|d| d.payload().entries)
+                .unwrap_or_default();
+            let inherent = |e: &&NamedAttribute<'c>| MODULE_INHERENT.contains(&e.name.as_str());
+            for e in entries.iter().filter(inherent) {
+                if !e.value.isa::<StringAttr>() {
+                    return Err(ParseError::new(
+                        at,
+                        format!(
+                            "custom op '{OP}' '{OP}' op attribute '{}' failed to satisfy constraint: string attribute",
+                            e.name.as_str()
+                        ),
+                    ));
+                }
+                if e.name.as_str() == MODULE_INHERENT[0] {
+                    sym_name = Some(e.value);
+                } else {
+                    sym_visibility = Some(e.value);
+                }
+            }
+            let rest: Vec<(&str, Attribute<'c>)> = entries
+                .iter()
+                .filter(|e| !inherent(e))
+                .map(|e| (e.name.as_str(), e.value))
+                .collect();
+            if rest.len() == entries.len() {
+                if !entries.is_empty() {
+                    attributes = Some(dict);
+                }
+            } else if !rest.is_empty() {
+                attributes = Some(self.ctx.dictionary_attr(&rest).into());
+            }
+        }
+        let mut props: Vec<(&str, Attribute<'c>)> = Vec::new();
+        if let Some(n) = sym_name {
+            props.push((MODULE_INHERENT[0], n));
+        }
+        if let Some(v) = sym_visibility {
+            props.push((MODULE_INHERENT[1], v));
+        }
+        let properties = (!props.is_empty()).then(|| self.ctx.dictionary_attr(&props).into());
+
+        // The operation precedes the operations of its body.
+        let index = self.unit.ops.len() as u32;
+        self.unit.ops.push(Operation {
+            name: op_name,
+            operands: SmallVec::new(),
+            first_result: self.unit.values.len() as u32,
+            num_results: 0,
+            successors: SmallVec::new(),
+            properties,
+            regions: SmallVec::new(),
+            attributes,
+            ty: self.ctx.function_type(&[], &[]).into(),
+            loc: self.ctx.unknown_loc().into(),
+        });
+
+        // The body: inside it the default dialect is `builtin` again, so a
+        // bare `return` is no longer `func.return`.
+        if self.tok.kind != TokenKind::LBrace {
+            return Err(self.wrong_token("expected '{' to begin a region"));
+        }
+        let func_bodies = core::mem::take(&mut self.func_bodies);
+        let region = self.parse_region();
+        self.func_bodies = func_bodies;
+        let region = region?;
+        if self.unit.regions[region as usize].blocks.is_empty() {
+            let b = self.unit.blocks.len() as u32;
+            self.unit.blocks.push(Block::default());
+            self.unit.regions[region as usize].blocks.push(b);
+        }
+
+        let loc = match self.parse_optional_loc()? {
+            Some(l) => l,
+            None => self.file_loc(start),
+        };
+        let op = &mut self.unit.ops[index as usize];
+        op.regions.push(region);
+        op.loc = loc;
+        Ok(index)
     }
 
     /// `%r = arith.constant [{attrs}] value`, at its name: the result has the

@@ -1,0 +1,9 @@
+// No attribute references a blob: the whole section goes.
+"t.op"() : () -> ()
+{-#
+  dialect_resources: {
+    builtin: {
+      unused: "0x0400000009000000"
+    }
+  }
+#-}
