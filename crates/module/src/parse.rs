@@ -375,7 +375,9 @@ fn continues_operation(rest: &[u8]) -> bool {
 fn trim_items(text: &str, items: &mut [Item]) {
     for it in items {
         let s = &text[it.range.clone()];
-        it.range.end = it.range.start + s.trim_end().len();
+        // MLIR's whitespace only: a form feed or a no-break space after an
+        // item is a character the lexer refuses, not a blank to trim.
+        it.range.end = it.range.start + s.trim_end_matches([' ', '\t', '\n', '\r', '\0']).len();
     }
 }
 
@@ -716,6 +718,14 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 if self.tok.kind == TokenKind::HashId {
                     let name = &self.spelling()[1..];
                     let span = self.tok.start..self.tok.end;
+                    // A dotted name is a dialect attribute, never an alias:
+                    // MLIR refuses it at once.
+                    if name.contains('.') {
+                        return Err(ParseError::new(
+                            span,
+                            format!("expected location, but found dialect attribute: '#{name}'"),
+                        ));
+                    }
                     // MLIR resolves an operation's `loc(#name)` at the end
                     // of the file: the alias may be defined below, and one
                     // that is not a location is reported only once the
@@ -978,18 +988,29 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         // Successors.
         let mut successors = SmallVec::new();
         if self.consume(TokenKind::LSquare) {
+            // The list is read whole before its names are resolved, as MLIR
+            // reads it: a malformed list is reported before a successor
+            // outside a region.
+            let mut labels: SmallVec<[(&'f str, Range<usize>); 2]> = SmallVec::new();
             loop {
                 if self.tok.kind != TokenKind::CaretId {
-                    return Err(self.wrong_token("expected block name"));
+                    return Err(self.wrong_token(
+                        if labels.is_empty() && self.tok.kind == TokenKind::RSquare {
+                            "expected list element"
+                        } else {
+                            "expected block name"
+                        },
+                    ));
                 }
-                let label = self.spelling().to_owned();
-                let span = self.tok.start..self.tok.end;
+                labels.push((self.spelling(), self.tok.start..self.tok.end));
                 self.bump();
-                successors.push(self.block_ref(&label, span)?);
                 if self.consume(TokenKind::RSquare) {
                     break;
                 }
                 self.expect(TokenKind::Comma, "',' or ']'")?;
+            }
+            for (label, span) in labels {
+                successors.push(self.block_ref(label, span)?);
             }
         }
 
@@ -1121,10 +1142,10 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
     fn block_ref(&mut self, label: &str, span: Range<usize>) -> PResult<u32> {
         let Some(scope) = self.blocks.last_mut() else {
-            return Err(ParseError::new(
-                span,
-                "block successors are only allowed inside a region",
-            ));
+            // A top-level operation: MLIR parses it into the top-level
+            // block, where no block can be defined, so the name is never
+            // defined.
+            return Err(ParseError::new(span, "reference to an undefined block"));
         };
         if let Some(&(b, _)) = scope.names.get(label) {
             return Ok(b);

@@ -599,3 +599,91 @@ fn an_unterminated_string_after_an_alias_value_is_an_error() {
     // A complete string there starts the next item, as before.
     assert!(print("#a = 1 \"t.a\"() : () -> ()\n").contains("\"t.a\"() : () -> ()"));
 }
+
+/// What a new user's client found reported differently from `mlir-opt-19
+/// --allow-unregistered-dialect` (each message, line and column is its):
+/// characters MLIR's lexer does not skip (a form feed, a vertical tab, a
+/// no-break space, an em space) after an item or on a line between items;
+/// a dotted `loc(#a.b)`, a dialect attribute, refused at once where an
+/// operation or a block argument is located; an empty successor list; a
+/// successor of a top-level operation; `arith.constant` with a value that
+/// is not a typed attribute.
+#[test]
+fn what_a_client_found_is_reported_as_mlir_reports_it() {
+    let cases: [(&str, &str, (usize, usize)); 13] = [
+        (
+            "\"test.a\"() : () -> ()\u{c}\n\"test.b\"() : () -> ()\n",
+            "unexpected character",
+            (1, 22),
+        ),
+        (
+            "\"test.a\"() : () -> ()\u{b}\n",
+            "unexpected character",
+            (1, 22),
+        ),
+        (
+            "\"test.a\"() : () -> ()\n\u{a0}\n",
+            "unexpected character",
+            (2, 1),
+        ),
+        (
+            "\"test.a\"() : () -> ()\n\u{2003}\n\"t.b\"() : () -> ()\n",
+            "unexpected character",
+            (2, 1),
+        ),
+        (
+            "#a = 1\u{c}\n\"t.b\"() : () -> ()\n",
+            "unexpected character",
+            (1, 7),
+        ),
+        (
+            "\"test.a\"() : () -> () loc(\"x\":1:1)\u{c}",
+            "unexpected character",
+            (1, 35),
+        ),
+        (
+            "\"test.op\"() : () -> () loc(#zz)\n\"test.op\"() : () -> () loc(#foo.bar)\n",
+            "expected location, but found dialect attribute: '#foo.bar'",
+            (2, 28),
+        ),
+        (
+            "\"test.op\"() : () -> () loc(#foo.bar)\n\"test.op\"() : () -> i32 =\n",
+            "expected location, but found dialect attribute: '#foo.bar'",
+            (1, 28),
+        ),
+        (
+            "\"t.r\"() ({\n^bb0(%x: i32 loc(#foo.bar)):\n  \"t.x\"() : () -> ()\n}) : () -> ()\n",
+            "expected location, but found dialect attribute: '#foo.bar'",
+            (2, 18),
+        ),
+        (
+            "\"test.op\"()[] : () -> ()\n",
+            "expected list element",
+            (1, 13),
+        ),
+        (
+            "\"test.op\"()[^bb1, ] : () -> ()\n",
+            "expected block name",
+            (1, 18),
+        ),
+        (
+            "\"test.op\"()[^bb1] : () -> ()\n",
+            "reference to an undefined block",
+            (1, 13),
+        ),
+        (
+            "func.func @f() {\n  %c = arith.constant unit\n  return\n}\n",
+            "custom op 'arith.constant' invalid kind of attribute specified",
+            (2, 23),
+        ),
+    ];
+    for (text, message, at) in cases {
+        assert_eq!(error_at(text), (message.to_owned(), at), "for {text:?}");
+    }
+    // A string is a typed attribute (of type `none`): MLIR's parser takes
+    // it, and its verifier, which strata does not run, refuses it.
+    assert!(
+        print("func.func @f() {\n  %c = arith.constant \"x\"\n  return\n}\n")
+            .contains("<{value = \"x\"}> : () -> none")
+    );
+}

@@ -608,8 +608,9 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     }
 
     /// `%r = arith.constant [{attrs}] value`, at its name: the result has the
-    /// value's type (`none` for an untyped value, which MLIR's verifier
-    /// then refuses).
+    /// value's type (`none` for a string, which MLIR's verifier then
+    /// refuses); a value that is not a typed attribute is refused here, as
+    /// MLIR's parser refuses it.
     fn parse_constant(&mut self) -> PResult<u32> {
         let start = self.tok.start;
         let op_name: Attribute<'c> = self.ctx.string_attr("arith.constant").into();
@@ -618,8 +619,21 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             a.dyn_cast::<DictionaryAttr>()
                 .is_some_and(|d| !d.payload().entries.is_empty())
         });
+        let at = self.tok.start;
         let value = self.parse_attribute()?;
-        let ty = typed_attr_type(value).unwrap_or_else(|| self.ctx.none_type().into());
+        // The value must be a typed attribute (MLIR's parser asks for a
+        // `TypedAttr`); a string's type is `none`, which the verifier then
+        // refuses.
+        let ty = match typed_attr_type(value) {
+            Some(ty) => ty,
+            None if value.isa::<StringAttr>() => self.ctx.none_type().into(),
+            None => {
+                return Err(ParseError::new(
+                    at..at + 1,
+                    "custom op 'arith.constant' invalid kind of attribute specified",
+                ));
+            }
+        };
         let loc = match self.parse_optional_loc()? {
             Some(l) => l,
             None => self.file_loc(start),
