@@ -680,6 +680,32 @@ fn what_a_client_found_is_reported_as_mlir_reports_it() {
     for (text, message, at) in cases {
         assert_eq!(error_at(text), (message.to_owned(), at), "for {text:?}");
     }
+    // `loc(#a)` in an attribute, where `#a` is an alias of another kind of
+    // attribute, is that attribute refused after it (strata-syntax once said
+    // the alias was undefined); a location alias is a location.
+    for (text, message, at) in [
+        (
+            "#a = 1\n\"test.op\"() {a = loc(#a)} : () -> ()\n",
+            "expected location attribute, but got1 : i64",
+            (2, 24),
+        ),
+        (
+            "#a = \"x\"\n\"test.op\"() {a = loc(#a)} : () -> ()\n",
+            "expected location attribute, but got\"x\"",
+            (2, 24),
+        ),
+        (
+            "#a = 1\n\"test.op\"() : () -> () loc(callsite(#a at \"x\":1:1))\n",
+            "expected location attribute, but got1 : i64",
+            (2, 40),
+        ),
+    ] {
+        assert_eq!(error_at(text), (message.to_owned(), at), "for {text:?}");
+    }
+    assert!(
+        print("#l = loc(\"x\":1:2)\n\"test.op\"() {a = loc(#l)} : () -> ()\n")
+            .contains("{a = #loc}")
+    );
     // A string is a typed attribute (of type `none`): MLIR's parser takes
     // it, and its verifier, which strata does not run, refuses it.
     assert!(

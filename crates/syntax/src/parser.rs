@@ -1960,11 +1960,20 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                     self.bump();
                     return Ok(loc);
                 }
-                let sym = self.parse_extended_symbol()?;
-                Err(ParseError::new(
-                    sym.span,
-                    "expected location, but found dialect attribute",
-                ))
+                // MLIR parses any attribute here (an alias of another kind,
+                // a dialect attribute) and then refuses it, after it, unless
+                // it is a location.
+                let a = match self.attribute_alias() {
+                    Some(a) => {
+                        self.bump();
+                        a
+                    }
+                    None => self.parse_dialect_attr()?,
+                };
+                match a.dyn_cast::<strata_builtin::LocationAttr>() {
+                    Some(l) => Ok(l.payload().location),
+                    None => Err(self.error(format!("expected location attribute, but got{a}"))),
+                }
             }
             _ => Err(self.wrong_token("expected location instance")),
         }
@@ -1995,13 +2004,33 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
 
     /// Parses `(d0, d1)[s0] -> (exprs)` (without `affine_map<>`).
     pub fn parse_affine_map_body(&mut self) -> PResult<AffineMap<'c, P>> {
+        let start = self.tok.start;
         let (dims, syms) = self.parse_dim_and_symbol_lists()?;
+        if self.tok.kind == TokenKind::Colon {
+            // An integer set where a map was asked for: MLIR reads it whole
+            // and then says what it got, at its start.
+            self.bump();
+            self.parse_integer_set_constraints(&dims, &syms)?;
+            return Err(ParseError::new(
+                start..start + 1,
+                "expected AffineMap, but got IntegerSet",
+            ));
+        }
         self.expect(TokenKind::Arrow, "'->' or ':'")?;
+        self.parse_affine_map_range(&dims, &syms)
+    }
+
+    /// The results of an affine map, after its `->`.
+    fn parse_affine_map_range(
+        &mut self,
+        dims: &[&'s str],
+        syms: &[&'s str],
+    ) -> PResult<AffineMap<'c, P>> {
         self.expect(TokenKind::LParen, "'(' in affine map range")?;
         let mut results = Vec::new();
         if !self.consume_if(TokenKind::RParen) {
             loop {
-                results.push(self.parse_affine_expr(&dims, &syms)?);
+                results.push(self.parse_affine_expr(dims, syms)?);
                 if self.consume_if(TokenKind::Comma) {
                     continue;
                 }
@@ -2017,8 +2046,27 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
 
     /// Parses `(d0)[s0] : (constraints)` (without `affine_set<>`).
     pub fn parse_integer_set_body(&mut self) -> PResult<IntegerSet<'c, P>> {
+        let start = self.tok.start;
         let (dims, syms) = self.parse_dim_and_symbol_lists()?;
+        if self.tok.kind == TokenKind::Arrow {
+            // A map where a set was asked for, as above.
+            self.bump();
+            self.parse_affine_map_range(&dims, &syms)?;
+            return Err(ParseError::new(
+                start..start + 1,
+                "expected IntegerSet, but got AffineMap",
+            ));
+        }
         self.expect(TokenKind::Colon, "'->' or ':'")?;
+        self.parse_integer_set_constraints(&dims, &syms)
+    }
+
+    /// The constraints of an integer set, after its `:`.
+    fn parse_integer_set_constraints(
+        &mut self,
+        dims: &[&'s str],
+        syms: &[&'s str],
+    ) -> PResult<IntegerSet<'c, P>> {
         self.expect(TokenKind::LParen, "'(' in integer set constraint list")?;
         let mut cons = Vec::new();
         let mut eqs = Vec::new();
@@ -2033,7 +2081,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             ));
         }
         loop {
-            let e = self.parse_affine_expr(&dims, &syms)?;
+            let e = self.parse_affine_expr(dims, syms)?;
             // MLIR tries `>` `=`, `<` `=` and `=` `=` in turn, each pair
             // given up after its first token, and reports what is left at
             // the token where the last try stopped.
@@ -2058,7 +2106,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             } else {
                 return Err(missing(self));
             };
-            let rhs = self.parse_affine_expr(&dims, &syms)?;
+            let rhs = self.parse_affine_expr(dims, syms)?;
             // MLIR normalises `e >= c` and `e == c` to `e - c`, and `e <= c`
             // to `c - e`.
             let a = self.ctx.affine();
