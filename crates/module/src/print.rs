@@ -1193,8 +1193,9 @@ impl<'m, 'c> Printer<'m, 'c> {
 /// in the order the printer meets them, and every other group and entry as
 /// read. MLIR's builtin dialect builds its section from the resources the
 /// printer referenced, so a blob nothing uses is dropped, a group left empty
-/// is dropped with it, and a reference to a blob the file does not define
-/// prints nothing. (MLIR's test dialect does the same with its own
+/// is dropped with it, a reference to a blob the file does not define
+/// prints nothing, and the builtin entries of a group are one entry, where
+/// a later value of a key replaces an earlier one. (MLIR's test dialect does the same with its own
 /// attributes, which strata keeps opaque: its blobs are printed as read.)
 fn referenced_resources(module: &Module<'_>, debug: bool) -> Vec<ResourceGroup> {
     let builtin = |g: &ResourceGroup| {
@@ -1275,24 +1276,37 @@ fn referenced_resources(module: &Module<'_>, debug: bool) -> Vec<ResourceGroup> 
     }
     visit_op(module, module.root, debug, &mut seen, &mut keys);
     let mut groups = Vec::with_capacity(module.resources.len());
-    for g in &module.resources {
-        let mut g = g.clone();
+    for original in &module.resources {
+        let mut g = original.clone();
         if g.kind == "dialect_resources" {
-            for (owner, entries) in &mut g.entries {
-                if owner != "builtin" {
-                    continue;
-                }
-                let mut kept = Vec::new();
-                for k in &keys {
-                    if let Some(e) = entries.iter().find(|(name, _)| resource_key(name) == *k)
-                        && !kept.iter().any(|(name, _): &(String, String)| name == &e.0)
-                    {
-                        kept.push(e.clone());
+            // The builtin entries of the group are one set of blobs to MLIR
+            // (a later value of a key replaces an earlier one), printed as
+            // one entry where the first was.
+            let mut blobs: FxHashMap<Cow<'_, str>, &(String, String)> = FxHashMap::default();
+            for (owner, entries) in &original.entries {
+                if owner == "builtin" {
+                    for e in entries {
+                        blobs.insert(resource_key(&e.0), e);
                     }
                 }
-                *entries = kept;
             }
-            g.entries.retain(|(_, entries)| !entries.is_empty());
+            let mut kept: Vec<(String, String)> = Vec::new();
+            for k in &keys {
+                if let Some(e) = blobs.remove(*k) {
+                    kept.push(e.clone());
+                }
+            }
+            let mut first = true;
+            g.entries.retain_mut(|(owner, entries)| {
+                if owner != "builtin" {
+                    return true;
+                }
+                if core::mem::take(&mut first) {
+                    *entries = core::mem::take(&mut kept);
+                    return !entries.is_empty();
+                }
+                false
+            });
             if g.entries.is_empty() {
                 continue;
             }

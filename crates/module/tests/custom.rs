@@ -217,7 +217,7 @@ fn custom_modules_print_as_mlir_opt_prints_them() {
 /// references them, in the order the printer meets the references; a
 /// section left with nothing is not printed. The expected files are
 /// `mlir-opt-19`'s, made as above from
-/// `tests/data/module-{resources,unused-resources}.mlir`.
+/// `tests/data/module-{resources,resources-merged,unused-resources}.mlir`.
 #[test]
 fn only_referenced_builtin_resources_are_printed() {
     for (name, text, plain, debug) in [
@@ -226,6 +226,12 @@ fn only_referenced_builtin_resources_are_printed() {
             include_str!("data/module-resources.mlir"),
             include_str!("data/module-resources.expected"),
             include_str!("data/module-resources.debuginfo.expected"),
+        ),
+        (
+            "module-resources-merged.mlir",
+            include_str!("data/module-resources-merged.mlir"),
+            include_str!("data/module-resources-merged.expected"),
+            include_str!("data/module-resources-merged.debuginfo.expected"),
         ),
         (
             "module-unused-resources.mlir",
