@@ -1,7 +1,8 @@
 //! The custom forms strata reads: the `func` dialect's `func.func` (MLIR's
 //! `function_interface_impl::parseFunctionOp`) and `func.return` (its
-//! declarative format, `attr-dict ($operands^ `:` type($operands))?`), and
-//! `arith.constant` (`attr-dict $value`).
+//! declarative format, `attr-dict ($operands^ `:` type($operands))?`),
+//! `arith.constant` (`attr-dict $value`) and `builtin.module`
+//! (`($sym_name^)? attr-dict-with-keyword $bodyRegion`).
 //!
 //! MLIR's test files write most functions in the custom form
 //! (`func.func private @f(%arg0: tensor<4xf32>) -> i32 { ... }`), and the
@@ -21,9 +22,10 @@
 //! arguments are the arguments of the body's entry block, located at their
 //! name unless they carry a `loc(...)`. Operations inside the body are read
 //! by the generic parser, and `return` (the `func` dialect is the default one
-//! inside a function body, as in MLIR), `func.return` and `arith.constant` in
-//! the custom form. Every other custom form is refused here, with a
-//! diagnostic that asks for the generic form.
+//! inside a function body, as in MLIR), `func.return`, `arith.constant` and
+//! `module` in the custom form. A bare name that the default dialect has no
+//! operation of is MLIR's "unknown" error; every other custom form is
+//! refused here, with a diagnostic that asks for the generic form.
 //!
 //! Errors that MLIR reports through the operation's own parser carry its
 //! prefix (`custom op 'func.func' expected SSA identifier`); those of the
