@@ -588,7 +588,16 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         unit_id: UnitId,
         distinct: DistinctIds<'c>,
     ) -> Self {
-        let mut lexer = Lexer::new(&src[..range.end]);
+        // The last item of a file reads on to the file's end when only
+        // blanks and comments follow it, so that an error at its end is
+        // placed as MLIR places one at the end of its buffer (its trimmed
+        // range would hide whether the file ends in a newline).
+        let end = if Lexer::new(&src[range.end..]).next_token().kind == TokenKind::Eof {
+            src.len()
+        } else {
+            range.end
+        };
+        let mut lexer = Lexer::new(&src[..end]);
         lexer.reset(range.start);
         let tok = lexer.next_token();
         Self {
@@ -1711,14 +1720,14 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     let mut root_out;
     let body_ranges;
     let body_block;
-    if is_custom_module {
-        root_out = parse_unit(ctx, &shared, ops[0].clone(), 0, shared.distinct.clone())?;
-        body_ranges = Vec::new();
-        body_block = None;
-    } else if is_module {
+    if is_module || is_custom_module {
         // Parse the module operation with its body cut into units.
         let range = ops[0].clone();
-        let (head, body, tail) = split_module(text, range.clone(), &nested);
+        let (head, body, tail) = if is_custom_module {
+            split_custom_module(text, range.clone(), &nested)
+        } else {
+            split_module(text, range.clone(), &nested)
+        };
         match body {
             Some((_, ranges)) => {
                 if ranges.iter().any(|r| r.kind != ItemKind::Op) {
@@ -2086,6 +2095,59 @@ fn split_module(text: &str, range: Range<usize>, nested: &Nested) -> Split {
     let mut after = Lexer::new(&text[..range.end]);
     after.reset(close + 1);
     if after.next_token().kind != TokenKind::RParen {
+        return none;
+    }
+    (
+        range.start..body_start,
+        Some((body_start..close, items)),
+        close..range.end,
+    )
+}
+
+/// As [`split_module`], for a module in the custom form: `module [@name]
+/// [attributes {...}] {` is the head, and after the body's `}` comes at most
+/// a location.
+fn split_custom_module(text: &str, range: Range<usize>, nested: &Nested) -> Split {
+    let none = (range.clone(), None, range.end..range.end);
+    let mut lexer = Lexer::new(&text[..range.end]);
+    lexer.reset(range.start);
+    // `module` or `builtin.module`, then the optional name.
+    lexer.next_token();
+    let mut t = lexer.next_token();
+    if t.kind == TokenKind::AtId {
+        t = lexer.next_token();
+    }
+    // The optional `attributes {...}`, skipped to its closing brace.
+    if t.kind == TokenKind::BareId && &text[t.start..t.end] == "attributes" {
+        t = lexer.next_token();
+        if t.kind != TokenKind::LBrace {
+            return none;
+        }
+        let mut depth = 1;
+        while depth > 0 {
+            t = lexer.next_token();
+            match t.kind {
+                TokenKind::LBrace => depth += 1,
+                TokenKind::RBrace => depth -= 1,
+                TokenKind::Eof | TokenKind::Error(_) => return none,
+                _ => {}
+            }
+        }
+        t = lexer.next_token();
+    }
+    if t.kind != TokenKind::LBrace {
+        return none;
+    }
+    let body_start = t.end;
+    let b = text.as_bytes();
+    let first = skip_space(b, body_start, range.end);
+    if b.get(first) == Some(&b'^') {
+        return none;
+    }
+    let (items, close) = nested
+        .body(text, body_start, range.end)
+        .unwrap_or_else(|| scan_items(text, body_start, range.end));
+    if close >= range.end || b[close] != b'}' {
         return none;
     }
     (

@@ -211,6 +211,12 @@ fn custom_modules_print_as_mlir_opt_prints_them() {
         assert_eq!(print_both(text, name, false), plain, "{name}");
         assert_eq!(print_both(text, name, true), debug, "{name}");
     }
+    // The root module's body is cut into units, one per operation, as a
+    // generic module's is: the module's own unit, then six.
+    let ctx = Context::new();
+    let text = include_str!("data/module-root.mlir");
+    let module = parse_module_parallel(&ctx, text, "module-root.mlir").unwrap();
+    assert_eq!(module.units.len(), 7);
 }
 
 /// The builtin dialect's blobs are printed back only when an attribute
@@ -250,7 +256,37 @@ fn only_referenced_builtin_resources_are_printed() {
 /// --allow-unregistered-dialect` reports for each.
 #[test]
 fn malformed_custom_modules_are_reported_as_mlir_reports_them() {
-    let cases: [(&str, &str, usize, usize); 13] = [
+    let cases: [(&str, &str, usize, usize); 19] = [
+        // A name with nothing after its first `.` takes the default
+        // dialect's prefix; an operation the dialect lacks is "unknown"; a
+        // dialect no one registered is "not found" (with MLIR's blank at
+        // the end).
+        (
+            "foo.",
+            "custom op 'foo.' is unknown (tried 'builtin.foo.' as well)",
+            1,
+            1,
+        ),
+        (
+            "func.func @f() {\n  func.\n}",
+            "custom op 'func.' is unknown (tried 'func.func.' as well)",
+            2,
+            3,
+        ),
+        ("func.fun", "custom op 'func.fun' is unknown", 1, 1),
+        ("builtin.mod", "custom op 'builtin.mod' is unknown", 1, 1),
+        (
+            "foo.bar",
+            "Dialect `foo' not found for custom op 'foo.bar' ",
+            1,
+            1,
+        ),
+        (
+            "x.y.z {}",
+            "Dialect `x' not found for custom op 'x.y.z' ",
+            1,
+            1,
+        ),
         ("module @a\n", "expected '{' to begin a region", 1, 10),
         ("module foo {}", "expected '{' to begin a region", 1, 7),
         (
@@ -348,7 +384,7 @@ fn a_type_mismatch_notes_the_prior_use() {
 fn truncated_custom_forms_are_diagnostics() {
     let ctx = Context::new();
     let mut errors = 0;
-    for text in [CUSTOM, MODULE] {
+    for text in [CUSTOM, MODULE, include_str!("data/module-root.mlir")] {
         for cut in (0..text.len()).filter(|&c| text.is_char_boundary(c)) {
             let t = &text[..cut];
             if let Err(e) = parse_module(&ctx, t, "cut.mlir") {
@@ -361,4 +397,25 @@ fn truncated_custom_forms_are_diagnostics() {
         }
     }
     assert!(errors > 500, "{errors}");
+}
+
+/// Every prefix of a file that is one custom module (its body cut into
+/// units) gives the same result whether the units are parsed on rayon into
+/// the thread-safe context or in order into the single-threaded one: the
+/// same print, or the same error at the same place.
+#[test]
+fn a_custom_module_cut_into_units_parses_as_one_unit_would() {
+    let text = include_str!("data/module-root.mlir");
+    let ctx = Context::new();
+    let single = Context::single_threaded();
+    for cut in (0..=text.len()).filter(|&c| text.is_char_boundary(c)) {
+        let t = &text[..cut];
+        let parallel = parse_module_parallel(&ctx, t, "cut.mlir")
+            .map(|m| print_module(&m, PrintOptions::default()))
+            .map_err(|e| (e.message().to_owned(), e.span()));
+        let sequential = parse_module(&single, t, "cut.mlir")
+            .map(|m| print_module(&m, PrintOptions::default()))
+            .map_err(|e| (e.message().to_owned(), e.span()));
+        assert_eq!(parallel, sequential, "cut at {cut}");
+    }
 }

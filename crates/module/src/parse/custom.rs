@@ -116,14 +116,35 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 // elsewhere): one that names none of its operations is
                 // MLIR's "unknown" error, whatever the operation was meant
                 // to be.
-                let (default, ops): (&str, &[&str]) = if self.func_bodies > 0 {
-                    ("func", &FUNC_OPS)
+                // As MLIR: a name with nothing after its first `.` takes
+                // the default dialect's prefix; then an operation the
+                // dialect does not have is "unknown", and a dialect that is
+                // not registered "not found".
+                let default = if self.func_bodies > 0 {
+                    "func"
                 } else {
-                    ("builtin", &BUILTIN_OPS)
+                    "builtin"
                 };
-                if !name.contains('.') && !ops.contains(&name) {
+                let (dialect, op, tried) = match name.split_once('.') {
+                    Some((dialect, op)) if !op.is_empty() => (dialect, op, false),
+                    _ => (default, name, true),
+                };
+                let known = match dialect {
+                    "func" => Some(FUNC_OPS.contains(&op)),
+                    "builtin" => Some(BUILTIN_OPS.contains(&op)),
+                    _ => None,
+                };
+                if known == Some(false) {
+                    let also = if tried {
+                        format!(" (tried '{default}.{name}' as well)")
+                    } else {
+                        String::new()
+                    };
+                    return Err(self.err(format!("custom op '{name}' is unknown{also}")));
+                }
+                if known.is_none() && self.shared.syntax.resource_section(dialect).is_none() {
                     return Err(self.err(format!(
-                        "custom op '{name}' is unknown (tried '{default}.{name}' as well)"
+                        "Dialect `{dialect}' not found for custom op '{name}' "
                     )));
                 }
                 return Err(self.err(format!(
