@@ -62,6 +62,28 @@ pub fn write_escaped(out: &mut String, s: &str) {
     out.push('"');
 }
 
+/// A resource's value as MLIR prints it back: a string is read and escaped
+/// again as [`write_escaped`] escapes (`"\"x\""` is `"\22x\22"`), a
+/// boolean as written.
+fn write_resource_value(out: &mut String, written: &str) {
+    if !written.starts_with('"') {
+        out.push_str(written);
+        return;
+    }
+    out.push('"');
+    for b in strata_syntax::lexer::unescape(written) {
+        match b {
+            b'\\' => out.push_str("\\\\"),
+            b'"' => out.push_str("\\22"),
+            0x20..=0x7e => out.push(b as char),
+            _ => {
+                let _ = write!(out, "\\{b:02X}");
+            }
+        }
+    }
+    out.push('"');
+}
+
 /// A value the alias pass meets: a location, an attribute or a type.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Node<'c> {
@@ -1169,7 +1191,8 @@ impl<'m, 'c> Printer<'m, 'c> {
             for (ei, (owner, kv)) in g.entries.iter().enumerate() {
                 let _ = writeln!(self.out, "    {owner}: {{");
                 for (ki, (k, v)) in kv.iter().enumerate() {
-                    let _ = write!(self.out, "      {k}: {v}");
+                    let _ = write!(self.out, "      {k}: ");
+                    write_resource_value(&mut self.out, v);
                     self.out
                         .push_str(if ki + 1 < kv.len() { ",\n" } else { "\n" });
                 }

@@ -419,3 +419,15 @@ fn a_custom_module_cut_into_units_parses_as_one_unit_would() {
         assert_eq!(parallel, sequential, "cut at {cut}");
     }
 }
+
+/// A resource's string value is read and escaped again, as MLIR prints it:
+/// a quote is `\22`, a byte outside printable ASCII two hex digits (the
+/// expected text is `mlir-opt-19 --allow-unregistered-dialect
+/// --mlir-print-op-generic` of the input); a boolean and a blob are
+/// unchanged.
+#[test]
+fn resource_strings_are_escaped_as_mlir_escapes_them() {
+    let text = "\"t.op\"() : () -> ()\n{-#\n  external_resources: {\n    ext: {\n      a: \"\\\"string\\\"\",\n      b: \"x\\\\y\",\n      c: \"tab\\09é\\n\",\n      d: true,\n      e: \"0x0400000001000000\"\n    }\n  }\n#-}\n";
+    let expected = "\"builtin.module\"() ({\n  \"t.op\"() : () -> ()\n}) : () -> ()\n\n{-#\n  external_resources: {\n    ext: {\n      a: \"\\22string\\22\",\n      b: \"x\\\\y\",\n      c: \"tab\\09\\C3\\A9\\0A\",\n      d: true,\n      e: \"0x0400000001000000\"\n    }\n  }\n#-}\n\n";
+    assert_eq!(print_both(text, "er.mlir", false), expected);
+}
