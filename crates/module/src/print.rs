@@ -1218,14 +1218,22 @@ impl<'m, 'c> Printer<'m, 'c> {
 /// printer referenced, so a blob nothing uses is dropped, a group left empty
 /// is dropped with it, a reference to a blob the file does not define
 /// prints nothing, and the builtin entries of a group are one entry, where
-/// a later value of a key replaces an earlier one. (MLIR's test dialect does the same with its own
+/// a later value of a key replaces an earlier one. An owner with no
+/// resource and a group with no owner are dropped, whatever the dialect. (MLIR's test dialect does the same with its own
 /// attributes, which strata keeps opaque: its blobs are printed as read.)
 fn referenced_resources(module: &Module<'_>, debug: bool) -> Vec<ResourceGroup> {
     let builtin = |g: &ResourceGroup| {
         g.kind == "dialect_resources" && g.entries.iter().any(|(owner, _)| owner == "builtin")
     };
     if !module.resources.iter().any(builtin) {
-        return module.resources.clone();
+        // Nothing to look up: only the empty entries and groups go, as
+        // MLIR prints none.
+        let mut groups = module.resources.clone();
+        for g in &mut groups {
+            g.entries.retain(|(_, entries)| !entries.is_empty());
+        }
+        groups.retain(|g| !g.entries.is_empty());
+        return groups;
     }
     // The keys in the order the printer meets them: an operation's
     // properties, its regions, its attribute dictionary, its type and its
@@ -1330,9 +1338,12 @@ fn referenced_resources(module: &Module<'_>, debug: bool) -> Vec<ResourceGroup> 
                 }
                 false
             });
-            if g.entries.is_empty() {
-                continue;
-            }
+        }
+        // An owner with no resource, and a group with no owner, print
+        // nothing in MLIR.
+        g.entries.retain(|(_, entries)| !entries.is_empty());
+        if g.entries.is_empty() {
+            continue;
         }
         groups.push(g);
     }
