@@ -2080,17 +2080,9 @@ fn split_module(text: &str, range: Range<usize>, nested: &Nested) -> Split {
         t = lexer.next_token();
     }
     let body_start = t.end;
-    let b = text.as_bytes();
-    let first = skip_space(b, body_start, range.end);
-    if b.get(first) == Some(&b'^') {
+    let Some((items, close)) = module_body(text, &range, body_start, nested) else {
         return none;
-    }
-    let (items, close) = nested
-        .body(text, body_start, range.end)
-        .unwrap_or_else(|| scan_items(text, body_start, range.end));
-    if close >= range.end || b[close] != b'}' {
-        return none;
-    }
+    };
     // After the body: `}` then `)` (a single region).
     let mut after = Lexer::new(&text[..range.end]);
     after.reset(close + 1);
@@ -2102,6 +2094,26 @@ fn split_module(text: &str, range: Range<usize>, nested: &Nested) -> Split {
         Some((body_start..close, items)),
         close..range.end,
     )
+}
+
+/// The items of a module's body that starts at `body_start` (after its
+/// `{`), and the offset of its closing `}`; `None` when the body starts
+/// with a block label or does not close inside the operation.
+fn module_body(
+    text: &str,
+    range: &Range<usize>,
+    body_start: usize,
+    nested: &Nested,
+) -> Option<(Vec<Item>, usize)> {
+    let b = text.as_bytes();
+    let first = skip_space(b, body_start, range.end);
+    if b.get(first) == Some(&b'^') {
+        return None;
+    }
+    let (items, close) = nested
+        .body(text, body_start, range.end)
+        .unwrap_or_else(|| scan_items(text, body_start, range.end));
+    (close < range.end && b[close] == b'}').then_some((items, close))
 }
 
 /// As [`split_module`], for a module in the custom form: `module [@name]
@@ -2139,17 +2151,9 @@ fn split_custom_module(text: &str, range: Range<usize>, nested: &Nested) -> Spli
         return none;
     }
     let body_start = t.end;
-    let b = text.as_bytes();
-    let first = skip_space(b, body_start, range.end);
-    if b.get(first) == Some(&b'^') {
+    let Some((items, close)) = module_body(text, &range, body_start, nested) else {
         return none;
-    }
-    let (items, close) = nested
-        .body(text, body_start, range.end)
-        .unwrap_or_else(|| scan_items(text, body_start, range.end));
-    if close >= range.end || b[close] != b'}' {
-        return none;
-    }
+    };
     (
         range.start..body_start,
         Some((body_start..close, items)),

@@ -48,8 +48,14 @@ const NONE: u32 = u32::MAX;
 /// Writes `s` quoted with LLVM's escapes (`\\`, `\22`, `\XX` for what is
 /// not printable), as MLIR's `printEscapedString` does.
 pub fn write_escaped(out: &mut String, s: &str) {
+    write_escaped_bytes(out, s.as_bytes());
+}
+
+/// [`write_escaped`] of bytes that need not be UTF-8 (an unescaped string
+/// literal may hold any byte).
+fn write_escaped_bytes(out: &mut String, bytes: &[u8]) {
     out.push('"');
-    for b in s.bytes() {
+    for &b in bytes {
         match b {
             b'\\' => out.push_str("\\\\"),
             b'"' => out.push_str("\\22"),
@@ -70,18 +76,7 @@ fn write_resource_value(out: &mut String, written: &str) {
         out.push_str(written);
         return;
     }
-    out.push('"');
-    for b in strata_syntax::lexer::unescape(written) {
-        match b {
-            b'\\' => out.push_str("\\\\"),
-            b'"' => out.push_str("\\22"),
-            0x20..=0x7e => out.push(b as char),
-            _ => {
-                let _ = write!(out, "\\{b:02X}");
-            }
-        }
-    }
-    out.push('"');
+    write_escaped_bytes(out, &strata_syntax::lexer::unescape(written));
 }
 
 /// A value the alias pass meets: a location, an attribute or a type.
