@@ -364,12 +364,17 @@ fn continues_operation(rest: &[u8]) -> bool {
     if rest.starts_with(b"loc(") {
         return true;
     }
-    rest.strip_prefix(b"attributes".as_slice())
-        .is_some_and(|after| {
-            !after
-                .first()
-                .is_some_and(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
-        })
+    starts_word(rest, b"attributes")
+}
+
+/// Whether `text` starts with the bare identifier `word` as a whole (not
+/// followed by another character of a bare identifier, `[A-Za-z0-9_$.]`).
+fn starts_word(text: &[u8], word: &[u8]) -> bool {
+    text.strip_prefix(word).is_some_and(|after| {
+        !after
+            .first()
+            .is_some_and(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
+    })
 }
 
 fn trim_items(text: &str, items: &mut [Item]) {
@@ -1714,7 +1719,8 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     // The root: the file's own `builtin.module`, or an implicit one.
     let is_module = ops.len() == 1 && text[ops[0].clone()].starts_with("\"builtin.module\"");
     // A file that is one module in the custom form (`module { ... }`, what
-    // `mlir-opt` prints by default) is its own root too, parsed as one unit.
+    // `mlir-opt` prints by default) is its own root too, its body cut into
+    // units as a generic module's is.
     let is_custom_module = ops.len() == 1 && starts_custom_module(&text[ops[0].clone()]);
     let mut units: Vec<Unit<'c>> = Vec::new();
     let mut root_out;
@@ -2040,14 +2046,9 @@ type Split = (
 /// `builtin.module` in the custom form: `module` or `builtin.module` as a
 /// whole bare identifier.
 fn starts_custom_module(op: &str) -> bool {
-    ["module", "builtin.module"].iter().any(|name| {
-        op.strip_prefix(name).is_some_and(|rest| {
-            !rest
-                .bytes()
-                .next()
-                .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
-        })
-    })
+    [b"module".as_slice(), b"builtin.module"]
+        .iter()
+        .any(|name| starts_word(op.as_bytes(), name))
 }
 
 /// Splits a `"builtin.module"` operation into the text before its region's

@@ -99,9 +99,9 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             "func.return" => (Custom::Return, 0),
             "return" if self.func_bodies > 0 => (Custom::Return, 0),
             "arith.constant" => (Custom::Constant, 1),
+            "builtin.module" => (Custom::Module, 0),
             // Inside a function body the default dialect is `func`, and MLIR
             // looks for `func.module` there, not the builtin operation.
-            "builtin.module" => (Custom::Module, 0),
             "module" if self.func_bodies == 0 => (Custom::Module, 0),
             _ => {
                 // MLIR has lexed the token after the name by then: a
@@ -111,15 +111,12 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 if let TokenKind::Error(why) = next.kind {
                     return Err(ParseError::lexical(next.start..next.end, why));
                 }
-                // A name without a dialect is looked up in the default
-                // dialect (`func` inside a function body, `builtin`
-                // elsewhere): one that names none of its operations is
-                // MLIR's "unknown" error, whatever the operation was meant
-                // to be.
                 // As MLIR: a name with nothing after its first `.` takes
-                // the default dialect's prefix; then an operation the
-                // dialect does not have is "unknown", and a dialect that is
-                // not registered "not found".
+                // the default dialect's prefix (`func` inside a function
+                // body, `builtin` elsewhere); then an operation the dialect
+                // does not have is "unknown", whatever it was meant to be,
+                // and a dialect that is not registered (no syntax of its
+                // namespace here) "not found".
                 let default = if self.func_bodies > 0 {
                     "func"
                 } else {
