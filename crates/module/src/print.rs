@@ -1220,16 +1220,6 @@ fn referenced_resources(module: &Module<'_>, debug: bool) -> Vec<ResourceGroup> 
     let builtin = |g: &ResourceGroup| {
         g.kind == "dialect_resources" && g.entries.iter().any(|(owner, _)| owner == "builtin")
     };
-    if !module.resources.iter().any(builtin) {
-        // Nothing to look up: only the empty entries and groups go, as
-        // MLIR prints none.
-        let mut groups = module.resources.clone();
-        for g in &mut groups {
-            g.entries.retain(|(_, entries)| !entries.is_empty());
-        }
-        groups.retain(|g| !g.entries.is_empty());
-        return groups;
-    }
     // The keys in the order the printer meets them: an operation's
     // properties, its regions, its attribute dictionary, its type and its
     // location, each attribute before what it holds.
@@ -1300,7 +1290,10 @@ fn referenced_resources(module: &Module<'_>, debug: bool) -> Vec<ResourceGroup> 
             visit(Node::Loc(o.loc), hooks, seen, keys);
         }
     }
-    visit_op(module, module.root, debug, &mut seen, &mut keys);
+    // Without a builtin entry there is nothing to look up.
+    if module.resources.iter().any(builtin) {
+        visit_op(module, module.root, debug, &mut seen, &mut keys);
+    }
     let mut groups = Vec::with_capacity(module.resources.len());
     for original in &module.resources {
         let mut g = original.clone();
@@ -1308,11 +1301,13 @@ fn referenced_resources(module: &Module<'_>, debug: bool) -> Vec<ResourceGroup> 
             // The builtin entries of the group are one set of blobs to MLIR
             // (a later value of a key replaces an earlier one), printed as
             // one entry where the first was.
-            let mut blobs: FxHashMap<Cow<'_, str>, &(String, String)> = FxHashMap::default();
+            // (A resource key is a bare identifier: MLIR's parser, and
+            // strata's, refuse a quoted one.)
+            let mut blobs: FxHashMap<&str, &(String, String)> = FxHashMap::default();
             for (owner, entries) in &original.entries {
                 if owner == "builtin" {
                     for e in entries {
-                        blobs.insert(resource_key(&e.0), e);
+                        blobs.insert(&e.0, e);
                     }
                 }
             }
@@ -1343,18 +1338,6 @@ fn referenced_resources(module: &Module<'_>, debug: bool) -> Vec<ResourceGroup> 
         groups.push(g);
     }
     groups
-}
-
-/// A resource key as an attribute names it: the key written in the file
-/// metadata section, unquoted if it was written as a string.
-fn resource_key(written: &str) -> Cow<'_, str> {
-    match written.strip_prefix('"').and_then(|w| w.strip_suffix('"')) {
-        Some(body) if body.contains('\\') => Cow::Owned(
-            String::from_utf8_lossy(&strata_syntax::lexer::unescape(written)).into_owned(),
-        ),
-        Some(body) => Cow::Borrowed(body),
-        None => Cow::Borrowed(written),
-    }
 }
 
 /// Prints `module` as `mlir-opt-19 --mlir-print-op-generic` prints a file:
