@@ -256,7 +256,22 @@ fn only_referenced_builtin_resources_are_printed() {
 /// --allow-unregistered-dialect` reports for each.
 #[test]
 fn malformed_custom_modules_are_reported_as_mlir_reports_them() {
-    let cases: [(&str, &str, usize, usize); 19] = [
+    let cases: [(&str, &str, usize, usize); 21] = [
+        // `attributes` without its dictionary, after a function's
+        // signature as after a module's name (it said "expected '{'" at the
+        // next token once).
+        (
+            "func.func @f() attributes x\n",
+            "expected '{' in attribute dictionary",
+            1,
+            26,
+        ),
+        (
+            "func.func @f() attributes\n",
+            "expected '{' in attribute dictionary",
+            1,
+            26,
+        ),
         // A name with nothing after its first `.` takes the default
         // dialect's prefix; an operation the dialect lacks is "unknown"; a
         // dialect no one registered is "not found" (with MLIR's blank at

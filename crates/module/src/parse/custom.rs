@@ -197,6 +197,29 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         Ok(Some(a))
     }
 
+    /// An optional `attributes {...}` (MLIR's
+    /// `parseOptionalAttrDictWithKeyword`): the keyword's span, the
+    /// dictionary and its entries.
+    #[allow(clippy::type_complexity)]
+    fn parse_optional_keyword_dict(
+        &mut self,
+    ) -> PResult<Option<(Range<usize>, Attribute<'c>, &'c [NamedAttribute<'c>])>> {
+        if !(self.tok.kind == TokenKind::BareId && self.spelling() == "attributes") {
+            return Ok(None);
+        }
+        let at = self.tok.start..self.tok.end;
+        self.bump();
+        if self.tok.kind != TokenKind::LBrace {
+            return Err(self.wrong_token("expected '{' in attribute dictionary"));
+        }
+        let dict = self.parse_attribute()?;
+        let entries = dict
+            .dyn_cast::<DictionaryAttr>()
+            .map(|d| d.payload().entries)
+            .unwrap_or_default();
+        Ok(Some((at, dict, entries)))
+    }
+
     /// An optional `loc(...)`.
     fn parse_optional_loc(&mut self) -> PResult<Option<Location<'c>>> {
         if self.tok.kind == TokenKind::BareId && self.spelling() == "loc" {
@@ -302,17 +325,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         // `attributes {...}`: the discardable attributes.
         let mut attributes = None;
         let (mut dict_arg_attrs, mut dict_res_attrs) = (None, None);
-        if self.tok.kind == TokenKind::BareId && self.spelling() == "attributes" {
-            let at = self.tok.start..self.tok.end;
-            self.bump();
-            if self.tok.kind != TokenKind::LBrace {
-                return Err(self.err("expected '{'"));
-            }
-            let dict = self.parse_attribute()?;
-            let entries = dict
-                .dyn_cast::<DictionaryAttr>()
-                .map(|d| d.payload().entries)
-                .unwrap_or_default();
+        if let Some((at, dict, entries)) = self.parse_optional_keyword_dict()? {
             if let Some(e) = entries.iter().find(|e| INFERRED.contains(&e.name.as_str())) {
                 return Err(ParseError::new(
                     at,
@@ -537,17 +550,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         // inherent ones, which become properties.
         let mut attributes = None;
         let mut sym_visibility = None;
-        if self.tok.kind == TokenKind::BareId && self.spelling() == "attributes" {
-            let at = self.tok.start..self.tok.end;
-            self.bump();
-            if self.tok.kind != TokenKind::LBrace {
-                return Err(self.wrong_token("expected '{' in attribute dictionary"));
-            }
-            let dict = self.parse_attribute()?;
-            let entries = dict
-                .dyn_cast::<DictionaryAttr>()
-                .map(|d| d.payload().entries)
-                .unwrap_or_default();
+        if let Some((at, dict, entries)) = self.parse_optional_keyword_dict()? {
             let inherent = |e: &&NamedAttribute<'c>| MODULE_INHERENT.contains(&e.name.as_str());
             for e in entries.iter().filter(inherent) {
                 if !e.value.isa::<StringAttr>() {
