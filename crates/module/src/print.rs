@@ -29,7 +29,7 @@ use strata_builtin::{
 use strata_ctx::{Attribute, Location, Type};
 use strata_syntax::{AsmAlias, AsmElement, AsmHooks};
 
-use crate::tree::{Module, OpId, ResourceGroup, ValueDef, ValueId};
+use crate::tree::{Module, OpId, ResourceGroup, UnitId, ValueDef, ValueId};
 
 /// What to print, as `mlir-opt`'s flags say.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -108,7 +108,9 @@ struct AliasState<'c> {
     /// The dialects' printing hooks (the module's).
     hooks: AsmHooks,
     entries: Vec<AliasEntry<'c>>,
-    /// By handle address.
+    /// By handle address: the value's entry, or [`NO_ENTRY`] for a leaf
+    /// without an alias (an integer type, a string), so that the hooks are
+    /// asked about a value once however often the module uses it.
     index: FxHashMap<usize, usize>,
     /// Per entry, its alias (`#map1`, `!tuple`) once assigned.
     alias: Vec<Option<String>>,
@@ -500,6 +502,15 @@ fn children<'c>(node: Node<'c>, hooks: &AsmHooks) -> SmallVec<[Node<'c>; 4]> {
 /// What [`AliasState::visit`] returns for a value it does not record.
 const NO_ENTRY: usize = usize::MAX;
 
+/// The key [`AliasState`] knows `node` by: its handle's address.
+fn node_key(node: Node<'_>) -> usize {
+    match node {
+        Node::Loc(l) => l.as_ptr().addr(),
+        Node::Attr(a) => a.as_ptr().addr(),
+        Node::Type(t) => t.as_ptr().addr(),
+    }
+}
+
 impl<'c> AliasState<'c> {
     fn visit(&mut self, node: Node<'c>, deferrable: bool) -> (u32, usize) {
         if let Node::Attr(a) = node
@@ -512,12 +523,11 @@ impl<'c> AliasState<'c> {
                 .push((core::ptr::from_ref(la.payload()).addr(), r.1));
             return r;
         }
-        let key = match node {
-            Node::Loc(l) => l.as_ptr().addr(),
-            Node::Attr(a) => a.as_ptr().addr(),
-            Node::Type(t) => t.as_ptr().addr(),
-        };
+        let key = node_key(node);
         if let Some(&i) = self.index.get(&key) {
+            if i == NO_ENTRY {
+                return (0, NO_ENTRY);
+            }
             if !deferrable {
                 self.mark_non_deferrable(i);
             }
@@ -528,6 +538,7 @@ impl<'c> AliasState<'c> {
         if name.is_none() && kids.is_empty() {
             // A leaf without an alias (an integer type, a string): depth 0,
             // nothing to record, nothing to number.
+            self.index.insert(key, NO_ENTRY);
             return (0, NO_ENTRY);
         }
         let i = self.entries.len();
@@ -555,6 +566,85 @@ impl<'c> AliasState<'c> {
         }
         self.entries[i].children = child_indices;
         (self.entries[i].depth, i)
+    }
+
+    /// Visits `ops` (and everything inside them) as a loop of
+    /// [`visit_op_aliases`] would, on the current rayon pool: each run of
+    /// operations is visited into a state of its own, and the states are
+    /// merged in order ([`AliasState::merge`]).
+    fn visit_ops_parallel(&mut self, m: &Module<'c>, ops: &[OpId], debug: bool) {
+        use rayon::prelude::*;
+        // Four runs a thread, as the printing's: enough to balance runs of
+        // uneven size.
+        let runs = rayon::current_num_threads().max(1) * 4;
+        let len = ops.len().div_ceil(runs).max(1);
+        let hooks = &self.hooks;
+        let parts: Vec<AliasState<'c>> = ops
+            .par_chunks(len)
+            .map(|run| {
+                let mut part = AliasState {
+                    hooks: hooks.clone(),
+                    ..AliasState::default()
+                };
+                for &op in run {
+                    visit_op_aliases(m, op, debug, &mut part, false);
+                }
+                part
+            })
+            .collect();
+        // Room for every entry at once: most are new in a large module
+        // (each operation's location, its attribute dictionary).
+        let total: usize = parts.iter().map(|p| p.entries.len()).sum();
+        self.index.reserve(total);
+        self.entries.reserve(total);
+        for part in parts {
+            self.merge(part);
+        }
+    }
+
+    /// Adds what `part` met, visited after everything `self` met, so that
+    /// `self` ends as if it had visited `part`'s operations itself:
+    ///
+    /// 1. The entries new to `self` keep `part`'s order. The sequential pass
+    ///    meets a value new to it first on a path of values new to it (a
+    ///    known value's descendants are all known), a path `part` walked
+    ///    too and in the same order; the values `part` met below a value
+    ///    `self` knew are known to `self` and skipped here.
+    /// 2. An entry is deferrable when every visit that reached it was
+    ///    (`mark_non_deferrable` follows the children), which does not
+    ///    depend on the order: the flags are and-ed.
+    /// 3. A value's depth and children depend on the value alone.
+    fn merge(&mut self, part: AliasState<'c>) {
+        let first_new = self.entries.len();
+        // Per entry of `part`, its index in `self`.
+        let mut map = Vec::with_capacity(part.entries.len());
+        for e in part.entries {
+            let key = node_key(e.node);
+            match self.index.get(&key) {
+                Some(&i) if i != NO_ENTRY => {
+                    if !e.deferrable {
+                        self.entries[i].deferrable = false;
+                    }
+                    map.push(i);
+                }
+                _ => {
+                    let i = self.entries.len();
+                    self.index.insert(key, i);
+                    self.entries.push(e);
+                    map.push(i);
+                }
+            }
+        }
+        for e in &mut self.entries[first_new..] {
+            for c in &mut e.children {
+                *c = map[*c];
+            }
+        }
+        self.location_attrs.extend(
+            part.location_attrs
+                .into_iter()
+                .map(|(p, i)| (p, map.get(i).copied().unwrap_or(NO_ENTRY))),
+        );
     }
 
     fn mark_non_deferrable(&mut self, i: usize) {
@@ -607,7 +697,7 @@ impl<'c> AliasState<'c> {
     fn alias(&self, loc: Location<'c>) -> Option<&str> {
         self.index
             .get(&loc.as_ptr().addr())
-            .and_then(|&i| self.alias[i].as_deref())
+            .and_then(|&i| self.alias.get(i)?.as_deref())
     }
 
     /// The attribute and type aliases, for strata-builtin's print hook (by
@@ -625,6 +715,130 @@ impl<'c> AliasState<'c> {
             )
             .collect()
     }
+}
+
+/// MLIR's `AliasInitializer` over the generic form: per operation its
+/// location (with debug info, deferrable), its regions (block argument
+/// types and locations, then the operations), its operand and result types,
+/// its attributes (not its properties, which MLIR 19 does not visit). With
+/// `parallel`, the operations of each of this operation's blocks (not
+/// deeper) are visited on rayon.
+fn visit_op_aliases<'c>(
+    m: &Module<'c>,
+    id: OpId,
+    debug: bool,
+    state: &mut AliasState<'c>,
+    parallel: bool,
+) {
+    let o = m.op(id);
+    if debug {
+        state.visit(Node::Loc(o.loc), true);
+    }
+    let u = &m.units[id.unit as usize];
+    for &r in &o.regions {
+        for &b in &u.regions[r as usize].blocks {
+            let block = &u.blocks[b as usize];
+            for &a in &block.args {
+                let v = &u.values[a as usize];
+                state.visit(Node::Type(v.ty), false);
+                if debug && let Some(l) = v.loc {
+                    state.visit(Node::Loc(l), false);
+                }
+            }
+            if parallel && block.ops.len() > 1 {
+                state.visit_ops_parallel(m, &block.ops, debug);
+            } else {
+                for &op in &block.ops {
+                    visit_op_aliases(m, op, debug, state, false);
+                }
+            }
+        }
+    }
+    if let Some(f) = o.ty.dyn_cast::<FunctionType>() {
+        let p = f.payload();
+        for &t in p.inputs.iter().chain(p.results) {
+            state.visit(Node::Type(t), false);
+        }
+    }
+    let entries = |a: Option<Attribute<'c>>| {
+        a.and_then(|a| a.dyn_cast::<DictionaryAttr>())
+            .map_or(&[][..], |d| d.payload().entries)
+    };
+    let name = o
+        .name
+        .dyn_cast::<StringAttr>()
+        .map_or("", |s| s.payload().value);
+    if o.properties.is_some() && registered_in_mlir_opt(name) {
+        // A registered operation's attribute dictionary: inherent and
+        // discardable attributes together, sorted by name.
+        let mut all: Vec<_> = entries(o.properties)
+            .iter()
+            .chain(entries(o.attributes))
+            .collect();
+        all.sort_by(|a, b| a.name.payload().value.cmp(b.name.payload().value));
+        for e in all {
+            state.visit(Node::Attr(e.value), false);
+        }
+    } else {
+        for e in entries(o.attributes) {
+            state.visit(Node::Attr(e.value), false);
+        }
+    }
+}
+
+/// Numbers the regions `regions` of the operation alone in `unit` (and
+/// everything inside them) as [`Printer::number`] would, from zero: returns
+/// the values and the arguments it numbered, or `None` when it met an
+/// operation of another unit.
+fn number_unit(
+    m: &Module<'_>,
+    unit: UnitId,
+    regions: &[u32],
+    names: &mut [u32],
+    block_ids: &mut [u32],
+    preds: &mut [Vec<u32>],
+) -> Option<(u32, u32)> {
+    let u = &m.units[unit as usize];
+    let mut next_value = 0u32;
+    let mut next_arg = 0u32;
+    let mut stack: Vec<u32> = regions.to_vec();
+    while let Some(r) = stack.pop() {
+        let region = &u.regions[r as usize];
+        for (bi, &b) in region.blocks.iter().enumerate() {
+            block_ids[b as usize] = bi as u32;
+            for &arg in &u.blocks[b as usize].args {
+                names[arg as usize] = if bi == 0 {
+                    next_arg += 1;
+                    (next_arg - 1) | ARG
+                } else {
+                    next_value += 1;
+                    next_value - 1
+                };
+            }
+            for &op in &u.blocks[b as usize].ops {
+                if op.unit != unit {
+                    return None;
+                }
+                let o = &u.ops[op.index as usize];
+                if o.num_results > 0 {
+                    names[o.first_result as usize] = next_value;
+                    next_value += 1;
+                }
+            }
+        }
+        for &b in &region.blocks {
+            for &op in &u.blocks[b as usize].ops {
+                let o = &u.ops[op.index as usize];
+                for &s in &o.successors {
+                    if let Some(p) = preds.get_mut(s as usize) {
+                        p.push(block_ids[b as usize]);
+                    }
+                }
+                stack.extend(o.regions.iter().copied());
+            }
+        }
+    }
+    Some((next_value, next_arg))
 }
 
 /// The printer of one printing, or one worker of a parallel printing: the
@@ -796,7 +1010,15 @@ impl<'m, 'c> Printer<'m, 'c> {
         self.write_memo(Node::Attr(attr));
     }
 
+    /// Numbers the values (`%N`, `%argN`) and the blocks, and lists each
+    /// block's predecessors, in MLIR's order: a region's blocks, arguments
+    /// and results first, then the regions of its operations from the last
+    /// (a stack), so each operation of the root's body is numbered as a
+    /// whole, from the last to the first.
     fn number(&mut self) {
+        if self.parallel && self.number_parallel() {
+            return;
+        }
         let m = self.module;
         let mut next_value = 0u32;
         let mut next_arg = 0u32;
@@ -842,71 +1064,159 @@ impl<'m, 'c> Printer<'m, 'c> {
         }
     }
 
-    /// MLIR's `AliasInitializer` over the generic form: per operation its
-    /// location (with debug info, deferrable), its regions (block argument
-    /// types and locations, then the operations), its operand and result
-    /// types, its attributes (not its properties, which MLIR 19 does not
-    /// visit).
+    /// [`Printer::number`] with the operations of the root's body numbered
+    /// on rayon, when the root has one region and each operation of its body
+    /// is alone in a unit of its own (a parallel parse's units): each is
+    /// numbered from zero in its unit, then shifted by what the operations
+    /// after it use (they are numbered before it). `false`, with nothing
+    /// written, when the module is not of that shape.
+    fn number_parallel(&mut self) -> bool {
+        use rayon::prelude::*;
+        let m = self.module;
+        let root = m.op(m.root);
+        let [region] = root.regions[..] else {
+            return false;
+        };
+        let ru = &m.units[m.root.unit as usize];
+        let blocks = &ru.regions[region as usize].blocks;
+        // Per unit, the position in the body of the operation it holds.
+        let mut owner = vec![NONE; m.units.len()];
+        let mut count = 0u32;
+        for &b in blocks {
+            for &op in &ru.blocks[b as usize].ops {
+                let slot = &mut owner[op.unit as usize];
+                // (A successor of an operation of the root's body, which the
+                // parser refuses, would order its predecessor lists
+                // differently.)
+                if op.unit == m.root.unit
+                    || *slot != NONE
+                    || op.index != 0
+                    || !m.op(op).successors.is_empty()
+                {
+                    return false;
+                }
+                *slot = count;
+                count += 1;
+            }
+        }
+        // Per unit, what its numbering used: (values, arguments), or `None`
+        // when it met a node of another unit.
+        let used: Vec<Option<(u32, u32)>> = {
+            let names = self.names.to_mut();
+            let block_ids = self.block_ids.to_mut();
+            let preds = self.preds.to_mut();
+            names
+                .par_iter_mut()
+                .zip(block_ids.par_iter_mut())
+                .zip(preds.par_iter_mut())
+                .enumerate()
+                .map(|(unit, ((names, block_ids), preds))| {
+                    if owner[unit] == NONE {
+                        return Some((0, 0));
+                    }
+                    let o = &m.units[unit].ops[0];
+                    number_unit(m, unit as u32, &o.regions, names, block_ids, preds)
+                })
+                .collect()
+        };
+        if used.iter().any(Option::is_none) {
+            // Start again, sequentially, from clean tables.
+            let fresh = Printer::new(m, self.options);
+            self.names = fresh.names;
+            self.block_ids = fresh.block_ids;
+            self.preds = fresh.preds;
+            return false;
+        }
+        // The root's region, as the sequential numbering does it first.
+        let mut next_value = 0u32;
+        let mut next_arg = 0u32;
+        let (names, block_ids, preds) = (
+            self.names.to_mut(),
+            self.block_ids.to_mut(),
+            self.preds.to_mut(),
+        );
+        let r = m.root.unit as usize;
+        for (bi, &b) in blocks.iter().enumerate() {
+            block_ids[r][b as usize] = bi as u32;
+            for &arg in &ru.blocks[b as usize].args {
+                names[r][arg as usize] = if bi == 0 {
+                    next_arg += 1;
+                    (next_arg - 1) | ARG
+                } else {
+                    next_value += 1;
+                    next_value - 1
+                };
+            }
+            for &op in &ru.blocks[b as usize].ops {
+                let o = m.op(op);
+                if o.num_results > 0 {
+                    names[op.unit as usize][o.first_result as usize] = next_value;
+                    next_value += 1;
+                }
+            }
+        }
+        for &b in blocks {
+            for &op in &ru.blocks[b as usize].ops {
+                for &s in &m.op(op).successors {
+                    let id = block_ids[r][b as usize];
+                    if let Some(p) = preds[op.unit as usize].get_mut(s as usize) {
+                        p.push(id);
+                    }
+                }
+            }
+        }
+        // The operations' own numbers, from the last operation to the first.
+        let mut shift = vec![(0u32, 0u32); m.units.len()];
+        let body: Vec<OpId> = blocks
+            .iter()
+            .flat_map(|&b| ru.blocks[b as usize].ops.iter().copied())
+            .collect();
+        for op in body.iter().rev() {
+            let u = op.unit as usize;
+            shift[u] = (next_value, next_arg);
+            let (values, args) = used[u].unwrap_or_default();
+            next_value += values;
+            next_arg += args;
+        }
+        names
+            .par_iter_mut()
+            .enumerate()
+            .filter(|&(unit, _)| owner[unit] != NONE)
+            .for_each(|(unit, names)| {
+                let (values, args) = shift[unit];
+                // The operation's own result was numbered with the root's
+                // region, above.
+                let skip = m.units[unit].ops[0].first_result as usize;
+                for (i, n) in names.iter_mut().enumerate() {
+                    if *n == NONE || (i == skip && m.units[unit].ops[0].num_results > 0) {
+                        continue;
+                    }
+                    *n = if *n & ARG != 0 {
+                        ((*n & !ARG) + args) | ARG
+                    } else {
+                        *n + values
+                    };
+                }
+            });
+        true
+    }
+
+    /// MLIR's `AliasInitializer` over the generic form (see
+    /// [`visit_op_aliases`]); in a parallel printing, the operations of the
+    /// root's body are visited on rayon ([`AliasState::visit_ops_parallel`]).
     fn collect_aliases(&mut self) {
         let m = self.module;
         let mut state = AliasState {
             hooks: m.asm.clone(),
             ..AliasState::default()
         };
-        let debug = self.options.debug_info;
-        fn visit_op<'c>(m: &Module<'c>, id: OpId, debug: bool, state: &mut AliasState<'c>) {
-            let o = m.op(id);
-            if debug {
-                state.visit(Node::Loc(o.loc), true);
-            }
-            let u = &m.units[id.unit as usize];
-            for &r in &o.regions {
-                for &b in &u.regions[r as usize].blocks {
-                    let block = &u.blocks[b as usize];
-                    for &a in &block.args {
-                        let v = &u.values[a as usize];
-                        state.visit(Node::Type(v.ty), false);
-                        if debug && let Some(l) = v.loc {
-                            state.visit(Node::Loc(l), false);
-                        }
-                    }
-                    for &op in &block.ops {
-                        visit_op(m, op, debug, state);
-                    }
-                }
-            }
-            if let Some(f) = o.ty.dyn_cast::<FunctionType>() {
-                let p = f.payload();
-                for &t in p.inputs.iter().chain(p.results) {
-                    state.visit(Node::Type(t), false);
-                }
-            }
-            let entries = |a: Option<Attribute<'c>>| {
-                a.and_then(|a| a.dyn_cast::<DictionaryAttr>())
-                    .map_or(&[][..], |d| d.payload().entries)
-            };
-            let name = o
-                .name
-                .dyn_cast::<StringAttr>()
-                .map_or("", |s| s.payload().value);
-            if o.properties.is_some() && registered_in_mlir_opt(name) {
-                // A registered operation's attribute dictionary: inherent
-                // and discardable attributes together, sorted by name.
-                let mut all: Vec<_> = entries(o.properties)
-                    .iter()
-                    .chain(entries(o.attributes))
-                    .collect();
-                all.sort_by(|a, b| a.name.payload().value.cmp(b.name.payload().value));
-                for e in all {
-                    state.visit(Node::Attr(e.value), false);
-                }
-            } else {
-                for e in entries(o.attributes) {
-                    state.visit(Node::Attr(e.value), false);
-                }
-            }
-        }
-        visit_op(m, m.root, debug, &mut state);
+        visit_op_aliases(
+            m,
+            m.root,
+            self.options.debug_info,
+            &mut state,
+            self.parallel,
+        );
         state.finish();
         self.aliases = Some(Cow::Owned(state));
     }

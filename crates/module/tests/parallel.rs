@@ -187,3 +187,146 @@ fn distinct_attributes_keep_their_printing_order_in_parallel() {
         assert_eq!(sequential, parallel);
     }
 }
+
+/// `count` top-level operations, most of them fillers: enough for the
+/// parallel printer's alias pass to cut them into many runs on 4 threads.
+fn many_ops(first: &str, last: &str, count: usize) -> String {
+    let mut text = String::from(first);
+    for i in 0..count {
+        text.push_str(&format!(
+            "\"test.f\"() {{v = {i} : i64}} : () -> () loc(\"f.mlir\":{i}:1)\n"
+        ));
+    }
+    text.push_str(last);
+    text
+}
+
+/// The text before the root operation (the aliases MLIR cannot defer).
+fn head(printed: &str) -> &str {
+    &printed[..printed.find("\"builtin.module\"").unwrap()]
+}
+
+/// A location met first as an operation's location (an alias MLIR prints
+/// after the module) and later, in another run of the parallel alias pass,
+/// as a block argument's location (one it cannot defer) is printed before
+/// the module, as the sequential pass has it.
+#[test]
+fn a_location_deferred_in_one_run_and_needed_early_in_another_is_printed_first() {
+    let first = "\"test.a\"() : () -> () loc(\"early.mlir\":1:2)\n";
+    let last = "\"test.b\"() ({\n^bb0(%x: i32 loc(\"early.mlir\":1:2)):\n  \"test.c\"() : () -> ()\n}) : () -> ()\n";
+    let text = many_ops(first, last, 400);
+    let options = PrintOptions {
+        debug_info: true,
+        local_scope: false,
+    };
+    let ctx = Context::new();
+    let parsed = parse_module(&ctx, &text, "t.mlir").unwrap();
+    let sequential = print_module(&parsed, options);
+    assert!(
+        head(&sequential).contains("loc(\"early.mlir\":1:2)"),
+        "{}",
+        head(&sequential)
+    );
+    let parallel = pool(4).install(|| print_module_parallel(&parsed, options));
+    assert_eq!(head(&sequential), head(&parallel));
+    assert!(sequential == parallel, "the parallel printer differs");
+}
+
+/// A fused location used by an operation (deferred, with its two parts) and
+/// by the root's attribute dictionary, which the alias pass visits after
+/// the body: the second use makes the fused location and its parts
+/// printed before the module, through the entries' children, which the
+/// parallel pass must have carried over to the merged state.
+#[test]
+fn a_deferred_location_needed_by_the_root_takes_its_parts_along() {
+    let fused = "loc(fused[\"p.mlir\":1:1, \"q.mlir\":2:2])";
+    let first = format!("\"test.a\"() : () -> () {fused}\n");
+    let body = many_ops(&first, "", 400);
+    let text = format!("\"builtin.module\"() ({{\n{body}}}) {{x = {fused}}} : () -> ()\n");
+    let options = PrintOptions {
+        debug_info: true,
+        local_scope: false,
+    };
+    let ctx = Context::new();
+    let parsed = parse_module(&ctx, &text, "t.mlir").unwrap();
+    let sequential = print_module(&parsed, options);
+    for part in ["loc(\"p.mlir\":1:1)", "loc(\"q.mlir\":2:2)"] {
+        assert!(head(&sequential).contains(part), "{}", head(&sequential));
+    }
+    let parallel = pool(4).install(|| print_module_parallel(&parsed, options));
+    assert_eq!(head(&sequential), head(&parallel));
+    assert!(sequential == parallel, "the parallel printer differs");
+}
+
+/// A location used as an attribute value inside the body prints as its
+/// alias, also when the parallel alias pass met it in a run of its own.
+#[test]
+fn a_location_attribute_in_the_body_prints_as_its_alias_in_parallel() {
+    let first = "\"test.a\"() {x = loc(\"attr.mlir\":3:4)} : () -> ()\n";
+    let text = many_ops("", first, 400);
+    let options = PrintOptions::default();
+    let ctx = Context::new();
+    let parsed = parse_module(&ctx, &text, "t.mlir").unwrap();
+    let sequential = print_module(&parsed, options);
+    assert!(
+        sequential.contains("{x = #loc}")
+            && head(&sequential).contains("#loc = loc(\"attr.mlir\":3:4)"),
+        "{}",
+        &sequential[sequential.len() - 300..]
+    );
+    let parallel = pool(4).install(|| print_module_parallel(&parsed, options));
+    assert!(sequential == parallel, "the parallel printer differs");
+}
+
+/// A module built by hand need not have a parse's shape (each operation of
+/// the root's body alone in a unit of its own, everything inside it in the
+/// same unit): the parallel printer then numbers it as the sequential one
+/// does, from clean tables.
+#[test]
+fn a_hand_built_module_of_another_shape_prints_as_the_sequential_printer_does() {
+    let text = r#""test.a"() ({
+  %0 = "test.b"() : () -> i32
+  "test.c"(%0) : (i32) -> ()
+}) : () -> ()
+%1 = "test.d"() : () -> i32
+"test.e"() ({
+^bb0(%a: i32):
+  "test.br"()[^bb1] : () -> ()
+^bb1:
+  %2 = "test.f"(%a) : (i32) -> i32
+}) : () -> ()
+"#;
+    let ctx = Context::new();
+    let parsed = parse_module(&ctx, text, "t.mlir").unwrap();
+    let root = parsed.op(parsed.root).clone();
+    let ru = parsed.root.unit as usize;
+    let body = parsed.units[ru].regions[root.regions[0] as usize].blocks[0] as usize;
+    let ops = parsed.units[ru].blocks[body].ops.clone();
+    assert_eq!(ops.len(), 3);
+    let compare = |m: &strata_module::Module<'_>| {
+        let options = PrintOptions::default();
+        let sequential = print_module(m, options);
+        let parallel = pool(4).install(|| print_module_parallel(m, options));
+        assert_eq!(sequential, parallel);
+        sequential
+    };
+    let plain = compare(&parsed);
+    assert!(plain.contains("^bb1:  // pred: ^bb0"), "{plain}");
+
+    // The same operation twice in the root's body: numbered twice, so its
+    // branch's target has two predecessors.
+    let mut twice = parsed.clone();
+    twice.units[ru].blocks[body].ops.push(ops[2]);
+    let printed = compare(&twice);
+    assert_eq!(printed.matches("\"test.f\"").count(), 2, "{printed}");
+
+    // An operation of another unit inside the first one's region.
+    let mut shared = parsed.clone();
+    let a = ops[0];
+    let a_region = shared.op(a).regions[0] as usize;
+    let a_block = shared.units[a.unit as usize].regions[a_region].blocks[0] as usize;
+    shared.units[a.unit as usize].blocks[a_block].ops[1] = ops[1];
+    let printed = compare(&shared);
+    assert_eq!(printed.matches("\"test.d\"").count(), 2, "{printed}");
+    assert!(printed.contains("^bb1:  // pred: ^bb0"), "{printed}");
+}
