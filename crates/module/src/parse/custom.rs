@@ -436,14 +436,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             r
         };
 
-        let loc = match self.parse_optional_loc()? {
-            Some(l) => l,
-            None => self.file_loc(start),
-        };
-        let op = &mut self.unit.ops[index as usize];
-        op.regions.push(region);
-        op.loc = loc;
-        Ok(index)
+        self.finish_region_op(index, region, start)
     }
 
     /// The array of per-argument (or per-result) dictionaries, when one of
@@ -620,6 +613,14 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             self.unit.regions[region as usize].blocks.push(b);
         }
 
+        self.finish_region_op(index, region, start)
+    }
+
+    /// The end of an operation whose one region was just parsed
+    /// (`func.func`, `builtin.module`): its trailing `loc(...)`, or the
+    /// file location of `start`, and the region, given to operation
+    /// `index`.
+    fn finish_region_op(&mut self, index: u32, region: u32, start: usize) -> PResult<u32> {
         let loc = match self.parse_optional_loc()? {
             Some(l) => l,
             None => self.file_loc(start),
