@@ -921,21 +921,34 @@ impl<'m, 'c> Printer<'m, 'c> {
     }
 
     /// Prints `ops` (the operations of the root's body, at `indent`) on the
-    /// current rayon pool: each worker prints a run of them into its own
-    /// buffer, under the same aliases, and the buffers are joined in order.
-    /// The text does not depend on the thread that printed it: the numbering
-    /// and the aliases are fixed before. The exception is a distinct
-    /// attribute printed in place (`distinct[N]`, numbered in printing
-    /// order): a run whose text has one is printed again here, in order.
+    /// current rayon pool ([`Printer::print_runs`]).
     fn ops_parallel(&mut self, ops: &[OpId], indent: usize) {
+        self.print_runs(ops, |p, &op| {
+            p.op(op, indent);
+            p.out.push('\n');
+        });
+    }
+
+    /// Prints `items` with `print` on the current rayon pool: each worker
+    /// prints a run of them into its own buffer, under the same aliases,
+    /// and the buffers are joined in order. The text does not depend on the
+    /// thread that printed it: the numbering and the aliases are fixed
+    /// before. The exception is a distinct attribute printed in place
+    /// (`distinct[N]`, numbered in printing order): a run whose text has
+    /// one is printed again here, in order.
+    fn print_runs<T: Sync>(
+        &mut self,
+        items: &[T],
+        print: impl Fn(&mut Printer<'_, 'c>, &T) + Sync,
+    ) {
         use rayon::prelude::*;
         // Four runs a thread, at least two in a rayon job: enough to balance
-        // units of uneven size, few enough that the workers' memos (one per
+        // runs of uneven size, few enough that the workers' memos (one per
         // job, see below) stay warm.
         let runs = rayon::current_num_threads().max(1) * 4;
-        let len = ops.len().div_ceil(runs).max(1);
+        let len = items.len().div_ceil(runs).max(1);
         let this = &*self;
-        let parts: Vec<Option<String>> = ops
+        let parts: Vec<Option<String>> = items
             .par_chunks(len)
             .with_min_len(2)
             // One worker (and so one memo) per rayon job, for all its runs.
@@ -949,9 +962,8 @@ impl<'m, 'c> Printer<'m, 'c> {
                         .collect();
                     strata_builtin::with_distinct_numbering(|| {
                         strata_builtin::with_aliases(hook, || {
-                            for &op in run {
-                                w.op(op, indent);
-                                w.out.push('\n');
+                            for item in run {
+                                print(w, item);
                             }
                         });
                     });
@@ -964,13 +976,12 @@ impl<'m, 'c> Printer<'m, 'c> {
         // freed as soon as it is copied (the peak holds the text about once).
         self.out
             .reserve(parts.iter().flatten().map(String::len).sum::<usize>());
-        for (run, part) in ops.chunks(len).zip(parts) {
+        for (run, part) in items.chunks(len).zip(parts) {
             match part {
                 Some(text) => self.out.push_str(&text),
                 None => {
-                    for &op in run {
-                        self.op(op, indent);
-                        self.out.push('\n');
+                    for item in run {
+                        print(self, item);
                     }
                 }
             }
@@ -1444,7 +1455,12 @@ impl<'m, 'c> Printer<'m, 'c> {
         self.out.push('}');
     }
 
+    /// The alias definitions that MLIR prints before the operation, or the
+    /// deferred ones (operation locations, with debug info) after it; on
+    /// rayon in a parallel printing ([`Printer::print_runs`]), where a
+    /// module with debug info has one per operation.
     fn alias_defs(&mut self, deferred: bool) {
+        // Owned names, so that the printer can be borrowed mutably below.
         let list: Vec<(String, Node<'c>, usize)> = match &self.aliases {
             None => return,
             Some(s) => s
@@ -1457,32 +1473,41 @@ impl<'m, 'c> Printer<'m, 'c> {
                 })
                 .collect(),
         };
-        for (name, node, payload) in list {
-            self.out.push_str(&name);
-            self.out.push_str(" = ");
-            match node {
-                Node::Loc(loc) => {
-                    self.out.push_str("loc(");
-                    self.loc_internal(loc, true);
-                    self.out.push(')');
-                }
-                Node::Attr(a) => {
-                    let text = strata_builtin::print_alias_definition(
-                        core::ptr::without_provenance(payload),
-                        || a.to_string(),
-                    );
-                    self.out.push_str(&text);
-                }
-                Node::Type(t) => {
-                    let text = strata_builtin::print_alias_definition(
-                        core::ptr::without_provenance(payload),
-                        || t.to_string(),
-                    );
-                    self.out.push_str(&text);
-                }
+        if self.parallel && list.len() > 1 {
+            self.print_runs(&list, |p, item| p.alias_def(item));
+        } else {
+            for item in &list {
+                self.alias_def(item);
             }
-            self.out.push('\n');
         }
+    }
+
+    /// One alias definition: `#name = text`.
+    fn alias_def(&mut self, (name, node, payload): &(String, Node<'c>, usize)) {
+        self.out.push_str(name);
+        self.out.push_str(" = ");
+        match *node {
+            Node::Loc(loc) => {
+                self.out.push_str("loc(");
+                self.loc_internal(loc, true);
+                self.out.push(')');
+            }
+            Node::Attr(a) => {
+                let text = strata_builtin::print_alias_definition(
+                    core::ptr::without_provenance(*payload),
+                    || a.to_string(),
+                );
+                self.out.push_str(&text);
+            }
+            Node::Type(t) => {
+                let text = strata_builtin::print_alias_definition(
+                    core::ptr::without_provenance(*payload),
+                    || t.to_string(),
+                );
+                self.out.push_str(&text);
+            }
+        }
+        self.out.push('\n');
     }
 
     fn metadata(&mut self) {
