@@ -1689,8 +1689,9 @@ pub fn print_module(module: &Module<'_>, options: PrintOptions) -> String {
 }
 
 /// [`print_module`] with the operations of the root's body (the units a
-/// parallel parse made) printed concurrently on the current rayon pool and
-/// joined in order: the same text.
+/// parallel parse made) numbered, visited by the alias pass and printed
+/// concurrently on the current rayon pool, and the alias definitions
+/// printed concurrently too, each joined in order: the same text.
 pub fn print_module_parallel(module: &Module<'_>, options: PrintOptions) -> String {
     strata_builtin::with_distinct_numbering(|| print_module_numbered(module, options, true))
 }
