@@ -786,8 +786,66 @@ fn visit_op_aliases<'c>(
     }
 }
 
+/// One step of [`Printer::number`]'s region stack: numbers region `r` of
+/// `unit` (its blocks in the region, its entry block's arguments `%argN`,
+/// the other blocks' arguments and its operations' results `%N`, not
+/// deeper), counting on from `next` (values, arguments), lists the blocks'
+/// predecessors, and gives `nested` each region of its operations, in
+/// order.
+#[allow(clippy::too_many_arguments)]
+fn number_region(
+    m: &Module<'_>,
+    unit: UnitId,
+    r: u32,
+    names: &mut [Vec<u32>],
+    block_ids: &mut [Vec<u32>],
+    preds: &mut [Vec<Vec<u32>>],
+    next: &mut (u32, u32),
+    mut nested: impl FnMut(UnitId, u32),
+) {
+    let u = &m.units[unit as usize];
+    let region = &u.regions[r as usize];
+    let (next_value, next_arg) = next;
+    for (bi, &b) in region.blocks.iter().enumerate() {
+        block_ids[unit as usize][b as usize] = bi as u32;
+        for &arg in &u.blocks[b as usize].args {
+            names[unit as usize][arg as usize] = if bi == 0 {
+                *next_arg += 1;
+                (*next_arg - 1) | ARG
+            } else {
+                *next_value += 1;
+                *next_value - 1
+            };
+        }
+        for &op in &u.blocks[b as usize].ops {
+            let o = m.op(op);
+            if o.num_results > 0 {
+                // One number per operation: `%N` or `%N:k`.
+                names[op.unit as usize][o.first_result as usize] = *next_value;
+                *next_value += 1;
+            }
+        }
+    }
+    for &b in &region.blocks {
+        for &op in &u.blocks[b as usize].ops {
+            let o = m.op(op);
+            for &s in &o.successors {
+                let id = block_ids[unit as usize][b as usize];
+                if let Some(p) = preds[op.unit as usize].get_mut(s as usize) {
+                    p.push(id);
+                }
+            }
+            for &nr in &o.regions {
+                nested(op.unit, nr);
+            }
+        }
+    }
+}
+
 /// Numbers the regions `regions` of the operation alone in `unit` (and
-/// everything inside them) as [`Printer::number`] would, from zero: returns
+/// everything inside them) as [`Printer::number`] would, from zero, into
+/// that unit's tables alone ([`number_region`] over the tables of one
+/// unit, which the parallel numbering owns one per task): returns
 /// the values and the arguments it numbered, or `None` when it met an
 /// operation of another unit.
 fn number_unit(
@@ -1031,47 +1089,18 @@ impl<'m, 'c> Printer<'m, 'c> {
             return;
         }
         let m = self.module;
-        let mut next_value = 0u32;
-        let mut next_arg = 0u32;
+        let mut next = (0u32, 0u32);
         let root = m.op(m.root);
         let mut stack: Vec<(u32, u32)> = root.regions.iter().map(|&r| (m.root.unit, r)).collect();
+        let (names, block_ids, preds) = (
+            self.names.to_mut(),
+            self.block_ids.to_mut(),
+            self.preds.to_mut(),
+        );
         while let Some((unit, r)) = stack.pop() {
-            let u = &m.units[unit as usize];
-            let region = &u.regions[r as usize];
-            for (bi, &b) in region.blocks.iter().enumerate() {
-                self.block_ids.to_mut()[unit as usize][b as usize] = bi as u32;
-                for &arg in &u.blocks[b as usize].args {
-                    self.names.to_mut()[unit as usize][arg as usize] = if bi == 0 {
-                        next_arg += 1;
-                        (next_arg - 1) | ARG
-                    } else {
-                        next_value += 1;
-                        next_value - 1
-                    };
-                }
-                for &op in &u.blocks[b as usize].ops {
-                    let o = m.op(op);
-                    if o.num_results > 0 {
-                        // One number per operation: `%N` or `%N:k`.
-                        self.names.to_mut()[op.unit as usize][o.first_result as usize] = next_value;
-                        next_value += 1;
-                    }
-                }
-            }
-            for &b in &region.blocks {
-                for &op in &u.blocks[b as usize].ops {
-                    let o = m.op(op);
-                    for &s in &o.successors {
-                        let id = self.block_ids[unit as usize][b as usize];
-                        if let Some(p) = self.preds.to_mut()[op.unit as usize].get_mut(s as usize) {
-                            p.push(id);
-                        }
-                    }
-                    for &nr in &o.regions {
-                        stack.push((op.unit, nr));
-                    }
-                }
-            }
+            number_region(m, unit, r, names, block_ids, preds, &mut next, |u, nr| {
+                stack.push((u, nr));
+            });
         }
     }
 
@@ -1139,43 +1168,23 @@ impl<'m, 'c> Printer<'m, 'c> {
             return false;
         }
         // The root's region, as the sequential numbering does it first.
-        let mut next_value = 0u32;
-        let mut next_arg = 0u32;
+        let mut next = (0u32, 0u32);
         let (names, block_ids, preds) = (
             self.names.to_mut(),
             self.block_ids.to_mut(),
             self.preds.to_mut(),
         );
-        let r = m.root.unit as usize;
-        for (bi, &b) in blocks.iter().enumerate() {
-            block_ids[r][b as usize] = bi as u32;
-            for &arg in &ru.blocks[b as usize].args {
-                names[r][arg as usize] = if bi == 0 {
-                    next_arg += 1;
-                    (next_arg - 1) | ARG
-                } else {
-                    next_value += 1;
-                    next_value - 1
-                };
-            }
-            for &op in &ru.blocks[b as usize].ops {
-                let o = m.op(op);
-                if o.num_results > 0 {
-                    names[op.unit as usize][o.first_result as usize] = next_value;
-                    next_value += 1;
-                }
-            }
-        }
-        for &b in blocks {
-            for &op in &ru.blocks[b as usize].ops {
-                for &s in &m.op(op).successors {
-                    let id = block_ids[r][b as usize];
-                    if let Some(p) = preds[op.unit as usize].get_mut(s as usize) {
-                        p.push(id);
-                    }
-                }
-            }
-        }
+        number_region(
+            m,
+            m.root.unit,
+            region,
+            names,
+            block_ids,
+            preds,
+            &mut next,
+            |_, _| {},
+        );
+        let (mut next_value, mut next_arg) = next;
         // The operations' own numbers, from the last operation to the first.
         let mut shift = vec![(0u32, 0u32); m.units.len()];
         let body: Vec<OpId> = blocks

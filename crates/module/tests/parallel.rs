@@ -201,6 +201,23 @@ fn many_ops(first: &str, last: &str, count: usize) -> String {
     text
 }
 
+/// `text` parsed and printed by the sequential printer, after checking
+/// that the parallel printer (4 threads) prints the same.
+fn printed_both_ways(text: &str, options: PrintOptions) -> String {
+    let ctx = Context::new();
+    let parsed = parse_module(&ctx, text, "t.mlir").unwrap();
+    let sequential = print_module(&parsed, options);
+    let parallel = pool(4).install(|| print_module_parallel(&parsed, options));
+    assert_eq!(head(&sequential), head(&parallel));
+    assert!(sequential == parallel, "the parallel printer differs");
+    sequential
+}
+
+const DEBUG_INFO: PrintOptions = PrintOptions {
+    debug_info: true,
+    local_scope: false,
+};
+
 /// The text before the root operation (the aliases MLIR cannot defer).
 fn head(printed: &str) -> &str {
     &printed[..printed.find("\"builtin.module\"").unwrap()]
@@ -214,22 +231,12 @@ fn head(printed: &str) -> &str {
 fn a_location_deferred_in_one_run_and_needed_early_in_another_is_printed_first() {
     let first = "\"test.a\"() : () -> () loc(\"early.mlir\":1:2)\n";
     let last = "\"test.b\"() ({\n^bb0(%x: i32 loc(\"early.mlir\":1:2)):\n  \"test.c\"() : () -> ()\n}) : () -> ()\n";
-    let text = many_ops(first, last, 400);
-    let options = PrintOptions {
-        debug_info: true,
-        local_scope: false,
-    };
-    let ctx = Context::new();
-    let parsed = parse_module(&ctx, &text, "t.mlir").unwrap();
-    let sequential = print_module(&parsed, options);
+    let printed = printed_both_ways(&many_ops(first, last, 400), DEBUG_INFO);
     assert!(
-        head(&sequential).contains("loc(\"early.mlir\":1:2)"),
+        head(&printed).contains("loc(\"early.mlir\":1:2)"),
         "{}",
-        head(&sequential)
+        head(&printed)
     );
-    let parallel = pool(4).install(|| print_module_parallel(&parsed, options));
-    assert_eq!(head(&sequential), head(&parallel));
-    assert!(sequential == parallel, "the parallel printer differs");
 }
 
 /// A fused location used by an operation (deferred, with its two parts) and
@@ -243,19 +250,10 @@ fn a_deferred_location_needed_by_the_root_takes_its_parts_along() {
     let first = format!("\"test.a\"() : () -> () {fused}\n");
     let body = many_ops(&first, "", 400);
     let text = format!("\"builtin.module\"() ({{\n{body}}}) {{x = {fused}}} : () -> ()\n");
-    let options = PrintOptions {
-        debug_info: true,
-        local_scope: false,
-    };
-    let ctx = Context::new();
-    let parsed = parse_module(&ctx, &text, "t.mlir").unwrap();
-    let sequential = print_module(&parsed, options);
+    let printed = printed_both_ways(&text, DEBUG_INFO);
     for part in ["loc(\"p.mlir\":1:1)", "loc(\"q.mlir\":2:2)"] {
-        assert!(head(&sequential).contains(part), "{}", head(&sequential));
+        assert!(head(&printed).contains(part), "{}", head(&printed));
     }
-    let parallel = pool(4).install(|| print_module_parallel(&parsed, options));
-    assert_eq!(head(&sequential), head(&parallel));
-    assert!(sequential == parallel, "the parallel printer differs");
 }
 
 /// A location used as an attribute value inside the body prints as its
@@ -263,19 +261,12 @@ fn a_deferred_location_needed_by_the_root_takes_its_parts_along() {
 #[test]
 fn a_location_attribute_in_the_body_prints_as_its_alias_in_parallel() {
     let first = "\"test.a\"() {x = loc(\"attr.mlir\":3:4)} : () -> ()\n";
-    let text = many_ops("", first, 400);
-    let options = PrintOptions::default();
-    let ctx = Context::new();
-    let parsed = parse_module(&ctx, &text, "t.mlir").unwrap();
-    let sequential = print_module(&parsed, options);
+    let printed = printed_both_ways(&many_ops("", first, 400), PrintOptions::default());
     assert!(
-        sequential.contains("{x = #loc}")
-            && head(&sequential).contains("#loc = loc(\"attr.mlir\":3:4)"),
+        printed.contains("{x = #loc}") && head(&printed).contains("#loc = loc(\"attr.mlir\":3:4)"),
         "{}",
-        &sequential[sequential.len() - 300..]
+        &printed[printed.len() - 300..]
     );
-    let parallel = pool(4).install(|| print_module_parallel(&parsed, options));
-    assert!(sequential == parallel, "the parallel printer differs");
 }
 
 /// A module built by hand need not have a parse's shape (each operation of
