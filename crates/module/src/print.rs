@@ -1108,8 +1108,8 @@ impl<'m, 'c> Printer<'m, 'c> {
     /// on rayon, when the root has one region and each operation of its body
     /// is alone in a unit of its own (a parallel parse's units): each is
     /// numbered from zero in its unit, then shifted by what the operations
-    /// after it use (they are numbered before it). `false`, with nothing
-    /// written, when the module is not of that shape.
+    /// after it use (they are numbered before it). `false`, with the tables
+    /// as new, when the module is not of that shape.
     fn number_parallel(&mut self) -> bool {
         use rayon::prelude::*;
         let m = self.module;
@@ -1119,9 +1119,8 @@ impl<'m, 'c> Printer<'m, 'c> {
         };
         let ru = &m.units[m.root.unit as usize];
         let blocks = &ru.regions[region as usize].blocks;
-        // Per unit, the position in the body of the operation it holds.
-        let mut owner = vec![NONE; m.units.len()];
-        let mut count = 0u32;
+        // Per unit, whether it holds an operation of the body.
+        let mut owner = vec![false; m.units.len()];
         for &b in blocks {
             for &op in &ru.blocks[b as usize].ops {
                 let slot = &mut owner[op.unit as usize];
@@ -1129,14 +1128,13 @@ impl<'m, 'c> Printer<'m, 'c> {
                 // parser refuses, would order its predecessor lists
                 // differently.)
                 if op.unit == m.root.unit
-                    || *slot != NONE
+                    || *slot
                     || op.index != 0
                     || !m.op(op).successors.is_empty()
                 {
                     return false;
                 }
-                *slot = count;
-                count += 1;
+                *slot = true;
             }
         }
         // Per unit, what its numbering used: (values, arguments), or `None`
@@ -1151,7 +1149,7 @@ impl<'m, 'c> Printer<'m, 'c> {
                 .zip(preds.par_iter_mut())
                 .enumerate()
                 .map(|(unit, ((names, block_ids), preds))| {
-                    if owner[unit] == NONE {
+                    if !owner[unit] {
                         return Some((0, 0));
                     }
                     let o = &m.units[unit].ops[0];
@@ -1187,11 +1185,11 @@ impl<'m, 'c> Printer<'m, 'c> {
         let (mut next_value, mut next_arg) = next;
         // The operations' own numbers, from the last operation to the first.
         let mut shift = vec![(0u32, 0u32); m.units.len()];
-        let body: Vec<OpId> = blocks
+        let body = blocks
             .iter()
-            .flat_map(|&b| ru.blocks[b as usize].ops.iter().copied())
-            .collect();
-        for op in body.iter().rev() {
+            .rev()
+            .flat_map(|&b| ru.blocks[b as usize].ops.iter().rev());
+        for op in body {
             let u = op.unit as usize;
             shift[u] = (next_value, next_arg);
             let (values, args) = used[u].unwrap_or_default();
@@ -1201,7 +1199,7 @@ impl<'m, 'c> Printer<'m, 'c> {
         names
             .par_iter_mut()
             .enumerate()
-            .filter(|&(unit, _)| owner[unit] != NONE)
+            .filter(|&(unit, _)| owner[unit])
             .for_each(|(unit, names)| {
                 let (values, args) = shift[unit];
                 // The operation's own result was numbered with the root's
