@@ -9,6 +9,7 @@ pub mod generate;
 mod parse;
 mod print;
 mod split;
+mod structure;
 mod tree;
 mod verify;
 

@@ -31,6 +31,8 @@ use strata_builtin::FunctionType;
 use strata_builtin::prelude::*;
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 use strata_syntax::lexer::{Lexer, Token, TokenKind, wrong_token_position};
+
+use crate::structure;
 use strata_syntax::{Aliases as Table, DistinctIds, ParseError, Parser, ResourceSection, Syntax};
 
 mod custom;
@@ -527,6 +529,14 @@ struct UnitOut<'c> {
     /// The first `loc(#name)` whose alias the file does not define as a
     /// location: MLIR reports it only once the whole file has parsed.
     undefined_location: Option<ParseError>,
+    /// Whether the verifier's rules for every operation can fail in the
+    /// unit: it has a region of several blocks, a branch, or a use above its
+    /// definition (see [`UnitParser::branches`]).
+    needs_check: bool,
+    /// What the top-level operations fail of those rules, in their order
+    /// (`structure::check_tops`): reported only once the whole file has
+    /// parsed.
+    checks: Vec<(structure::Phase, ParseError)>,
 }
 
 /// A forward reference not yet defined: the placeholder value and the span
@@ -582,6 +592,12 @@ struct UnitParser<'c, 'f, P: Policy, S> {
     line_hint: core::cell::Cell<usize>,
     /// See [`UnitOut::undefined_location`].
     undefined_location: Option<ParseError>,
+    /// Whether an operation of the unit has successors, or a use came
+    /// before its definition: without either, and with one block per
+    /// region, the verifier's rules for every operation hold
+    /// (`structure.rs`).
+    branches: bool,
+    forward_uses: bool,
 }
 
 impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
@@ -623,6 +639,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             distinct: RefCell::new(distinct),
             line_hint: core::cell::Cell::new(0),
             undefined_location: None,
+            branches: false,
+            forward_uses: false,
         }
     }
 
@@ -784,6 +802,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 );
             }
             Some(Entry::Forward(pending)) => {
+                self.forward_uses = true;
                 let pending = core::mem::take(pending);
                 for (number, p) in pending {
                     if number >= count {
@@ -1026,6 +1045,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             for (label, span) in labels {
                 successors.push(self.block_ref(label, span)?);
             }
+            self.branches = true;
         }
 
         // Properties.
@@ -1359,13 +1379,18 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         // (uses).
         defs.sort_by_key(|d| d.1);
         externals.sort_by_key(|e| (e.3.start, e.1));
+        let needs_check = self.branches
+            || self.forward_uses
+            || self.unit.regions.iter().any(|r| r.blocks.len() > 1);
         Ok(UnitOut {
             unit: self.unit,
             top_ops,
             defs,
             externals,
             distinct: self.distinct.into_inner(),
+            needs_check,
             undefined_location: self.undefined_location,
+            checks: Vec::new(),
         })
     }
 }
@@ -1379,9 +1404,19 @@ fn parse_unit<'c, P: Policy, S: BuildHasher>(
     distinct: DistinctIds<'c>,
 ) -> PResult<UnitOut<'c>> {
     let end = range.end;
-    UnitParser::new(ctx, shared, shared.text, range, unit_id, distinct)
+    let mut out = UnitParser::new(ctx, shared, shared.text, range, unit_id, distinct)
         .parse_top()
-        .map_err(|e| at_unit_end(shared.text, end, e))
+        .map_err(|e| at_unit_end(shared.text, end, e))?;
+    // The verifier's rules for every operation (`structure.rs`), here where
+    // the unit is parsed (on its thread): what each top-level operation
+    // fails, kept until the whole file has parsed.
+    let at = |loc: Location<'_>| {
+        structure::locate(loc, shared.name, &shared.lines.starts, shared.text.len())
+    };
+    if out.needs_check {
+        out.checks = structure::check_tops(&out.unit, unit_id, &out.top_ops, &at);
+    }
+    Ok(out)
 }
 
 /// `e` where MLIR reports it when it lies at `end`, the end of a unit of
@@ -1888,6 +1923,15 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     {
         return Err(e);
     }
+    // Then, as MLIR verifies a file once it has parsed, the verifier's
+    // rules for every operation, found while the units were parsed.
+    if let Some(e) = structure::first_in_body(
+        core::iter::once(&mut root_out)
+            .chain(children.iter_mut())
+            .flat_map(|c| core::mem::take(&mut c.checks)),
+    ) {
+        return Err(e);
+    }
     units.push(core::mem::take(&mut root_out.unit));
     for c in &mut children {
         units.push(core::mem::take(&mut c.unit));
@@ -2031,7 +2075,9 @@ fn implicit_root<'c, P: Policy, S: BuildHasher>(ctx: &'c Context<P, S>, name: &s
         defs: Vec::new(),
         externals: Vec::new(),
         distinct: DistinctIds::new(),
+        needs_check: false,
         undefined_location: None,
+        checks: Vec::new(),
     }
 }
 

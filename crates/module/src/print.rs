@@ -381,7 +381,7 @@ const MLIR_OPT_TEST_OPS: &[&str] = &[
 /// properties (its inherent attributes) and not an unregistered one's.
 /// strata treats every operation as unregistered; this models only which
 /// attributes mlir-opt's aliases are made from.
-fn registered_in_mlir_opt(name: &str) -> bool {
+pub(crate) fn registered_in_mlir_opt(name: &str) -> bool {
     name.split_once('.').is_some_and(|(dialect, op)| {
         (!matches!(dialect, "test" | "test_dyn") && MLIR_OPT_DIALECTS.contains(&dialect))
             || (dialect == "test" && MLIR_OPT_TEST_OPS.binary_search(&op).is_ok())

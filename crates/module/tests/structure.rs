@@ -1,0 +1,84 @@
+//! The rules MLIR's verifier applies to every operation once a file has
+//! parsed (`structure.rs`): entry blocks without predecessors, no empty
+//! block in a region of several, successors only on a block's last
+//! operation, dominance, and MLIR's order among them. Every chunk of
+//! `tests/oracle/structure.mlir` gets the diagnostics `mlir-opt-19` gives
+//! it (`tests/oracle/structure.txt`, recorded by `structure.py`): the same
+//! message, line and column, with the same notes, or none where MLIR
+//! accepts the chunk; from the sequential and from the parallel parse.
+
+use strata_ctx::Context;
+use strata_module::{ParseError, parse_module, parse_module_parallel, split_input};
+
+const TEXT: &str = include_str!("oracle/structure.mlir");
+const EXPECTED: &str = include_str!("oracle/structure.txt");
+
+/// `CHUNK<TAB>LINE:COL: KIND: MESSAGE` for `e` and its notes, as
+/// `structure.py` writes mlir-opt-19's.
+fn lines(chunk: usize, body: &str, e: &ParseError) -> Vec<String> {
+    let place = |pos: usize| {
+        let before = &body[..pos];
+        let line = before.matches('\n').count() + 1;
+        let col = pos - before.rfind('\n').map_or(0, |n| n + 1) + 1;
+        format!("{line}:{col}")
+    };
+    let mut out = vec![format!(
+        "{chunk}\t{}: error: {}",
+        place(e.span().start),
+        e.message()
+    )];
+    for (span, note) in e.notes() {
+        out.push(format!("{chunk}\t{}: note: {note}", place(span.start)));
+    }
+    out
+}
+
+#[test]
+fn every_chunk_gets_mlir_opts_diagnostics() {
+    let expected: Vec<&str> = EXPECTED.lines().collect();
+    let (chunks, _) = split_input(TEXT);
+    assert!(chunks.len() > 25, "the oracle file has its chunks");
+    let (mut sequential, mut parallel) = (Vec::new(), Vec::new());
+    for (i, chunk) in chunks.iter().enumerate() {
+        let body = &TEXT[chunk.range.clone()];
+        let name = chunk.buffer_name("structure.mlir");
+        let ctx = Context::new();
+        if let Err(e) = parse_module(&ctx, body, &name) {
+            sequential.extend(lines(i, body, &e));
+        }
+        if let Err(e) = parse_module_parallel(&ctx, body, &name) {
+            parallel.extend(lines(i, body, &e));
+        }
+    }
+    assert_eq!(sequential, expected);
+    assert_eq!(parallel, expected);
+}
+
+/// An operation whose location is not a place in the text (MLIR reports
+/// the error there, outside the text) is reported at the operation around
+/// it, where the text has it.
+#[test]
+fn an_operation_located_elsewhere_is_reported_at_the_one_around_it() {
+    let text = "\"test.op\"() ({\n  \"test.jump\"()[^bb1] : () -> () loc(\"elsewhere.mlir\":1:1)\n  \"test.x\"() : () -> ()\n^bb1:\n  \"test.y\"() : () -> ()\n}) : () -> ()\n";
+    let ctx = Context::new();
+    let e = parse_module(&ctx, text, "t.mlir").unwrap_err();
+    assert_eq!(
+        e.message(),
+        "operation with block successors must terminate its parent block"
+    );
+    assert_eq!(e.span(), 0..0);
+    // Located in the text under its own name: there.
+    let text = text.replace("elsewhere.mlir\":1:1", "t.mlir\":2:3");
+    let e = parse_module(&ctx, &text, "t.mlir").unwrap_err();
+    assert_eq!(e.span().start, text.find("\"test.jump\"").unwrap());
+}
+
+/// A parse error anywhere in the file comes before any of these, as MLIR
+/// verifies only a file that parsed.
+#[test]
+fn a_parse_error_comes_first() {
+    let text = "\"test.op\"() ({\n  \"test.jump\"()[^bb1] : () -> ()\n  \"test.x\"() : () -> ()\n^bb1:\n  \"test.y\"() : () -> ()\n}) : () -> ()\n\"test.bad\"() : () -> (\n";
+    let ctx = Context::new();
+    let e = parse_module(&ctx, text, "t.mlir").unwrap_err();
+    assert_eq!(e.message(), "expected non-function type");
+}
