@@ -1523,7 +1523,11 @@ impl<'c, S: BuildHasher + Sync + Send> Runner<'c, strata_ctx::Shared, S> for Par
 ///
 /// # Errors
 ///
-/// The first error in file order, with its span in `text`.
+/// The first error in file order, with its span in `text`; then, for a
+/// file that parses, the first error of the rules MLIR's verifier applies
+/// to every operation (entry blocks without predecessors, successors only
+/// on a block's last operation, dominance, ...), in MLIR's order, at the
+/// operation's location.
 pub fn parse_module<'c, P: Policy, S: BuildHasher>(
     ctx: &'c Context<P, S>,
     text: &str,
