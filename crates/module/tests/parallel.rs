@@ -354,3 +354,28 @@ fn dialect_alias_hooks_name_aliases_in_every_run() {
     );
     assert!(printed.contains("{a = #test2Ealias} : () -> !x2Ey9_"));
 }
+
+/// Top-level operations that have results and values inside their regions:
+/// the parallel numbering shifts the values inside by what the operations
+/// after them used, and leaves each operation's own result, numbered with
+/// the root's region, alone.
+#[test]
+fn top_level_results_and_the_values_inside_them_number_alike() {
+    let mut text = String::new();
+    for i in 0..300 {
+        text.push_str(&format!(
+            "%r{i}:2 = \"test.t\"() ({{\n^bb0(%a: i32):\n  %x = \"test.u\"(%a) : (i32) -> i32\n  \"test.jump\"(%x)[^bb1] : (i32) -> ()\n^bb1:\n  %y = \"test.w\"() : () -> i32\n}}) : () -> (i32, i32)\n"
+        ));
+    }
+    text.push_str("\"test.use\"(%r0#1, %r299#0) : (i32, i32) -> ()\n");
+    let printed = printed_both_ways(&text, PrintOptions::default());
+    // MLIR's numbering: results from the root's region first, in order;
+    // then each operation's region from the last operation to the first.
+    assert!(
+        printed.contains("%0:2 = \"test.t\"()"),
+        "{}",
+        head(&printed)
+    );
+    assert!(printed.contains("%299:2 = \"test.t\"()"));
+    assert!(printed.contains("\"test.use\"(%0#1, %299#0)"));
+}
