@@ -530,8 +530,9 @@ struct UnitOut<'c> {
     /// location: MLIR reports it only once the whole file has parsed.
     undefined_location: Option<ParseError>,
     /// Whether the verifier's rules for every operation can fail in the
-    /// unit: it has a region of several blocks, a branch, or a use above its
-    /// definition (see [`UnitParser::branches`]).
+    /// unit: it has a region of several blocks, a branch, a use above its
+    /// definition, or a `builtin.module` that defines a symbol twice (see
+    /// [`UnitParser::branches`]).
     needs_check: bool,
     /// What the top-level operations fail of those rules, in their order
     /// (`structure::check_tops`): reported only once the whole file has
@@ -593,11 +594,13 @@ struct UnitParser<'c, 'f, P: Policy, S> {
     /// See [`UnitOut::undefined_location`].
     undefined_location: Option<ParseError>,
     /// Whether an operation of the unit has successors, or a use came
-    /// before its definition: without either, and with one block per
-    /// region, the verifier's rules for every operation hold
-    /// (`structure.rs`).
+    /// before its definition: without either, with one block per region and
+    /// without a `builtin.module` that defines a symbol twice, the
+    /// verifier's rules for every operation hold (`structure.rs`).
     branches: bool,
     forward_uses: bool,
+    /// The unit's `builtin.module` operations, whose symbols must differ.
+    module_ops: Vec<u32>,
 }
 
 impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
@@ -641,6 +644,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             undefined_location: None,
             branches: false,
             forward_uses: false,
+            module_ops: Vec::new(),
         }
     }
 
@@ -1000,6 +1004,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             ));
         }
         let name_attr: Attribute<'c> = self.ctx.string_attr(name).into();
+        let is_module = name == "builtin.module";
         self.bump();
 
         // Operands (types come later).
@@ -1058,6 +1063,9 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         // Regions: parsed after the operation is allocated so that its
         // index precedes its nested operations.
         let index = self.unit.ops.len() as u32;
+        if is_module {
+            self.module_ops.push(index);
+        }
         let placeholder_ty: Type<'c> = self.ctx.none_type().into();
         self.unit.ops.push(Operation {
             name: name_attr,
@@ -1379,9 +1387,15 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         // (uses).
         defs.sort_by_key(|d| d.1);
         externals.sort_by_key(|e| (e.3.start, e.1));
+        // Only a module's symbols can be wrong (if anything is): the full
+        // check only where they are, which is rare, for MLIR's order.
         let needs_check = self.branches
             || self.forward_uses
-            || self.unit.regions.iter().any(|r| r.blocks.len() > 1);
+            || self.unit.regions.iter().any(|r| r.blocks.len() > 1)
+            || self
+                .module_ops
+                .iter()
+                .any(|&m| structure::module_redefines(&self.unit, m));
         Ok(UnitOut {
             unit: self.unit,
             top_ops,
@@ -1526,8 +1540,8 @@ impl<'c, S: BuildHasher + Sync + Send> Runner<'c, strata_ctx::Shared, S> for Par
 /// The first error in file order, with its span in `text`; then, for a
 /// file that parses, the first error of the rules MLIR's verifier applies
 /// to every operation (entry blocks without predecessors, successors only
-/// on a block's last operation, dominance, ...), in MLIR's order, at the
-/// operation's location.
+/// on a block's last operation, dominance, a module's symbols, ...), in
+/// MLIR's order, at the operation's location.
 pub fn parse_module<'c, P: Policy, S: BuildHasher>(
     ctx: &'c Context<P, S>,
     text: &str,
@@ -1929,11 +1943,28 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     }
     // Then, as MLIR verifies a file once it has parsed, the verifier's
     // rules for every operation, found while the units were parsed.
-    if let Some(e) = structure::first_in_body(
-        core::iter::once(&mut root_out)
-            .chain(children.iter_mut())
-            .flat_map(|c| core::mem::take(&mut c.checks)),
-    ) {
+    let checks: Vec<_> = core::iter::once(&mut root_out)
+        .chain(children.iter_mut())
+        .flat_map(|c| core::mem::take(&mut c.checks))
+        .collect();
+    let root_symbols = || {
+        // The body of the root, when the units are its operations (else
+        // the root's unit checked it).
+        body_block?;
+        let at = |op: &Operation<'_>| {
+            let p = structure::locate(op.loc, name, &shared.lines.starts, text.len()).unwrap_or(0);
+            p..p
+        };
+        let body = children.iter().flat_map(|c| {
+            c.top_ops.iter().map(|&t| {
+                let op = &c.unit.ops[t as usize];
+                (op, structure::symbol_name(op))
+            })
+        });
+        let (later, first, symbol) = structure::first_redefinition(body)?;
+        Some(structure::redefinition(symbol, at(later), at(first)))
+    };
+    if let Some(e) = structure::first_in_body(checks, root_symbols) {
         return Err(e);
     }
     units.push(core::mem::take(&mut root_out.unit));

@@ -19,19 +19,26 @@
 //!    use inside an operation's own regions of a value that operation
 //!    defines is dominated only in a graph region.
 //!
+//! 5. Inside a `builtin.module` (MLIR's `SymbolTable` trait), no two
+//!    operations of its body define the same symbol (a `sym_name` string
+//!    in their properties or attributes): "redefinition of symbol named
+//!    'f'", at the later one, with a note at the first.
+//!
 //! MLIR checks rules 1 to 3 walking the operations in pre-order (an
 //! operation's regions before its blocks, a block's operations before any
 //! of them is entered), then rule 4, and stops at the first failure. An
 //! operation isolated from above (`builtin.module`, `func.func`) is checked
-//! whole, rules 1 to 4, when the walk leaves the operation around it; rule
-//! 4's walk takes the operations of a region in order and then the regions
-//! nested in them, the last first. This module follows the same order.
+//! whole, rules 1 to 5, when the walk leaves the operation around it, and
+//! then rule 5 of the module being left; rule 4's walk takes the operations
+//! of a region in order and then the regions nested in them, the last
+//! first. This module follows the same order.
 
 use core::ops::Range;
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use strata_builtin::FileLineColLoc;
-use strata_ctx::Location;
+use strata_ctx::{Attribute, Location};
 use strata_syntax::ParseError;
 
 use crate::print::registered_in_mlir_opt;
@@ -275,12 +282,14 @@ pub(crate) enum Phase {
 
 /// The first error in MLIR's order among the errors of the top-level
 /// operations of a module's body, each given with its phase, in the
-/// operations' order: MLIR walks the body for rules 1 to 3, skipping the
-/// operations isolated from above; checks those whole when it leaves the
-/// module; then checks rule 4 from a stack, which takes the last operation
-/// first.
+/// operations' order, and the module's own rule 5 (`symbols`, see
+/// [`first_redefinition`]): MLIR walks the body for rules 1 to 3, skipping
+/// the operations isolated from above; checks those whole when it leaves
+/// the module, then the module's rule 5; then checks rule 4 from a stack,
+/// which takes the last operation first.
 pub(crate) fn first_in_body(
     errors: impl IntoIterator<Item = (Phase, ParseError)>,
+    symbols: impl FnOnce() -> Option<ParseError>,
 ) -> Option<ParseError> {
     let mut whole = None;
     let mut dominance = None;
@@ -293,7 +302,88 @@ pub(crate) fn first_in_body(
             Phase::Dominance => dominance = Some(e),
         }
     }
-    whole.or(dominance)
+    whole.or_else(symbols).or(dominance)
+}
+
+/// The symbol operation `op` defines: its `sym_name` attribute if that is a
+/// string (MLIR's `getAttrOfType<StringAttr>`: the properties' entry if
+/// they have one, else the attribute dictionary's; a string with a type is
+/// a `StringAttr` too, and a different one from the same string without),
+/// with its text.
+pub(crate) fn symbol_name<'c>(op: &Operation<'c>) -> Option<(Attribute<'c>, &'c str)> {
+    let entry = |dict: Option<Attribute<'c>>| {
+        let d = dict?.dyn_cast::<strata_builtin::DictionaryAttr>()?;
+        d.payload()
+            .entries
+            .iter()
+            .find(|e| e.name.payload().value == "sym_name")
+            .map(|e| e.value)
+    };
+    let value = entry(op.properties).or_else(|| entry(op.attributes))?;
+    let text = if let Some(s) = value.dyn_cast::<strata_builtin::StringAttr>() {
+        s.payload().value
+    } else {
+        value
+            .dyn_cast::<strata_builtin::TypedStringAttr>()?
+            .payload()
+            .value
+    };
+    Some((value, text))
+}
+
+/// MLIR's `verifySymbolTable` over a module's body, its operations in
+/// order with the symbol each defines: the first one that redefines a
+/// symbol (the same attribute), the one that defined it first, and the
+/// symbol's text.
+pub(crate) fn first_redefinition<'c, T: Copy>(
+    body: impl IntoIterator<Item = (T, Option<(Attribute<'c>, &'c str)>)>,
+) -> Option<(T, T, &'c str)> {
+    // By address: an interned attribute is one storage. A body defines few
+    // symbols, as a rule: a list first, a map past sixteen.
+    let mut few: SmallVec<[(usize, T); 16]> = SmallVec::new();
+    let mut many: FxHashMap<usize, T> = FxHashMap::default();
+    for (op, symbol) in body {
+        let Some((attr, text)) = symbol else { continue };
+        let key = attr.as_ptr().addr();
+        let first = if many.is_empty() {
+            few.iter().find(|e| e.0 == key).map(|e| e.1)
+        } else {
+            many.get(&key).copied()
+        };
+        if let Some(first) = first {
+            return Some((op, first, text));
+        }
+        if few.len() < 16 {
+            few.push((key, op));
+        } else {
+            if many.is_empty() {
+                many.extend(few.iter().copied());
+            }
+            many.insert(key, op);
+        }
+    }
+    None
+}
+
+/// Whether `builtin.module` operation `module` of `unit` has two operations
+/// in its body that define the same symbol (all of them in `unit`: the root
+/// is checked apart).
+pub(crate) fn module_redefines(unit: &Unit<'_>, module: u32) -> bool {
+    let body = unit.ops[module as usize]
+        .regions
+        .first()
+        .into_iter()
+        .flat_map(|&r| &unit.regions[r as usize].blocks)
+        .flat_map(|&b| &unit.blocks[b as usize].ops)
+        .filter_map(|o| unit.ops.get(o.index as usize))
+        .map(|o| ((), symbol_name(o)));
+    first_redefinition(body).is_some()
+}
+
+/// Rule 5's error: `later` redefines `name`, first defined at `first`.
+pub(crate) fn redefinition(name: &str, later: Range<usize>, first: Range<usize>) -> ParseError {
+    ParseError::new(later, format!("redefinition of symbol named '{name}'"))
+        .with_note(first, "see existing symbol definition here")
 }
 
 /// Checks the top-level operations `tops` of the module's body, which with
@@ -491,6 +581,19 @@ impl<'m, 'c, 'a> Verifier<'m, 'c, 'a> {
         // in parallel and reports each failure, in order; the first is this.
         for x in isolated {
             self.op_and_dominance(x)?;
+        }
+        // Then the module's own region invariants: rule 5.
+        if self.name(op) == "builtin.module" {
+            let body = o
+                .regions
+                .first()
+                .into_iter()
+                .flat_map(|&r| &unit.regions[r as usize].blocks)
+                .flat_map(|&b| &unit.blocks[b as usize].ops)
+                .map(|&x| (x, symbol_name(self.op(x))));
+            if let Some((later, first, name)) = first_redefinition(body) {
+                return Err(redefinition(name, self.place(later), self.place(first)));
+            }
         }
         Ok(())
     }

@@ -585,6 +585,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
         // The operation precedes the operations of its body.
         let index = self.unit.ops.len() as u32;
+        self.module_ops.push(index);
         self.unit.ops.push(Operation {
             name: op_name,
             operands: SmallVec::new(),

@@ -1,10 +1,11 @@
 // The rules MLIR's verifier applies to every operation, registered or not:
 // entry blocks without predecessors, no empty block in a region of several,
-// successors only on a block's last operation, and dominance (across blocks
-// everywhere; inside a block where the region has SSA dominance), and the
-// order in which MLIR checks them. `structure.py` records what
-// `mlir-opt-19 --allow-unregistered-dialect --split-input-file` reports for
-// each chunk in `structure.txt`; `tests/structure.rs` checks strata against it.
+// successors only on a block's last operation, dominance (across blocks
+// everywhere; inside a block where the region has SSA dominance) and a
+// module's symbols, and the order in which MLIR checks them. `structure.py`
+// records what `mlir-opt-19 --allow-unregistered-dialect --split-input-file`
+// reports for each chunk in `structure.txt`; `tests/structure.rs` checks
+// strata against it.
 "test.op"() ({
 ^bb0:
   "test.jump"()[^bb0] : () -> ()
@@ -372,4 +373,143 @@ func.func @c() {
   "test.brx"()[^bb1] : () -> ()
 ^bb1:
   "test.m"() : () -> ()
+}) : () -> ()
+
+// -----
+
+func.func @f() {
+  return
+}
+func.func @f() {
+  return
+}
+
+// -----
+
+"test.a"() {sym_name = "x"} : () -> ()
+"test.b"() <{sym_name = "x"}> : () -> ()
+"test.c"() {sym_name = "x"} : () -> ()
+
+// -----
+
+func.func @h() {
+  "test.jump"()[^bb1] : () -> ()
+  "test.x"() : () -> ()
+^bb1:
+  return
+}
+func.func @h() {
+  return
+}
+
+// -----
+
+"test.op"() ({
+  "test.use"(%0) : (i32) -> ()
+  "test.jump"()[^bb1] : () -> ()
+^bb1:
+  %0 = "test.v"() : () -> i32
+  "test.jump"()[^bb1] : () -> ()
+}) : () -> ()
+"test.a"() {sym_name = "y"} : () -> ()
+"test.b"() {sym_name = "y"} : () -> ()
+
+// -----
+
+module {
+  "test.a"() {sym_name = "z"} : () -> ()
+  module {
+    "test.a"() {sym_name = "z"} : () -> ()
+    "test.b"() {sym_name = "z"} : () -> ()
+  }
+  "test.b"() {sym_name = "z"} : () -> ()
+}
+
+// -----
+
+"test.a"() {sym_name = 1} : () -> ()
+"test.b"() {sym_name = 1} : () -> ()
+"test.c"() {sym_name = "q" : i32} : () -> ()
+"test.d"() <{sym_name = "q"}> {sym_name = "r"} : () -> ()
+
+// -----
+
+"test.c"() {sym_name = "q" : i32} : () -> ()
+"test.d"() {sym_name = "q"} : () -> ()
+
+// -----
+
+"test.c"() {sym_name = "q"} : () -> ()
+"test.d"() <{sym_name = "q"}> {sym_name = "r"} : () -> ()
+
+// -----
+
+"test.c"() {sym_name = "r"} : () -> ()
+"test.d"() <{sym_name = "q"}> {sym_name = "r"} : () -> ()
+
+// -----
+
+"test.c"() {sym_name = "q"} : () -> ()
+"test.d"() <{sym_name = "q"}> : () -> ()
+
+// -----
+
+"test.c"() {sym_name = "q"} : () -> ()
+"test.d"() <{sym_name = "q", x = 1}> {y} : () -> ()
+
+// -----
+
+"test.c"() <{sym_name = "q"}> : () -> ()
+"test.d"() <{sym_name = "q"}> : () -> ()
+
+// -----
+
+"test.s0"() {sym_name = "s0"} : () -> ()
+"test.s1"() {sym_name = "s1"} : () -> ()
+"test.s2"() {sym_name = "s2"} : () -> ()
+"test.s3"() {sym_name = "s3"} : () -> ()
+"test.s4"() {sym_name = "s4"} : () -> ()
+"test.s5"() {sym_name = "s5"} : () -> ()
+"test.s6"() {sym_name = "s6"} : () -> ()
+"test.s7"() {sym_name = "s7"} : () -> ()
+"test.s8"() {sym_name = "s8"} : () -> ()
+"test.s9"() {sym_name = "s9"} : () -> ()
+"test.s10"() {sym_name = "s10"} : () -> ()
+"test.s11"() {sym_name = "s11"} : () -> ()
+"test.s12"() {sym_name = "s12"} : () -> ()
+"test.s13"() {sym_name = "s13"} : () -> ()
+"test.s14"() {sym_name = "s14"} : () -> ()
+"test.s15"() {sym_name = "s15"} : () -> ()
+"test.s16"() {sym_name = "s16"} : () -> ()
+"test.s17"() {sym_name = "s17"} : () -> ()
+"test.s18"() {sym_name = "s18"} : () -> ()
+"test.s19"() {sym_name = "s19"} : () -> ()
+"test.again"() {sym_name = "s17"} : () -> ()
+
+// -----
+
+"test.wrap"() ({
+  "builtin.module"() ({
+    "test.s0"() {sym_name = "s0"} : () -> ()
+    "test.s1"() {sym_name = "s1"} : () -> ()
+    "test.s2"() {sym_name = "s2"} : () -> ()
+    "test.s3"() {sym_name = "s3"} : () -> ()
+    "test.s4"() {sym_name = "s4"} : () -> ()
+    "test.s5"() {sym_name = "s5"} : () -> ()
+    "test.s6"() {sym_name = "s6"} : () -> ()
+    "test.s7"() {sym_name = "s7"} : () -> ()
+    "test.s8"() {sym_name = "s8"} : () -> ()
+    "test.s9"() {sym_name = "s9"} : () -> ()
+    "test.s10"() {sym_name = "s10"} : () -> ()
+    "test.s11"() {sym_name = "s11"} : () -> ()
+    "test.s12"() {sym_name = "s12"} : () -> ()
+    "test.s13"() {sym_name = "s13"} : () -> ()
+    "test.s14"() {sym_name = "s14"} : () -> ()
+    "test.s15"() {sym_name = "s15"} : () -> ()
+    "test.s16"() {sym_name = "s16"} : () -> ()
+    "test.s17"() {sym_name = "s17"} : () -> ()
+    "test.s18"() {sym_name = "s18"} : () -> ()
+    "test.s19"() {sym_name = "s19"} : () -> ()
+    "test.again"() {sym_name = "s3"} : () -> ()
+  }) : () -> ()
 }) : () -> ()
