@@ -69,43 +69,32 @@ const ISOLATED_OPS: &[&str] = &["builtin.module", "func.func"];
 /// A block, as (unit, index in the unit's blocks).
 type BlockRef = (u32, u32);
 
-/// Where each node of some units sits: an operation's block and position, a
-/// block's region, a region's operation. Indexed by unit from the first
-/// unit's id (`base`).
+/// Where each node of a unit sits: an operation's block and position, a
+/// block's region and position, a region's operation.
 struct Parents {
-    /// Per unit, per operation: its block and its position in the block
-    /// (`None` for the root).
-    op: Vec<Vec<Option<(BlockRef, u32)>>>,
-    /// Per unit, per block: its region (in the same unit) and its position
-    /// in the region.
-    block: Vec<Vec<(u32, u32)>>,
-    /// Per unit, per region: the operation that holds it (same unit).
-    region: Vec<Vec<u32>>,
+    /// Per operation: its block and its position in the block (`None` for a
+    /// top-level operation).
+    op: Vec<Option<(BlockRef, u32)>>,
+    /// Per block: its region and its position in the region.
+    block: Vec<(u32, u32)>,
+    /// Per region: the operation that holds it.
+    region: Vec<u32>,
 }
 
 impl Parents {
-    fn new(units: &[Unit<'_>], base: u32) -> Self {
+    fn new(unit: &Unit<'_>, id: u32) -> Self {
         let mut p = Parents {
-            op: units.iter().map(|u| vec![None; u.ops.len()]).collect(),
-            block: units.iter().map(|u| vec![(0, 0); u.blocks.len()]).collect(),
-            region: units.iter().map(|u| vec![0; u.regions.len()]).collect(),
+            op: vec![None; unit.ops.len()],
+            block: vec![(0, 0); unit.blocks.len()],
+            region: vec![0; unit.regions.len()],
         };
-        for (ui, unit) in units.iter().enumerate() {
-            for (oi, op) in unit.ops.iter().enumerate() {
-                for &r in &op.regions {
-                    p.region[ui][r as usize] = oi as u32;
-                    for (i, &b) in unit.regions[r as usize].blocks.iter().enumerate() {
-                        p.block[ui][b as usize] = (r, i as u32);
-                        for (pos, o) in unit.blocks[b as usize].ops.iter().enumerate() {
-                            // (The body of the root holds the operations of
-                            // other units.)
-                            if let Some(slot) =
-                                p.op.get_mut(o.unit.wrapping_sub(base) as usize)
-                                    .and_then(|u| u.get_mut(o.index as usize))
-                            {
-                                *slot = Some(((base + ui as u32, b), pos as u32));
-                            }
-                        }
+        for (oi, op) in unit.ops.iter().enumerate() {
+            for &r in &op.regions {
+                p.region[r as usize] = oi as u32;
+                for (i, &b) in unit.regions[r as usize].blocks.iter().enumerate() {
+                    p.block[b as usize] = (r, i as u32);
+                    for (pos, o) in unit.blocks[b as usize].ops.iter().enumerate() {
+                        p.op[o.index as usize] = Some(((id, b), pos as u32));
                     }
                 }
             }
@@ -255,14 +244,14 @@ impl DomTree {
     }
 }
 
-/// The verifier's state: the units checked, their parents, the dominator
-/// trees built so far, and how locations are placed in the text.
+/// The verifier's state: the unit checked (which holds everything inside
+/// its top-level operations), its parents, the dominator trees built so
+/// far, and how locations are placed in the text. A value of another unit
+/// is defined at the top level of the module, whose body is a graph region:
+/// it dominates every use.
 struct Verifier<'m, 'c, 'a> {
-    /// The units checked; the first one's id is `base`. A value of another
-    /// unit is defined at the top level of the module, whose body is a graph
-    /// region: it dominates every use.
-    units: &'m [Unit<'c>],
-    base: u32,
+    unit: &'m Unit<'c>,
+    id: u32,
     parents: Parents,
     trees: FxHashMap<(u32, u32), DomTree>,
     at: &'a dyn Fn(Location<'_>) -> Option<usize>,
@@ -408,7 +397,7 @@ pub(crate) fn check_tops(
     {
         return found;
     }
-    let mut v = Verifier::new(core::slice::from_ref(unit), id, at);
+    let mut v = Verifier::new(unit, id, at);
     for &t in tops {
         let top = OpId { unit: id, index: t };
         if v.op(top).regions.is_empty() {
@@ -429,56 +418,54 @@ pub(crate) fn check_tops(
 }
 
 impl<'m, 'c, 'a> Verifier<'m, 'c, 'a> {
-    fn new(
-        units: &'m [Unit<'c>],
-        base: u32,
-        at: &'a dyn Fn(Location<'_>) -> Option<usize>,
-    ) -> Self {
+    fn new(unit: &'m Unit<'c>, id: u32, at: &'a dyn Fn(Location<'_>) -> Option<usize>) -> Self {
         Verifier {
-            units,
-            base,
-            parents: Parents::new(units, base),
+            unit,
+            id,
+            parents: Parents::new(unit, id),
             trees: FxHashMap::default(),
             at,
         }
     }
 
+    /// Unit `u`, which is the one checked: every node the walks reach is in
+    /// it.
     fn unit(&self, u: u32) -> &'m Unit<'c> {
-        &self.units[(u - self.base) as usize]
+        debug_assert_eq!(u, self.id);
+        self.unit
     }
 
     fn op(&self, o: OpId) -> &'m Operation<'c> {
         &self.unit(o.unit).ops[o.index as usize]
     }
 
-    /// The block and position of operation `o` (`None` for the root and the
-    /// operations of the module's body outside the units checked).
+    /// The block and position of operation `o` (`None` for a top-level
+    /// operation).
     fn op_block(&self, o: OpId) -> Option<(BlockRef, u32)> {
-        self.parents.op[(o.unit - self.base) as usize][o.index as usize]
+        self.parents.op[o.index as usize]
     }
 
     /// The region (unit, index) of block `b`.
     fn region_of(&self, b: BlockRef) -> (u32, u32) {
-        (
-            b.0,
-            self.parents.block[(b.0 - self.base) as usize][b.1 as usize].0,
-        )
+        (b.0, self.parents.block[b.1 as usize].0)
     }
 
     /// The operation that holds region `r`.
     fn region_op(&self, r: (u32, u32)) -> OpId {
         OpId {
             unit: r.0,
-            index: self.parents.region[(r.0 - self.base) as usize][r.1 as usize],
+            index: self.parents.region[r.1 as usize],
         }
     }
 
     /// The definition of `v`, following forward references; `None` for a
-    /// value of a unit not checked (defined at the module's top level).
+    /// value of another unit (defined at the module's top level).
     fn resolve(&self, mut v: ValueId) -> Option<(ValueId, &'m ValueData<'c>)> {
         loop {
-            let u = self.units.get(v.unit.wrapping_sub(self.base) as usize)?;
-            let data = u.values.get(v.index as usize)?;
+            if v.unit != self.id {
+                return None;
+            }
+            let data = self.unit.values.get(v.index as usize)?;
             match data.def {
                 ValueDef::Forward(to) => v = to,
                 _ => return Some((v, data)),
@@ -637,7 +624,7 @@ impl<'m, 'c, 'a> Verifier<'m, 'c, 'a> {
 
     /// The position of block `b` in its region.
     fn block_index(&self, b: BlockRef) -> u32 {
-        self.parents.block[(b.0 - self.base) as usize][b.1 as usize].1
+        self.parents.block[b.1 as usize].1
     }
 
     /// Whether block `b` has SSA dominance (see the module's rule 4).
