@@ -42,7 +42,14 @@ fn a_recursive_read_does_not_queue_behind_a_waiting_writer() {
         while l.try_read().is_some() {
             assert!(!writer.is_finished(), "the writer got past a reader");
             if start.elapsed() > std::time::Duration::from_secs(30) {
-                break;
+                // Let the writer through first, so that the scope can join
+                // it while this thread unwinds.
+                drop(first);
+                panic!(
+                    "hung: after 30 s the writer was still not waiting for the lock \
+                     (`try_read` kept granting readers), so a recursive read could \
+                     not be tried against a waiting writer"
+                );
             }
             std::thread::yield_now();
         }
