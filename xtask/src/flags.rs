@@ -182,9 +182,10 @@ fn push_doc(out: &mut String, indent: usize, doc: &[&str]) {
 
 flags! {
     /// Everything CI checks, in order: format, tidy, clippy with warnings
-    /// denied, the test suite, the loom models, and the test suite under
-    /// AddressSanitizer/LeakSanitizer (skipped, with the reason printed,
-    /// where no nightly toolchain exists).
+    /// denied, the test suite, the packaging checks, the loom models, and
+    /// the test suite under AddressSanitizer/LeakSanitizer (skipped where no
+    /// nightly toolchain exists, and named with the reason in the summary;
+    /// failed where one is installed but does not run).
     Ci "ci" {}
 
     /// Every layer's loom models in release with LOOM_MAX_PREEMPTIONS=2,
