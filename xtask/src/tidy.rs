@@ -40,6 +40,10 @@
 //!   name), the text it was seeded from (by the phrase for it), or a path
 //!   under a folder named `shared`. The phrases are listed in `OUTSIDE` and
 //!   in `outside_refs`.
+//! - `[long-file]`: no source file is over [`MAX_LINES`] lines unless
+//!   `xtask/src/long_files.txt` lists it with the reason, a full sentence;
+//!   a listed file that is no longer long, or no longer exists, is itself
+//!   an error, so that the list stays true (see [`long_files`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -224,12 +228,12 @@ fn cites_number(comment: &[&str]) -> bool {
     false
 }
 
-/// Reads every `.rs` file of the packages under `crates/`, `benches/` and
-/// `xtask/`.
+/// Reads every `.rs` file under `crates/`, `benches/`, `xtask/` and
+/// `fuzz/`.
 fn rust_sources(root: &Path) -> (Vec<Source>, Vec<String>) {
     let mut errors = Vec::new();
     let mut paths = Vec::new();
-    for top in ["crates", "xtask", "benches"] {
+    for top in ["crates", "xtask", "benches", "fuzz"] {
         files_with(&root.join(top), &["rs"], &mut paths);
     }
     let mut sources = Vec::new();
@@ -271,6 +275,7 @@ pub(crate) fn check(root: &Path) -> Result<(), Vec<String>> {
     }
     forbid_unsafe(&sources, &mut errors);
     outside_refs(root, &mut errors);
+    long_files(root, &sources, &mut errors);
     crate::invariants::check(root, &mut errors);
     if errors.is_empty() {
         Ok(())
@@ -679,6 +684,64 @@ fn outside_refs(root: &Path, errors: &mut Vec<String>) {
     }
 }
 
+/// The most lines a source file has without an allowance.
+const MAX_LINES: usize = 1500;
+
+/// The allowances for long files, from the workspace root.
+const LONG_FILES: &str = "xtask/src/long_files.txt";
+
+/// `[long-file]`. The allowances are the lines of [`LONG_FILES`] that are
+/// neither blank nor `#` comments: a path from the workspace root, then
+/// blanks, then the reason, a full sentence (a capital letter to a full
+/// stop). A file without that list allows nothing.
+fn long_files(root: &Path, sources: &[Source], errors: &mut Vec<String>) {
+    let list = fs::read_to_string(root.join(LONG_FILES)).unwrap_or_default();
+    let mut allowed: Vec<&str> = Vec::new();
+    for (i, line) in list.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = format!("[long-file] {LONG_FILES}:{}", i + 1);
+        let (path, reason) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(p, r)| (p, r.trim()));
+        if allowed.contains(&path) {
+            errors.push(format!("{at}: {path} is listed twice"));
+            continue;
+        }
+        allowed.push(path);
+        let sentence = reason.starts_with(|c: char| c.is_uppercase()) && reason.ends_with('.');
+        if !sentence {
+            errors.push(format!(
+                "{at}: {path} needs its reason, a full sentence, after the path"
+            ));
+        }
+        match sources.iter().find(|s| s.rel == path) {
+            Some(src) if src.lines.len() <= MAX_LINES => errors.push(format!(
+                "{at}: {path} has {} lines, no longer over {MAX_LINES}; remove its line",
+                src.lines.len()
+            )),
+            Some(_) => {}
+            None if root.join(path).is_file() => errors.push(format!(
+                "{at}: {path} is not a source file tidy measures (a `.rs` file under crates/, benches/, xtask/ or fuzz/); remove its line"
+            )),
+            None => errors.push(format!(
+                "{at}: {path} does not exist; remove its line"
+            )),
+        }
+    }
+    for src in sources {
+        if src.lines.len() > MAX_LINES && !allowed.contains(&src.rel.as_str()) {
+            errors.push(format!(
+                "[long-file] {}: {} lines, over {MAX_LINES}; split it, or list it in {LONG_FILES} with the reason it stays whole",
+                src.rel,
+                src.lines.len()
+            ));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     /// `cargo test` fails on any tidy problem in the workspace.
@@ -884,6 +947,54 @@ mod tests {
         assert_eq!(found.len(), 2, "{errors:?}");
         assert!(found[0].contains("crates/safe/src/lib.rs"), "{found:?}");
         assert!(found[1].contains("crates/tool/src/bin/run.rs"), "{found:?}");
+    }
+
+    #[test]
+    fn a_long_file_needs_an_allowance_that_stays_true() {
+        let lines = |n: usize| format!("//! Long.\n{}", "fn f() {}\n".repeat(n - 1));
+        let list = "# The allowances.\n\
+                    crates/x/src/allowed.rs  It waits for the split.\n\
+                    crates/x/src/short.rs  It was long once.\n\
+                    crates/x/src/gone.rs  It was deleted.\n\
+                    crates/x/src/unsaid.rs\n\
+                    crates/x/src/allowed.rs  It is listed twice.\n\
+                    docs/x.rs  It is not measured.\n";
+        let errors = check_files(&[
+            ("xtask/src/long_files.txt", list),
+            ("crates/x/src/allowed.rs", &lines(1501)),
+            ("crates/x/src/short.rs", &lines(1500)),
+            ("crates/x/src/unsaid.rs", &lines(1501)),
+            ("crates/x/src/unlisted.rs", &lines(1501)),
+            ("crates/x/src/edge.rs", &lines(1500)),
+            ("docs/x.rs", &lines(1501)),
+        ]);
+        let found: Vec<&String> = errors
+            .iter()
+            .filter(|e| e.starts_with("[long-file]"))
+            .collect();
+        let at = "[long-file] xtask/src/long_files.txt";
+        assert_eq!(
+            found,
+            [
+                &format!("{at}:3: crates/x/src/short.rs has 1500 lines, no longer over 1500; remove its line"),
+                &format!("{at}:4: crates/x/src/gone.rs does not exist; remove its line"),
+                &format!("{at}:5: crates/x/src/unsaid.rs needs its reason, a full sentence, after the path"),
+                &format!("{at}:6: crates/x/src/allowed.rs is listed twice"),
+                &format!("{at}:7: docs/x.rs is not a source file tidy measures (a `.rs` file under crates/, benches/, xtask/ or fuzz/); remove its line"),
+                &"[long-file] crates/x/src/unlisted.rs: 1501 lines, over 1500; split it, or list it in xtask/src/long_files.txt with the reason it stays whole".to_string(),
+            ],
+            "{errors:?}"
+        );
+        // A reason that is not a sentence is refused too.
+        let errors = check_files(&[
+            (
+                "xtask/src/long_files.txt",
+                "crates/x/src/allowed.rs  waits for the split\n",
+            ),
+            ("crates/x/src/allowed.rs", &lines(1501)),
+        ]);
+        assert_eq!(fired(&errors, "long-file"), 1, "{errors:?}");
+        assert!(errors.iter().any(|e| e.contains("needs its reason")));
     }
 
     #[test]
