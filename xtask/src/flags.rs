@@ -217,7 +217,8 @@ flags! {
     /// The tidy checks (also run by `cargo test -p xtask`): imports, module
     /// docs, SAFETY comments and their numbers, atomic pairings, forbidden
     /// unsafe, ignored tests, references to files outside the repository,
-    /// files over 1,500 lines without an allowance.
+    /// files over 1,500 lines without an allowance, dependencies on a
+    /// higher layer.
     Tidy "tidy" {}
 
     /// The comparison harness (see benches/WORKLOADS.md); writes

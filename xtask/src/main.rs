@@ -24,6 +24,7 @@
 
 mod flags;
 mod invariants;
+mod layers;
 mod loom;
 mod package;
 mod statics;

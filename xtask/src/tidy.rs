@@ -44,6 +44,9 @@
 //!   `xtask/src/long_files.txt` lists it with the reason, a full sentence;
 //!   a listed file that is no longer long, or no longer exists, is itself
 //!   an error, so that the list stays true (see [`long_files`]).
+//! - `[layers]`: no crate depends on a crate of a layer above its own in
+//!   the `## Layers` table of `docs/ARCHITECTURE.md` (see
+//!   [`crate::layers`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -276,6 +279,7 @@ pub(crate) fn check(root: &Path) -> Result<(), Vec<String>> {
     forbid_unsafe(&sources, &mut errors);
     outside_refs(root, &mut errors);
     long_files(root, &sources, &mut errors);
+    crate::layers::check(root, &mut errors);
     crate::invariants::check(root, &mut errors);
     if errors.is_empty() {
         Ok(())
