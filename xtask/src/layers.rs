@@ -474,10 +474,14 @@ pub(crate) fn check(root: &Path, errors: &mut Vec<String>) {
     for (r, layer) in table.iter().enumerate() {
         for name in &layer.crates {
             if let Some(&first) = row_of.get(name.as_str()) {
-                errors.push(err(format!(
-                    "{DOC}: {name} is listed in two layers, `{}` and `{}`",
-                    table[first].name, layer.name
-                )));
+                errors.push(err(if first == r {
+                    format!("{DOC}: {name} is listed twice in layer `{}`", layer.name)
+                } else {
+                    format!(
+                        "{DOC}: {name} is listed in two layers, `{}` and `{}`",
+                        table[first].name, layer.name
+                    )
+                }));
                 continue;
             }
             row_of.insert(name.as_str(), r);
@@ -737,7 +741,8 @@ mod tests {
     #[test]
     fn every_crate_is_in_exactly_one_layer() {
         let table = "## Layers\n\n| layer | crates |\n|---|---|\n\
-            | tool | `strata-cli`, `strata-gone` |\n| base | `strata-sync`, `strata-cli` |\n";
+            | tool | `strata-cli`, `strata-gone` |\n\
+            | base | `strata-sync`, `strata-cli`, `strata-sync` |\n";
         let errors = check_tree(&[
             ("Cargo.toml", WORKSPACE),
             ("docs/ARCHITECTURE.md", table),
@@ -753,6 +758,7 @@ mod tests {
             [
                 "[layers] docs/ARCHITECTURE.md: layer `tool` lists strata-gone, which is not a crate of the repository",
                 "[layers] docs/ARCHITECTURE.md: strata-cli is listed in two layers, `tool` and `base`",
+                "[layers] docs/ARCHITECTURE.md: strata-sync is listed twice in layer `base`",
                 "[layers] crates/ctx/Cargo.toml: strata-ctx is in no layer of the `## Layers` table in docs/ARCHITECTURE.md",
             ]
         );
