@@ -8,15 +8,12 @@ mod common;
 
 use std::hash::RandomState;
 
-use rustc_hash::FxBuildHasher;
 use strata_ctx::Context;
-use strata_ctx::Shared;
 use strata_ctx::diag::EngineBuilder;
 use strata_module::{
-    PrintOptions, generate, parse_module, parse_module_parallel, parse_module_with, print_module,
+    PrintOptions, generate, parse_module, parse_module_parallel, print_module,
     print_module_parallel,
 };
-use strata_syntax::Syntax;
 
 fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new()
@@ -205,20 +202,11 @@ fn many_ops(first: &str, last: &str, count: usize) -> String {
 }
 
 /// `text` parsed and printed by the sequential printer, after checking
-/// that the parallel printer (4 threads) prints the same.
+/// that the parallel printer (4 threads) prints the same. (strata-cli's
+/// `tests/parallel.rs` does the same with strata-opt's dialects.)
 fn printed_both_ways(text: &str, options: PrintOptions) -> String {
-    printed_both_ways_with(&Syntax::new(), text, options)
-}
-
-/// [`printed_both_ways`] with the dialects of `syntax` (their types parse,
-/// and their alias hooks name aliases).
-fn printed_both_ways_with(
-    syntax: &Syntax<Shared, FxBuildHasher>,
-    text: &str,
-    options: PrintOptions,
-) -> String {
     let ctx = Context::new();
-    let parsed = parse_module_with(&ctx, syntax, text, "t.mlir").unwrap();
+    let parsed = parse_module(&ctx, text, "t.mlir").unwrap();
     let sequential = print_module(&parsed, options);
     let parallel = pool(4).install(|| print_module_parallel(&parsed, options));
     assert_eq!(head(&sequential), head(&parallel));
@@ -333,26 +321,6 @@ fn a_hand_built_module_of_another_shape_prints_as_the_sequential_printer_does() 
     let printed = compare(&shared);
     assert_eq!(printed.matches("\"test.d\"").count(), 2, "{printed}");
     assert!(printed.contains("^bb1:  // pred: ^bb0"), "{printed}");
-}
-
-/// A dialect's alias hook names the aliases of values met in every run of
-/// the parallel alias pass, as in the sequential one (the test dialect's
-/// model in strata-opt's registration: `!x2Ey9_` is mlir-opt-19's alias of
-/// `!test.test_rec_alias<x.y9, i32>`, `#test2Ealias` that of the string
-/// `"alias_test:dot_in_name"`).
-#[test]
-fn dialect_alias_hooks_name_aliases_in_every_run() {
-    let last = "\"test.op\"() {a = \"alias_test:dot_in_name\"} : () -> (!test.test_rec_alias<x.y9, i32>)\n";
-    let printed = printed_both_ways_with(
-        &strata_cli::syntax(),
-        &many_ops("", last, 400),
-        PrintOptions::default(),
-    );
-    assert_eq!(
-        head(&printed),
-        "!x2Ey9_ = !test.test_rec_alias<x.y9, i32>\n#test2Ealias = \"alias_test:dot_in_name\"\n"
-    );
-    assert!(printed.contains("{a = #test2Ealias} : () -> !x2Ey9_"));
 }
 
 /// Top-level operations that have results and values inside their regions:

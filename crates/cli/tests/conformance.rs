@@ -1,23 +1,42 @@
-//! The conformance test: every chunk of MLIR 19's test files that
-//! `mlir-opt-19 --mlir-print-op-generic` accepts (its output checked in as
-//! `tests/oracle/generic.jsonl` by `tests/oracle/regenerate.sh`) is parsed
-//! by strata and printed back, without and with `--mlir-print-debuginfo`,
-//! and must come back byte-identical: identical to the input, or, where
-//! `mlir-opt-19` given its own print prints something else (the oracle's
-//! `*_reprint` fields: two objects MLIR keeps apart that print the same, one
-//! object once parsed), identical to that.
+//! strata-module's conformance test: every chunk of MLIR 19's test files
+//! that `mlir-opt-19 --mlir-print-op-generic` accepts (its output checked in
+//! as `crates/module/tests/oracle/generic.jsonl` by
+//! `crates/module/tests/oracle/regenerate.sh`) is parsed by strata and
+//! printed back, without and with `--mlir-print-debuginfo`, and must come
+//! back byte-identical: identical to the input, or, where `mlir-opt-19`
+//! given its own print prints something else (the oracle's `*_reprint`
+//! fields: two objects MLIR keeps apart that print the same, one object
+//! once parsed), identical to that.
+//!
+//! It lives here, not in strata-module, because every parse registers
+//! strata-opt's dialect models (`strata_cli::syntax`), as `mlir-opt-19` has
+//! MLIR's test dialect compiled in; the oracle stays with strata-module,
+//! whose other tests read it too.
 //!
 //! Chunks that use kinds strata cannot represent yet are listed in
-//! `tests/oracle/known_failures.txt` with the reason; the list may only
-//! shrink: a listed chunk that passes fails the test until it is removed.
+//! `crates/module/tests/oracle/known_failures.txt` with the reason; the
+//! list may only shrink: a listed chunk that passes fails the test until it
+//! is removed.
 
 use std::collections::BTreeMap;
 
 use strata_ctx::Context;
 use strata_module::{PrintOptions, parse_module_parallel_with, parse_module_with, print_module};
 
+/// strata-module's oracle folder, which this test reads and, with
+/// `STRATA_WRITE_KNOWN_FAILURES`, writes.
+macro_rules! oracle {
+    ($file:literal) => {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../module/tests/oracle/",
+            $file
+        )
+    };
+}
+
 fn rows() -> Vec<serde_json::Value> {
-    let text = include_str!("oracle/generic.jsonl");
+    let text = include_str!(oracle!("generic.jsonl"));
     text.lines()
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
         .collect()
@@ -74,7 +93,7 @@ fn reason_class(r: &str) -> String {
 
 #[test]
 fn generic_form_round_trips_byte_identical() {
-    let known_text = include_str!("oracle/known_failures.txt");
+    let known_text = include_str!(oracle!("known_failures.txt"));
     let known: BTreeMap<String, String> = known_text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -144,14 +163,7 @@ fn generic_form_round_trips_byte_identical() {
         for (k, v) in &failures {
             out.push_str(&format!("{k}\t{}\n", v.replace(['\t', '\n'], " ")));
         }
-        std::fs::write(
-            concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/tests/oracle/known_failures.txt"
-            ),
-            out,
-        )
-        .unwrap();
+        std::fs::write(oracle!("known_failures.txt"), out).unwrap();
         return;
     }
     let new: Vec<_> = failures
