@@ -29,6 +29,9 @@ struct Extra {
     /// Notes, each at a span of the same text (MLIR's `attachNote`): "prior
     /// use here", "add a trailing dot ...".
     notes: Vec<(Range<usize>, String)>,
+    /// Errors MLIR reports after this one for the same failure, in order
+    /// (see [`ParseError::follow_ups`]).
+    follow_ups: Vec<(Range<usize>, String)>,
     /// Where MLIR reports it when it is at the very end of a file.
     placement: Placement,
 }
@@ -147,6 +150,31 @@ impl ParseError {
         self.extra.as_deref().map_or(&[], |e| e.notes.as_slice())
     }
 
+    /// The error followed by one more error at `span` (of the same text),
+    /// which MLIR reports after it as a diagnostic of its own.
+    #[must_use]
+    pub fn with_follow_up(mut self, span: Range<usize>, message: impl Into<String>) -> Self {
+        self.extra
+            .get_or_insert_with(Box::default)
+            .follow_ups
+            .push((span, message.into()));
+        self
+    }
+
+    /// The errors MLIR reports after this one for the same failure, with
+    /// their spans, in the order it reports them.
+    ///
+    /// MLIR's parser stops at the first error but in a few places adds one
+    /// more on its way out: a negation whose operand did not parse says
+    /// "missing operand of negation" after the operand's error, once per
+    /// `-`. Each is placed at the token MLIR's parser had reached, as
+    /// [`ParseError::new`] places an error.
+    pub fn follow_ups(&self) -> &[(Range<usize>, String)] {
+        self.extra
+            .as_deref()
+            .map_or(&[], |e| e.follow_ups.as_slice())
+    }
+
     /// The byte range of the parsed text the error points at.
     pub fn span(&self) -> Range<usize> {
         self.span.clone()
@@ -167,28 +195,37 @@ impl ParseError {
     /// buffer).
     pub fn offset_by(mut self, offset: usize) -> Self {
         self.span = self.span.start + offset..self.span.end + offset;
-        for (span, _) in self.extra.iter_mut().flat_map(|e| e.notes.iter_mut()) {
-            *span = span.start + offset..span.end + offset;
+        for extra in self.extra.iter_mut() {
+            for (span, _) in extra.notes.iter_mut().chain(extra.follow_ups.iter_mut()) {
+                *span = span.start + offset..span.end + offset;
+            }
         }
         self
     }
 
     /// The error as a diagnostic located in `file` of a
     /// [`strata_diag::SourceManager`], whose text starts at byte `base` of
-    /// that file; emitting it renders file, line, column and snippet.
+    /// that file; emitting it renders file, line, column and snippet. The
+    /// [follow-up errors](ParseError::follow_ups) are not part of it: see
+    /// [`ParseError::to_diagnostics`].
     pub fn to_diagnostic(&self, file: FileId, base: usize) -> Diagnostic {
-        let clamp = |v: usize| u32::try_from(v + base).unwrap_or(u32::MAX);
-        let span = |r: &Range<usize>| Span {
-            file,
-            start: clamp(r.start),
-            end: clamp(r.end),
-        };
-        let mut d = Diagnostic::new(Severity::Error, span(&self.span), "{}")
-            .with_arg(strata_diag::DiagArg::display(&self.message));
+        let mut d = error_at(file, base, &self.span, &self.message);
         for (at, message) in self.notes() {
-            d = d.with_note_at(span(at), message.clone());
+            d = d.with_note_at(span_at(file, base, at), message.clone());
         }
         d
+    }
+
+    /// Every diagnostic MLIR reports for the failure, in its order: the
+    /// error (with its notes, as [`ParseError::to_diagnostic`] makes it)
+    /// and then each of its [follow-up errors](ParseError::follow_ups).
+    pub fn to_diagnostics(&self, file: FileId, base: usize) -> Vec<Diagnostic> {
+        let mut out = Vec::with_capacity(1 + self.follow_ups().len());
+        out.push(self.to_diagnostic(file, base));
+        for (at, message) in self.follow_ups() {
+            out.push(error_at(file, base, at, message));
+        }
+        out
     }
 
     /// Renders the error as rustc-style text against the source `text` of a
@@ -200,9 +237,29 @@ impl ParseError {
         let mut sources = strata_diag::SourceSet::new();
         sources.insert(&manager, file);
         let mut out = String::new();
-        strata_diag::HumanEmitter::new().render(&self.to_diagnostic(file, 0), &sources, &mut out);
+        let emitter = strata_diag::HumanEmitter::new();
+        for d in self.to_diagnostics(file, 0) {
+            emitter.render(&d, &sources, &mut out);
+        }
         out
     }
+}
+
+/// `range` of a text that starts at byte `base` of `file`, as a span of the
+/// file.
+fn span_at(file: FileId, base: usize, range: &Range<usize>) -> Span {
+    let clamp = |v: usize| u32::try_from(v + base).unwrap_or(u32::MAX);
+    Span {
+        file,
+        start: clamp(range.start),
+        end: clamp(range.end),
+    }
+}
+
+/// An error diagnostic saying `message` at `range` (see [`span_at`]).
+fn error_at(file: FileId, base: usize, range: &Range<usize>, message: &str) -> Diagnostic {
+    Diagnostic::new(Severity::Error, span_at(file, base, range), "{}")
+        .with_arg(strata_diag::DiagArg::display(message))
 }
 
 impl fmt::Display for ParseError {
@@ -249,6 +306,43 @@ mod tests {
         assert_eq!(d.children()[0].location, Some(at(102, 104)));
         assert_eq!(d.children()[0].message, "defined here");
         assert_eq!(e.to_string(), "expected static shape (at bytes 14..15)");
+    }
+
+    /// Follow-up errors come after the error, each a diagnostic of its own
+    /// at its span, in order; they move with the error, are not part of
+    /// the one diagnostic `to_diagnostic` makes, and are rendered after it.
+    #[test]
+    fn follow_ups_are_errors_of_their_own_after_the_error() {
+        let file = strata_diag::FileId::from_index(1);
+        let e = ParseError::new(4..5, "no expression inside parentheses")
+            .with_note(0..1, "a note")
+            .with_follow_up(5..6, "missing operand of negation")
+            .with_follow_up(6..7, "missing operand of negation");
+        let spans: Vec<_> = e.follow_ups().iter().map(|(s, _)| s.clone()).collect();
+        assert_eq!(spans, [5..6, 6..7]);
+        assert!(ParseError::new(0..1, "m").follow_ups().is_empty());
+        let one = e.to_diagnostic(file, 10);
+        assert_eq!(one.children().len(), 1);
+        let all = e.to_diagnostics(file, 10);
+        assert_eq!(all.len(), 3);
+        assert_eq!(all[0], one);
+        let at = |start, end| strata_diag::Location::Span(Span { file, start, end });
+        for (d, (start, end)) in all[1..].iter().zip([(15, 16), (16, 17)]) {
+            assert_eq!(d.severity(), Severity::Error);
+            assert_eq!(d.location(), &at(start, end));
+            assert_eq!(d.message(), "missing operand of negation");
+            assert!(d.children().is_empty());
+        }
+        let moved = e.clone().offset_by(100);
+        assert_eq!(moved.follow_ups()[1].0, 106..107);
+        assert_eq!(moved.notes()[0].0, 100..101);
+        let text = "(-(-()))\n";
+        let out = e.render("m.mlir", text);
+        let first = out.find("no expression inside parentheses").expect("the error");
+        let second = out.rfind("missing operand of negation").expect("a follow-up");
+        assert!(first < second, "{out}");
+        assert_eq!(out.matches("missing operand of negation").count(), 2, "{out}");
+        assert!(out.contains("m.mlir:1:7"), "{out}");
     }
 
     /// Each constructor records what it says: the missing kind of
