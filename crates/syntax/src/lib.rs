@@ -5,6 +5,7 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+mod affine;
 mod dialect;
 mod distinct;
 mod error;

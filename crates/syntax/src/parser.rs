@@ -1,5 +1,5 @@
-//! The recursive-descent parser of types, attributes, locations, affine maps
-//! and integer sets.
+//! The recursive-descent parser of types, attributes and locations; the
+//! affine maps and integer sets inside attributes are `crate::affine`'s.
 
 use core::cell::RefCell;
 use core::hash::BuildHasher;
@@ -12,7 +12,6 @@ use strata_builtin::{
     AffineMapAttr, BuiltinError, ComplexType, DYNAMIC, DictionaryAttr, FloatKind, FloatType,
     IndexType, IntegerType, RankedTensorType, Signedness, StridedLayoutAttr, VectorType,
 };
-use strata_ctx::affine::{AffineExpr, AffineMap, IntegerSet};
 use strata_ctx::{Attribute, Context, Interned, Location, Policy, Type};
 
 use crate::dialect::Syntax;
@@ -37,9 +36,9 @@ type PResult<T> = Result<T, ParseError>;
 /// [`Parser::parse_integer`], [`Parser::expect`] and [`Parser::consume_if`]
 /// are what a hook needs.
 pub struct Parser<'c, 's, P: Policy, S> {
-    ctx: &'c Context<P, S>,
+    pub(crate) ctx: &'c Context<P, S>,
     lexer: Lexer<'s>,
-    tok: Token,
+    pub(crate) tok: Token,
     depth: u32,
     syntax: Option<&'s Syntax<P, S>>,
     aliases: Option<&'s Aliases<'c>>,
@@ -339,7 +338,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         &self.lexer.source()[self.tok.start..self.tok.end]
     }
 
-    fn bump(&mut self) {
+    pub(crate) fn bump(&mut self) {
         self.tok = self.lexer.next_token();
     }
 
@@ -379,7 +378,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
 
     /// An error about the current token not being the one expected, where
     /// MLIR's `emitWrongTokenError` reports it: after the previous token.
-    fn wrong_token(&self, message: impl Into<String>) -> ParseError {
+    pub(crate) fn wrong_token(&self, message: impl Into<String>) -> ParseError {
         if let TokenKind::Error(why) = self.tok.kind {
             return ParseError::lexical(self.tok.start..self.tok.end, why);
         }
@@ -414,7 +413,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         self.depth -= 1;
     }
 
-    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+    pub(crate) fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
         self.enter()?;
         let r = f(self);
         self.leave();
@@ -425,7 +424,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     /// token before is consumed, and its parser then abandons any error of
     /// its own while that token is current: so an error raised with a bad
     /// token current is the lexer's.
-    fn lexer_first(&self, e: ParseError) -> ParseError {
+    pub(crate) fn lexer_first(&self, e: ParseError) -> ParseError {
         match self.tok.kind {
             TokenKind::Error(why) if !e.is_lexical() => {
                 ParseError::lexical(self.tok.start..self.tok.end, why)
@@ -1999,300 +1998,6 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         self.bump();
         Ok(v)
     }
-
-    // ----- affine maps and integer sets -----
-
-    /// Parses `(d0, d1)[s0] -> (exprs)` (without `affine_map<>`).
-    pub fn parse_affine_map_body(&mut self) -> PResult<AffineMap<'c, P>> {
-        let start = self.tok.start;
-        let (dims, syms) = self.parse_dim_and_symbol_lists()?;
-        if self.tok.kind == TokenKind::Colon {
-            // An integer set where a map was asked for: MLIR reads it whole
-            // and then says what it got, at its start.
-            self.bump();
-            self.parse_integer_set_constraints(&dims, &syms)?;
-            return Err(ParseError::new(
-                start..start + 1,
-                "expected AffineMap, but got IntegerSet",
-            ));
-        }
-        self.expect(TokenKind::Arrow, "'->' or ':'")?;
-        self.parse_affine_map_range(&dims, &syms)
-    }
-
-    /// The results of an affine map, after its `->`.
-    fn parse_affine_map_range(
-        &mut self,
-        dims: &[&'s str],
-        syms: &[&'s str],
-    ) -> PResult<AffineMap<'c, P>> {
-        self.expect(TokenKind::LParen, "'(' in affine map range")?;
-        let mut results = Vec::new();
-        if !self.consume_if(TokenKind::RParen) {
-            loop {
-                results.push(self.parse_affine_expr(dims, syms)?);
-                if self.consume_if(TokenKind::Comma) {
-                    continue;
-                }
-                self.expect(TokenKind::RParen, "')' in affine map range")?;
-                break;
-            }
-        }
-        Ok(self
-            .ctx
-            .affine()
-            .map(dims.len() as u32, syms.len() as u32, &results))
-    }
-
-    /// Parses `(d0)[s0] : (constraints)` (without `affine_set<>`).
-    pub fn parse_integer_set_body(&mut self) -> PResult<IntegerSet<'c, P>> {
-        let start = self.tok.start;
-        let (dims, syms) = self.parse_dim_and_symbol_lists()?;
-        if self.tok.kind == TokenKind::Arrow {
-            // A map where a set was asked for, as above.
-            self.bump();
-            self.parse_affine_map_range(&dims, &syms)?;
-            return Err(ParseError::new(
-                start..start + 1,
-                "expected IntegerSet, but got AffineMap",
-            ));
-        }
-        self.expect(TokenKind::Colon, "'->' or ':'")?;
-        self.parse_integer_set_constraints(&dims, &syms)
-    }
-
-    /// The constraints of an integer set, after its `:`.
-    fn parse_integer_set_constraints(
-        &mut self,
-        dims: &[&'s str],
-        syms: &[&'s str],
-    ) -> PResult<IntegerSet<'c, P>> {
-        self.expect(TokenKind::LParen, "'(' in integer set constraint list")?;
-        let mut cons = Vec::new();
-        let mut eqs = Vec::new();
-        if self.consume_if(TokenKind::RParen) {
-            // The empty set of constraints is the trivially true `0 == 0`.
-            let zero = self.ctx.affine().constant(0);
-            return Ok(self.ctx.affine().integer_set(
-                dims.len() as u32,
-                syms.len() as u32,
-                &[zero],
-                &[true],
-            ));
-        }
-        loop {
-            let e = self.parse_affine_expr(dims, syms)?;
-            // MLIR tries `>` `=`, `<` `=` and `=` `=` in turn, each pair
-            // given up after its first token, and reports what is left at
-            // the token where the last try stopped.
-            let missing = |p: &Self| {
-                p.error("expected '== affine-expr' or '>= affine-expr' at end of affine constraint")
-            };
-            let (is_eq, flip) = if self.consume_if(TokenKind::Equal) {
-                if !self.consume_if(TokenKind::Equal) {
-                    return Err(missing(self));
-                }
-                (true, false)
-            } else if self.consume_if(TokenKind::Greater) {
-                if !self.consume_if(TokenKind::Equal) {
-                    return Err(missing(self));
-                }
-                (false, false)
-            } else if self.consume_if(TokenKind::Less) {
-                if !self.consume_if(TokenKind::Equal) {
-                    return Err(missing(self));
-                }
-                (false, true)
-            } else {
-                return Err(missing(self));
-            };
-            let rhs = self.parse_affine_expr(dims, syms)?;
-            // MLIR normalises `e >= c` and `e == c` to `e - c`, and `e <= c`
-            // to `c - e`.
-            let a = self.ctx.affine();
-            let c = if flip { a.sub(rhs, e) } else { a.sub(e, rhs) };
-            cons.push(c);
-            eqs.push(is_eq);
-            if self.consume_if(TokenKind::Comma) {
-                continue;
-            }
-            self.expect(TokenKind::RParen, "')' in integer set constraint list")?;
-            break;
-        }
-        Ok(self
-            .ctx
-            .affine()
-            .integer_set(dims.len() as u32, syms.len() as u32, &cons, &eqs))
-    }
-
-    fn parse_id_list(&mut self, close: TokenKind, names: &mut Vec<&'s str>) -> PResult<()> {
-        if self.consume_if(close) {
-            return Ok(());
-        }
-        loop {
-            if self.tok.kind != TokenKind::BareId {
-                return Err(self.wrong_token("expected bare identifier"));
-            }
-            let name = self.spelling();
-            if names.contains(&name) {
-                return Err(self.error(format!("redefinition of identifier '{name}'")));
-            }
-            names.push(name);
-            self.bump();
-            if self.consume_if(TokenKind::Comma) {
-                continue;
-            }
-            return self.expect(
-                close,
-                if close == TokenKind::RParen {
-                    "')' in dimensional identifier list"
-                } else {
-                    "']' in symbol list"
-                },
-            );
-        }
-    }
-
-    fn parse_dim_and_symbol_lists(&mut self) -> PResult<(Vec<&'s str>, Vec<&'s str>)> {
-        let mut dims = Vec::new();
-        self.expect(TokenKind::LParen, "'(' in dimensional identifier list")?;
-        self.parse_id_list(TokenKind::RParen, &mut dims)?;
-        let mut syms = Vec::new();
-        if self.consume_if(TokenKind::LSquare) {
-            let mut all = dims.clone();
-            let before = all.len();
-            self.parse_id_list(TokenKind::RSquare, &mut all)?;
-            syms = all.split_off(before);
-        }
-        Ok((dims, syms))
-    }
-
-    fn parse_affine_expr(&mut self, dims: &[&str], syms: &[&str]) -> PResult<AffineExpr<'c, P>> {
-        self.nested(|p| p.parse_affine_sum(dims, syms))
-    }
-
-    /// `a + b - c`: the lowest precedence.
-    fn parse_affine_sum(&mut self, dims: &[&str], syms: &[&str]) -> PResult<AffineExpr<'c, P>> {
-        let mut lhs = self.parse_affine_product(dims, syms, false)?;
-        loop {
-            let sub = match self.tok.kind {
-                TokenKind::Plus => false,
-                TokenKind::Minus => true,
-                _ => return Ok(lhs),
-            };
-            self.bump();
-            let rhs = self.parse_affine_product(dims, syms, true)?;
-            let a = self.ctx.affine();
-            lhs = if sub {
-                a.sub(lhs, rhs)
-            } else {
-                a.add(lhs, rhs)
-            };
-        }
-    }
-
-    /// `a * b floordiv c`: multiplicative operators, left-associative.
-    /// `after_operator`: whether it is the right operand of a `+` or `-`.
-    fn parse_affine_product(
-        &mut self,
-        dims: &[&str],
-        syms: &[&str],
-        after_operator: bool,
-    ) -> PResult<AffineExpr<'c, P>> {
-        let mut lhs = self.parse_affine_operand(dims, syms, after_operator)?;
-        loop {
-            let op = match self.tok.kind {
-                TokenKind::Star => "*",
-                TokenKind::BareId => match self.spelling() {
-                    "floordiv" => "floordiv",
-                    "ceildiv" => "ceildiv",
-                    "mod" => "mod",
-                    _ => return Ok(lhs),
-                },
-                _ => return Ok(lhs),
-            };
-            let op_at = self.tok.start;
-            self.bump();
-            let rhs = self.parse_affine_operand(dims, syms, true)?;
-            let a = self.ctx.affine();
-            let span = op_at..self.tok.start;
-            lhs = match op {
-                "*" => {
-                    if !lhs.is_symbolic_or_constant() && !rhs.is_symbolic_or_constant() {
-                        return Err(ParseError::new(
-                            span,
-                            "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic",
-                        ));
-                    }
-                    a.mul(lhs, rhs)
-                }
-                _ => {
-                    if !rhs.is_symbolic_or_constant() {
-                        return Err(ParseError::new(
-                            span,
-                            "non-affine expression: right operand of floordiv, ceildiv and mod has to be either a constant or symbolic",
-                        ));
-                    }
-                    match op {
-                        "floordiv" => a.floor_div(lhs, rhs),
-                        "ceildiv" => a.ceil_div(lhs, rhs),
-                        _ => a.modulo(lhs, rhs),
-                    }
-                }
-            };
-        }
-    }
-
-    /// One operand; `after_operator` when it is the right operand of a
-    /// binary operator (MLIR's messages for a missing operand differ then).
-    fn parse_affine_operand(
-        &mut self,
-        dims: &[&str],
-        syms: &[&str],
-        after_operator: bool,
-    ) -> PResult<AffineExpr<'c, P>> {
-        let a = self.ctx.affine();
-        match self.tok.kind {
-            TokenKind::BareId => {
-                let name = self.spelling();
-                if let Some(i) = dims.iter().position(|d| *d == name) {
-                    self.bump();
-                    return Ok(a.dim(i as u32));
-                }
-                if let Some(i) = syms.iter().position(|s| *s == name) {
-                    self.bump();
-                    return Ok(a.symbol(i as u32));
-                }
-                Err(self.wrong_token("use of undeclared identifier"))
-            }
-            TokenKind::Integer => {
-                // A decimal or hexadecimal literal, at most `i64::MAX`.
-                let v = token_u64(self.spelling())
-                    .and_then(|v| i64::try_from(v).ok())
-                    .ok_or_else(|| self.error("constant too large for index"))?;
-                self.bump();
-                Ok(a.constant(v))
-            }
-            TokenKind::LParen => {
-                self.bump();
-                let e = self.parse_affine_expr(dims, syms)?;
-                self.expect(TokenKind::RParen, "')'")?;
-                Ok(e)
-            }
-            TokenKind::Minus => {
-                self.bump();
-                let e = self.nested(|p| p.parse_affine_operand(dims, syms, after_operator))?;
-                // `-` binds tighter than the multiplicative operators.
-                Ok(a.mul(e, a.constant(-1)))
-            }
-            TokenKind::PercentId => Err(self.error("unexpected ssa identifier")),
-            _ if after_operator => Err(self.error("missing right operand of binary operator")),
-            TokenKind::Plus | TokenKind::Star => {
-                Err(self.error("missing left operand of binary operator"))
-            }
-            _ => Err(self.error("expected affine expression")),
-        }
-    }
 }
 
 /// A float literal's refusal as a parse error at `span`, with the note MLIR
@@ -2341,7 +2046,7 @@ fn static_shape(ty: Type<'_>) -> Option<(&[i64], Type<'_>)> {
 /// The value of an integer token's spelling, decimal or hexadecimal (`0x`),
 /// if it fits in 64 bits unsigned, as MLIR's `Token::getUInt64IntegerValue`
 /// reads it.
-fn token_u64(spelling: &str) -> Option<u64> {
+pub(crate) fn token_u64(spelling: &str) -> Option<u64> {
     match spelling.strip_prefix("0x") {
         Some(hex) => u64::from_str_radix(hex, 16).ok(),
         None => spelling.parse::<u64>().ok(),

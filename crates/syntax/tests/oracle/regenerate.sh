@@ -1,7 +1,9 @@
 #!/bin/sh
 # Regenerates the conformance corpus of strata-syntax (accepted.jsonl,
-# rejected.jsonl) with mlir-opt-19 as the oracle. The tests read only the
-# checked-in data: they need neither this script nor mlir-opt.
+# rejected.jsonl) and the affine parser's diagnostics (affine_errors.jsonl,
+# from the forms of affine_forms.txt) with mlir-opt-19 as the oracle. The
+# tests read only the checked-in data: they need neither this script nor
+# mlir-opt.
 #
 # Usage: crates/syntax/tests/oracle/regenerate.sh [--refresh-tests]
 #
@@ -36,3 +38,4 @@ if [ "${1:-}" = "--refresh-tests" ]; then
 fi
 cd "$here"
 python3 extract.py ../mlir .
+python3 affine_errors.py affine_forms.txt affine_errors.jsonl
