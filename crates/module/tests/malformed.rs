@@ -1,5 +1,5 @@
 //! Malformed text, written by hand and found by the `module` fuzz target
-//! (`crates/syntax/fuzz`): each is a diagnostic with a message that says what
+//! (`fuzz/`): each is a diagnostic with a message that says what
 //! is wrong and a span at the text that is wrong, in bounded time, never a
 //! panic, a stack overflow or an exponential blow-up.
 

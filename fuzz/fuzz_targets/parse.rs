@@ -1,8 +1,8 @@
 //! Feeds arbitrary text to every entry point of strata-syntax: each must
 //! return `Ok` or `Err`, never panic or overflow the stack.
 //!
-//! `cd crates/syntax/fuzz && cargo +nightly fuzz run parse -- -max_total_time=600`
-//! (seed it with `crates/syntax/fuzz/seed.sh`, which writes the conformance
+//! `cd fuzz && cargo +nightly fuzz run parse -- -max_total_time=600`
+//! (seed it with `fuzz/seed.sh`, which writes the conformance
 //! corpus's forms to `corpus/parse/`).
 
 #![no_main]

@@ -16,32 +16,32 @@ def put(kind, s):
     b = s.encode()
     open("corpus/%s/%s" % (kind, hashlib.sha1(b).hexdigest()), "wb").write(b)
 
-for line in open("../tests/oracle/accepted.jsonl"):
+for line in open("../crates/syntax/tests/oracle/accepted.jsonl"):
     r = json.loads(line)
     for k in ("input", "print"):
         put("parse", r[k])
-for line in open("../tests/oracle/rejected.jsonl"):
+for line in open("../crates/syntax/tests/oracle/rejected.jsonl"):
     put("parse", json.loads(line)["input"])
 
-for line in open("../../module/tests/oracle/generic.jsonl"):
+for line in open("../crates/module/tests/oracle/generic.jsonl"):
     r = json.loads(line)
     for k in ("generic", "debuginfo"):
         if r.get(k):
             put("module", r[k])
-for line in open("../../cli/tests/oracle/dialects.jsonl"):
+for line in open("../crates/cli/tests/oracle/dialects.jsonl"):
     r = json.loads(line)
     for k in ("generic", "debuginfo"):
         if r.get(k):
             put("module", r[k])
-put("module", open("../../module/tests/data/aliases.mlir").read())
+put("module", open("../crates/module/tests/data/aliases.mlir").read())
 # The shipped file is one module of many `copy_N` modules: each is a seed.
-text = open("../../cli/data/mlir-tests.mlir").read()
+text = open("../crates/cli/data/mlir-tests.mlir").read()
 starts = [m.start() for m in re.finditer(r'(?m)^  "builtin.module"\(\) <\{sym_name = "copy_', text)]
 ends = starts[1:] + [text.rstrip().rfind("})")]
 for a, b in zip(starts, ends):
     put("module", text[a:b].rstrip() + "\n")
 # A few files of several chunks, for the `// -----` splitting.
-chunks = [json.loads(l)["generic"] for l in open("../../module/tests/oracle/generic.jsonl")]
+chunks = [json.loads(l)["generic"] for l in open("../crates/module/tests/oracle/generic.jsonl")]
 for i in range(0, min(len(chunks), 30), 3):
     put("module", "\n// -----\n".join(chunks[i:i + 3]))
 PY

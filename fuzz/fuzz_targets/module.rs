@@ -8,8 +8,8 @@
 //! `llvm`, `dlti`, `sparse_tensor`, `ml_program`, `ptr`), whose hooks read
 //! the bodies of those dialects' forms.
 //!
-//! `cd crates/syntax/fuzz && cargo +nightly fuzz run module -- -max_total_time=600 -dict=module.dict`
-//! (seed it with `crates/syntax/fuzz/seed.sh`, which writes the chunks of the
+//! `cd fuzz && cargo +nightly fuzz run module -- -max_total_time=600 -dict=module.dict`
+//! (seed it with `fuzz/seed.sh`, which writes the chunks of the
 //! module conformance corpus and of `crates/cli/data/mlir-tests.mlir` to
 //! `corpus/module/`; `module.dict` holds the words of the generic form).
 
