@@ -112,11 +112,32 @@ impl<T, P: Policy, const W: usize> HotSlot<T, P, W> {
     #[inline(always)]
     pub fn word(&self, id: NonZeroUsize, k: usize) -> Option<NonNull<()>> {
         let word = self.words.get(k)?;
+        if mutant(Mutant::BucketsHotWordFirst) {
+            return self.word_first(id, word);
+        }
+        // The identity first: finding it with the Acquire load of
+        // `owned_by` is what makes the word loaded next the claimant's, and
+        // orders the writes of its pointee before the caller's reads. A
+        // caller that reads words alone (`Context::hot_word`) has no other
+        // Acquire in front of this one.
         if !self.owned_by(id) {
             return None;
         }
         // Relaxed: as in `get`.
         NonNull::new(word.load(Relaxed))
+    }
+
+    /// The word path of the `BucketsHotWordFirst` mutant: the word is
+    /// loaded first and taken for the sign that the slot is published (a
+    /// word is non-null only once written), and the identity is then
+    /// checked with a Relaxed load, only to tell claimants apart. No load
+    /// of the path pairs with the claimant's Release store, so a reader
+    /// that gets the word is not ordered after the writes of its pointee.
+    #[cold]
+    fn word_first(&self, id: NonZeroUsize, word: &P::AtomicPtr<()>) -> Option<NonNull<()>> {
+        // Relaxed, both (the deliberate bug): they pair with nothing.
+        let ptr = NonNull::new(word.load(Relaxed))?;
+        (self.owner.load(Relaxed) == id.get()).then_some(ptr)
     }
 
     /// Claims the slot for `id` and publishes `value` and `words` under it,

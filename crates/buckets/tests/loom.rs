@@ -358,6 +358,63 @@ fn hot_words_race(seen: &Outcomes) {
     });
 }
 
+/// Outcomes of [`hot_word_alone_race`]: how many of the two words the
+/// reader got (0, 1 or 2).
+const WORDS_GOT_NONE: usize = 0;
+const WORDS_GOT_BOTH: usize = 2;
+
+/// A reader (spawned) presents identity 1 and reads the slot's two words
+/// through the word path alone, as `Context::hot_word` (what `ctx.i64()`
+/// calls) does, dereferencing each word it gets, while the main thread
+/// writes the words' pointees and claims the slot with them. No `get` comes
+/// first, so only the word path's own load of the identity can order the
+/// pointees' writes before the reader's reads of them.
+fn hot_word_alone_race(seen: &Outcomes) {
+    let slot = Arc::new(HotSlot::<Payload, Shared, 2>::new());
+    let words = [Arc::new(Payload::new(0)), Arc::new(Payload::new(0))];
+    let reader = {
+        let slot = Arc::clone(&slot);
+        let keep = (Arc::clone(&words[0]), Arc::clone(&words[1]));
+        thread::spawn(move || {
+            let read = |k| {
+                let word = slot.word(id(1), k)?;
+                // SAFETY: the only words ever stored are `keep`'s payloads,
+                // alive for this whole closure.
+                Some(unsafe { word.cast::<Payload>().as_ref() }.tag())
+            };
+            let got = (read(0), read(1));
+            drop(keep);
+            got
+        })
+    };
+    // Written here, after the reader was spawned: only the slot orders
+    // these writes before the reader's reads.
+    // SAFETY: nobody reads the tags before the claim below publishes them.
+    words[0].tag.with_mut(|p| unsafe { *p = 20 });
+    // SAFETY: as above.
+    words[1].tag.with_mut(|p| unsafe { *p = 21 });
+    // The reader never reads the slot's pointer, so the claim publishes a
+    // dangling one.
+    let value = NonNull::<Payload>::dangling();
+    let published = [
+        NonNull::from(&*words[0]).cast(),
+        NonNull::from(&*words[1]).cast(),
+    ];
+    assert!(slot.claim(id(1), value, &published));
+    let (first, second) = reader.join().unwrap();
+    if let Some(tag) = first {
+        assert_eq!(tag, 20, "the reader got word 0 but not its pointee");
+        assert!(
+            second.is_some(),
+            "the reader got word 0, then not word 1 of the same claim"
+        );
+    }
+    if let Some(tag) = second {
+        assert_eq!(tag, 21, "the reader got word 1 but not its pointee");
+    }
+    seen.record(usize::from(first.is_some()) + usize::from(second.is_some()));
+}
+
 /// Outcomes of [`growth_race`].
 const A_SEGMENT_LOST: usize = 0;
 const NO_SEGMENT_LOST: usize = 1;
@@ -835,6 +892,28 @@ fn hot_slot_identity_comes_with_every_word() {
     );
 }
 
+/// Targets: the word path read on its own, as `Context::hot_word` reads
+/// it, racing the claim that publishes the words. The reader calls only
+/// `word`, never `get`, so no earlier Acquire orders what it reads: each
+/// word it gets has its pointee complete (loom's causality checker), word
+/// 0 found means word 1 found, and the reader gets no word, and both
+/// words, in some iterations.
+///
+/// Checks invariant 2.
+#[test]
+fn hot_slot_word_read_alone_sees_nothing_or_the_complete_value() {
+    static SEEN: Outcomes = Outcomes::new();
+    let name = "hot_slot_word_read_alone_sees_nothing_or_the_complete_value";
+    model::check(name, || hot_word_alone_race(&SEEN));
+    SEEN.assert_seen(
+        name,
+        &[
+            (WORDS_GOT_NONE, "both word reads run before the claim"),
+            (WORDS_GOT_BOTH, "both word reads run after the claim"),
+        ],
+    );
+}
+
 /// Breaks invariant 2 for the hot slot: the claimant publishes its
 /// identity before it writes its pointer and words, so a reader can find
 /// the identity with the words still missing; the model's assertion fails.
@@ -872,5 +951,20 @@ fn mutant_buckets_hot_relaxed_load() {
     static SEEN: Outcomes = Outcomes::new();
     with_mutant(Mutant::BucketsHotRelaxedLoad, || {
         model::check("mutant_buckets_hot_relaxed_load", || hot_probe_race(&SEEN))
+    });
+}
+
+/// Breaks invariant 2 for the word path: `word` loads the word first and
+/// checks the identity with a Relaxed load, so a reader that reads a word
+/// alone is not ordered after the claimant's write of its pointee; loom
+/// reports the unordered read.
+#[test]
+#[should_panic(expected = "Causality violation: Concurrent read and write accesses")]
+fn mutant_buckets_hot_word_first() {
+    static SEEN: Outcomes = Outcomes::new();
+    with_mutant(Mutant::BucketsHotWordFirst, || {
+        model::check("mutant_buckets_hot_word_first", || {
+            hot_word_alone_race(&SEEN)
+        })
     });
 }

@@ -116,6 +116,8 @@ mutants! {
     ReclaimNoOwnerCheck => ("strata-reclaim", 6, "removal of a dead storage does not check that the table entry is still its own"),
     /// A lookup revives a storage whose strong count reached zero.
     ReclaimRevive => ("strata-reclaim", 6, "a lookup increments a strong count that already reached zero"),
+    /// The hot slot's word path loads the word before the identity.
+    BucketsHotWordFirst => ("strata-buckets", 2, "the hot slot's word path loads the word first, takes a non-null word for the sign of publication and checks the identity with a Relaxed load, so a word read on its own (Context::hot_word) is not ordered after the claimant's writes of its pointee"),
     /// `Table::with_write_lock` runs its closure without taking the lock.
     TableMutateWithoutLock => ("strata-table", 5, "with_write_lock runs the mutation of a declared mutable component without taking the shard's write lock"),
 }
