@@ -265,6 +265,17 @@ impl<T: Send + Sync, P: Policy> ReclaimTable<T, P> {
         // `Node<T, P>`, and, as just said, it is not freed while the lock is
         // held.
         unsafe { alloc::access_raw(ptr) };
+        if mutant(Mutant::ReclaimMismatchKeepsRef)
+            || mutant(Mutant::ReclaimMismatchGiveBackUnreleased)
+        {
+            return self.probe_upgrading_first(ptr, matches);
+        }
+        // The payload is compared before any reference is taken: an entry
+        // of another key with the same hash (a collision) is passed over
+        // without touching its count, so a lookup never holds, and never has
+        // to give back, a reference to a storage it does not return. (Given
+        // back, that reference could be the storage's last, and its release
+        // would have to run here, under the shard's lock.)
         // SAFETY: (1) the node was reached through the index under its
         // shard's lock, so its payload has not been dropped.
         if !matches(unsafe { node.payload() }) {
@@ -285,6 +296,42 @@ impl<T: Send + Sync, P: Policy> ReclaimTable<T, P> {
         // guarantee comes from the count's modification order). A storage
         // whose last handle is being dropped is dead for this lookup.
         if node.counts.try_inc_strong() {
+            // SAFETY: the node belongs to this table, which the handle
+            // borrows (1), and the successful upgrade is the reference the
+            // handle takes over (2).
+            PtrProbe::Match(unsafe { Strong::adopt(ptr) })
+        } else {
+            PtrProbe::Dead
+        }
+    }
+
+    /// The probe of the `ReclaimMismatchKeepsRef` and
+    /// `ReclaimMismatchGiveBackUnreleased` mutants: it upgrades the entry
+    /// before it compares the payload, and on a mismatch (another key with
+    /// the same hash) either keeps the reference it took or gives it back
+    /// with a bare decrement that ignores being the last one. Either way,
+    /// when the other key's last handle drops, nobody releases its storage,
+    /// which stays in the index, payload alive, until the table drops.
+    #[cold]
+    fn probe_upgrading_first(
+        &self,
+        ptr: NonNull<Node<T, P>>,
+        matches: &mut impl FnMut(&T) -> bool,
+    ) -> PtrProbe<Strong<'_, T, P>> {
+        // SAFETY: as in `probe`: an entry of the index, read under its
+        // shard's lock.
+        let node = unsafe { ptr.as_ref() };
+        let upgraded = node.counts.try_inc_strong();
+        // SAFETY: (1) as in `probe`: reached under the shard's lock.
+        if !matches(unsafe { node.payload() }) {
+            if upgraded && mutant(Mutant::ReclaimMismatchGiveBackUnreleased) {
+                // The deliberate bug: `Released::Last` is dropped on the
+                // floor, and with it the release it calls for.
+                let _ = node.counts.dec_strong();
+            }
+            return PtrProbe::NoMatch;
+        }
+        if upgraded {
             // SAFETY: the node belongs to this table, which the handle
             // borrows (1), and the successful upgrade is the reference the
             // handle takes over (2).

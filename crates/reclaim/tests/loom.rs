@@ -18,6 +18,9 @@
 #![cfg(strata_loom)]
 
 use core::mem::transmute;
+// Outcome tallies live outside the model (loom resets its own objects on
+// every iteration), so they are plain std atomics.
+use std::sync::atomic::{AtomicUsize as Seen, Ordering::Relaxed as Plain}; // tidy: allow (tallies across loom iterations must not be loom objects)
 
 use strata_reclaim::{ReclaimTable, Strong};
 use strata_sync::atomic::AtomicUsize;
@@ -28,6 +31,8 @@ use strata_sync::{Arc, Mutant, model, thread};
 /// The one key of the models, and its hash.
 const KEY: u32 = 7;
 const HASH: u64 = 0x5eed;
+/// The second key of the collision model: another key with the same hash.
+const OTHER: u32 = 8;
 
 /// What the model's payloads report: how many were made and, as a bit per
 /// construction, which were dropped (a second drop of one sets no new bit
@@ -81,15 +86,16 @@ type Table = ReclaimTable<Probe>;
 
 /// Interns the model's key.
 fn intern<'t>(table: &'t Table, tally: &Arc<Tally>) -> Strong<'t, Probe> {
-    table.intern(
-        HASH,
-        |p| p.key == KEY,
-        || Probe {
-            key: KEY,
-            serial: tally.made.fetch_add(1, Relaxed),
-            tally: &**tally,
-        },
-    )
+    table.intern(HASH, |p| p.key == KEY, || make(tally, KEY))
+}
+
+/// Builds the next payload for `key`.
+fn make(tally: &Arc<Tally>, key: u32) -> Probe {
+    Probe {
+        key,
+        serial: tally.made.fetch_add(1, Relaxed),
+        tally: &**tally,
+    }
 }
 
 /// Lets a handle cross into a spawned model thread (loom has no scoped
@@ -107,24 +113,30 @@ unsafe fn detach(h: Strong<'_, Probe>) -> Strong<'static, Probe> {
 }
 
 /// What the main thread finds once a model's threads are joined: its handle
-/// `h` (held across the race) must be alive, the table's live entry for the
-/// key, and no owner may have found a count revived.
+/// `h` (held across the race) must be to a storage of `key`, alive, the
+/// table's live entry for that key, and no owner may have found a count
+/// revived.
 ///
 /// A model asserts only after its joins and after freeing everything: loom
 /// tears a failed execution down outside the model, and a storage still
 /// allocated then (tracked by `strata_sync::alloc`), or a loom object on a
 /// suspended thread's stack, aborts the process instead of failing the test.
-fn verdict_held(table: &Table, tally: &Tally, h: &Strong<'_, Probe>) -> Result<(), String> {
+fn verdict_held(
+    table: &Table,
+    tally: &Tally,
+    h: &Strong<'_, Probe>,
+    key: u32,
+) -> Result<(), String> {
     if table.memory().revived != 0 {
         return Err(format!(
             "revived a dead storage: the lookup took a handle (to storage #{}) after its count had reached zero",
             h.serial
         ));
     }
-    if h.key != KEY || tally.now().2 & (1 << h.serial) != 0 {
+    if h.key != key || tally.now().2 & (1 << h.serial) != 0 {
         return Err("a lookup returned a storage whose payload was dropped".into());
     }
-    let found = table.get(HASH, |p| p.key == KEY);
+    let found = table.get(HASH, |p| p.key == key);
     if found.as_ref() != Some(h) {
         return Err("the live storage for a key was removed from the table".into());
     }
@@ -137,9 +149,14 @@ fn verdict_held(table: &Table, tally: &Tally, h: &Strong<'_, Probe>) -> Result<(
 /// twice.)
 fn verdict_all_reclaimed(table: &Table, tally: &Tally) -> Result<(), String> {
     let (made, drops, dropped) = tally.now();
-    if drops != made || dropped != (1 << made) - 1 {
+    if let Some(kept) = (0..made).find(|serial| dropped & (1 << serial) == 0) {
         return Err(format!(
-            "{made} storages were made but {drops} payloads dropped (bits {dropped:b})"
+            "storage #{kept} outlived its last handle: {made} storages were made but {drops} payloads dropped (bits {dropped:b})"
+        ));
+    }
+    if drops != made {
+        return Err(format!(
+            "a storage was released twice: {made} storages were made but {drops} payloads dropped"
         ));
     }
     let m = table.memory();
@@ -149,12 +166,15 @@ fn verdict_all_reclaimed(table: &Table, tally: &Tally) -> Result<(), String> {
     Ok(())
 }
 
-/// Ends a model: drops the main thread's handle, checks, frees the table,
-/// then reports the first failure. (A macro, because the handle borrows the
-/// table that it drops.)
+/// Ends a model: drops the main thread's handle (to a storage of `KEY`, or
+/// of the key given), checks, frees the table, then reports the first
+/// failure. (A macro, because the handle borrows the table that it drops.)
 macro_rules! finish {
-    ($table:ident, $tally:ident, $h:ident) => {{
-        let held = verdict_held(&$table, &$tally, &$h);
+    ($table:ident, $tally:ident, $h:ident) => {
+        finish!($table, $tally, $h, KEY)
+    };
+    ($table:ident, $tally:ident, $h:ident, $key:expr) => {{
+        let held = verdict_held(&$table, &$tally, &$h, $key);
         drop($h);
         let end = verdict_all_reclaimed(&$table, &$tally);
         drop($table);
@@ -247,6 +267,131 @@ fn racing_interns_share_one_storage() {
         finish!(table, tally, mine);
         assert!(shared, "two live storages for one key");
         assert_eq!(made, 1, "a key was built twice");
+    });
+}
+
+/// How often each outcome of a model occurred, across all its iterations.
+struct Outcomes([Seen; 3]);
+
+impl Outcomes {
+    const fn new() -> Self {
+        Outcomes([const { Seen::new(0) }; 3])
+    }
+
+    fn record(&self, outcome: usize) {
+        self.0[outcome].fetch_add(1, Plain);
+    }
+
+    /// Asserts that every outcome in `expected` occurred at least once.
+    fn assert_seen(&self, model: &str, expected: &[(usize, &str)]) {
+        for &(outcome, what) in expected {
+            assert!(
+                self.0[outcome].load(Plain) > 0,
+                "model `{model}` never explored the interleaving where {what}"
+            );
+        }
+    }
+}
+
+/// The body of `colliding_lookup_races_last_drop` (and of its mutant
+/// tests). The outcome is how many times the lookup compared the other
+/// key's payload: in the read probe and again in the re-probe under the
+/// write lock (2), in the read probe only (1: the dropper removed its entry
+/// in between), or never (0: removed before the lookup began).
+fn colliding_lookup_races_last_drop_model(seen: &Outcomes) {
+    let table = Arc::new(Table::new("probe", 1, |_| 0));
+    let tally = Arc::new(Tally::default());
+    // SAFETY: (1) the table lives in an `Arc` whose last clone, the main
+    // thread's, is dropped in `finish!`, after the dropper is joined.
+    let h0 = unsafe { detach(intern(&table, &tally)) };
+    let dropper = thread::spawn(move || drop(h0));
+    // The lookup of the other key, under the same hash: every entry it
+    // meets before it inserts its own is the dropper's, a mismatch, live or
+    // dead or on its way out.
+    let mut compared = 0;
+    let h = table.intern(
+        HASH,
+        |p| {
+            if p.key == OTHER {
+                return true;
+            }
+            compared += 1;
+            false
+        },
+        || make(&tally, OTHER),
+    );
+    dropper.join().unwrap();
+    // The lookup holds the only handle left, so once it is dropped every
+    // storage must have been released, each once: the dropper's by the
+    // dropper (or by whoever ends up with its last reference), the
+    // lookup's by the lookup. `finish!` checks that before the table's drop
+    // could free a storage still in it.
+    seen.record(compared);
+    finish!(table, tally, h, OTHER);
+}
+
+/// One key's last handle is dropped while a lookup of another key with the
+/// same hash runs: the lookup compares the dying key's payload under the
+/// shard's lock (in its read probe, in its re-probe under the write lock,
+/// or both) and passes over it, or finds its entry already removed; it
+/// inserts its own storage beside the dying entry; the dropper's removal
+/// takes out its own entry only. Once the lookup's handle is dropped too,
+/// each of the two storages has been released exactly once, by its last
+/// handle, not by the table's drop (the leak check runs before it): a
+/// reference the lookup took and gave back on the mismatch would have to
+/// be the one that releases. All three outcomes (two comparisons, one, none)
+/// occur. Checks invariants 6 and 11.
+#[test]
+fn colliding_lookup_races_last_drop() {
+    static SEEN: Outcomes = Outcomes::new();
+    let name = "colliding_lookup_races_last_drop";
+    model::check(name, || colliding_lookup_races_last_drop_model(&SEEN));
+    SEEN.assert_seen(
+        name,
+        &[
+            (
+                2,
+                "the lookup compares the dying storage in both of its probes",
+            ),
+            (
+                1,
+                "the dropper removes its entry between the lookup's two probes",
+            ),
+            (0, "the dropper removes its entry before the lookup begins"),
+        ],
+    );
+}
+
+/// Breaks the release of a colliding storage (invariant 6): the lookup
+/// upgrades the other key's entry before comparing it and keeps the
+/// reference on the mismatch, so the dropper's decrement is not the last
+/// and nothing releases that storage; the model fails with "storage #0
+/// outlived its last handle".
+#[test]
+#[should_panic(expected = "storage #0 outlived its last handle")]
+fn mutant_reclaim_mismatch_keeps_ref() {
+    static SEEN: Outcomes = Outcomes::new();
+    with_mutant(Mutant::ReclaimMismatchKeepsRef, || {
+        model::check("mutant_reclaim_mismatch_keeps_ref", || {
+            colliding_lookup_races_last_drop_model(&SEEN)
+        })
+    });
+}
+
+/// Breaks the release of a colliding storage (invariant 6) only in one
+/// interleaving: the lookup upgrades the other key's entry before comparing
+/// it and gives the reference back with a bare decrement; when the
+/// dropper's decrement comes between the upgrade and the give-back, the
+/// give-back is the last release and releases nothing, and the model fails
+/// with "storage #0 outlived its last handle".
+#[test]
+#[should_panic(expected = "storage #0 outlived its last handle")]
+fn mutant_reclaim_mismatch_give_back_unreleased() {
+    static SEEN: Outcomes = Outcomes::new();
+    with_mutant(Mutant::ReclaimMismatchGiveBackUnreleased, || {
+        model::check("mutant_reclaim_mismatch_give_back_unreleased", || {
+            colliding_lookup_races_last_drop_model(&SEEN)
+        })
     });
 }
 

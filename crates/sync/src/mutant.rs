@@ -118,6 +118,10 @@ mutants! {
     ReclaimRevive => ("strata-reclaim", 6, "a lookup increments a strong count that already reached zero"),
     /// The hot slot's word path loads the word before the identity.
     BucketsHotWordFirst => ("strata-buckets", 2, "the hot slot's word path loads the word first, takes a non-null word for the sign of publication and checks the identity with a Relaxed load, so a word read on its own (Context::hot_word) is not ordered after the claimant's writes of its pointee"),
+    /// A lookup keeps the reference it took on a colliding entry.
+    ReclaimMismatchKeepsRef => ("strata-reclaim", 6, "a lookup upgrades each entry of its hash before comparing the payload and keeps the reference when the payload is another key's, so the colliding key's storage never reaches zero and its last handle never releases it"),
+    /// A lookup gives back a colliding entry's reference without releasing.
+    ReclaimMismatchGiveBackUnreleased => ("strata-reclaim", 6, "a lookup upgrades each entry of its hash before comparing the payload and, when the payload is another key's, gives the reference back with a bare decrement, so when that key's last handle dropped in between, the give-back is the last release and nobody releases the storage"),
     /// `Table::with_write_lock` runs its closure without taking the lock.
     TableMutateWithoutLock => ("strata-table", 5, "with_write_lock runs the mutation of a declared mutable component without taking the shard's write lock"),
 }
