@@ -97,8 +97,19 @@ pub struct CacheStats {
     /// Inserts that overwrote an occupied entry (a subset of `inserts`).
     pub evictions: u64,
     /// Calls of [`admit`] that the doorkeeper turned away (a full set, the
-    /// key not seen before): nothing was stored or evicted.
+    /// key not seen before): nothing was stored or evicted, and the key was
+    /// recorded.
     pub rejections: u64,
+    /// Calls of [`admit`] that went on to store (a free way, a tail entry of
+    /// another owner, or a key the doorkeeper saw refused before), counted
+    /// also when the entry was cached already. With `rejections` they make
+    /// every admission, except those a bypass turned away unsampled.
+    pub admissions: u64,
+    /// Keys the doorkeeper holds now: refusals recorded since its last
+    /// reset (two keys that share a bit count once), at most 1024.
+    pub door_keys: usize,
+    /// How many times the doorkeeper was emptied (see [`admit`]).
+    pub door_resets: u64,
     /// Lookups answered `None` without a probe because the thread was in a
     /// scan (a subset of `misses`): see [`lookup`].
     pub bypassed: u64,
@@ -154,6 +165,9 @@ struct Cache {
     inserts: Cell<u64>,
     evictions: Cell<u64>,
     rejections: Cell<u64>,
+    /// Admissions the doorkeeper let through (counted out of line, by
+    /// [`put_admitted`](Self::put_admitted)).
+    admissions: Cell<u64>,
     /// The scan detector.
     bypass: Bypass,
     /// The admission doorkeeper of [`admit`] (TinyLFU's): one bit per
@@ -263,6 +277,7 @@ impl Cache {
             inserts: Cell::new(0),
             evictions: Cell::new(0),
             rejections: Cell::new(0),
+            admissions: Cell::new(0),
             bypass: Bypass::new(),
             door: Doorkeeper::new(),
         }
@@ -390,6 +405,22 @@ impl Cache {
     /// destroyed).
     #[inline(never)]
     fn put(&self, key: Key, ptr: *const ()) -> Option<Put> {
+        self.store(key, ptr)
+    }
+
+    /// [`put`](Self::put) for an admission the doorkeeper let through, which
+    /// it counts: out of line too, so that counting adds nothing to the
+    /// inline part of [`admit`](Self::admit).
+    #[inline(never)]
+    fn put_admitted(&self, key: Key, ptr: *const ()) -> Option<Put> {
+        let put = self.store(key, ptr)?;
+        bump(&self.admissions);
+        Some(put)
+    }
+
+    /// The body of [`put`](Self::put) and [`put_admitted`](Self::put_admitted).
+    #[inline(always)]
+    fn store(&self, key: Key, ptr: *const ()) -> Option<Put> {
         let table = self.table_or_alloc()?;
         let put = table.put(key, ptr);
         self.count(put);
@@ -416,7 +447,7 @@ impl Cache {
             Some(table) => (table, false),
             // No table allocated yet: this admission allocates it.
             None if self.parked.get().is_none() => {
-                self.put(key(), ptr);
+                self.put_admitted(key(), ptr);
                 return;
             }
             // The table is parked during a scan: one admission in
@@ -435,7 +466,7 @@ impl Cache {
         // A sampled key that is already there was admitted before during
         // this scan and came back: a working set recurs, so the bypass ends
         // now rather than after its last lookup.
-        if self.put(key, ptr) == Some(Put::Present) && parked {
+        if self.put_admitted(key, ptr) == Some(Put::Present) && parked {
             self.unpark();
         }
     }
@@ -473,6 +504,8 @@ struct Doorkeeper {
     bits: [Cell<u64>; DOOR_WORDS],
     /// Bits set since the last reset.
     set: Cell<u32>,
+    /// Resets, in all (statistics: bumped only by the cold `reset`).
+    resets: Cell<u64>,
 }
 
 impl Doorkeeper {
@@ -480,18 +513,32 @@ impl Doorkeeper {
         Doorkeeper {
             bits: [const { Cell::new(0) }; DOOR_WORDS],
             set: Cell::new(0),
+            resets: Cell::new(0),
         }
+    }
+
+    /// The word and the mask of `key`'s bit.
+    #[inline(always)]
+    fn bit(&self, key: Key) -> (&Cell<u64>, u64) {
+        // A multiplier other than the set index's, so that keys of one set
+        // spread over the filter.
+        let bit = ((key.hash ^ u64::from(key.kind)).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+            >> (64 - (DOOR_WORDS * 64).trailing_zeros())) as usize;
+        (&self.bits[bit / 64], 1u64 << (bit % 64))
+    }
+
+    /// Whether `key`'s bit is set, recording nothing (the debug view of
+    /// [`doorkeeper_holds`]).
+    fn holds(&self, key: Key) -> bool {
+        let (word, mask) = self.bit(key);
+        word.get() & mask != 0
     }
 
     /// Whether `key` was recorded since the last reset; records it if not
     /// (emptying the filter first when it is full enough).
     #[inline]
     fn seen_before(&self, key: Key) -> bool {
-        // A multiplier other than the set index's, so that keys of one set
-        // spread over the filter.
-        let bit = ((key.hash ^ u64::from(key.kind)).wrapping_mul(0xD6E8_FEB8_6659_FD93)
-            >> (64 - (DOOR_WORDS * 64).trailing_zeros())) as usize;
-        let (word, mask) = (&self.bits[bit / 64], 1u64 << (bit % 64));
+        let (word, mask) = self.bit(key);
         if word.get() & mask != 0 {
             return true;
         }
@@ -512,6 +559,7 @@ impl Doorkeeper {
             w.set(0);
         }
         self.set.set(0);
+        bump(&self.resets);
     }
 }
 
@@ -714,7 +762,15 @@ pub unsafe fn insert<T>(owner: &Owner, kind: u32, hash: u64, ptr: NonNull<T>) {
 /// use: a scan over keys each used twice then never evicts a hot entry (each
 /// key would be cached only to be evicted unused), while a key used a third
 /// time gets in. A tail entry of another owner is evicted without asking,
-/// so entries of dropped owners never pin a set.
+/// so entries of dropped owners never pin a set, and an admission into a
+/// set with a free way, or over another owner's tail, records nothing.
+///
+/// The doorkeeper is one bit per key in 8192 and holds at most 1024 keys:
+/// the refusal that would record a 1025th empties it first (and is then its
+/// only key), so that a false "refused before" stays below one chance in
+/// eight. [`CacheStats`] counts the refusals (`rejections`), the admissions
+/// let through (`admissions`), the keys held (`door_keys`) and the resets
+/// (`door_resets`).
 ///
 /// # Safety
 ///
@@ -729,10 +785,20 @@ pub unsafe fn admit<T>(owner: &Owner, kind: u32, hash: u64, ptr: NonNull<T>) {
     with_cache(|cache| cache.admit(|| key(owner, kind, hash), ptr.as_ptr().cast_const().cast()));
 }
 
+/// Whether the calling thread's doorkeeper (see [`admit`]) holds the bit of
+/// `(owner, kind, hash)`: the key was refused since the last reset, or
+/// another key with the same bit was. A debug view for tests: it records
+/// nothing and changes nothing.
+#[doc(hidden)]
+pub fn doorkeeper_holds(owner: &Owner, kind: u32, hash: u64) -> bool {
+    with_cache(|cache| cache.door.holds(key(owner, kind, hash))).unwrap_or(false)
+}
+
 /// Turns the scan bypass (see [`lookup`]) on or off for the calling
 /// thread; it is on by default. Off, every lookup probes and every
-/// admission may store, as before issue 15: for the A/B benchmarks, and for
-/// tests about what the cache holds after a run of misses.
+/// admission may store, as before the bypass existed: for the A/B
+/// benchmarks, and for tests about what the cache holds after a run of
+/// misses.
 /// Turning it off ends a bypass under way.
 #[doc(hidden)]
 pub fn set_scan_bypass(enabled: bool) {
@@ -761,6 +827,9 @@ pub fn stats() -> CacheStats {
             inserts: cache.inserts.get(),
             evictions: cache.evictions.get(),
             rejections: cache.rejections.get(),
+            admissions: cache.admissions.get(),
+            door_keys: cache.door.set.get() as usize,
+            door_resets: cache.door.resets.get(),
             bypassed: cache.bypass.skipped(),
             bypasses: cache.bypass.started.get(),
             len: table.map_or(0, Table::len),
@@ -770,8 +839,10 @@ pub fn stats() -> CacheStats {
     .unwrap_or_default()
 }
 
-/// Sets the calling thread's hit, miss, insert, eviction and rejection
-/// counters to 0.
+/// Sets the calling thread's hit, miss, insert, eviction, rejection,
+/// admission, bypass and doorkeeper-reset counters to 0. What the cache
+/// holds is kept: its entries (`len`) and the doorkeeper's keys
+/// (`door_keys`).
 pub fn reset_stats() {
     with_cache(|cache| {
         for c in [
@@ -780,6 +851,8 @@ pub fn reset_stats() {
             &cache.inserts,
             &cache.evictions,
             &cache.rejections,
+            &cache.admissions,
+            &cache.door.resets,
             &cache.bypass.started,
             &cache.bypass.window_hits,
         ] {
