@@ -1,194 +1,408 @@
-//! The shared container and the owner handles that keep it alive.
+//! The container: the two-layer locking of shared IR, applied to a body
+//! whose isolated children are being worked on by several threads.
+//!
+//! While passes run on the functions of a module at once, each function's
+//! body is checked out to one thread ([`Container::checkout`]): that
+//! thread has `&mut` access to it and takes no lock on the hot path of a
+//! rewrite. What the functions share, the module's own body (its symbol
+//! table, the operations inserted at module level, the constants the
+//! functions share), is reached only through the container's methods.
+//!
+//! - **Layer 1** is [`Container`]'s public methods: each takes the lock
+//!   once and calls layer 2.
+//! - **Layer 2** is [`ContainerMutator`]: holding one *is* holding the
+//!   lock, so its methods call each other freely and none can lock again; a
+//!   compound mutation (look a symbol up, build the operation, insert it
+//!   and register its name) runs in one critical section, and a closure
+//!   passed to [`Container::mutate`] gets the mutator, never the container,
+//!   so it cannot deadlock on the non-recursive lock.
+//!
+//! What is inserted at the container's level is placed by its
+//! [`InsertKey`] (the inserting owner's index and a sequence number within
+//! that owner), never by the time it happened, so the resulting body does
+//! not depend on the schedule.
 
-use core::fmt;
-use core::ops::Deref;
+use rustc_hash::FxHashMap;
+use strata_builtin::{DictionaryAttr, StringAttr, TypedStringAttr};
+use strata_sync::policy::{MutexApi, Policy, Shared};
+use strata_sync::{Mutant, mutant};
 
-use strata_sync::policy::{ArcApi, Policy, RwLockApi, Shared};
+use crate::body::{Body, ChildState};
+use crate::error::IrError;
+use crate::id::{BlockId, OpId, OwnerId};
+use crate::mutate::InsertPoint;
 
-use crate::guard::{Mutator, Reader};
-use crate::id::{Checkpoint, OwnerId, OwnerSnapshot};
-use crate::view::IrView;
-
-/// A container of values (payload `V`) and expressions (payload `E`) shared
-/// by several owners, behind one reader-writer lock.
-///
-/// A container is reached only through an [`Owner`] (which dereferences to
-/// its container) and lives exactly as long as its last owner. Layer 1 of the locking
-/// is here: [`read`](Self::read) and [`write`](Self::write) are the only
-/// methods that take the lock, and they hand it over as a guard.
-pub struct IrContainer<V, E, P: Policy = Shared> {
-    pub(crate) state: P::RwLock<IrView<V, E>>,
+/// The order of an operation inserted at the container's level: by owner
+/// index, then by the owner's own sequence number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct InsertKey {
+    /// The inserting owner's index (its position among its siblings when
+    /// the parallel work began).
+    pub owner: u32,
+    /// The owner's count of its own insertions.
+    pub seq: u32,
 }
 
-impl<V, E, P: Policy> IrContainer<V, E, P> {
-    /// Takes the lock shared and returns the read API. Blocks while a
-    /// [`Mutator`] of another thread is alive; panics if this thread holds
-    /// the `Mutator` (waiting would deadlock). A thread that already holds a
-    /// [`Reader`] gets another without waiting behind a queued writer.
-    #[inline]
-    pub fn read(&self) -> Reader<'_, V, E, P> {
-        Reader::new(self)
+/// The symbol an operation defines: the string `sym_name` in its
+/// properties or, failing that, its attributes (MLIR's
+/// `SymbolTable::getSymbolName`).
+pub fn symbol_name<'c>(body: &Body<'c>, op: OpId) -> Option<&'c str> {
+    let d = body.op_data(op);
+    let entry = |dict: Option<strata_ctx::Attribute<'c>>| {
+        dict?.dyn_cast::<DictionaryAttr>()?.payload().get("sym_name")
+    };
+    let value = entry(d.properties).or_else(|| entry(d.attributes))?;
+    if let Some(s) = value.dyn_cast::<StringAttr>() {
+        return Some(s.payload().value);
     }
+    Some(value.dyn_cast::<TypedStringAttr>()?.payload().value)
+}
 
-    /// Takes the lock exclusively and returns the mutation API. Blocks while
-    /// another thread's guard is alive; panics if this thread holds a guard
-    /// of this container (waiting would deadlock).
-    #[inline]
-    pub fn write(&self) -> Mutator<'_, V, E, P> {
-        Mutator::new(self)
+/// What the lock guards.
+#[derive(Debug)]
+struct State<'b, 'c> {
+    body: &'b mut Body<'c>,
+    block: BlockId,
+    symbols: FxHashMap<&'c str, OpId>,
+    /// The operations inserted through the container, sorted by key.
+    inserted: Vec<(InsertKey, OpId)>,
+}
+
+/// A body shared by the threads working on its children (see the module
+/// documentation). Built over `&mut Body` for the length of the parallel
+/// work; the lock exists only while it lives.
+pub struct Container<'b, 'c, P: Policy = Shared> {
+    state: P::Mutex<State<'b, 'c>>,
+}
+
+impl<P: Policy> core::fmt::Debug for Container<'_, '_, P> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Container").finish_non_exhaustive()
     }
 }
 
-impl<V, E, P: Policy> fmt::Debug for IrContainer<V, E, P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // `try_read`: formatting must not block, nor panic on a `Local`
-        // container whose lock this very thread holds.
-        match self.state.try_read() {
-            Some(state) => f.debug_tuple("IrContainer").field(&*state).finish(),
-            None => f.write_str("IrContainer(<locked>)"),
+/// Layer 2: the container's state with its lock held.
+#[derive(Debug)]
+pub struct ContainerMutator<'s, 'b, 'c> {
+    state: &'s mut State<'b, 'c>,
+}
+
+/// Exclusive access to one checked-out child body; it goes back to its slot
+/// when the guard drops.
+pub struct OwnerGuard<'k, 'b, 'c, P: Policy = Shared> {
+    container: &'k Container<'b, 'c, P>,
+    owner: OwnerId,
+    body: Option<Box<Body<'c>>>,
+}
+
+impl<P: Policy> core::fmt::Debug for OwnerGuard<'_, '_, '_, P> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("OwnerGuard")
+            .field("owner", &self.owner)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'b, 'c, P: Policy> Container<'b, 'c, P> {
+    /// Shares `body`, whose block `block` holds the symbols (a module's one
+    /// block). The symbol table is built from the operations in it, the
+    /// first definition of a name winning.
+    pub fn new(body: &'b mut Body<'c>, block: BlockId) -> Self {
+        let mut symbols = FxHashMap::default();
+        for op in body.block_ops(block) {
+            if let Some(name) = symbol_name(body, op) {
+                symbols.entry(name).or_insert(op);
+            }
         }
-    }
-}
-
-/// An owner of statements in a shared [`IrContainer`] (a function, a
-/// fusion, a segment being compiled), and a handle that keeps the container
-/// alive.
-///
-/// [`Owner::new`] makes a container with one owner; [`add_owner`](Self::add_owner)
-/// adds another owner to the same container. Dropping an `Owner` removes
-/// every statement it holds (with the expressions of other owners that
-/// reference them) and unregisters it; dropping the last one drops the
-/// container. An `Owner` dereferences to its container, so
-/// `owner.read()` and `owner.write()` take the container's lock.
-///
-/// With the `Shared` policy an owner is `Send` and `Sync` (when the payloads
-/// are), so owners can be handed to threads that work on the same container.
-pub struct Owner<V, E, P: Policy = Shared> {
-    /// This owner's id. Invariant: registered in `container` from the
-    /// handle's creation until its drop, and only this handle unregisters it.
-    id: OwnerId,
-    /// The shared container; only owner handles hold one.
-    container: P::Arc<IrContainer<V, E, P>>,
-}
-
-impl<V, E, P: Policy> Owner<V, E, P> {
-    /// Creates a container whose first owner this is.
-    pub fn new() -> Self {
-        let state = IrView::with_first_owner();
         Self {
-            id: OwnerId(0),
-            container: P::Arc::new(IrContainer {
-                state: P::RwLock::new(state),
+            state: P::Mutex::new(State {
+                body,
+                block,
+                symbols,
+                inserted: Vec::new(),
             }),
         }
     }
 
-    /// Registers a new owner of the same container and returns its handle.
-    pub fn add_owner(&self) -> Self {
-        let id = Mutator::new_for(&self.container, "`add_owner`").add_owner_inner();
-        Self {
-            id,
-            container: P::Arc::clone(&self.container),
+    /// Runs `f` with the lock held: a compound mutation, atomic for every
+    /// other thread.
+    pub fn mutate<R>(&self, f: impl FnOnce(&mut ContainerMutator<'_, 'b, 'c>) -> R) -> R {
+        let mut guard = self.state.lock();
+        f(&mut ContainerMutator { state: &mut guard })
+    }
+
+    /// Checks out the body of isolated operation `owner`, for this thread
+    /// alone until the guard drops.
+    ///
+    /// # Errors
+    ///
+    /// [`IrError::ChildOut`] if it is checked out already,
+    /// [`IrError::UnknownOwner`] if `owner` names no child.
+    pub fn checkout(&self, owner: OwnerId) -> Result<OwnerGuard<'_, 'b, 'c, P>, IrError> {
+        let body = self.mutate(|m| m.take_child(owner))?;
+        Ok(OwnerGuard {
+            container: self,
+            owner,
+            body: Some(body),
+        })
+    }
+
+    /// The operation defining symbol `name` in the container's block.
+    pub fn lookup_symbol(&self, name: &str) -> Option<OpId> {
+        self.mutate(|m| m.lookup_symbol(name))
+    }
+
+    /// The operation defining symbol `name`, built by `build` and inserted
+    /// at `key` if there is none; if an inserted one is there under a later
+    /// key, it moves to `key`'s place, so where it ends up depends on the
+    /// keys of all who asked, not on who asked first.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`ContainerMutator::insert`].
+    pub fn get_or_insert_symbol(
+        &self,
+        key: InsertKey,
+        name: &str,
+        build: impl FnOnce(&mut Body<'c>) -> OpId,
+    ) -> Result<OpId, IrError> {
+        if mutant(Mutant::IrSplitMutation) {
+            // The mutant: the look-up and the insertion in two critical
+            // sections, so two threads can both miss and both insert.
+            if let Some(op) = self.lookup_symbol(name) {
+                return Ok(op);
+            }
+            return self.mutate(|m| m.build_and_insert(key, Some(name), build));
+        }
+        self.mutate(|m| m.get_or_insert_symbol(key, name, build))
+    }
+
+    /// Builds an operation with `build` and inserts it at `key`.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`ContainerMutator::insert`].
+    pub fn insert(
+        &self,
+        key: InsertKey,
+        build: impl FnOnce(&mut Body<'c>) -> OpId,
+    ) -> Result<OpId, IrError> {
+        self.mutate(|m| m.build_and_insert(key, None, build))
+    }
+
+    /// Gives the body back: every guard has been dropped (they borrow the
+    /// container).
+    pub fn into_inner(self) -> &'b mut Body<'c> {
+        self.state.into_inner().body
+    }
+
+    fn give_back(&self, owner: OwnerId, body: Box<Body<'c>>) {
+        // A body that no longer has a slot (its operation was erased while
+        // it was out) is dropped after the lock is released.
+        let stale = self.mutate(|m| m.return_child(owner, body));
+        drop(stale);
+    }
+}
+
+impl<'s, 'b, 'c> ContainerMutator<'s, 'b, 'c> {
+    /// The container's body (every checked-out child's slot is marked out).
+    pub fn body(&mut self) -> &mut Body<'c> {
+        self.state.body
+    }
+
+    /// The operation defining symbol `name`.
+    pub fn lookup_symbol(&self, name: &str) -> Option<OpId> {
+        self.state.symbols.get(name).copied()
+    }
+
+    /// Places detached operation `op` at `key`'s place: after every
+    /// operation inserted under a smaller key, before every one under a
+    /// larger one, at the end of the block after the operations that were
+    /// there; and registers its symbol.
+    ///
+    /// # Errors
+    ///
+    /// [`IrError::SymbolExists`] if `op` defines a symbol that is already
+    /// defined, and those of [`Body::insert_op`]; nothing changes then.
+    pub fn insert(&mut self, key: InsertKey, op: OpId) -> Result<(), IrError> {
+        let name = symbol_name(self.state.body, op);
+        if let Some(name) = name {
+            if let Some(&existing) = self.state.symbols.get(name) {
+                return Err(IrError::SymbolExists(existing));
+            }
+        }
+        let at = self.place(key);
+        self.state.body.insert_op(op, at)?;
+        let pos = self.state.inserted.partition_point(|&(k, _)| k <= key);
+        self.state.inserted.insert(pos, (key, op));
+        if let Some(name) = name {
+            self.state.symbols.insert(name, op);
+        }
+        Ok(())
+    }
+
+    /// Where an operation inserted at `key` goes.
+    fn place(&self, key: InsertKey) -> InsertPoint {
+        let pos = self.state.inserted.partition_point(|&(k, _)| k <= key);
+        match self.state.inserted.get(pos) {
+            Some(&(_, next)) => InsertPoint::Before(next),
+            None => InsertPoint::End(self.state.block),
         }
     }
 
-    /// This owner's id.
-    #[inline]
-    pub fn id(&self) -> OwnerId {
-        self.id
+    /// [`Container::get_or_insert_symbol`], with the lock held.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`insert`](Self::insert).
+    pub fn get_or_insert_symbol(
+        &mut self,
+        key: InsertKey,
+        name: &str,
+        build: impl FnOnce(&mut Body<'c>) -> OpId,
+    ) -> Result<OpId, IrError> {
+        if let Some(op) = self.lookup_symbol(name) {
+            if let Some(i) = self.state.inserted.iter().position(|&(_, o)| o == op) {
+                if key < self.state.inserted[i].0 {
+                    self.state.inserted.remove(i);
+                    self.state.body.remove_op(op);
+                    let at = self.place(key);
+                    self.state.body.insert_op(op, at)?;
+                    let pos = self.state.inserted.partition_point(|&(k, _)| k <= key);
+                    self.state.inserted.insert(pos, (key, op));
+                }
+            }
+            return Ok(op);
+        }
+        self.build_and_insert(key, Some(name), build)
     }
 
-    /// The shared container.
-    #[inline]
-    pub fn container(&self) -> &IrContainer<V, E, P> {
-        &self.container
+    /// Builds an operation and inserts it at `key`; if it is not inserted
+    /// (its symbol exists already, or is not `name` where a name is
+    /// expected), it is erased again, so nothing changes.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`insert`](Self::insert); [`IrError::SymbolMismatch`] if
+    /// the built operation does not define `name`.
+    pub fn build_and_insert(
+        &mut self,
+        key: InsertKey,
+        name: Option<&str>,
+        build: impl FnOnce(&mut Body<'c>) -> OpId,
+    ) -> Result<OpId, IrError> {
+        let op = build(self.state.body);
+        let result = match name {
+            Some(n) if symbol_name(self.state.body, op) != Some(n) => {
+                Err(IrError::SymbolMismatch(op))
+            }
+            _ => self.insert(key, op),
+        };
+        match result {
+            Ok(()) => Ok(op),
+            Err(e) => {
+                self.state.body.remove_op(op);
+                self.state
+                    .body
+                    .erase_op(op)
+                    .expect("a detached operation nobody uses is erasable");
+                Err(e)
+            }
+        }
     }
 
-    /// Whether `self` and `other` own statements in the same container.
-    #[inline]
-    pub fn shares_container_with(&self, other: &Self) -> bool {
-        P::Arc::ptr_eq(&self.container, &other.container)
+    /// Erases `op` of the container's block and what is in it, a child body
+    /// checked out included: its guard's body is dropped when it comes
+    /// back, and the slot is reused under a new generation.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Body::erase_op`] but [`IrError::ChildOut`].
+    pub fn erase(&mut self, op: OpId) -> Result<(), IrError> {
+        self.state.body.erase_op_inner(op, true)?;
+        self.state.symbols.retain(|_, o| *o != op);
+        self.state.inserted.retain(|&(_, o)| o != op);
+        Ok(())
     }
 
-    /// The number of owners of the container (this one included).
-    #[inline]
-    pub fn owner_count(&self) -> usize {
-        P::Arc::strong_count(&self.container)
+    fn take_child(&mut self, owner: OwnerId) -> Result<Box<Body<'c>>, IrError> {
+        let slot = self
+            .state
+            .body
+            .children
+            .get_mut(owner.slot())
+            .filter(|s| s.generation == owner.generation)
+            .ok_or(IrError::UnknownOwner(owner))?;
+        let Some((_, state)) = &mut slot.entry else {
+            return Err(IrError::UnknownOwner(owner));
+        };
+        match state {
+            ChildState::Out => Err(IrError::ChildOut(owner)),
+            ChildState::Home(body) if mutant(Mutant::IrCheckoutShared) => {
+                // The mutant: the body stays home and the guard gets a
+                // copy, so two guards can hold it at once and the second
+                // one back overwrites the first one's work.
+                Ok(body.clone())
+            }
+            ChildState::Home(_) => match core::mem::replace(state, ChildState::Out) {
+                ChildState::Home(body) => Ok(body),
+                ChildState::Out => unreachable!("the state was home"),
+            },
+        }
     }
 
-    /// An owned copy of this owner's holdings, in creation order (takes the
-    /// lock shared).
-    pub fn snapshot(&self) -> OwnerSnapshot {
-        self.read()
-            .snapshot_owner(self.id)
-            .expect("strata-ir: an owner is registered while its handle lives")
-    }
-
-    /// A checkpoint of this owner's history (takes the lock shared); see
-    /// [`Mutator::remove_statements_created_after`].
-    pub fn checkpoint(&self) -> Checkpoint {
-        self.read().checkpoint(self.id)
+    /// Puts a checked-out body back; returns it if its slot is gone.
+    fn return_child(&mut self, owner: OwnerId, body: Box<Body<'c>>) -> Option<Box<Body<'c>>> {
+        let Some(slot) = self.state.body.children.get_mut(owner.slot()) else {
+            return Some(body);
+        };
+        let generation_ok = slot.generation == owner.generation;
+        if !generation_ok && !mutant(Mutant::IrStaleOwnerReturn) {
+            return Some(body);
+        }
+        match &mut slot.entry {
+            Some((_, state)) if generation_ok => {
+                *state = ChildState::Home(body);
+                None
+            }
+            Some((_, state)) => {
+                // Only the mutant gets here: it puts an erased owner's body
+                // into the slot of the operation that reused it.
+                *state = ChildState::Home(body);
+                None
+            }
+            None => Some(body),
+        }
     }
 }
 
-impl<V, E, P: Policy> Default for Owner<V, E, P> {
-    fn default() -> Self {
-        Self::new()
+impl<'c, P: Policy> core::ops::Deref for OwnerGuard<'_, '_, 'c, P> {
+    type Target = Body<'c>;
+
+    fn deref(&self) -> &Body<'c> {
+        self.body.as_deref().expect("a guard holds its body until it drops")
     }
 }
 
-impl<V, E, P: Policy> Deref for Owner<V, E, P> {
-    type Target = IrContainer<V, E, P>;
-    #[inline]
-    fn deref(&self) -> &IrContainer<V, E, P> {
-        &self.container
+impl<'c, P: Policy> core::ops::DerefMut for OwnerGuard<'_, '_, 'c, P> {
+    fn deref_mut(&mut self) -> &mut Body<'c> {
+        self.body
+            .as_deref_mut()
+            .expect("a guard holds its body until it drops")
     }
 }
 
-impl<V, E, P: Policy> Drop for Owner<V, E, P> {
+impl<P: Policy> OwnerGuard<'_, '_, '_, P> {
+    /// The owner this guard holds.
+    pub fn owner(&self) -> OwnerId {
+        self.owner
+    }
+}
+
+impl<P: Policy> Drop for OwnerGuard<'_, '_, '_, P> {
     fn drop(&mut self) {
-        // The last owner: the container is dropped with the `Arc` below, which
-        // frees every statement in linear time, so there is nothing to
-        // unregister. The count cannot rise under us: only an owner handle
-        // can make another, and this is the only one left. The load inside
-        // `strong_count` needs no ordering of its own: when it reads 1, the
-        // final decrement of the `Arc` drop acquires every other owner's
-        // release of its reference (and with it their last mutations).
-        if P::Arc::strong_count(&self.container) == 1 {
-            return;
+        if let Some(body) = self.body.take() {
+            self.container.give_back(self.owner, body);
         }
-        if std::thread::panicking() && self.guard_held_here() {
-            // This thread holds a guard of the container and is unwinding:
-            // the write lock would wait for that guard (or, under `Local`,
-            // refuse it), and the panic that says so would abort the
-            // process. The owner's statements stay in the container, held
-            // by an owner id no handle has.
-            return;
-        }
-        // Removed payloads drop when the guard does, after the lock.
-        Mutator::new_for(&self.container, "dropping an `Owner`").remove_owner_inner(self.id);
-    }
-}
-
-impl<V, E, P: Policy> Owner<V, E, P> {
-    /// Whether this thread holds a guard of the container: its record of
-    /// guards under a thread-safe policy; under `Local`, whose guards are
-    /// all this thread's, whether the write lock is refused.
-    fn guard_held_here(&self) -> bool {
-        if P::THREAD_SAFE {
-            crate::held::held(core::ptr::from_ref(&*self.container).addr())
-                != crate::held::Held::Nothing
-        } else {
-            self.container.state.try_write().is_none()
-        }
-    }
-}
-
-impl<V, E, P: Policy> fmt::Debug for Owner<V, E, P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Owner")
-            .field("id", &self.id)
-            .field("owners", &self.owner_count())
-            .finish()
     }
 }

@@ -1,19 +1,23 @@
-//! The shared IR container of strata, with two-layer locking.
+//! MLIR's operation tree, mutable, with an arena per isolated-from-above
+//! operation and the two-layer locking of shared IR.
 //!
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
-mod compile;
+mod body;
+mod check;
 mod container;
 mod error;
-mod guard;
-mod held;
 mod id;
-mod view;
+pub mod mutate;
+pub mod transform;
+pub mod walk;
 
-pub use container::{IrContainer, Owner};
+pub use body::{BlockOps, Blocks, Body, OpRef, Preds, RegionParent, Uses, ValueDef};
+pub use container::{Container, ContainerMutator, InsertKey, OwnerGuard, symbol_name};
 pub use error::{Inconsistency, IrError};
-pub use guard::{Mutator, Reader};
-pub use id::{Checkpoint, ExprId, OwnerId, OwnerSnapshot, Statement, ValueId};
+pub use id::{BlockId, BlockOperand, OpId, OpOperand, OwnerId, RegionId, Value};
+pub use mutate::{InsertPoint, OperationState};
 pub use strata_sync::policy::{Local, Policy, Shared};
-pub use view::{ExprRef, IrView, ValueRef};
+pub use transform::IrMapping;
+pub use walk::{WalkOrder, WalkResult, walk_body, walk_op, walk_region};

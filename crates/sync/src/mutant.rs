@@ -111,7 +111,11 @@ mutants! {
     /// A handler-stack change is published with a store, not a compare-and-swap.
     DiagHandlerLostUpdate => ("strata-diag", 7, "a handler-stack change is computed from a load and published with a plain store, so a registration or removal racing it is lost"),
     /// A container mutation is split across two lock acquisitions.
-    IrSplitMutation => ("strata-ir", 8, "a compound mutation releases and re-takes the lock half way"),
+    IrSplitMutation => ("strata-ir", 8, "a compound mutation of the container (look a symbol up, insert it if it is missing) releases and re-takes the lock half way"),
+    /// A checkout leaves the owner's body home and hands out a copy.
+    IrCheckoutShared => ("strata-ir", 15, "a container checkout leaves the owner's body in its slot and gives the guard a copy, so two guards hold one owner at once and the last one back overwrites the other's work"),
+    /// A checked-out body goes back to its slot whatever the generation.
+    IrStaleOwnerReturn => ("strata-ir", 15, "a guard gives its body back to the slot without comparing generations, so the body of an owner erased while it was out replaces the body of the operation that reused the slot"),
     /// Removing a reclaimable storage does not check the entry is still its own.
     ReclaimNoOwnerCheck => ("strata-reclaim", 6, "removal of a dead storage does not check that the table entry is still its own"),
     /// A lookup revives a storage whose strong count reached zero.
