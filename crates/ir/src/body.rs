@@ -8,7 +8,7 @@
 //! their own, which this body owns (see [`Body::child`]).
 
 use smallvec::SmallVec;
-use strata_ctx::{Attribute, Location, Type};
+use crate::handles::{Attribute, Location, Type};
 
 use crate::id::{BlockId, BlockOperand, OpId, OpOperand, OwnerId, RegionId, Value};
 

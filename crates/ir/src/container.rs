@@ -23,6 +23,7 @@
 //! not depend on the schedule.
 
 use rustc_hash::FxHashMap;
+#[cfg(not(strata_loom))]
 use strata_builtin::{DictionaryAttr, StringAttr, TypedStringAttr};
 use strata_sync::policy::{MutexApi, Policy, Shared};
 use strata_sync::{Mutant, mutant};
@@ -46,6 +47,7 @@ pub struct InsertKey {
 /// The symbol an operation defines: the string `sym_name` in its
 /// properties or, failing that, its attributes (MLIR's
 /// `SymbolTable::getSymbolName`).
+#[cfg(not(strata_loom))]
 pub fn symbol_name<'c>(body: &Body<'c>, op: OpId) -> Option<&'c str> {
     let d = body.op_data(op);
     let entry = |dict: Option<strata_ctx::Attribute<'c>>| {
@@ -58,6 +60,13 @@ pub fn symbol_name<'c>(body: &Body<'c>, op: OpId) -> Option<&'c str> {
     Some(value.dyn_cast::<TypedStringAttr>()?.payload().value)
 }
 
+/// The symbol an operation defines, under loom: the stand-in properties'
+/// name.
+#[cfg(strata_loom)]
+pub fn symbol_name<'c>(body: &Body<'c>, op: OpId) -> Option<&'c str> {
+    body.op_data(op).properties.map(|p| p.0)
+}
+
 /// What the lock guards.
 #[derive(Debug)]
 struct State<'b, 'c> {
@@ -66,6 +75,9 @@ struct State<'b, 'c> {
     symbols: FxHashMap<&'c str, OpId>,
     /// The operations inserted through the container, sorted by key.
     inserted: Vec<(InsertKey, OpId)>,
+    /// Checked-out bodies that came back to no slot (their operation was
+    /// erased while they were out) and were dropped.
+    stale_returns: usize,
 }
 
 /// A body shared by the threads working on its children (see the module
@@ -120,6 +132,7 @@ impl<'b, 'c, P: Policy> Container<'b, 'c, P> {
                 block,
                 symbols,
                 inserted: Vec::new(),
+                stale_returns: 0,
             }),
         }
     }
@@ -213,6 +226,13 @@ impl<'s, 'b, 'c> ContainerMutator<'s, 'b, 'c> {
     /// The operation defining symbol `name`.
     pub fn lookup_symbol(&self, name: &str) -> Option<OpId> {
         self.state.symbols.get(name).copied()
+    }
+
+    /// How many checked-out bodies came back after their operation was
+    /// erased, and were dropped: work a thread did that no longer has an
+    /// owner.
+    pub fn stale_returns(&self) -> usize {
+        self.state.stale_returns
     }
 
     /// Places detached operation `op` at `key`'s place: after every
@@ -354,10 +374,12 @@ impl<'s, 'b, 'c> ContainerMutator<'s, 'b, 'c> {
     /// Puts a checked-out body back; returns it if its slot is gone.
     fn return_child(&mut self, owner: OwnerId, body: Box<Body<'c>>) -> Option<Box<Body<'c>>> {
         let Some(slot) = self.state.body.children.get_mut(owner.slot()) else {
+            self.state.stale_returns += 1;
             return Some(body);
         };
         let generation_ok = slot.generation == owner.generation;
         if !generation_ok && !mutant(Mutant::IrStaleOwnerReturn) {
+            self.state.stale_returns += 1;
             return Some(body);
         }
         match &mut slot.entry {
@@ -371,7 +393,10 @@ impl<'s, 'b, 'c> ContainerMutator<'s, 'b, 'c> {
                 *state = ChildState::Home(body);
                 None
             }
-            None => Some(body),
+            None => {
+                self.state.stale_returns += 1;
+                Some(body)
+            }
         }
     }
 }

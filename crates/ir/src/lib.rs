@@ -8,6 +8,7 @@ mod body;
 mod check;
 mod container;
 mod error;
+mod handles;
 mod id;
 pub mod mutate;
 pub mod transform;
@@ -16,6 +17,8 @@ pub mod walk;
 pub use body::{BlockOps, Blocks, Body, OpRef, Preds, RegionParent, Uses, ValueDef};
 pub use container::{Container, ContainerMutator, InsertKey, OwnerGuard, symbol_name};
 pub use error::{Inconsistency, IrError};
+#[cfg(strata_loom)]
+pub use handles::Handle;
 pub use id::{BlockId, BlockOperand, OpId, OpOperand, OwnerId, RegionId, Value};
 pub use mutate::{InsertPoint, OperationState};
 pub use strata_sync::policy::{Local, Policy, Shared};

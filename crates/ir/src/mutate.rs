@@ -4,7 +4,7 @@
 //! of its value's list, as MLIR's `IROperand::insertIntoCurrent` puts it.
 
 use smallvec::SmallVec;
-use strata_ctx::{Attribute, Location, Type};
+use crate::handles::{Attribute, Location, Type};
 
 use crate::body::{
     BlockData, Body, ChildSlot, ChildState, OpData, Operand, RegionData, RegionParent, Successor,

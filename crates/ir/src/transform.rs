@@ -9,7 +9,7 @@
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use strata_ctx::{Attribute, Location, Type};
+use crate::handles::{Attribute, Location, Type};
 
 use crate::body::{Body, RegionParent};
 use crate::error::IrError;
