@@ -466,6 +466,8 @@ fn parallel() -> (String, Vec<String>) {
             wait();
             add_symbols(ctx, c);
         });
+        // Release: pairs with the Acquire load in `wait`, so the threads start
+        // after the module is built.
         go.store(true, Ordering::Release);
     });
     container.into_inner();
