@@ -7,8 +7,8 @@
 //! an isolated-from-above operation of this body live in a child body of
 //! their own, which this body owns (see [`Body::child`]).
 
-use smallvec::SmallVec;
 use crate::handles::{Attribute, Location, Type};
+use smallvec::SmallVec;
 
 use crate::id::{BlockId, BlockOperand, OpId, OpOperand, OwnerId, RegionId, Value};
 
@@ -97,6 +97,8 @@ pub(crate) struct Successor {
 #[derive(Clone, Debug)]
 pub(crate) struct OpData<'c> {
     pub(crate) name: Attribute<'c>,
+    /// The definition the operation was created with, if any.
+    pub(crate) def: Option<crate::dialect::OpDefId>,
     pub(crate) operands: SmallVec<[Operand; 2]>,
     pub(crate) results: SmallVec<[Value; 1]>,
     pub(crate) successors: SmallVec<[Successor; 1]>,
@@ -248,6 +250,12 @@ impl<'b, 'c> OpRef<'b, 'c> {
         self.data.name
     }
 
+    /// The definition the operation was created with (see
+    /// [`OpRegistry::def_of`](crate::OpRegistry::def_of)).
+    pub fn def(&self) -> Option<crate::dialect::OpDefId> {
+        self.data.def
+    }
+
     /// The number of operands.
     pub fn num_operands(&self) -> usize {
         self.data.operands.len()
@@ -377,7 +385,9 @@ impl<'c> Body<'c> {
 
     #[track_caller]
     pub(crate) fn op_data(&self, op: OpId) -> &OpData<'c> {
-        self.ops.get(op.index()).expect("a live operation of this body")
+        self.ops
+            .get(op.index())
+            .expect("a live operation of this body")
     }
 
     #[track_caller]
@@ -649,16 +659,19 @@ impl<'c> Body<'c> {
 
     /// Every child body that is here, with its owner id, in slot order.
     pub fn children(&self) -> impl Iterator<Item = (OwnerId, &Body<'c>)> + '_ {
-        self.children.iter().enumerate().filter_map(|(i, s)| match &s.entry {
-            Some((_, ChildState::Home(b))) => Some((
-                OwnerId {
-                    slot: i as u32,
-                    generation: s.generation,
-                },
-                &**b,
-            )),
-            _ => None,
-        })
+        self.children
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| match &s.entry {
+                Some((_, ChildState::Home(b))) => Some((
+                    OwnerId {
+                        slot: i as u32,
+                        generation: s.generation,
+                    },
+                    &**b,
+                )),
+                _ => None,
+            })
     }
 
     /// Every child body that is here, mutably, with its owner id: disjoint

@@ -63,17 +63,23 @@ impl Body<'_> {
         for (i, op) in self.ops.iter() {
             let id = OpId::new(i);
             for (k, o) in op.operands.iter().enumerate() {
-                let v = o
-                    .value
-                    .ok_or_else(|| Inconsistency(format!("operand {k} of {id:?} names no value")))?;
-                ensure!(self.contains_value(v), "operand {k} of {id:?} names dead {v:?}");
+                let v = o.value.ok_or_else(|| {
+                    Inconsistency(format!("operand {k} of {id:?} names no value"))
+                })?;
+                ensure!(
+                    self.contains_value(v),
+                    "operand {k} of {id:?} names dead {v:?}"
+                );
                 linked += 1;
             }
             for (k, s) in op.successors.iter().enumerate() {
                 let b = s.block.ok_or_else(|| {
                     Inconsistency(format!("successor {k} of {id:?} names no block"))
                 })?;
-                ensure!(self.contains_block(b), "successor {k} of {id:?} names dead {b:?}");
+                ensure!(
+                    self.contains_block(b),
+                    "successor {k} of {id:?} names dead {b:?}"
+                );
                 linked_succ += 1;
             }
         }
@@ -85,19 +91,30 @@ impl Body<'_> {
             while let Some(u) = cur {
                 listed += 1;
                 ensure!(listed <= linked, "the use-list of {value:?} has a cycle");
-                ensure!(self.contains_op(u.op), "a use of {value:?} names dead {:?}", u.op);
+                ensure!(
+                    self.contains_op(u.op),
+                    "a use of {value:?} names dead {:?}",
+                    u.op
+                );
                 let slot = self
                     .op_data(u.op)
                     .operands
                     .get(u.index as usize)
                     .ok_or_else(|| Inconsistency(format!("a use of {value:?} is out of range")))?;
-                ensure!(slot.value == Some(value), "{u:?} is in the list of {value:?} but reads {:?}", slot.value);
+                ensure!(
+                    slot.value == Some(value),
+                    "{u:?} is in the list of {value:?} but reads {:?}",
+                    slot.value
+                );
                 ensure!(slot.prev == prev, "{u:?} has a wrong back link");
                 prev = Some(u);
                 cur = slot.next;
             }
         }
-        ensure!(listed == linked, "{linked} operands but {listed} entries in use-lists");
+        ensure!(
+            listed == linked,
+            "{linked} operands but {listed} entries in use-lists"
+        );
         let mut listed = 0usize;
         for (i, b) in self.blocks.iter() {
             let block = BlockId::new(i);
@@ -105,14 +122,27 @@ impl Body<'_> {
             let mut cur = b.first_use;
             while let Some(u) = cur {
                 listed += 1;
-                ensure!(listed <= linked_succ, "the predecessor list of {block:?} has a cycle");
-                ensure!(self.contains_op(u.op), "a predecessor of {block:?} is dead {:?}", u.op);
+                ensure!(
+                    listed <= linked_succ,
+                    "the predecessor list of {block:?} has a cycle"
+                );
+                ensure!(
+                    self.contains_op(u.op),
+                    "a predecessor of {block:?} is dead {:?}",
+                    u.op
+                );
                 let slot = self
                     .op_data(u.op)
                     .successors
                     .get(u.index as usize)
-                    .ok_or_else(|| Inconsistency(format!("a predecessor of {block:?} is out of range")))?;
-                ensure!(slot.block == Some(block), "{u:?} is in the list of {block:?} but names {:?}", slot.block);
+                    .ok_or_else(|| {
+                        Inconsistency(format!("a predecessor of {block:?} is out of range"))
+                    })?;
+                ensure!(
+                    slot.block == Some(block),
+                    "{u:?} is in the list of {block:?} but names {:?}",
+                    slot.block
+                );
                 ensure!(slot.prev == prev, "{u:?} has a wrong back link");
                 prev = Some(u);
                 cur = slot.next;
@@ -132,7 +162,11 @@ impl Body<'_> {
             for (k, &v) in op.results.iter().enumerate() {
                 ensure!(self.contains_value(v), "result {k} of {id:?} is dead {v:?}");
                 ensure!(
-                    self.value_def(v) == ValueDef::Result { op: id, number: k as u32 },
+                    self.value_def(v)
+                        == ValueDef::Result {
+                            op: id,
+                            number: k as u32
+                        },
                     "result {k} of {id:?} says it is {:?}",
                     self.value_def(v)
                 );
@@ -142,9 +176,16 @@ impl Body<'_> {
         for (i, b) in self.blocks.iter() {
             let block = BlockId::new(i);
             for (k, &v) in b.args.iter().enumerate() {
-                ensure!(self.contains_value(v), "argument {k} of {block:?} is dead {v:?}");
                 ensure!(
-                    self.value_def(v) == ValueDef::Argument { block, number: k as u32 },
+                    self.contains_value(v),
+                    "argument {k} of {block:?} is dead {v:?}"
+                );
+                ensure!(
+                    self.value_def(v)
+                        == ValueDef::Argument {
+                            block,
+                            number: k as u32
+                        },
                     "argument {k} of {block:?} says it is {:?}",
                     self.value_def(v)
                 );
@@ -167,10 +208,17 @@ impl Body<'_> {
             let mut cur = b.first;
             while let Some(o) = cur {
                 attached += 1;
-                ensure!(attached <= self.ops.len(), "the operation list of {block:?} has a cycle");
+                ensure!(
+                    attached <= self.ops.len(),
+                    "the operation list of {block:?} has a cycle"
+                );
                 ensure!(self.contains_op(o), "{block:?} lists dead {o:?}");
                 let d = self.op_data(o);
-                ensure!(d.parent == Some(block), "{o:?} is in {block:?} but names {:?}", d.parent);
+                ensure!(
+                    d.parent == Some(block),
+                    "{o:?} is in {block:?} but names {:?}",
+                    d.parent
+                );
                 ensure!(d.prev == prev, "{o:?} has a wrong back link");
                 prev = Some(o);
                 cur = d.next;
@@ -189,17 +237,28 @@ impl Body<'_> {
             let mut cur = r.first;
             while let Some(b) = cur {
                 in_regions += 1;
-                ensure!(in_regions <= self.blocks.len(), "the block list of {region:?} has a cycle");
+                ensure!(
+                    in_regions <= self.blocks.len(),
+                    "the block list of {region:?} has a cycle"
+                );
                 ensure!(self.contains_block(b), "{region:?} lists dead {b:?}");
                 let d = self.block_data(b);
-                ensure!(d.parent == Some(region), "{b:?} is in {region:?} but names {:?}", d.parent);
+                ensure!(
+                    d.parent == Some(region),
+                    "{b:?} is in {region:?} but names {:?}",
+                    d.parent
+                );
                 ensure!(d.prev == prev, "{b:?} has a wrong back link");
                 prev = Some(b);
                 cur = d.next;
             }
             ensure!(r.last == prev, "{region:?} has a wrong last block");
         }
-        let with_parent = self.blocks.iter().filter(|(_, d)| d.parent.is_some()).count();
+        let with_parent = self
+            .blocks
+            .iter()
+            .filter(|(_, d)| d.parent.is_some())
+            .count();
         ensure!(
             in_regions == with_parent,
             "{with_parent} blocks name a region but regions list {in_regions}"
@@ -211,13 +270,21 @@ impl Body<'_> {
         let mut owned = 0usize;
         for (i, op) in self.ops.iter() {
             let id = OpId::new(i);
-            if op.owner.is_some() {
-                ensure!(op.regions.is_empty(), "isolated {id:?} lists regions of its parent body");
-                let owner = op.owner.expect("checked");
-                ensure!(self.owner_op(owner) == Some(id), "{id:?} names a child slot that is not its own");
+            if let Some(owner) = op.owner {
+                ensure!(
+                    op.regions.is_empty(),
+                    "isolated {id:?} lists regions of its parent body"
+                );
+                ensure!(
+                    self.owner_op(owner) == Some(id),
+                    "{id:?} names a child slot that is not its own"
+                );
             }
             for &r in &op.regions {
-                ensure!(self.regions.get(r.index()).is_some(), "{id:?} lists dead {r:?}");
+                ensure!(
+                    self.regions.get(r.index()).is_some(),
+                    "{id:?} lists dead {r:?}"
+                );
                 ensure!(
                     self.region_parent(r) == RegionParent::Op(id),
                     "{r:?} is listed by {id:?} but belongs to {:?}",
@@ -227,7 +294,10 @@ impl Body<'_> {
             }
         }
         for (k, &r) in self.roots.iter().enumerate() {
-            ensure!(self.regions.get(r.index()).is_some(), "root {k} is dead {r:?}");
+            ensure!(
+                self.regions.get(r.index()).is_some(),
+                "root {k} is dead {r:?}"
+            );
             ensure!(
                 self.region_parent(r) == RegionParent::Owner(k as u32),
                 "root {k} says it belongs to {:?}",
@@ -239,7 +309,10 @@ impl Body<'_> {
             .iter()
             .filter(|(_, r)| matches!(r.parent, RegionParent::Op(_)))
             .count();
-        ensure!(claimed == owned, "{claimed} regions name an operation but operations list {owned}");
+        ensure!(
+            claimed == owned,
+            "{claimed} regions name an operation but operations list {owned}"
+        );
         Ok(())
     }
 
@@ -265,9 +338,15 @@ impl Body<'_> {
                 }
                 state[block.index()] = ON_PATH;
                 path.push(block);
-                let Some(region) = self.block_data(block).parent else { break };
-                let RegionParent::Op(holder) = self.region_parent(region) else { break };
-                let Some(b) = self.op_data(holder).parent else { break };
+                let Some(region) = self.block_data(block).parent else {
+                    break;
+                };
+                let RegionParent::Op(holder) = self.region_parent(region) else {
+                    break;
+                };
+                let Some(b) = self.op_data(holder).parent else {
+                    break;
+                };
                 block = b;
             }
             for b in &path {

@@ -51,7 +51,10 @@ pub struct InsertKey {
 pub fn symbol_name<'c>(body: &Body<'c>, op: OpId) -> Option<&'c str> {
     let d = body.op_data(op);
     let entry = |dict: Option<strata_ctx::Attribute<'c>>| {
-        dict?.dyn_cast::<DictionaryAttr>()?.payload().get("sym_name")
+        dict?
+            .dyn_cast::<DictionaryAttr>()?
+            .payload()
+            .get("sym_name")
     };
     let value = entry(d.properties).or_else(|| entry(d.attributes))?;
     if let Some(s) = value.dyn_cast::<StringAttr>() {
@@ -246,10 +249,10 @@ impl<'s, 'b, 'c> ContainerMutator<'s, 'b, 'c> {
     /// defined, and those of [`Body::insert_op`]; nothing changes then.
     pub fn insert(&mut self, key: InsertKey, op: OpId) -> Result<(), IrError> {
         let name = symbol_name(self.state.body, op);
-        if let Some(name) = name {
-            if let Some(&existing) = self.state.symbols.get(name) {
-                return Err(IrError::SymbolExists(existing));
-            }
+        if let Some(name) = name
+            && let Some(&existing) = self.state.symbols.get(name)
+        {
+            return Err(IrError::SymbolExists(existing));
         }
         let at = self.place(key);
         self.state.body.insert_op(op, at)?;
@@ -282,15 +285,15 @@ impl<'s, 'b, 'c> ContainerMutator<'s, 'b, 'c> {
         build: impl FnOnce(&mut Body<'c>) -> OpId,
     ) -> Result<OpId, IrError> {
         if let Some(op) = self.lookup_symbol(name) {
-            if let Some(i) = self.state.inserted.iter().position(|&(_, o)| o == op) {
-                if key < self.state.inserted[i].0 {
-                    self.state.inserted.remove(i);
-                    self.state.body.remove_op(op);
-                    let at = self.place(key);
-                    self.state.body.insert_op(op, at)?;
-                    let pos = self.state.inserted.partition_point(|&(k, _)| k <= key);
-                    self.state.inserted.insert(pos, (key, op));
-                }
+            if let Some(i) = self.state.inserted.iter().position(|&(_, o)| o == op)
+                && key < self.state.inserted[i].0
+            {
+                self.state.inserted.remove(i);
+                self.state.body.remove_op(op);
+                let at = self.place(key);
+                self.state.body.insert_op(op, at)?;
+                let pos = self.state.inserted.partition_point(|&(k, _)| k <= key);
+                self.state.inserted.insert(pos, (key, op));
             }
             return Ok(op);
         }
@@ -405,7 +408,9 @@ impl<'c, P: Policy> core::ops::Deref for OwnerGuard<'_, '_, 'c, P> {
     type Target = Body<'c>;
 
     fn deref(&self) -> &Body<'c> {
-        self.body.as_deref().expect("a guard holds its body until it drops")
+        self.body
+            .as_deref()
+            .expect("a guard holds its body until it drops")
     }
 }
 

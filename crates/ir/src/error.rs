@@ -90,7 +90,10 @@ impl fmt::Display for IrError {
             Self::DetachedBlock(b) => write!(f, "{b:?} is not in a region"),
             Self::IntoItself(op) => write!(f, "{op:?} cannot be moved into its own regions"),
             Self::BlockIntoItself(b) => {
-                write!(f, "{b:?} cannot be placed in a region of its own operations")
+                write!(
+                    f,
+                    "{b:?} cannot be placed in a region of its own operations"
+                )
             }
             Self::Attached(op) => write!(f, "{op:?} is already in a block"),
             Self::AttachedBlock(b) => write!(f, "{b:?} is already in a region"),

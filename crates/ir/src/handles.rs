@@ -7,7 +7,7 @@
 //! Everything else in the crate is the code a compiler runs.
 
 #[cfg(not(strata_loom))]
-pub(crate) use strata_ctx::{Attribute, Location, Type};
+pub(crate) use strata_ctx::{Attribute, Context, Location, Type};
 
 /// A stand-in for an interned handle under loom: equal names are equal.
 #[cfg(strata_loom)]
@@ -23,3 +23,6 @@ pub(crate) type Type<'c> = Handle<'c>;
 /// The stand-in location.
 #[cfg(strata_loom)]
 pub(crate) type Location<'c> = Handle<'c>;
+/// The stand-in context (folders get the context to intern constants in).
+#[cfg(strata_loom)]
+pub(crate) type Context = ();

@@ -3,8 +3,8 @@
 //! successors. Each keeps every use-list exact: a new use goes to the front
 //! of its value's list, as MLIR's `IROperand::insertIntoCurrent` puts it.
 
-use smallvec::SmallVec;
 use crate::handles::{Attribute, Location, Type};
+use smallvec::SmallVec;
 
 use crate::body::{
     BlockData, Body, ChildSlot, ChildState, OpData, Operand, RegionData, RegionParent, Successor,
@@ -34,6 +34,8 @@ pub struct OperationState<'c> {
     /// Whether the operation is isolated from above: its regions then live
     /// in a child body of their own.
     pub isolated: bool,
+    /// The definition it is an instance of, if it is defined.
+    pub def: Option<crate::dialect::OpDefId>,
     /// The location.
     pub loc: Location<'c>,
 }
@@ -50,8 +52,25 @@ impl<'c> OperationState<'c> {
             properties: None,
             regions: 0,
             isolated: false,
+            def: None,
             loc,
         }
+    }
+
+    /// An instance of definition `id` of `registry`, named as it is, and
+    /// isolated if the definition is.
+    pub fn defined(
+        name: Attribute<'c>,
+        loc: Location<'c>,
+        registry: &crate::dialect::OpRegistry,
+        id: crate::dialect::OpDefId,
+    ) -> Self {
+        let mut s = Self::new(name, loc);
+        s.def = Some(id);
+        s.isolated = registry
+            .def(id)
+            .has(crate::dialect::Traits::ISOLATED_FROM_ABOVE);
+        s
     }
 
     /// With these operands.
@@ -191,15 +210,22 @@ impl<'c> Body<'c> {
     /// body.
     pub fn create_op(&mut self, state: OperationState<'c>) -> OpId {
         for &v in &state.operands {
-            assert!(self.contains_value(v), "operand {v:?} is not a live value of this body");
+            assert!(
+                self.contains_value(v),
+                "operand {v:?} is not a live value of this body"
+            );
         }
         for &b in &state.successors {
-            assert!(self.contains_block(b), "successor {b:?} is not a live block of this body");
+            assert!(
+                self.contains_block(b),
+                "successor {b:?} is not a live block of this body"
+            );
         }
         let n_operands = state.operands.len();
         let n_successors = state.successors.len();
         let data = OpData {
             name: state.name,
+            def: state.def,
             operands: SmallVec::from_elem(
                 Operand {
                     value: None,
@@ -240,10 +266,22 @@ impl<'c> Body<'c> {
         }
         self.op_data_mut(op).results = results;
         for (i, &v) in state.operands.iter().enumerate() {
-            self.link_use(v, OpOperand { op, index: i as u32 });
+            self.link_use(
+                v,
+                OpOperand {
+                    op,
+                    index: i as u32,
+                },
+            );
         }
         for (i, &b) in state.successors.iter().enumerate() {
-            self.link_pred(b, BlockOperand { op, index: i as u32 });
+            self.link_pred(
+                b,
+                BlockOperand {
+                    op,
+                    index: i as u32,
+                },
+            );
         }
         if state.isolated {
             let mut child = Body::new();
@@ -476,10 +514,11 @@ impl<'c> Body<'c> {
                     return Err(IrError::ValueInUse { value: v, user });
                 }
             }
-            if let Some(owner) = d.owner {
-                if !allow_out && self.child(owner).is_none() {
-                    return Err(IrError::ChildOut(owner));
-                }
+            if let Some(owner) = d.owner
+                && !allow_out
+                && self.child(owner).is_none()
+            {
+                return Err(IrError::ChildOut(owner));
             }
         }
         for &b in &tree.blocks {
@@ -536,10 +575,16 @@ impl<'c> Body<'c> {
     /// `dropAllReferences` for one operation).
     pub(crate) fn drop_references(&mut self, op: OpId) {
         for i in 0..self.op_data(op).operands.len() {
-            self.unlink_use(OpOperand { op, index: i as u32 });
+            self.unlink_use(OpOperand {
+                op,
+                index: i as u32,
+            });
         }
         for i in 0..self.op_data(op).successors.len() {
-            self.unlink_pred(BlockOperand { op, index: i as u32 });
+            self.unlink_pred(BlockOperand {
+                op,
+                index: i as u32,
+            });
         }
     }
 
@@ -561,7 +606,10 @@ impl<'c> Body<'c> {
                 len,
             });
         }
-        assert!(self.contains_value(value), "{value:?} is not a live value of this body");
+        assert!(
+            self.contains_value(value),
+            "{value:?} is not a live value of this body"
+        );
         let u = OpOperand {
             op,
             index: index as u32,
@@ -573,7 +621,10 @@ impl<'c> Body<'c> {
 
     /// Appends an operand to `op`.
     pub fn push_operand(&mut self, op: OpId, value: Value) {
-        assert!(self.contains_value(value), "{value:?} is not a live value of this body");
+        assert!(
+            self.contains_value(value),
+            "{value:?} is not a live value of this body"
+        );
         let d = self.op_data_mut(op);
         d.operands.push(Operand {
             value: None,
@@ -602,9 +653,16 @@ impl<'c> Body<'c> {
         }
         let mut moved = SmallVec::<[Value; 4]>::new();
         for i in index..len {
-            let u = OpOperand { op, index: i as u32 };
+            let u = OpOperand {
+                op,
+                index: i as u32,
+            };
             if i > index {
-                moved.push(self.op_data(op).operands[i].value.expect("a linked operand"));
+                moved.push(
+                    self.op_data(op).operands[i]
+                        .value
+                        .expect("a linked operand"),
+                );
             }
             self.unlink_use(u);
         }
@@ -633,7 +691,10 @@ impl<'c> Body<'c> {
                 len,
             });
         }
-        assert!(self.contains_block(block), "{block:?} is not a live block of this body");
+        assert!(
+            self.contains_block(block),
+            "{block:?} is not a live block of this body"
+        );
         let u = BlockOperand {
             op,
             index: index as u32,

@@ -7,9 +7,9 @@
 //! the same order, so that the printer, CSE and bytecode's use-list orders
 //! see what they would see in MLIR.
 
+use crate::handles::{Attribute, Location, Type};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use crate::handles::{Attribute, Location, Type};
 
 use crate::body::{Body, RegionParent};
 use crate::error::IrError;
@@ -177,7 +177,9 @@ impl<'c> Body<'c> {
             });
         }
         let (dest, before) = match at {
-            InsertPoint::Before(o) => (self.op_data(o).parent.ok_or(IrError::Detached(o))?, Some(o)),
+            InsertPoint::Before(o) => {
+                (self.op_data(o).parent.ok_or(IrError::Detached(o))?, Some(o))
+            }
             InsertPoint::After(o) => (
                 self.op_data(o).parent.ok_or(IrError::Detached(o))?,
                 self.op_data(o).next,
@@ -252,10 +254,10 @@ impl<'c> Body<'c> {
         dest: RegionId,
         before: Option<BlockId>,
     ) -> Result<(), IrError> {
-        if let Some(b) = before {
-            if self.block_data(b).parent != Some(dest) {
-                return Err(IrError::BadBlockPair(b, b));
-            }
+        if let Some(b) = before
+            && self.block_data(b).parent != Some(dest)
+        {
+            return Err(IrError::BadBlockPair(b, b));
         }
         if dest == region || self.region_within(dest, region) {
             return Err(IrError::RegionInUse(dest));
@@ -358,6 +360,7 @@ enum Step<'c> {
 #[derive(Debug)]
 struct OpCopy<'c> {
     name: Attribute<'c>,
+    def: Option<crate::dialect::OpDefId>,
     operands: SmallVec<[Value; 4]>,
     results: SmallVec<[(Value, Type<'c>); 2]>,
     successors: SmallVec<[BlockId; 2]>,
@@ -387,7 +390,9 @@ enum Frame {
         next_region: usize,
         results: SmallVec<[Value; 2]>,
     },
-    Roots { next_region: usize },
+    Roots {
+        next_region: usize,
+    },
     Region(RegionId),
     Block(BlockId),
 }
@@ -486,6 +491,7 @@ impl<'c> Plan<'c> {
         };
         Ok(OpCopy {
             name: d.name,
+            def: d.def,
             operands: d
                 .operands
                 .iter()
@@ -647,6 +653,7 @@ impl<'c> Materializer<'_, '_, 'c> {
 
     fn op(&mut self, copy: OpCopy<'c>) -> Result<(), IrError> {
         let mut state = OperationState::new(copy.name, copy.loc);
+        state.def = copy.def;
         state.attributes = copy.attributes;
         state.properties = copy.properties;
         state.regions = copy.regions;
@@ -663,7 +670,10 @@ impl<'c> Materializer<'_, '_, 'c> {
             copy.operands.len(),
         );
         for (i, &v) in copy.operands.iter().enumerate() {
-            let u = OpOperand { op, index: i as u32 };
+            let u = OpOperand {
+                op,
+                index: i as u32,
+            };
             match self.mapping.value(v) {
                 Some(m) => self.dst.link_use(m, u),
                 None => {
@@ -688,7 +698,10 @@ impl<'c> Materializer<'_, '_, 'c> {
             n,
         );
         for (i, &b) in copy.successors.iter().enumerate() {
-            let u = BlockOperand { op, index: i as u32 };
+            let u = BlockOperand {
+                op,
+                index: i as u32,
+            };
             match self.mapping.block(b) {
                 Some(m) => self.dst.link_pred(m, u),
                 None => {
@@ -728,8 +741,14 @@ impl<'c> Materializer<'_, '_, 'c> {
         // The walk changes something only if a waiting operand's value (or
         // successor's block) is mapped by now; skipping it otherwise keeps a
         // deep clone linear.
-        let ready = self.operands.values().any(|&v| self.mapping.value(v).is_some())
-            || self.successors.values().any(|&b| self.mapping.block(b).is_some());
+        let ready = self
+            .operands
+            .values()
+            .any(|&v| self.mapping.value(v).is_some())
+            || self
+                .successors
+                .values()
+                .any(|&b| self.mapping.block(b).is_some());
         if !ready {
             return;
         }
@@ -757,23 +776,29 @@ impl<'c> Materializer<'_, '_, 'c> {
         }
         for o in order {
             for i in 0..self.dst.op_data(o).operands.len() {
-                let u = OpOperand { op: o, index: i as u32 };
-                if let Some(&v) = self.operands.get(&u) {
-                    if let Some(m) = self.mapping.value(v) {
-                        self.dst.unlink_use(u);
-                        self.dst.link_use(m, u);
-                        self.operands.remove(&u);
-                    }
+                let u = OpOperand {
+                    op: o,
+                    index: i as u32,
+                };
+                if let Some(&v) = self.operands.get(&u)
+                    && let Some(m) = self.mapping.value(v)
+                {
+                    self.dst.unlink_use(u);
+                    self.dst.link_use(m, u);
+                    self.operands.remove(&u);
                 }
             }
             for i in 0..self.dst.op_data(o).successors.len() {
-                let u = BlockOperand { op: o, index: i as u32 };
-                if let Some(&b) = self.successors.get(&u) {
-                    if let Some(m) = self.mapping.block(b) {
-                        self.dst.unlink_pred(u);
-                        self.dst.link_pred(m, u);
-                        self.successors.remove(&u);
-                    }
+                let u = BlockOperand {
+                    op: o,
+                    index: i as u32,
+                };
+                if let Some(&b) = self.successors.get(&u)
+                    && let Some(m) = self.mapping.block(b)
+                {
+                    self.dst.unlink_pred(u);
+                    self.dst.link_pred(m, u);
+                    self.successors.remove(&u);
                 }
             }
         }

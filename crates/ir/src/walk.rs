@@ -180,12 +180,11 @@ fn run<'b, 'c>(
             }
             None => {
                 let done = stack.pop().expect("the top frame");
-                if order == WalkOrder::PostOrder {
-                    if let Some((body, op)) = done.op {
-                        if f(body, op) == WalkResult::Interrupt {
-                            return WalkResult::Interrupt;
-                        }
-                    }
+                if order == WalkOrder::PostOrder
+                    && let Some((body, op)) = done.op
+                    && f(body, op) == WalkResult::Interrupt
+                {
+                    return WalkResult::Interrupt;
                 }
             }
         }

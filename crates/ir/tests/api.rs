@@ -72,7 +72,7 @@ fn a_new_use_goes_to_the_front() {
     assert_eq!(uses(&body, a), [(first, 1), (first, 0)]);
     let second = add_end(&mut body, entry, fx.op("test.use", &[a], 0));
     assert_eq!(uses(&body, a), [(second, 0), (first, 1), (first, 0)]);
-    assert!(body.has_one_use(body.op(first).result(0)) == false);
+    assert!(!body.has_one_use(body.op(first).result(0)));
     body.check().unwrap();
 }
 
@@ -173,7 +173,12 @@ fn erasing_a_used_value_is_refused_and_changes_nothing() {
 
 /// An operation with one region holding one block, placed at the end of
 /// `block`: returns it and its inner block.
-fn nested<'c>(fx: &'c Fx, body: &mut Body<'c>, block: BlockId, operands: &[Value]) -> (OpId, BlockId) {
+fn nested<'c>(
+    fx: &'c Fx,
+    body: &mut Body<'c>,
+    block: BlockId,
+    operands: &[Value],
+) -> (OpId, BlockId) {
     let op = add_end(body, block, fx.op("test.region", operands, 1).regions(1));
     let region = body.op(op).regions()[0];
     let inner = body.create_block();
@@ -193,7 +198,10 @@ fn erasing_an_operation_erases_what_is_in_it() {
     add_end(&mut body, deeper, fx.op("test.y", &[a], 0));
     assert_eq!(uses(&body, a).len(), 2);
     // Moving the outer operation into its own region is refused.
-    assert_eq!(body.move_op(outer, InsertPoint::End(deeper)), Err(IrError::IntoItself(outer)));
+    assert_eq!(
+        body.move_op(outer, InsertPoint::End(deeper)),
+        Err(IrError::IntoItself(outer))
+    );
     body.check().unwrap();
     body.erase_op(outer).unwrap();
     assert!(body.use_empty(a));
@@ -216,8 +224,15 @@ fn split_and_merge_blocks() {
     assert_eq!(body.next_block(entry), Some(tail));
     body.check().unwrap();
     // A branch to the tail block stops it from being merged.
-    let br = add_end(&mut body, entry, fx.op("test.br", &[], 0).successors(&[tail]));
-    assert!(matches!(body.merge_blocks(tail, entry, &[]), Err(IrError::BlockInUse { .. })));
+    let br = add_end(
+        &mut body,
+        entry,
+        fx.op("test.br", &[], 0).successors(&[tail]),
+    );
+    assert!(matches!(
+        body.merge_blocks(tail, entry, &[]),
+        Err(IrError::BlockInUse { .. })
+    ));
     body.erase_op(br).unwrap();
     // A tail block with an argument merges with the argument replaced.
     let t = body.add_block_argument(tail, fx.i32(), None);
@@ -240,7 +255,10 @@ fn inline_a_region_before_a_block() {
     let moved = add_end(&mut body, inner, fx.op("test.in", &[a], 0));
     let region: RegionId = body.op(holder).regions()[0];
     // A region cannot go into itself.
-    assert_eq!(body.inline_region_before(root, region, None), Err(IrError::RegionInUse(region)));
+    assert_eq!(
+        body.inline_region_before(root, region, None),
+        Err(IrError::RegionInUse(region))
+    );
     body.inline_region_before(region, root, Some(last)).unwrap();
     assert_eq!(body.blocks(root).collect::<Vec<_>>(), [entry, inner, last]);
     assert_eq!(body.blocks(region).count(), 0);
@@ -275,7 +293,10 @@ fn a_clone_remaps_forward_uses_as_mlir_does() {
     // original: MLIR maps results after the regions, and no region around
     // the clone remaps them.
     assert_eq!(body.op(c[2]).operand(0), body.op(holder).result(0));
-    assert_eq!(map.value(body.op(holder).result(0)), Some(body.op(copy).result(0)));
+    assert_eq!(
+        map.value(body.op(holder).result(0)),
+        Some(body.op(copy).result(0))
+    );
     // The clone's uses of `a` went to the front, in creation order: the
     // holder's operand first, then `first`'s.
     let mut expected = vec![(c[0], 0), (copy, 0)];
@@ -292,7 +313,10 @@ fn a_clone_into_another_body_needs_its_outside_values_mapped() {
     let (holder, inner) = nested(&fx, &mut f, f_entry, &[a]);
     add_end(&mut f, inner, fx.op("test.in", &[a], 1));
     let before = (g.num_ops(), g.num_values(), g.num_blocks());
-    assert_eq!(g.clone_op_from(&f, holder, &mut IrMapping::new()), Err(IrError::Unmapped(a)));
+    assert_eq!(
+        g.clone_op_from(&f, holder, &mut IrMapping::new()),
+        Err(IrError::Unmapped(a))
+    );
     assert_eq!((g.num_ops(), g.num_values(), g.num_blocks()), before);
     g.check().unwrap();
 
@@ -331,7 +355,11 @@ fn the_walker_visits_in_both_orders_skips_and_interrupts() {
     let mut skipped = Vec::new();
     walk_body(&body, WalkOrder::PreOrder, |_, op| {
         skipped.push(op);
-        if op == outer { WalkResult::Skip } else { WalkResult::Advance }
+        if op == outer {
+            WalkResult::Skip
+        } else {
+            WalkResult::Advance
+        }
     });
     assert_eq!(skipped, [outer, y]);
     let mut seen = 0;
@@ -396,7 +424,12 @@ fn symbol_op<'c>(fx: &'c Fx, body: &mut Body<'c>, name: &str) -> OpId {
         .ctx
         .dictionary_attr(&[("sym_name", fx.ctx.string_attr(name).into())])
         .into();
-    body.create_op(fx.op("func.func", &[], 0).properties(props).regions(1).isolated())
+    body.create_op(
+        fx.op("func.func", &[], 0)
+            .properties(props)
+            .regions(1)
+            .isolated(),
+    )
 }
 
 #[test]
@@ -407,15 +440,18 @@ fn the_container_places_insertions_by_key_not_by_time() {
     let c: Container<'_, '_> = Container::new(body, block);
     let key = |owner, seq| InsertKey { owner, seq };
     // Inserted in the order 2, 0, 1: placed in the order 0, 1, 2.
-    c.get_or_insert_symbol(key(2, 0), "late", |b| symbol_op(&fx, b, "late")).unwrap();
-    c.get_or_insert_symbol(key(0, 0), "early", |b| symbol_op(&fx, b, "early")).unwrap();
-    c.get_or_insert_symbol(key(1, 0), "mid", |b| symbol_op(&fx, b, "mid")).unwrap();
+    c.get_or_insert_symbol(key(2, 0), "late", |b| symbol_op(&fx, b, "late"))
+        .unwrap();
+    c.get_or_insert_symbol(key(0, 0), "early", |b| symbol_op(&fx, b, "early"))
+        .unwrap();
+    c.get_or_insert_symbol(key(1, 0), "mid", |b| symbol_op(&fx, b, "mid"))
+        .unwrap();
     // A second request under a smaller key moves the symbol to that key.
     let again = c
         .get_or_insert_symbol(key(0, 1), "late", |_| unreachable!("it exists"))
         .unwrap();
     assert_eq!(c.lookup_symbol("late"), Some(again));
-    assert_eq!(c.lookup_symbol("a").is_some(), true);
+    assert!(c.lookup_symbol("a").is_some());
     let dup = c.mutate(|m| {
         let op = symbol_op(&fx, m.body(), "a");
         let r = m.insert(key(5, 0), op);
@@ -424,7 +460,10 @@ fn the_container_places_insertions_by_key_not_by_time() {
     });
     assert!(matches!(dup, Err(IrError::SymbolExists(_))));
     let body = c.into_inner();
-    let names: Vec<_> = body.block_ops(block).map(|o| symbol_name(body, o).unwrap()).collect();
+    let names: Vec<_> = body
+        .block_ops(block)
+        .map(|o| symbol_name(body, o).unwrap())
+        .collect();
     assert_eq!(names, ["a", "b", "early", "late", "mid"]);
     body.check().unwrap();
 }
@@ -442,14 +481,19 @@ fn a_checked_out_owner_is_exclusive_and_an_erased_one_is_dropped() {
     // new generation, and `f`'s body is dropped when the guard comes back.
     c.mutate(|m| m.erase(funcs[0])).unwrap();
     let h = c
-        .get_or_insert_symbol(InsertKey { owner: 0, seq: 0 }, "h", |b| symbol_op(&fx, b, "h"))
+        .get_or_insert_symbol(InsertKey { owner: 0, seq: 0 }, "h", |b| {
+            symbol_op(&fx, b, "h")
+        })
         .unwrap();
     let mut guard = guard;
     let entry = guard.entry_block(guard.roots()[0]).unwrap();
     let op = guard.create_op(fx.op("test.x", &[], 0));
     guard.insert_op(op, InsertPoint::End(entry)).unwrap();
     drop(guard);
-    assert_eq!(c.checkout(f_owner).unwrap_err(), IrError::UnknownOwner(f_owner));
+    assert_eq!(
+        c.checkout(f_owner).unwrap_err(),
+        IrError::UnknownOwner(f_owner)
+    );
     let body = c.into_inner();
     let h_owner = body.op(h).owner().unwrap();
     assert_eq!(h_owner.slot(), f_owner.slot());

@@ -134,15 +134,11 @@ fn two_threads_ask_for_one_symbol() {
     let c = m.container;
     let block = c.mutate(|x| x.body().op(m.funcs[0]).parent().unwrap());
     let t = thread::spawn(move || {
-        c.get_or_insert_symbol(InsertKey { owner: 2, seq: 0 }, "k", |b| {
-            symbol_op(b, "k")
-        })
-        .expect("the symbol is got or inserted")
+        c.get_or_insert_symbol(InsertKey { owner: 2, seq: 0 }, "k", |b| symbol_op(b, "k"))
+            .expect("the symbol is got or inserted")
     });
     let mine = c
-        .get_or_insert_symbol(InsertKey { owner: 1, seq: 0 }, "k", |b| {
-            symbol_op(b, "k")
-        })
+        .get_or_insert_symbol(InsertKey { owner: 1, seq: 0 }, "k", |b| symbol_op(b, "k"))
         .expect("the symbol is got or inserted");
     let theirs = t.join().unwrap();
     assert_eq!(mine, theirs, "both threads get the one symbol");
@@ -213,7 +209,10 @@ fn one_owner_handed_between_two_threads() {
 /// Checks invariant 15.
 #[test]
 fn one_owner_two_holders_in_turn() {
-        model::check("one_owner_two_holders_in_turn", one_owner_handed_between_two_threads);
+    model::check(
+        "one_owner_two_holders_in_turn",
+        one_owner_handed_between_two_threads,
+    );
     assert!(
         FOUND_OUT.load(Plain) > 0,
         "no interleaving found the body checked out"
@@ -227,7 +226,10 @@ fn one_owner_two_holders_in_turn() {
 #[should_panic(expected = "an owner's mutation was lost")]
 fn mutant_checkout_shared() {
     with_mutant(Mutant::IrCheckoutShared, || {
-        model::check("mutant_checkout_shared", one_owner_handed_between_two_threads);
+        model::check(
+            "mutant_checkout_shared",
+            one_owner_handed_between_two_threads,
+        );
     });
 }
 
@@ -244,9 +246,7 @@ fn owner_erased_while_out() {
     });
     c.mutate(|x| x.erase(f)).unwrap();
     let h = c
-        .get_or_insert_symbol(InsertKey { owner: 0, seq: 0 }, "h", |b| {
-            symbol_op(b, "h")
-        })
+        .get_or_insert_symbol(InsertKey { owner: 0, seq: 0 }, "h", |b| symbol_op(b, "h"))
         .unwrap();
     t.join().unwrap();
     let (h_owner, stale) = c.mutate(|x| (x.body().op(h).owner().unwrap(), x.stale_returns()));
@@ -270,7 +270,10 @@ fn owner_erased_while_out() {
 /// Checks invariant 15.
 #[test]
 fn erased_owner_body_is_dropped_not_returned() {
-        model::check("erased_owner_body_is_dropped_not_returned", owner_erased_while_out);
+    model::check(
+        "erased_owner_body_is_dropped_not_returned",
+        owner_erased_while_out,
+    );
     assert!(
         CAME_BACK_STALE.load(Plain) > 0,
         "no interleaving erased the owner while it was out"

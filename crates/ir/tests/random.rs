@@ -10,14 +10,17 @@ use std::collections::HashMap;
 use proptest::prelude::*;
 use strata_builtin::prelude::*;
 use strata_ctx::{Context, Location, Type};
-use strata_ir::{
-    BlockId, Body, InsertPoint, IrMapping, OpId, OperationState, RegionParent, Value,
-};
+use strata_ir::{BlockId, Body, InsertPoint, IrMapping, OpId, OperationState, RegionParent, Value};
 
 /// One mutation, its operands drawn as indices into what is live.
 #[derive(Clone, Debug)]
 enum Step {
-    Create { operands: Vec<usize>, results: usize, region: bool, at: usize },
+    Create {
+        operands: Vec<usize>,
+        results: usize,
+        region: bool,
+        at: usize,
+    },
     Erase(usize),
     SetOperand(usize, usize, usize),
     PushOperand(usize, usize),
@@ -76,7 +79,9 @@ fn pick<T: Copy>(items: &[T], i: usize) -> Option<T> {
 }
 
 fn ops(body: &Body<'_>) -> Vec<OpId> {
-    body.op_ids().filter(|&o| body.op(o).parent().is_some()).collect()
+    body.op_ids()
+        .filter(|&o| body.op(o).parent().is_some())
+        .collect()
 }
 
 fn values(body: &Body<'_>) -> Vec<Value> {
@@ -84,7 +89,9 @@ fn values(body: &Body<'_>) -> Vec<Value> {
 }
 
 fn blocks(body: &Body<'_>) -> Vec<BlockId> {
-    body.block_ids().filter(|&b| body.block_parent(b).is_some()).collect()
+    body.block_ids()
+        .filter(|&b| body.block_parent(b).is_some())
+        .collect()
 }
 
 /// A function-like body: one root region, one entry block with an
@@ -109,10 +116,19 @@ fn start<'c>(fx: &Fx<'c>) -> Body<'c> {
 fn apply<'c>(fx: &Fx<'c>, body: &mut Body<'c>, step: &Step) {
     let (live_ops, live_values, live_blocks) = (ops(body), values(body), blocks(body));
     match step {
-        Step::Create { operands, results, region, at } => {
-            let Some(block) = pick(&live_blocks, *at) else { return };
-            let operands: Vec<Value> =
-                operands.iter().filter_map(|&i| pick(&live_values, i)).collect();
+        Step::Create {
+            operands,
+            results,
+            region,
+            at,
+        } => {
+            let Some(block) = pick(&live_blocks, *at) else {
+                return;
+            };
+            let operands: Vec<Value> = operands
+                .iter()
+                .filter_map(|&i| pick(&live_values, i))
+                .collect();
             let types: Vec<Type<'c>> = (0..*results).map(|_| fx.ty()).collect();
             let op = body.create_op(
                 OperationState::new(fx.ctx.string_attr("test.op").into(), fx.loc())
@@ -308,7 +324,9 @@ fn predict(before: &Model, body_before: &Body<'_>, step: &Step, body: &Body<'_>)
         }
         Step::EraseOperand(o, k) => {
             let live_ops = ops(body_before);
-            let Some(o) = pick(&live_ops, *o) else { return Some(m) };
+            let Some(o) = pick(&live_ops, *o) else {
+                return Some(m);
+            };
             let n = body_before.op(o).num_operands();
             if n == 0 {
                 return Some(m);

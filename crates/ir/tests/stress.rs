@@ -336,7 +336,7 @@ fn ir_step<'c>(
             .container
             .get_or_insert_symbol(key, &name, |m| build_symbol(ctx, m, &name, ir.builds))
             .unwrap();
-        if pick % 3 == 0 {
+        if pick.is_multiple_of(3) {
             let v = constant_value(k);
             seen.ints.push((v, ctx.i64_attr(v).as_ptr() as usize));
         }
@@ -344,7 +344,7 @@ fn ir_step<'c>(
         return;
     }
     let mut f = ir.container.checkout(own).unwrap();
-    if n % 7 == 0 {
+    if n.is_multiple_of(7) {
         // The function is this thread's until the guard drops.
         assert_eq!(
             ir.container.checkout(own).map(|g| g.owner()).unwrap_err(),
@@ -366,7 +366,7 @@ fn ir_step<'c>(
         // Create an operation reading the argument or an earlier result, at
         // the end of the last block.
         0..=6 => {
-            let input = if len == 0 || pick % 5 == 0 {
+            let input = if len == 0 || pick.is_multiple_of(5) {
                 None
             } else {
                 Some(rec.ops[at].op)
@@ -460,7 +460,7 @@ fn ir_step<'c>(
         12 => {
             let last = f.blocks(f.roots()[0]).last().unwrap();
             let start = rec.splits.last().copied().unwrap_or(0);
-            if !rec.splits.is_empty() && (pick % 2 == 0 || len - start < 2) {
+            if !rec.splits.is_empty() && (pick.is_multiple_of(2) || len - start < 2) {
                 let prev = f.prev_block(last).unwrap();
                 f.merge_blocks(last, prev, &[]).unwrap();
                 rec.splits.pop();
@@ -476,7 +476,7 @@ fn ir_step<'c>(
         // Nothing to replace, erase or clone yet.
         _ => return,
     }
-    if n % 8 == 0 {
+    if n.is_multiple_of(8) {
         f.check().unwrap();
     }
     seen.rewrites += 1;
