@@ -338,10 +338,18 @@ mod tests {
         assert_eq!(moved.notes()[0].0, 100..101);
         let text = "(-(-()))\n";
         let out = e.render("m.mlir", text);
-        let first = out.find("no expression inside parentheses").expect("the error");
-        let second = out.rfind("missing operand of negation").expect("a follow-up");
+        let first = out
+            .find("no expression inside parentheses")
+            .expect("the error");
+        let second = out
+            .rfind("missing operand of negation")
+            .expect("a follow-up");
         assert!(first < second, "{out}");
-        assert_eq!(out.matches("missing operand of negation").count(), 2, "{out}");
+        assert_eq!(
+            out.matches("missing operand of negation").count(),
+            2,
+            "{out}"
+        );
         assert!(out.contains("m.mlir:1:7"), "{out}");
     }
 
