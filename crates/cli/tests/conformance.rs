@@ -130,8 +130,8 @@ fn generic_form_round_trips_byte_identical() {
                 Ok(()) => passed[mode] += 1,
                 Err(why) => {
                     // mlir-opt-19 has MLIR's test dialect compiled in;
-                    // strata-cli models only the part the test files show
-                    // (`crates/cli/src/test_dialect.rs`).
+                    // strata-dialects models only the part the test files show
+                    // (`crates/dialects/src/test.rs`).
                     let why = if text.contains("!test.") || text.contains("alias_test:") {
                         format!("uses MLIR's test dialect, compiled into mlir-opt-19: {why}")
                     } else {

@@ -1,5 +1,5 @@
-//! The registered dialects strata-opt models in part (`src/llvm.rs`,
-//! `src/registered.rs`, `src/sparse_tensor.rs`): the aliases of the `llvm`
+//! The registered dialects strata-opt models in part (strata-dialects'
+//! `llvm`, `dlti`, `ml_program`, `ptr` and `sparse_tensor`): the aliases of the `llvm`
 //! dialect's debug info, TBAA, alias-scope and loop attributes, the values
 //! nested in `dlti` attributes and `sparse_tensor` types, `ml_program`'s
 //! `#extern`, and `!ptr.ptr` as a memref element.
@@ -12,8 +12,8 @@
 //! print each back byte for byte, from any context and parse.
 
 use strata_builtin::DictionaryAttr;
-use strata_cli::llvm::{LlvmAttr, TbaaMemberAttr};
-use strata_cli::text::Piece;
+use strata_dialects::llvm::{LlvmAttr, TbaaMemberAttr};
+use strata_dialects::text::Piece;
 use strata_ctx::{Attribute, Context};
 use strata_module::{
     PrintOptions, parse_module, parse_module_parallel_with, parse_module_with, print_module,
@@ -347,10 +347,11 @@ fn tbaa_members_are_attributes_each() {
 /// dialect does.
 #[test]
 fn the_models_register_their_kinds() {
-    use strata_cli::registered::{DltiAttr, DltiDialect, PtrDialect, PtrType};
+    use strata_dialects::dlti::{DltiAttr, DltiDialect};
+    use strata_dialects::ptr::{PtrDialect, PtrType};
     use strata_ctx::Kind;
     let mut ctx = Context::new();
-    ctx.register_dialect::<strata_cli::llvm::LlvmDialect>();
+    ctx.register_dialect::<strata_dialects::llvm::LlvmDialect>();
     ctx.register_dialect::<DltiDialect>();
     ctx.register_dialect::<PtrDialect>();
     let kinds = ctx.registered_kinds();
@@ -374,7 +375,7 @@ fn the_models_register_their_kinds() {
 #[test]
 fn text_forms_are_equal_only_when_every_part_is() {
     use strata_builtin::prelude::*;
-    use strata_cli::text::TextData;
+    use strata_dialects::text::TextData;
     let ctx = Context::new();
     let unit: Attribute<'_> = ctx.unit_attr().into();
     let pieces = [Piece::Text("<"), Piece::Attr(unit), Piece::Text(">")];

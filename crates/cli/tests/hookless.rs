@@ -7,7 +7,7 @@
 //! answer at the same line and column for every form: where MLIR's dialect
 //! has no parser for the family ("dialect 'tensor' provides no type parsing
 //! hook"), and where it has one, which refuses a mnemonic it does not know
-//! in its own words ("unknown gpu type: foo", `src/known.rs`).
+//! in its own words ("unknown gpu type: foo", strata-dialects' `src/known.rs`).
 
 use strata_ctx::Context;
 use strata_module::parse_module_with;

@@ -1,233 +1,32 @@
-//! More registered dialects of `mlir-opt-19`, in the part that changes
-//! what it prints or refuses for forms strata otherwise keeps opaque. The
-//! first three were found by running strata-opt over the generic form of
-//! the dialect's MLIR 19 tests (`Dialect/DLTI`, `Dialect/MLProgram`,
-//! `Dialect/Ptr`); the rest by asking `mlir-opt-19` for a type and an
-//! attribute of each dialect it registers (`tests/oracle/hookless.sh`).
-//!
-//! - `dlti` ([`DltiDialect`]): its attributes nest others (`#dlti.dl_entry<
-//!   "key", #map>`), so each of MLIR 19's four (`dl_entry`, `dl_spec`,
-//!   `target_device_spec`, `target_system_spec`) is a [`DltiAttr`], kept as
-//!   text with the values written inside it parsed ([`crate::text`]);
-//!   another mnemonic, and any type, is MLIR's error.
-//! - `ml_program` ([`MlProgramDialect`]): MLIR's
-//!   `MLProgramOpAsmDialectInterface` names `#ml_program.extern : type` the
-//!   overridable alias `extern`. The attribute stays opaque.
-//! - `ptr` ([`PtrDialect`]): `!ptr.ptr` implements MLIR's
-//!   `MemRefElementTypeInterface`, so it may be a memref's element, where an
-//!   opaque type may not. `!ptr.ptr` and `!ptr.ptr<memory-space>` are
-//!   [`PtrType`]s; the memory space is parsed (`<3>` prints `<3 : i64>`, as
-//!   MLIR prints it). Another type, and an attribute other than
-//!   `#ptr.spec<...>` (kept opaque), is MLIR's error.
-//! - thirty dialects with no parser for their types, their attributes or
-//!   both (`tensor`, `arith`, `func`, `scf`, ...; `hookless_dialect!`):
-//!   such a form is MLIR's "dialect 'tensor' provides no type parsing
-//!   hook", at the same column. A family the dialect does parse stays
-//!   opaque.
+//! The registered dialects of `mlir-opt-19` that strata models no further
+//! than their namespace, found by asking `mlir-opt-19` for a type and an
+//! attribute of each dialect it registers
+//! (`crates/cli/tests/oracle/hookless.sh`): thirty dialects with no parser
+//! for their types, their attributes or both (`tensor`, `arith`, `func`,
+//! `scf`, ...; `hookless_dialect!`), where such a form is MLIR's "dialect
+//! 'tensor' provides no type parsing hook", at the same column, and the
+//! rest, registered for their namespace. A family the dialect does parse
+//! stays opaque, but for a mnemonic it does not know, which is MLIR's
+//! error.
 //!
 //! ```
 //! use strata_ctx::Context;
-//! use strata_module::{PrintOptions, parse_module_with, print_module};
+//! use strata_syntax::Syntax;
 //!
 //! let ctx = Context::new();
-//! let text = "\"x.op\"() {e = #ml_program.extern : i32} : () -> memref<4x!ptr.ptr<3>>\n";
-//! let module = parse_module_with(&ctx, &strata_cli::syntax(), text, "r.mlir").unwrap();
-//! let printed = print_module(&module, PrintOptions::default());
-//! assert!(printed.starts_with("#extern = #ml_program.extern : i32\n"));
-//! assert!(printed.contains("{e = #extern} : () -> memref<4x!ptr.ptr<3 : i64>>"));
+//! let mut syntax = Syntax::new();
+//! strata_dialects::hookless::register_hookless(&mut syntax);
+//! let e = syntax.parse_type(&ctx, "!tensor.thing").unwrap_err();
+//! assert_eq!(e.message(), "dialect 'tensor' provides no type parsing hook");
+//! assert!(syntax.parse_type(&ctx, "!gpu.async.token").is_ok());
 //! ```
 
 use core::hash::BuildHasher;
 
-use strata_builtin::OpaqueAttr;
 use strata_ctx::{Attribute, Dialect, Policy, Registry, Type};
-use strata_syntax::lexer::TokenKind;
-use strata_syntax::{
-    AsmAlias, AsmElement, DialectSyntax, ParseError, Parser, ResourceSection, Syntax,
-};
+use strata_syntax::{DialectSyntax, ParseError, Parser, Syntax};
 
-use crate::known::at_mnemonic;
-use crate::text::{Piece, TextData};
-
-/// The `dlti` dialect (see the [module](self)).
-#[derive(Debug)]
-pub struct DltiDialect;
-
-crate::text_kind!(
-    /// `#dlti.mnemonic<...>`: an attribute of the `dlti` dialect, kept as
-    /// text with the values written inside it parsed.
-    DltiAttr, Attribute, "dlti.attribute"
-);
-
-impl Dialect for DltiDialect {
-    const NAMESPACE: &'static str = "dlti";
-
-    fn register(registry: &mut Registry<'_>) {
-        registry.kind::<DltiAttr>();
-    }
-}
-
-impl DialectSyntax for DltiDialect {
-    /// Every type: the dialect has none, which MLIR reports.
-    fn parses_type(_: &str) -> bool {
-        true
-    }
-
-    /// Every attribute: MLIR 19's four are [`DltiAttr`]s, another is
-    /// MLIR's error.
-    fn parses_attribute(_: &str) -> bool {
-        true
-    }
-
-    fn parse_type<'c, P: Policy, S: BuildHasher>(
-        p: &mut Parser<'c, '_, P, S>,
-        mnemonic: &str,
-    ) -> Result<Type<'c>, ParseError> {
-        Err(no_hook(p, mnemonic, "dlti", "type"))
-    }
-
-    fn parse_attribute<'c, P: Policy, S: BuildHasher>(
-        p: &mut Parser<'c, '_, P, S>,
-        mnemonic: &str,
-    ) -> Result<Attribute<'c>, ParseError> {
-        if crate::known::refuses("dlti", "attribute", mnemonic) {
-            return Err(crate::known::refusal(p, "dlti", "attribute", mnemonic));
-        }
-        DltiAttr::parse(p, "#dlti.", mnemonic, None)
-    }
-
-    fn attribute_elements<'c>(attr: Attribute<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
-        DltiAttr::elements(attr, visit);
-    }
-}
-
-/// The `ml_program` dialect (see the [module](self)).
-#[derive(Debug)]
-pub struct MlProgramDialect;
-
-impl Dialect for MlProgramDialect {
-    const NAMESPACE: &'static str = "ml_program";
-
-    /// No kinds: every form of the dialect stays opaque.
-    fn register(_: &mut Registry<'_>) {}
-}
-
-impl DialectSyntax for MlProgramDialect {
-    /// MLIR's dialect has the asm interface and declares no resource.
-    fn resource_section() -> ResourceSection {
-        ResourceSection::NoKeys
-    }
-
-    /// Only a type the dialect does not know: MLIR's error.
-    fn parses_type(mnemonic: &str) -> bool {
-        crate::known::refuses("ml_program", "type", mnemonic)
-    }
-
-    /// Only an attribute the dialect does not know: MLIR's error.
-    fn parses_attribute(mnemonic: &str) -> bool {
-        crate::known::refuses("ml_program", "attribute", mnemonic)
-    }
-
-    fn parse_type<'c, P: Policy, S: BuildHasher>(
-        p: &mut Parser<'c, '_, P, S>,
-        mnemonic: &str,
-    ) -> Result<Type<'c>, ParseError> {
-        Err(crate::known::refusal(p, "ml_program", "type", mnemonic))
-    }
-
-    fn parse_attribute<'c, P: Policy, S: BuildHasher>(
-        p: &mut Parser<'c, '_, P, S>,
-        mnemonic: &str,
-    ) -> Result<Attribute<'c>, ParseError> {
-        Err(crate::known::refusal(
-            p,
-            "ml_program",
-            "attribute",
-            mnemonic,
-        ))
-    }
-
-    /// MLIR's `MLProgramOpAsmDialectInterface::getAlias`: `extern` for an
-    /// `ExternAttr`, overridable.
-    fn attribute_alias(attr: Attribute<'_>) -> Option<AsmAlias> {
-        let o = attr.dyn_cast::<OpaqueAttr>()?;
-        let p = o.payload();
-        (p.dialect == "ml_program" && p.data == "extern")
-            .then(|| AsmAlias::Overridable("extern".into()))
-    }
-}
-
-/// The `ptr` dialect (see the [module](self)).
-#[derive(Debug)]
-pub struct PtrDialect;
-
-crate::text_kind!(
-    /// `!ptr.ptr` or `!ptr.ptr<memory-space>`: MLIR's `ptr::PtrType`, a
-    /// valid memref element.
-    PtrType, Type, "ptr.ptr"
-);
-
-impl Dialect for PtrDialect {
-    const NAMESPACE: &'static str = "ptr";
-
-    fn register(registry: &mut Registry<'_>) {
-        registry.kind::<PtrType>();
-    }
-}
-
-impl DialectSyntax for PtrDialect {
-    /// Every type: `ptr` is a [`PtrType`], another is MLIR's error.
-    fn parses_type(_: &str) -> bool {
-        true
-    }
-
-    /// Every attribute but MLIR 19's one, `spec` (a data layout entry,
-    /// `#ptr.spec<size = 32, abi = 32, preferred = 64>`), which stays
-    /// opaque: another is MLIR's error.
-    fn parses_attribute(mnemonic: &str) -> bool {
-        crate::known::refuses("ptr", "attribute", mnemonic)
-    }
-
-    fn parse_attribute<'c, P: Policy, S: BuildHasher>(
-        p: &mut Parser<'c, '_, P, S>,
-        mnemonic: &str,
-    ) -> Result<Attribute<'c>, ParseError> {
-        Err(crate::known::refusal(p, "ptr", "attribute", mnemonic))
-    }
-
-    /// `ptr` or `ptr<attribute>`.
-    fn parse_type<'c, P: Policy, S: BuildHasher>(
-        p: &mut Parser<'c, '_, P, S>,
-        mnemonic: &str,
-    ) -> Result<Type<'c>, ParseError> {
-        if mnemonic != "ptr" {
-            // MLIR's message, two spaces and all (`crate::mnemonics`).
-            return Err(crate::known::refusal(p, "ptr", "type", mnemonic));
-        }
-        let space = if p.consume_if(TokenKind::Less) {
-            let a = p.parse_attribute()?;
-            p.expect(TokenKind::Greater, "'>'")?;
-            Some(a)
-        } else {
-            None
-        };
-        let pieces: &[Piece<'_, 'c>] = match space {
-            Some(a) => &[Piece::Text("<"), Piece::Attr(a), Piece::Text(">")],
-            None => &[],
-        };
-        Ok(p.context()
-            .intern::<PtrType>(TextData {
-                prefix: "!ptr.",
-                mnemonic,
-                pieces,
-            })
-            .into())
-    }
-
-    fn type_elements<'c>(ty: Type<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
-        PtrType::elements(ty, visit);
-    }
-}
+use crate::known::no_hook;
 
 /// A registered dialect of `mlir-opt-19` that strata-opt models no further
 /// than its namespace. A family it has no parser for (`types: true`,
@@ -466,7 +265,7 @@ hookless_dialect!(
 /// the rest of its dialects that strata-opt has no model of, so that every
 /// namespace `mlir-opt-19` registers is registered here too (a
 /// `dialect_resources` entry of another is "dialect 'foo' is unknown").
-pub(crate) fn register_hookless<P: Policy, S: BuildHasher>(s: &mut Syntax<P, S>) {
+pub fn register_hookless<P: Policy, S: BuildHasher>(s: &mut Syntax<P, S>) {
     s.register::<AffineDialect>();
     s.register::<AmdgpuDialect>();
     s.register::<AmxDialect>();
@@ -508,19 +307,4 @@ pub(crate) fn register_hookless<P: Policy, S: BuildHasher>(s: &mut Syntax<P, S>)
     s.register::<SpirvDialect>();
     s.register::<TestDynDialect>();
     s.register::<XegpuDialect>();
-}
-
-/// MLIR's "dialect 'tensor' provides no type parsing hook" (`family` is
-/// `type` or `attribute`), for a dialect without a parser for that family.
-fn no_hook<P: Policy, S: BuildHasher>(
-    p: &Parser<'_, '_, P, S>,
-    mnemonic: &str,
-    dialect: &str,
-    family: &str,
-) -> ParseError {
-    at_mnemonic(
-        p,
-        mnemonic,
-        format!("dialect '{dialect}' provides no {family} parsing hook"),
-    )
 }

@@ -5,7 +5,7 @@
 //! type: async.tokn"). strata-opt has no model of most of these forms and
 //! keeps them as opaque text, but it knows which mnemonics each family
 //! has ([`crate::mnemonics`], generated from `mlir-opt-19` by
-//! `tests/oracle/mnemonics.py`), so a misspelt one is refused as MLIR
+//! `crates/cli/tests/oracle/mnemonics.py`), so a misspelt one is refused as MLIR
 //! refuses it, at the mnemonic.
 
 use core::hash::BuildHasher;
@@ -72,6 +72,21 @@ pub(crate) fn at_mnemonic<P: Policy, S: BuildHasher>(
 ) -> ParseError {
     let end = p.token().start;
     ParseError::new(end - mnemonic.len()..end, message)
+}
+
+/// MLIR's "dialect 'tensor' provides no type parsing hook" (`family` is
+/// `type` or `attribute`), for a dialect without a parser for that family.
+pub(crate) fn no_hook<P: Policy, S: BuildHasher>(
+    p: &Parser<'_, '_, P, S>,
+    mnemonic: &str,
+    dialect: &str,
+    family: &str,
+) -> ParseError {
+    at_mnemonic(
+        p,
+        mnemonic,
+        format!("dialect '{dialect}' provides no {family} parsing hook"),
+    )
 }
 
 #[cfg(test)]

@@ -31,18 +31,24 @@
 //!
 //! ```
 //! use strata_ctx::Context;
-//! use strata_module::{PrintOptions, parse_module_with, print_module};
+//! use strata_dialects::llvm::{LlvmAttr, LlvmDialect};
+//! use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, Syntax};
 //!
 //! let ctx = Context::new();
-//! let text = "#di_file = #llvm.di_file<\"a.c\" in \"/\">\n\
-//!     \"x.op\"() {cu = #llvm.di_compile_unit<id = distinct[0]<>, sourceLanguage = DW_LANG_C, file = #di_file, isOptimized = false, emissionKind = Full>} : () -> ()\n";
-//! let module = parse_module_with(&ctx, &strata_cli::syntax(), text, "d.mlir").unwrap();
-//! let printed = print_module(&module, PrintOptions::default());
-//! assert!(printed.starts_with(
-//!     "#di_file = #llvm.di_file<\"a.c\" in \"/\">\n\
-//!      #di_compile_unit = #llvm.di_compile_unit<id = distinct[0]<>, sourceLanguage = DW_LANG_C, file = #di_file, isOptimized = false, emissionKind = Full>\n"
-//! ));
-//! assert!(printed.contains("{cu = #di_compile_unit}"));
+//! let mut syntax = Syntax::new();
+//! syntax.register::<LlvmDialect>();
+//! let text = "#llvm.di_compile_unit<id = distinct[0]<>, sourceLanguage = DW_LANG_C, \
+//!     file = #llvm.di_file<\"a.c\" in \"/\">, isOptimized = false, emissionKind = Full>";
+//! let cu = syntax.parse_attribute(&ctx, text).unwrap();
+//! assert_eq!(cu.to_string(), text);
+//! assert_eq!(
+//!     LlvmDialect::attribute_alias(cu),
+//!     Some(AsmAlias::Overridable("di_compile_unit".into()))
+//! );
+//! // The file is an attribute of its own, with its own alias.
+//! let file = syntax.parse_attribute(&ctx, "#llvm.di_file<\"a.c\" in \"/\">").unwrap();
+//! let nested: Vec<_> = cu.dyn_cast::<LlvmAttr>().unwrap().payload().elements().collect();
+//! assert_eq!(nested[1], AsmElement::Attribute(file));
 //! ```
 
 use core::hash::BuildHasher;

@@ -13,14 +13,20 @@
 //!
 //! ```
 //! use strata_ctx::Context;
-//! use strata_module::{PrintOptions, parse_module_with, print_module};
+//! use strata_dialects::sparse_tensor::SparseTensorDialect;
+//! use strata_syntax::{AsmAlias, DialectSyntax, Syntax};
 //!
 //! let ctx = Context::new();
-//! let text = "\"x.op\"() {t = tensor<8xf32, #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>>} : () -> ()\n";
-//! let module = parse_module_with(&ctx, &strata_cli::syntax(), text, "s.mlir").unwrap();
-//! let printed = print_module(&module, PrintOptions::default());
-//! assert!(printed.starts_with("#sparse = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>\n"));
-//! assert!(printed.contains("{t = tensor<8xf32, #sparse>}"));
+//! let mut syntax = Syntax::new();
+//! syntax.register::<SparseTensorDialect>();
+//! let encoding = "#sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>";
+//! let t = syntax.parse_type(&ctx, &format!("tensor<8xf32, {encoding}>")).unwrap();
+//! assert_eq!(t.to_string(), format!("tensor<8xf32, {encoding}>"));
+//! let e = syntax.parse_attribute(&ctx, encoding).unwrap();
+//! assert_eq!(
+//!     SparseTensorDialect::attribute_alias(e),
+//!     Some(AsmAlias::Overridable("sparse".into()))
+//! );
 //! ```
 
 use core::hash::BuildHasher;

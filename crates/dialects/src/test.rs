@@ -37,14 +37,18 @@
 //!
 //! ```
 //! use strata_ctx::Context;
-//! use strata_module::{PrintOptions, parse_module_with, print_module};
+//! use strata_dialects::test::TestDialect;
+//! use strata_syntax::{AsmAlias, DialectSyntax, Syntax};
 //!
 //! let ctx = Context::new();
-//! let syntax = strata_cli::syntax();
-//! let text = "\"test.op\"() {a = \"alias_test:dot_in_name\"} : () -> !test.int<unsigned, 8>\n";
-//! let module = parse_module_with(&ctx, &syntax, text, "in.mlir").unwrap();
-//! let printed = print_module(&module, PrintOptions::default());
-//! assert!(printed.starts_with("!test_ui8_ = !test.int<unsigned, 8>\n#test2Ealias = \"alias_test:dot_in_name\"\n"));
+//! let mut syntax = Syntax::new();
+//! syntax.register::<TestDialect>();
+//! let ui8 = syntax.parse_type(&ctx, "!test.int<unsigned, 8>").unwrap();
+//! assert_eq!(TestDialect::type_alias(ui8), Some(AsmAlias::Final("test_ui8".into())));
+//! let s = syntax.parse_attribute(&ctx, "\"alias_test:dot_in_name\"").unwrap();
+//! assert_eq!(TestDialect::attribute_alias(s), Some(AsmAlias::Final("test.alias".into())));
+//! let rec = syntax.parse_type(&ctx, "!test.test_rec<a, test_rec<a>>").unwrap();
+//! assert_eq!(rec.to_string(), "!test.test_rec<a, test_rec<a>>");
 //! ```
 
 use core::fmt;
@@ -60,7 +64,7 @@ use strata_ctx::{
 };
 use strata_syntax::lexer::TokenKind;
 use strata_syntax::{
-    AsmAlias, AsmElement, DialectSyntax, ParseError, Parser, ResourceSection, Syntax,
+    AsmAlias, AsmElement, DialectSyntax, ParseError, Parser, ResourceSection,
 };
 
 /// The test dialect of `mlir-opt-19`, in the part strata models (see the
@@ -560,19 +564,4 @@ impl DialectSyntax for TestDialect {
             visit(AsmElement::Attribute(c.payload().value.into()));
         }
     }
-}
-
-/// The dialect syntax `strata-opt` parses and prints with: the model of
-/// MLIR's test dialect that `mlir-opt-19` has compiled in (see the
-/// [module](self)). The conformance test uses the same.
-pub fn syntax<P: Policy, S: BuildHasher>() -> Syntax<P, S> {
-    let mut s = Syntax::new();
-    s.register::<TestDialect>();
-    s.register::<crate::sparse_tensor::SparseTensorDialect>();
-    s.register::<crate::llvm::LlvmDialect>();
-    s.register::<crate::registered::DltiDialect>();
-    s.register::<crate::registered::MlProgramDialect>();
-    s.register::<crate::registered::PtrDialect>();
-    crate::registered::register_hookless(&mut s);
-    s
 }
