@@ -16,9 +16,10 @@ use crate::source::{Location, Sources};
 /// interleaving.
 ///
 /// Implementations: [`PlainEmitter`] (one header and one location line, no
-/// dependency), `HumanEmitter` (rustc-style snippets through
-/// annotate-snippets, feature `human`) and `JsonEmitter` (rustc's JSON Lines
-/// subset, feature `json`).
+/// dependency), [`MlirEmitter`](crate::MlirEmitter) (`mlir-opt`'s output,
+/// byte for byte, no dependency), `HumanEmitter` (rustc-style snippets
+/// through annotate-snippets, feature `human`) and `JsonEmitter` (rustc's
+/// JSON Lines subset, feature `json`).
 pub trait Emitter: Send + Sync {
     /// Appends the rendering of `diag` to `out`. `sources` holds the files
     /// the diagnostic refers to.

@@ -1,5 +1,5 @@
-//! The diagnostic engine of strata: ordered, whole, rustc-style diagnostics
-//! from parallel passes.
+//! The diagnostic engine of strata: ordered, whole diagnostics from parallel
+//! passes, rendered as mlir-opt prints them, rustc-style, or as JSON.
 //!
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
@@ -14,6 +14,7 @@ mod human;
 mod inflight;
 #[cfg(feature = "json")]
 mod json;
+mod mlir;
 mod source;
 #[cfg(feature = "verifier")]
 mod verify;
@@ -29,6 +30,7 @@ pub use inflight::{ErrorReported, InFlight, IsError, MaybeError, Proof};
 #[cfg(feature = "json")]
 #[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub use json::JsonEmitter;
+pub use mlir::MlirEmitter;
 
 pub use source::{
     FileId, LineCol, Location, NoSources, SourceFile, SourceManager, SourceSet, Sources, Span,

@@ -319,6 +319,14 @@ impl SourceFile {
 pub trait Sources {
     /// The file with id `file`, if known.
     fn file(&self, file: FileId) -> Option<&SourceFile>;
+
+    /// The first file named `name`, if known: a renderer that shows the
+    /// text at a [`Location::FileLineCol`] looks it up by name. None by
+    /// default.
+    fn file_named(&self, name: &str) -> Option<&SourceFile> {
+        let _ = name;
+        None
+    }
 }
 
 /// [`Sources`] with no files: everything renders without snippets.
@@ -334,6 +342,10 @@ impl Sources for NoSources {
 impl Sources for SourceFile {
     fn file(&self, file: FileId) -> Option<&SourceFile> {
         (file == self.id).then_some(self)
+    }
+
+    fn file_named(&self, name: &str) -> Option<&SourceFile> {
+        (name == self.name).then_some(self)
     }
 }
 
@@ -371,6 +383,10 @@ impl<P: Policy> Default for SourceSet<P> {
 impl<P: Policy> Sources for SourceSet<P> {
     fn file(&self, file: FileId) -> Option<&SourceFile> {
         self.files.iter().map(|h| &**h).find(|f| f.id == file)
+    }
+
+    fn file_named(&self, name: &str) -> Option<&SourceFile> {
+        self.files.iter().map(|h| &**h).find(|f| f.name == name)
     }
 }
 
