@@ -47,7 +47,7 @@ loom::thread_local! {
 // The thread pointer rather than the address of a `thread_local!` byte: the
 // byte's `LocalKey` accessor is a closure that LLVM keeps out of line in
 // every crate but this one, so each write lock of a table paid a call for
-// an address computation (docs/PERFORMANCE.md, issue 15, step 4).
+// an address computation (docs/notes/cold-path-steps.md, step 4).
 #[cfg(all(not(strata_loom), target_arch = "x86_64", target_os = "linux"))]
 #[inline(always)]
 pub fn token() -> usize {

@@ -27,7 +27,8 @@ use bumpalo::Bump;
 /// `repr(C)`, in the order an insertion reads it: the bump allocator's chunk
 /// pointer and the byte counter fill the cache line after the shard's lock
 /// line, and the drop list (touched only by values that need dropping)
-/// comes last (docs/PERFORMANCE.md, issue 15).
+/// comes last, so that an insertion writes as few cache lines as it can
+/// (docs/notes/cold-path-steps.md, step 5).
 #[repr(C)]
 pub struct Arena {
     bump: Bump,

@@ -52,18 +52,17 @@ const LOCAL_SHIFT: u32 = u64::BITS - TAG_LEN - LOCAL_SHARDS.trailing_zeros();
 /// the index grows. One index grows by allocating a block twice its size
 /// and freeing the old one, so a run of insertions keeps asking the
 /// allocator for blocks larger than any it freed; sixteen indexes grow one
-/// at a time, each to a sixteenth of the size. Measured on the comparison
-/// harness against one shard (docs/PERFORMANCE.md, issue 15, step 7):
-/// inserts (W2) 36 percent and string inserts (W6a) 19 percent faster, hot
-/// hits (W1) 10 percent slower (the shift, mask and scaling that select the
-/// shard: 7 instructions). The gain is the allocator's, not the cache's:
-/// with glibc's allocation thresholds pinned, so that freed memory is
-/// always reused, one shard and sixteen are within noise of each other;
-/// with its defaults each repetition of W2 faults in fewer fresh pages with
-/// sixteen (5,950 against 6,600). The values stay in the table's one arena,
-/// in insertion order, as they were with one shard: an arena per shard
-/// spread values used together over sixteen places (a second pass over
-/// strings, W6b, was slower with them). An empty shard costs its 256-byte
+/// at a time, each to a sixteenth of the size. On the comparison harness,
+/// against one shard, inserts (W2) and string inserts (W6a) got faster and
+/// hot hits (W1) a little slower (the shift and mask that select the shard);
+/// the figures are in `docs/notes/cold-path-steps.md`, step 7. The gain is
+/// the allocator's, not the cache's: with glibc's allocation thresholds
+/// pinned, so that freed memory is always reused, one shard and sixteen are
+/// within noise of each other; with its defaults each repetition of W2
+/// faults in fewer fresh pages with sixteen. The values stay in the table's
+/// one arena, in insertion order, as they were with one shard: an arena per
+/// shard spread values used together over sixteen places (a second pass
+/// over strings, W6b, was slower with them). An empty shard costs its 256-byte
 /// header (its index allocates on first insertion), so the sixteen cost
 /// 4 KiB per storage kind in use, against 256 bytes with one.
 ///
@@ -79,15 +78,15 @@ pub const LOCAL_SHARDS: usize = 16;
 /// An insertion holds its shard's write lock while it constructs the value,
 /// so a second thread that picks the same shard meanwhile spins or parks.
 /// With four shards per thread (the first design) two threads inserting the
-/// same keys on a 2-core machine (W5) took 1.7 times as long per operation
-/// as with 32 shards, and disjoint keys (W4) 1.3 times
-/// (docs/PERFORMANCE.md, issue 15); rustc's sharded maps use 32. An empty
+/// same keys (W5) or disjoint keys (W4) on a 2-core machine were markedly
+/// slower per operation than with 32 shards (docs/notes/cold-path-steps.md,
+/// step 5); rustc's sharded maps use 32. An empty
 /// shard costs its 256-byte header (its index and arena allocate on first
 /// insertion), so the floor of 32 costs 8 KiB per storage kind in use.
 ///
 /// The machine's parallelism is asked once per process and cached:
-/// `available_parallelism` reads the cgroup quota files on Linux and costs
-/// about 0.2 ms, more than the rest of a table's construction.
+/// `available_parallelism` reads the cgroup quota files on Linux, which
+/// costs more than the rest of a table's construction.
 pub fn default_shard_count<P: Policy>() -> usize {
     if !P::THREAD_SAFE {
         return LOCAL_SHARDS;
@@ -268,7 +267,7 @@ impl<D> Drop for HeldData<D> {
 /// its statistics derive insertions and the write locks that ended in one
 /// from its entry count (a third line written per insertion, bounced between
 /// inserting threads, cost more than the rest of the protocol on two
-/// threads; docs/PERFORMANCE.md, issue 15).
+/// threads; docs/notes/cold-path-steps.md, step 5).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct WriteCounters {
     /// Write-lock acquisitions counted when taken: every one of a
@@ -589,8 +588,8 @@ impl<D, P: Policy> Shards<D, P> {
         // SAFETY: `index` is below the shard count: it is masked with
         // `mask`, the count minus one, for the `n` (a power of two) shards
         // made in `new` or `with_count`, whatever the shift; neither ever
-        // changes. Unchecked, because the bounds check was two of the
-        // single-threaded hit's instructions (docs/PERFORMANCE.md).
+        // changes. Unchecked, because the bounds check sat on the
+        // single-threaded hit path (docs/notes/cold-path-steps.md, step 2).
         unsafe { self.shards.get_unchecked(index) }
     }
 
@@ -651,12 +650,11 @@ impl<D, P: Policy> Shards<D, P> {
     /// write lock, or the read lock behind a waiting writer) is then a panic
     /// instead of a deadlock.
     ///
-    /// The mark costs a thread-local read and two writes: on the thread-safe
-    /// context's scan of string hits (W6b of the comparison harness) 16 of
-    /// 229 instructions per lookup, measured with callgrind
-    /// (docs/PERFORMANCE.md, issue 15). So `Table`'s read probe, the
-    /// interning path's, marks only in debug builds, and every other
-    /// callback under a read lock always marks.
+    /// The mark costs a thread-local read and two writes, a visible share of
+    /// a lookup on the thread-safe context's scan of string hits (W6b of the
+    /// comparison harness; docs/notes/cold-path-steps.md, step 9). So
+    /// `Table`'s read probe, the interning path's, marks only in debug
+    /// builds, and every other callback under a read lock always marks.
     ///
     /// If the read lock cannot be had because this thread holds the shard's
     /// write lock around a callback of [`write_held`](Self::write_held), `f`
@@ -715,9 +713,9 @@ impl<D, P: Policy> Shards<D, P> {
     /// [`write_held`](Self::write_held) callback (`None`): the interning
     /// path's read probe, whose caller then probes on the write path, which
     /// reads such a shard itself. With one place that calls `f`, the probe
-    /// is inlined once; a second call on the held data cost the thread-safe
-    /// scan of string hits 10 instructions per lookup in register
-    /// pressure (docs/PERFORMANCE.md, issue 15).
+    /// is inlined once; a second call on the held data made every lookup of
+    /// the thread-safe scan of string hits dearer through register pressure
+    /// (docs/notes/cold-path-steps.md, step 10).
     #[inline]
     pub(crate) fn read_unless_held<R, const MARK: bool>(
         &self,

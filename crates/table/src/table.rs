@@ -15,9 +15,11 @@ use strata_sync::{Mutant, mutant};
 /// Whether the read probe of the interning path marks its shard as read by
 /// this thread while `matches` runs (see `Shards::read_with`): in debug
 /// builds, so that a `matches` that interns into its own shard is a panic
-/// there; not in release builds, where the mark would cost the thread-safe
-/// miss path 7 percent of its instructions on a scan of hits, and such a
-/// `matches` (documented as forbidden) can deadlock.
+/// there; not in release builds, where the mark (a thread-local read and
+/// two writes, and the register pressure they add) would tax the
+/// thread-safe miss path on every read probe, and such a `matches`
+/// (documented as forbidden) can deadlock. The measurement is in
+/// `docs/notes/cold-path-steps.md`, step 9.
 const PROBE_MARKS: bool = cfg!(debug_assertions);
 
 use crate::arena::Arena;
@@ -260,8 +262,8 @@ impl<T, P: Policy, S: BuildHasher + Default> Table<T, P, S> {
 impl<T, S: Default> Table<T, Local, S> {
     /// A single-threaded table with exactly `shards` shards (a power of two,
     /// at most [`LOCAL_SHARDS`](crate::LOCAL_SHARDS)) instead of the fixed
-    /// count: one shard is the design before issue 15, kept for the
-    /// benchmark that compares the two in one run.
+    /// count: one shard is the earlier design, kept for the benchmark that
+    /// compares the two in one run.
     ///
     /// # Panics
     ///
@@ -426,7 +428,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
     /// which path found the value.
     // Always inline: for a single-threaded table this is the whole hit path,
     // and kept out of line its prologue and epilogue cost more than the
-    // probe's compare (docs/PERFORMANCE.md, issue 15).
+    // probe's compare (docs/notes/cold-path-steps.md, step 2).
     #[inline(always)]
     pub fn get_or_insert_with_outcome(
         &self,
@@ -440,9 +442,9 @@ impl<T, P: Policy, S> Table<T, P, S> {
             // `mutate` that looks up a key of its own shard) is probed only
             // by the out-of-line path after a read miss: the write-first
             // path hands `construct` back, the read probe reads the shard as
-            // a miss, and `matches` is inlined here once per probe kind
-            // (a second copy, or `matches` passed out of line, cost 5 to 15
-            // instructions per lookup here; docs/PERFORMANCE.md, issue 15).
+            // a miss, and `matches` is inlined here once per probe kind (a
+            // second copy, or `matches` passed out of line, made every lookup
+            // here dearer; docs/notes/cold-path-steps.md, step 10).
             let construct = if shard.mostly_missing(self.write_first_at) {
                 match self.insert_locked::<false, _>(shard, hash, &mut matches, construct) {
                     Ok(found) => return self.found(found),
@@ -665,7 +667,7 @@ impl<T, P: Policy, S> Table<T, P, S> {
         // insertion (derived from the entry count), and `stats` adds them up;
         // only one whose constructor panics is counted, by `construct_in`.
         // Counting each one would write a third cache line of the shard on
-        // every insertion (docs/PERFORMANCE.md, issue 15).
+        // every insertion (docs/notes/cold-path-steps.md, step 5).
         let mut guard = match self.shards.write_or_held(shard) {
             Ok(guard) => guard,
             // This thread holds the shard around a write section (a `mutate`
