@@ -281,8 +281,9 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// read probe does not record its shard (docs/ARCHITECTURE.md,
     /// strata-table).
     // Always inline: left to itself LLVM kept `intern` out of line in the
-    // builtin constructors, and its prologue and epilogue were a quarter of
-    // a cached hit's instructions (docs/PERFORMANCE.md, issue 15).
+    // builtin constructors, and its prologue and epilogue (register saves)
+    // were a large share of a cached hit (docs/notes/cold-path-steps.md,
+    // step 1).
     #[inline(always)]
     pub fn intern<'c, 'k, K: StorageKind>(&'c self, key: K::Key<'k, 'c>) -> Interned<'c, K>
     where
@@ -342,9 +343,9 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// probe, then the write lock, re-probe and insert; then the cache fill
     /// (thread-safe contexts only), after the lock is released.
     // Always inline: it is the single-threaded context's hit path, and left
-    // out of line its prologue and epilogue were 17 of a W1 hit's 197
-    // instructions (docs/PERFORMANCE.md, issue 15). The thread-safe context
-    // reaches it only through the out-of-line `intern_cold`.
+    // out of line its prologue and epilogue (register saves) were paid on
+    // every hit (docs/notes/cold-path-steps.md, step 2). The thread-safe
+    // context reaches it only through the out-of-line `intern_cold`.
     #[inline(always)]
     fn intern_in_table<'c, 'k, K: StorageKind>(
         &'c self,
@@ -380,8 +381,10 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
         // hot entry and cost a cache-line miss, while a key used again is
         // found by the read probe and cached then, through the cache's
         // doorkeeper, which lets it evict an entry of this context only on a
-        // third use (a scan of second uses then churns nothing). Measured on
-        // W2 and W6b: see docs/PERFORMANCE.md.
+        // third use (a scan of second uses then churns nothing). The
+        // measurements behind the choice are history:
+        // docs/notes/architecture-long-form.md, strata-ctx, and
+        // docs/notes/cold-path-steps.md, step 1.
         if P::THREAD_SAFE && outcome != strata_table::Outcome::Inserted {
             // Assigned by `table` above: the raw read needs no check.
             let kind = K::info().index_or_max();

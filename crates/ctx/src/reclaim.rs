@@ -44,11 +44,12 @@
 //! (the `# Safety` of `strata_tls::insert`) is that a cached pointer stays
 //! valid for as long as its owner, the context, lives. A reclaimable storage
 //! breaks that contract the moment its last handle drops, so reclaimable
-//! lookups bypass the cache: a hit costs about three times an immortal
-//! cached hit, in exchange for memory freed the moment the last handle drops
-//! and a protocol loom checks end to end. The designs measured against it (a
-//! validated cache entry, an epoch pin) and why they were not kept:
-//! `docs/ARCHITECTURE.md`, "Reclaimable kinds".
+//! lookups bypass the cache: a hit costs more than an immortal cached hit
+//! (the figures are in `docs/PERFORMANCE.md`, "Reclaimable kinds"), in
+//! exchange for memory freed the moment the last handle drops and a protocol
+//! loom checks end to end. Why a cached entry (validated, or kept alive by an
+//! epoch pin) was not kept: `docs/ARCHITECTURE.md`, sections
+//! "`strata-reclaim`" and "Deliberately absent".
 //!
 //! # Memory
 //!

@@ -327,8 +327,8 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// then builds a fresh storage, which may live at another address.
     ///
     /// The lookup bypasses the thread cache (a cached pointer could outlive
-    /// its storage; see the [module](crate::reclaim) for the measurements
-    /// behind that choice): the kind's table through the bucket array, a
+    /// its storage; see the [module](crate::reclaim) for the reasons behind
+    /// that choice): the kind's table through the bucket array, a
     /// probe under the shard's read lock that upgrades the count with a
     /// compare-and-swap failing on zero, and on a miss (or a dead entry) the
     /// write lock, a re-probe, construction and insertion.
