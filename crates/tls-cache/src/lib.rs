@@ -2,8 +2,10 @@
 //!
 #![doc = include_str!("../README.md")]
 
-// History of the design, 2026-11-21 (the figures it cites are in
-// `docs/PERFORMANCE.md`, section "strata-tls: the design alternatives").
+// History of the design, 2026-11-21 (the figures behind it are in
+// `docs/notes/layer-design-measurements.md`, section "strata-tls: the design
+// alternatives"; the current ones in `docs/PERFORMANCE.md`, the section of
+// the same name).
 //
 // The reference system, MLIR's `StorageUniquer`, fronts its parametric
 // storage tables with a `ThreadLocalCache`: a per-instance, per-thread map
@@ -13,8 +15,8 @@
 // atomic operations on every hit; nothing is ever evicted, so memory grows
 // with threads × keys touched; and the per-thread values are destroyed at
 // thread exit, racing the destruction of the context they point into, a
-// use-after-free that was fixed three times. Its hit is several times
-// slower than this crate's.
+// use-after-free that was fixed three times. Its hit is much slower than
+// this crate's.
 //
 // Three alternatives were weighed:
 //
@@ -49,11 +51,11 @@
 // - With the table's destructor on the hot thread-local, std guards every
 //   access with a state-flag load, compare and branch; moving the
 //   destructor to a second thread-local removed them.
-// - 256 sets × 4 ways (the first sizing, 32 KiB) left about 2 % of the 256
-//   hot keys missing for good: five or so of them land in sets that already
-//   hold four (a Poisson(1) tail), and a full set evicts on every cycle.
-//   Each such miss costs a shared-table probe, tens of nanoseconds. 512 sets
-//   make that tail negligible for this working set; 128 sets × 8 ways also
+// - 256 sets × 4 ways (the first sizing, 32 KiB) left five or so of the 256
+//   hot keys missing for good: they land in sets that already hold four (a
+//   Poisson(1) tail), and a full set evicts on every cycle. Each such miss
+//   costs a shared-table probe, far dearer than a hit. 512 sets make that
+//   tail negligible for this working set; 128 sets × 8 ways also
 //   removed the misses but scanned deeper and was slower (this and the next
 //   finding come from a throwaway copy of the probe, generic over ways, sets
 //   and promotion, timed the same way).
@@ -439,8 +441,8 @@ impl Cache {
     ///
     /// The key is built by `key` only once the admission goes on: during a
     /// bypass most admissions are turned away, and building it first (its
-    /// owner and kind loaded, stored for the out-of-line `put`) was a third
-    /// of their instructions.
+    /// owner and kind loaded, stored for the out-of-line `put`) was a large
+    /// share of their cost (docs/notes/cold-path-steps.md, step 7).
     #[inline(always)]
     fn admit(&self, key: impl FnOnce() -> Key, ptr: *const ()) {
         let (table, parked) = match self.table() {

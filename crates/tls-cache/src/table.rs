@@ -25,10 +25,10 @@ pub(crate) const WAYS: usize = 4;
 /// earns with a hit; see [`Table::put`]).
 pub(crate) const INSERT_WAY: usize = 1;
 
-/// log2 of the number of sets: 512 sets normally (256 left about 2 % of a
-/// 256-key hot set in overflowing sets: see the crate docs), 2 under loom
-/// (tiny capacities keep the models small; the table holds no loom-visible
-/// state).
+/// log2 of the number of sets: 512 sets normally (256 left a few keys of a
+/// 256-key hot set in overflowing sets: see the history in `lib.rs`), 2
+/// under loom (tiny capacities keep the models small; the table holds no
+/// loom-visible state).
 #[cfg(not(strata_loom))]
 const SET_BITS: u32 = 9;
 #[cfg(strata_loom)]
@@ -270,7 +270,8 @@ impl Table {
     /// the tail instead, the first design, let dead entries pin the front ways
     /// for good: with three dropped contexts' entries in a set, every live key
     /// of that set fought over the tail way and the W1 hit rate fell (the
-    /// figures are in `docs/PERFORMANCE.md`, section "strata-tls").)
+    /// figures are in `docs/notes/layer-design-measurements.md`, section
+    /// "strata-tls: the design alternatives").)
     pub(crate) fn put(&self, key: Key, ptr: *const ()) -> Put {
         Self::put_in(self.set(key), key, ptr)
     }
