@@ -14,7 +14,7 @@
 //!   `3 * N` keys of a 32-shard table whose values live in per-shard arenas
 //!   (the first design) or in the inserting thread's arena (the default).
 //! - `table_local_shards/*`: the single-threaded table with one shard (the
-//!   design before issue 15) and with its fixed sixteen, both over one arena:
+//!   earlier design) and with its fixed sixteen, both over one arena:
 //!   inserts of the first `3 * N` keys into a fresh table, and hot hits.
 //! - `table_mt/*`: the same two workloads on 2 threads sharing one table
 //!   (hits: both threads on the hot set; inserts: disjoint halves), thread
@@ -374,7 +374,7 @@ fn arena_placement(c: &mut Criterion) {
 }
 
 /// The single-threaded table's shard count, A/B in one run: one shard (the
-/// design before issue 15) against the fixed sixteen (`LOCAL_SHARDS`), both
+/// earlier design) against the fixed sixteen (`LOCAL_SHARDS`), both
 /// over the table's one arena. `insert`: a fresh table, then the first
 /// `3 * N` keys of W2 (the index grows past the second-level cache); `hit`:
 /// the hot walk over 256 pre-interned keys.

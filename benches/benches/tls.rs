@@ -25,7 +25,8 @@
 //! `ops`: the rest of the cache's cost model: a miss on an empty set, an
 //! insert that evicts (the cache is kept full), and the A/B of the facade's
 //! second-use admission on a scan of fresh keys into a full cache:
-//! `second_use_insert` (the design before issue 15: every key evicts one)
+//! `second_use_insert` (the design before the doorkeeper: every key evicts
+//! one)
 //! against `second_use_admit` (the doorkeeper refuses a key it has not seen
 //! refused before, reading one entry of the set and one filter bit); and
 //! the A/B of the scan bypass on a scan of lookups that miss, each followed
@@ -303,8 +304,8 @@ fn ops(c: &mut Criterion) {
             }
         })
     });
-    // The A/B of issue 15 in one run: a scan of keys each used twice, the
-    // second use cached through `insert` (the design before) or through
+    // The A/B of the doorkeeper in one run: a scan of keys each used twice,
+    // the second use cached through `insert` (the design before) or through
     // `admit` (the doorkeeper), with every set full of this owner's entries
     // (the inserts above filled them).
     g.bench_function("second_use_insert", |b| {
@@ -327,9 +328,9 @@ fn ops(c: &mut Criterion) {
             }
         })
     });
-    // The A/B of the scan bypass (issue 15), in one run: a scan of fresh
-    // keys as the facade makes it on a first or second pass over a large
-    // module, a lookup that misses and then the admission of the storage
+    // The A/B of the scan bypass, in one run: a scan of fresh keys as the
+    // facade makes it on a first or second pass over a large module, a
+    // lookup that misses and then the admission of the storage
     // the shared table returned, with every set full of this owner's
     // entries. `scan_probing` is the design before (every lookup probes a
     // random set, every admission reads another); `scan_bypassed` lets the
