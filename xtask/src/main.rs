@@ -16,9 +16,9 @@
 //!
 //! Every cargo build the xtask starts is a lean one (see [`LEAN_BUILD_ENV`]):
 //! no incremental cache and line tables instead of full debug information.
-//! A full `cargo xtask ci` then peaks at about a third of what plain debug
-//! builds write (the test binaries alone shrink from 7.3 GB to 1.8 GB), so
-//! that it fits on a machine whose disk is nearly full.
+//! A full `cargo xtask ci` then peaks well below what plain debug builds
+//! write (full debug information is most of a test binary's size), so that
+//! it fits on a machine whose disk is nearly full.
 
 #![forbid(unsafe_code)]
 
@@ -96,7 +96,7 @@ pub(crate) fn target_dir(kind: &str) -> PathBuf {
 ///   would double what the run writes.
 /// - Line tables only in `dev` and `test` builds (the test and sanitizer
 ///   steps): backtraces and sanitizer reports keep their file and line
-///   numbers, and the test binaries take a quarter of the disk that full
+///   numbers, and the test binaries take a fraction of the disk that full
 ///   debug information takes.
 pub(crate) const LEAN_BUILD_ENV: &[(&str, &str)] = &[
     ("CARGO_INCREMENTAL", "0"),

@@ -47,6 +47,12 @@
 //! - `[layers]`: no crate depends on a crate of a layer above its own in
 //!   the `## Layers` table of `docs/ARCHITECTURE.md` (see
 //!   [`crate::layers`]).
+//! - `[issue-ref]`: no `.rs` file names a ticket: the word "issue" or
+//!   "issues", in any case, followed by a number (blanks and an optional `#`
+//!   between them), also where a comment wraps between the word and the
+//!   number. A comment says what the design is and why, not which ticket
+//!   asked for it; dated history lives in `docs/notes/` (see
+//!   [`names_issue`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -275,6 +281,7 @@ pub(crate) fn check(root: &Path) -> Result<(), Vec<String>> {
         per_line_checks(src, &mut errors);
         safety_numbers(src, &unsafe_fns, &mut errors);
         pairs_with(src, &mut errors);
+        issue_refs(src, &mut errors);
     }
     forbid_unsafe(&sources, &mut errors);
     outside_refs(root, &mut errors);
@@ -602,6 +609,58 @@ fn pairs_with(src: &Source, errors: &mut Vec<String>) {
             ));
         }
     }
+}
+
+/// `[issue-ref]`, over every line of `src` (code, comments and strings: a
+/// string may end up in a generated document).
+fn issue_refs(src: &Source, errors: &mut Vec<String>) {
+    for (i, line) in src.lines.iter().enumerate() {
+        let next = src
+            .lines
+            .get(i + 1)
+            .map(String::as_str)
+            .and_then(comment_text);
+        if names_issue(line, next) {
+            errors.push(format!(
+                "[issue-ref] {}:{}: names an issue by number; say what the design is and why (dated history lives in docs/notes/)",
+                src.rel,
+                i + 1
+            ));
+        }
+    }
+}
+
+/// The text of a comment line after its `//`, `///` or `//!` and the
+/// blanks that follow; `None` for a line that is not a comment.
+fn comment_text(line: &str) -> Option<&str> {
+    let t = line.trim_start().strip_prefix("//")?;
+    Some(t.trim_start_matches(['/', '!']).trim_start())
+}
+
+/// Whether `line` names an issue by number: the word `issue` or `issues`
+/// (any case, a whole word: `tissue` and `issue_id` do not count), then at
+/// least one blank, an optional `#` and a digit. A word that ends a comment
+/// line counts when `next`, the text of the comment line below (see
+/// [`comment_text`]), opens with the number.
+fn names_issue(line: &str, next: Option<&str>) -> bool {
+    let lower = line.to_lowercase();
+    let number = |s: &str| {
+        let s = s.strip_prefix('#').unwrap_or(s).trim_start();
+        s.starts_with(|c: char| c.is_ascii_digit())
+    };
+    ["issue", "issues"].iter().any(|word| {
+        word_positions(&lower, word).into_iter().any(|p| {
+            let rest = &lower[p + word.len()..];
+            let after = rest.trim_start();
+            if after.is_empty() {
+                lower.contains("//") && next.is_some_and(number)
+            } else {
+                // A blank must follow the word: `issue#3` and `issue:` do
+                // not count.
+                after.len() < rest.len() && number(after)
+            }
+        })
+    })
 }
 
 /// Whether a line's code uses `unsafe` (a block, fn, impl, trait or extern).
@@ -1028,6 +1087,57 @@ mod tests {
                 "[outside-ref] docs/NOTES.md:3",
                 "[outside-ref] docs/NOTES.md:4",
                 "[outside-ref] docs/NOTES.md:5"
+            ],
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn no_source_names_an_issue_by_number() {
+        // The word and its number are split so that this file does not
+        // name an issue itself.
+        let lib = concat!(
+            "//! Fake.\n",
+            "#![forbid(unsafe_code)]\n",
+            "// As iss",
+            "ue 15 asked.\n",
+            "/// What Iss",
+            "ues 9 and 15 set out.\n",
+            "//! Fixed by ISS",
+            "UE #7.\n",
+            "// The tracking iss",
+            "ue\n",
+            "// 12 says so.\n",
+            "const S: &str = \"iss",
+            "ue 4\";\n",
+            "// This issue is known; issues were many; 15 issues in all.\n",
+            "// A tissue 3 thick; issue_15; issue#2; issue: 5.\n",
+            "fn issue_15() {}\n",
+            "// The last word is issue\n",
+            "fn f() {} // and 8 is code.\n",
+        );
+        let errors = check_files(&[
+            ("crates/fake/src/lib.rs", lib),
+            (
+                "benches/src/lib.rs",
+                concat!("//! B.\n// See iss", "ue 3.\n"),
+            ),
+            ("docs/x.rs", concat!("// See iss", "ue 3.\n")),
+        ]);
+        let lines: Vec<&str> = errors
+            .iter()
+            .filter(|e| e.starts_with("[issue-ref]"))
+            .map(|e| e.split(": ").next().unwrap())
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                "[issue-ref] crates/fake/src/lib.rs:3",
+                "[issue-ref] crates/fake/src/lib.rs:4",
+                "[issue-ref] crates/fake/src/lib.rs:5",
+                "[issue-ref] crates/fake/src/lib.rs:6",
+                "[issue-ref] crates/fake/src/lib.rs:8",
+                "[issue-ref] benches/src/lib.rs:2",
             ],
             "{errors:?}"
         );
