@@ -70,6 +70,29 @@ impl<H: BodyHandle> Body<H> {
         fresh
     }
 
+    /// Sets the body to `handles` if it is empty, or checks that the body
+    /// set before is `handles` (MLIR's `LLVMStructType::setBody`, which
+    /// succeeds again for the same body): `Ok(true)` if this call set it,
+    /// `Ok(false)` if it was already `handles`. Call it inside
+    /// [`Context::mutate`](crate::Context::mutate), as [`set`](Self::set).
+    ///
+    /// # Errors
+    ///
+    /// [`BodyMismatch`] if the body was set to other handles; the body is
+    /// unchanged.
+    pub fn set_or_check(&self, handles: &[H]) -> Result<bool, BodyMismatch>
+    where
+        H: PartialEq,
+    {
+        if self.set(handles) {
+            return Ok(true);
+        }
+        match self.get() {
+            Some(existing) if existing == handles => Ok(false),
+            _ => Err(BodyMismatch),
+        }
+    }
+
     /// The body, if it was set. Lock-free: the gate's `Acquire` load pairs
     /// with the `Release` that published the body in `set`.
     pub fn get(&self) -> Option<&[H]> {
@@ -81,6 +104,18 @@ impl<H: BodyHandle> Body<H> {
         Some(unsafe { core::slice::from_raw_parts(headers.as_ptr().cast::<H>(), headers.len()) })
     }
 }
+
+/// [`Body::set_or_check`] found the body set to other handles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BodyMismatch;
+
+impl fmt::Display for BodyMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the body is already set to different handles")
+    }
+}
+
+impl std::error::Error for BodyMismatch {}
 
 impl<H: BodyHandle> Default for Body<H> {
     fn default() -> Self {

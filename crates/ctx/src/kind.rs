@@ -70,7 +70,10 @@ pub struct KindInfo {
 
 impl KindInfo {
     /// Describes kind `K`, named `name` (by convention `dialect.kind`); its
-    /// category is `K`'s [`Family`].
+    /// category is `K`'s [`Family`]. The payload prints through its
+    /// `Display` (an erased handle of the family prints it); a payload that
+    /// never prints uses [`KindInfo::opaque`] instead, which asks for no
+    /// `Display`.
     pub const fn new<K>(name: &'static str) -> Self
     where
         K: Kind,

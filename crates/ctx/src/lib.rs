@@ -15,7 +15,7 @@ mod stats;
 
 pub use strata_affine as affine;
 
-pub use body::{Body, BodyHandle};
+pub use body::{Body, BodyHandle, BodyMismatch};
 pub use context::{Context, Dialect, Registry};
 pub use extension::{Extension, ExtensionInfo, HOT_WORDS, HotWord};
 pub use handle::{

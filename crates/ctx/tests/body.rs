@@ -78,3 +78,25 @@ fn a_recursive_type_sets_its_body_once() {
         }
     });
 }
+
+#[test]
+fn set_or_check_sets_once_then_accepts_only_the_same_body() {
+    let ctx = Context::new();
+    let pair = ctx.intern::<Struct>("pair");
+    let other = ctx.intern::<Struct>("other");
+    assert_eq!(ctx.mutate(pair, |s| s.body.set_or_check(&[pair.into()])), Ok(true));
+    // The same body again succeeds without changing anything, as MLIR's
+    // `setBody` does.
+    assert_eq!(ctx.mutate(pair, |s| s.body.set_or_check(&[pair.into()])), Ok(false));
+    // A different body is refused, and the first one stays.
+    assert_eq!(
+        ctx.mutate(pair, |s| s.body.set_or_check(&[other.into()])),
+        Err(strata_ctx::BodyMismatch)
+    );
+    assert_eq!(
+        ctx.mutate(pair, |s| s.body.set_or_check(&[pair.into(), pair.into()])),
+        Err(strata_ctx::BodyMismatch)
+    );
+    let body = ctx.read_mutable(pair, |s| s.body.get().unwrap());
+    assert_eq!(body, &[Type::from(pair)]);
+}
