@@ -84,10 +84,16 @@ fn set_or_check_sets_once_then_accepts_only_the_same_body() {
     let ctx = Context::new();
     let pair = ctx.intern::<Struct>("pair");
     let other = ctx.intern::<Struct>("other");
-    assert_eq!(ctx.mutate(pair, |s| s.body.set_or_check(&[pair.into()])), Ok(true));
+    assert_eq!(
+        ctx.mutate(pair, |s| s.body.set_or_check(&[pair.into()])),
+        Ok(true)
+    );
     // The same body again succeeds without changing anything, as MLIR's
     // `setBody` does.
-    assert_eq!(ctx.mutate(pair, |s| s.body.set_or_check(&[pair.into()])), Ok(false));
+    assert_eq!(
+        ctx.mutate(pair, |s| s.body.set_or_check(&[pair.into()])),
+        Ok(false)
+    );
     // A different body is refused, and the first one stays.
     assert_eq!(
         ctx.mutate(pair, |s| s.body.set_or_check(&[other.into()])),
