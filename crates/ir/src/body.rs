@@ -208,7 +208,8 @@ pub(crate) struct ChildSlot<'c> {
 /// navigation methods (`first_op`, `next_op`, `blocks`, ...) follow the
 /// links. Every mutation (in [`crate::mutate`] and [`crate::transform`])
 /// keeps use-lists exact and links consistent; [`Body::check`] states and
-/// verifies that.
+/// verifies that. A clone of a body (`Clone`) copies its children that are
+/// home; a child checked out at the time is missing from the copy.
 #[derive(Clone, Debug, Default)]
 pub struct Body<'c> {
     pub(crate) ops: Slab<OpData<'c>>,

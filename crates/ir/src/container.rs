@@ -222,6 +222,10 @@ impl<'b, 'c, P: Policy> Container<'b, 'c, P> {
 
 impl<'s, 'b, 'c> ContainerMutator<'s, 'b, 'c> {
     /// The container's body (every checked-out child's slot is marked out).
+    /// Build operations in it freely; erase a symbol's operation through
+    /// [`erase`](Self::erase), and place one in the symbol block through
+    /// [`insert`](Self::insert), so that the symbol table and the order of
+    /// insertions stay true.
     pub fn body(&mut self) -> &mut Body<'c> {
         self.state.body
     }
