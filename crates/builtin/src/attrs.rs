@@ -219,8 +219,8 @@ fn construct_integer_attr<'c>(
 /// The words of an integer wider than 64 bits, behind one pointer in the
 /// arena. Out of line: integers that wide are rare, and inline, these two
 /// allocations cost every insertion of an integer attribute through the
-/// single-threaded context 11 instructions (204 against 215 per W2
-/// insert, callgrind; docs/PERFORMANCE.md, issue 15, step 7).
+/// single-threaded context measurably more (the instruction counts are in
+/// docs/notes/cold-path-steps.md, step 7).
 #[cold]
 #[inline(never)]
 fn alloc_wide<'c>(wide: &[u64], arena: &'c strata_ctx::Arena) -> &'c &'c [u64] {
@@ -594,8 +594,8 @@ pub trait BuiltinAttrs: AsContext {
     ///
     /// If `ty` is not an integer or index type.
     // Always inline, with the rare cases out of line: kept out of line, the
-    // call's prologue and epilogue were 16 of a single-threaded W1 hit's
-    // instructions (docs/PERFORMANCE.md, issue 15).
+    // call's prologue and epilogue were a sizeable share of a
+    // single-threaded hit (docs/notes/cold-path-steps.md).
     #[inline(always)]
     #[track_caller]
     fn integer_attr<'c>(

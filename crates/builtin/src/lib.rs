@@ -155,8 +155,8 @@ macro_rules! builtin_kind {
                 *stored == *key
             }
 
-            // Inline: out of line, the call cost a one-word insert (W2)
-            // about 18 instructions (docs/PERFORMANCE.md, issue 14).
+            // Inline: out of line, the call was a measurable part of a
+            // one-word insert (docs/notes/facade-split-hot-hit.md).
             #[inline]
             fn construct<'k, 'c: 'k>($key: &Self::Key<'k, 'c>, $arena: &'c ::strata_ctx::Arena) -> Self::Stored<'c> {
                 $construct
@@ -273,7 +273,7 @@ impl Extension for Builtins {
     /// The pre-created types are read on nearly every lookup (`ctx.i64()`),
     /// so the builtins take the context's hot slot, and publish their
     /// handles as its hot words: `ctx.i64()` is one compare and one load
-    /// from the context (docs/PERFORMANCE.md, issue 14).
+    /// from the context (docs/notes/facade-split-hot-hit.md).
     const HOT: bool = true;
 
     fn hot_words(&self) -> &[HotWord] {

@@ -12,9 +12,9 @@
 //! print each back byte for byte, from any context and parse.
 
 use strata_builtin::DictionaryAttr;
+use strata_ctx::{Attribute, Context};
 use strata_dialects::llvm::{LlvmAttr, TbaaMemberAttr};
 use strata_dialects::text::Piece;
-use strata_ctx::{Attribute, Context};
 use strata_module::{
     PrintOptions, parse_module, parse_module_parallel_with, parse_module_with, print_module,
 };
@@ -347,9 +347,9 @@ fn tbaa_members_are_attributes_each() {
 /// dialect does.
 #[test]
 fn the_models_register_their_kinds() {
+    use strata_ctx::Kind;
     use strata_dialects::dlti::{DltiAttr, DltiDialect};
     use strata_dialects::ptr::{PtrDialect, PtrType};
-    use strata_ctx::Kind;
     let mut ctx = Context::new();
     ctx.register_dialect::<strata_dialects::llvm::LlvmDialect>();
     ctx.register_dialect::<DltiDialect>();

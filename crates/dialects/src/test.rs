@@ -63,9 +63,7 @@ use strata_ctx::{
     Registry, StorageKind, Type, TypeFamily, storage_kind,
 };
 use strata_syntax::lexer::TokenKind;
-use strata_syntax::{
-    AsmAlias, AsmElement, DialectSyntax, ParseError, Parser, ResourceSection,
-};
+use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, ParseError, Parser, ResourceSection};
 
 /// The test dialect of `mlir-opt-19`, in the part strata models (see the
 /// [module](self)).
