@@ -14,7 +14,10 @@ use std::time::{Duration, Instant};
 use clap::{Parser as ClapParser, ValueEnum};
 use strata_ctx::diag::EngineBuilder;
 use strata_ctx::{Context, Local, Policy, Shared};
-use strata_diag::{Emitter, HumanEmitter, JsonEmitter, SourceManager, SourceSet};
+use strata_diag::{
+    Diagnostic, Emitter, FileId, HumanEmitter, JsonEmitter, MlirEmitter, Severity, SourceManager,
+    SourceSet, Span,
+};
 use strata_module::{
     Chunk, PrintOptions, parse_module_parallel_timed, parse_module_timed, print_module,
     print_module_parallel, split_input,
@@ -31,10 +34,25 @@ type KeyedState = foldhash::quality::RandomState;
 /// How diagnostics are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum DiagFormat {
+    /// mlir-opt's text, byte for byte: `FILE:LINE:COL: error: MESSAGE`, the
+    /// source line and a caret.
+    Mlir,
     /// rustc-style text with a snippet.
-    Text,
+    #[value(alias = "text")]
+    Rustc,
     /// JSON Lines (rustc's JSON subset).
     Json,
+}
+
+/// A boolean as LLVM's command line reads one (`--color=false`).
+fn llvm_bool(value: &str) -> Result<bool, String> {
+    match value {
+        "" | "true" | "TRUE" | "True" | "1" => Ok(true),
+        "false" | "FALSE" | "False" | "0" => Ok(false),
+        _ => Err(format!(
+            "'{value}' is invalid value for boolean argument! Try 0 or 1"
+        )),
+    }
 }
 
 /// Which context the file is interned into.
@@ -98,8 +116,18 @@ struct Args {
     #[arg(long = "stats")]
     stats: bool,
     /// The format of diagnostics.
-    #[arg(long = "diagnostics-format", value_enum, default_value = "text")]
+    #[arg(long = "diagnostics-format", value_enum, default_value = "mlir")]
     diagnostics_format: DiagFormat,
+    /// Colour the diagnostics (`--color=false`: never; default: when
+    /// standard error is a terminal).
+    #[arg(
+        long = "color",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "true",
+        value_parser = llvm_bool
+    )]
+    color: Option<bool>,
 }
 
 /// Times of the phases, summed over chunks.
@@ -121,17 +149,23 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    /// Renders `error` located in `text` (named `name`).
+    /// Renders every diagnostic of `error` (its follow-up errors too),
+    /// located in `text` (named `name`).
     fn report(&mut self, name: &str, text: &str, error: &ParseError) {
+        self.render(name, text, |file| error.to_diagnostics(file, 0));
+    }
+
+    /// Renders the diagnostics `make` builds in the file `text` (named
+    /// `name`).
+    fn render(&mut self, name: &str, text: &str, make: impl FnOnce(FileId) -> Vec<Diagnostic>) {
         let manager = SourceManager::<strata_diag::Shared>::new();
         let file = manager.add_file(name, text);
         let mut sources = SourceSet::new();
         sources.insert(&manager, file);
-        self.emitter.render(
-            &error.to_diagnostic(file, 0),
-            &sources,
-            &mut self.diagnostics,
-        );
+        for diagnostic in make(file) {
+            self.emitter
+                .render(&diagnostic, &sources, &mut self.diagnostics);
+        }
     }
 
     fn options(&self) -> PrintOptions {
@@ -286,8 +320,12 @@ fn main() -> ExitCode {
 }
 
 fn run_main(args: &Args) -> ExitCode {
+    let color = args
+        .color
+        .unwrap_or_else(|| std::io::stderr().is_terminal());
     let emitter: Box<dyn Emitter> = match args.diagnostics_format {
-        DiagFormat::Text => Box::new(HumanEmitter::new().color(std::io::stderr().is_terminal())),
+        DiagFormat::Mlir => Box::new(MlirEmitter::new().color(color)),
+        DiagFormat::Rustc => Box::new(HumanEmitter::new().color(color)),
         DiagFormat::Json => Box::new(JsonEmitter::new()),
     };
     let mut run = Run {
@@ -333,7 +371,24 @@ fn run_main(args: &Args) -> ExitCode {
     }
 
     let chunks: Vec<(String, &str)> = if args.split_input_file {
-        let (chunks, _misses) = split_input(&text);
+        let (chunks, misses) = split_input(&text);
+        // mlir-opt warns of each near miss (`// -----0`, `// ---x`) before
+        // it reads a chunk, where the marker's dashes stop.
+        if !misses.is_empty() {
+            run.render(name, &text, |file| {
+                misses
+                    .iter()
+                    .map(|&at| {
+                        let at = u32::try_from(at).unwrap_or(u32::MAX);
+                        Diagnostic::new(
+                            Severity::Warning,
+                            Span::new(file, at, at),
+                            "near miss with file split marker",
+                        )
+                    })
+                    .collect()
+            });
+        }
         chunks
             .iter()
             .map(|c: &Chunk| (c.buffer_name(name), &text[c.range.clone()]))
