@@ -394,6 +394,22 @@ impl<'c> Body<'c> {
             .any(|&r| self.region_data(r).first.is_some())
     }
 
+    /// The blocks around `region`, innermost first: the block of the
+    /// operation that holds it, then the block of the operation around that
+    /// one, up to a root, a detached region or a detached operation.
+    pub(crate) fn enclosing_blocks(&self, region: RegionId) -> impl Iterator<Item = BlockId> + '_ {
+        let mut region = Some(region);
+        core::iter::from_fn(move || {
+            let RegionParent::Op(holder) = self.region_data(region?).parent else {
+                region = None;
+                return None;
+            };
+            let b = self.op_data(holder).parent;
+            region = b.and_then(|b| self.block_data(b).parent);
+            b
+        })
+    }
+
     /// Whether `block` is in one of `op`'s regions, at any depth.
     fn block_is_inside(&self, block: BlockId, op: OpId) -> bool {
         let mut block = block;
@@ -793,7 +809,9 @@ impl<'c> Body<'c> {
             return Err(IrError::AttachedBlock(block));
         }
         // An empty block holds no operation, so no region can be inside it.
-        if self.block_data(block).first.is_some() && self.region_is_inside_block(region, block) {
+        if self.block_data(block).first.is_some()
+            && self.enclosing_blocks(region).any(|b| b == block)
+        {
             return Err(IrError::BlockIntoItself(block));
         }
         let d = self.block_data_mut(block);
@@ -809,27 +827,6 @@ impl<'c> Body<'c> {
             None => self.region_data_mut(region).last = Some(block),
         }
         Ok(())
-    }
-
-    /// Whether `region` is held, at any depth, by an operation of `block`
-    /// (placing the block in the region would make a cycle).
-    fn region_is_inside_block(&self, region: RegionId, block: BlockId) -> bool {
-        let mut region = region;
-        loop {
-            let RegionParent::Op(holder) = self.region_data(region).parent else {
-                return false;
-            };
-            let Some(b) = self.op_data(holder).parent else {
-                return false;
-            };
-            if b == block {
-                return true;
-            }
-            match self.block_data(b).parent {
-                Some(r) => region = r,
-                None => return false,
-            }
-        }
     }
 
     /// Takes `block` out of its region, keeping it and what it holds.

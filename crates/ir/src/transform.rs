@@ -187,7 +187,11 @@ impl<'c> Body<'c> {
             InsertPoint::Start(b) => (b, self.block_data(b).first),
             InsertPoint::End(b) => (b, None),
         };
-        if dest == source || self.block_within(dest, source) {
+        let dest_inside = self
+            .block_data(dest)
+            .parent
+            .is_some_and(|r| self.enclosing_blocks(r).any(|b| b == source));
+        if dest == source || dest_inside {
             return Err(IrError::BadBlockPair(source, dest));
         }
         let old_args = self.block_data(source).args.clone();
@@ -221,26 +225,6 @@ impl<'c> Body<'c> {
         self.inline_block_before(source, InsertPoint::End(dest), args)
     }
 
-    /// Whether `block` is inside an operation of `outer`, at any depth.
-    fn block_within(&self, block: BlockId, outer: BlockId) -> bool {
-        let mut block = block;
-        loop {
-            let Some(region) = self.block_data(block).parent else {
-                return false;
-            };
-            let RegionParent::Op(holder) = self.region_data(region).parent else {
-                return false;
-            };
-            let Some(b) = self.op_data(holder).parent else {
-                return false;
-            };
-            if b == outer {
-                return true;
-            }
-            block = b;
-        }
-    }
-
     /// Moves every block of `region` into `dest`, before `before` or, when
     /// `before` is `None`, at its end (MLIR's `inlineRegionBefore`).
     ///
@@ -259,7 +243,10 @@ impl<'c> Body<'c> {
         {
             return Err(IrError::BadBlockPair(b, b));
         }
-        if dest == region || self.region_within(dest, region) {
+        let dest_inside = self
+            .enclosing_blocks(dest)
+            .any(|b| self.block_data(b).parent == Some(region));
+        if dest == region || dest_inside {
             return Err(IrError::RegionInUse(dest));
         }
         let blocks: Vec<BlockId> = self.blocks(region).collect();
@@ -271,26 +258,6 @@ impl<'c> Body<'c> {
             }
         }
         Ok(())
-    }
-
-    /// Whether `inner` is held, at any depth, by an operation in `outer`.
-    fn region_within(&self, inner: RegionId, outer: RegionId) -> bool {
-        let mut region = inner;
-        loop {
-            let RegionParent::Op(holder) = self.region_data(region).parent else {
-                return false;
-            };
-            let Some(b) = self.op_data(holder).parent else {
-                return false;
-            };
-            let Some(r) = self.block_data(b).parent else {
-                return false;
-            };
-            if r == outer {
-                return true;
-            }
-            region = r;
-        }
     }
 
     /// Clones `op` and everything in it within this body, detached (place
