@@ -33,12 +33,7 @@ const FILES: [(&str, &str); 3] = [
 
 /// Chunks `mlir-opt-19` passes and strata-opt's `--verify-diagnostics` does
 /// not yet, with the reason (the list may only shrink).
-const VERIFY_KNOWN: [(&str, &str); 1] = [(
-    "IR/invalid-affinemap.mlir#20",
-    "MLIR reports two errors for `-()`; strata-syntax has both (the second is a \
-     ParseError follow-up), but strata-module's verify_diagnostics records only \
-     ParseError::to_diagnostic, not ParseError::to_diagnostics",
-)];
+const VERIFY_KNOWN: [(&str, &str); 0] = [];
 
 /// One chunk's record in the oracle.
 struct Oracle {

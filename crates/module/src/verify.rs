@@ -23,8 +23,10 @@ pub fn verify_diagnostics(
     if let Some(f) = manager.file(file) {
         verifier.add_file(&f);
     }
-    for e in errors {
-        verifier.record(&e.to_diagnostic(file, 0));
+    // Every error MLIR reports, the follow-ups of a parse error included
+    // (a failed negation's "missing operand of negation").
+    for d in errors.iter().flat_map(|e| e.to_diagnostics(file, 0)) {
+        verifier.record(&d);
     }
     let report = verifier.finish(&manager);
     let mut sources = SourceSet::new();
