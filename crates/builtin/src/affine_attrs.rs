@@ -240,9 +240,6 @@ impl AffineMapAttrData<'_> {
 
 impl fmt::Display for AffineMapAttrData<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(r) = crate::misc_attrs::write_alias(core::ptr::from_ref(self).cast(), f) {
-            return r;
-        }
         f.write_str("affine_map<")?;
         write_ids(f, self.num_dims, self.num_symbols)?;
         f.write_str(" -> (")?;
@@ -286,9 +283,6 @@ impl IntegerSetAttrData<'_> {
 
 impl fmt::Display for IntegerSetAttrData<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(r) = crate::misc_attrs::write_alias(core::ptr::from_ref(self).cast(), f) {
-            return r;
-        }
         f.write_str("affine_set<")?;
         write_ids(f, self.num_dims, self.num_symbols)?;
         f.write_str(" : (")?;

@@ -1,9 +1,11 @@
 //! Builtin attributes.
 
 use core::fmt;
+use core::fmt::Write as _;
 
 use strata_apnum::{ApFloat, ApInt};
 
+use crate::asm::{AsmPrinter, display_by_printer, print_kinds};
 use crate::error::{BuiltinError, fail, ok};
 use crate::{FloatType, IndexType, IntegerType, Signedness, builtin_kind};
 use core::hash::BuildHasher;
@@ -155,26 +157,27 @@ impl IntegerAttrData<'_> {
     }
 }
 
-impl fmt::Display for IntegerAttrData<'_> {
+impl<'c> IntegerAttrData<'c> {
     /// MLIR's form: `true`/`false` for a signless `i1`, else the value
     /// (unsigned for `uiN`, signed otherwise) and the type.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
         let (width, signedness) = integer_attr_width(self.ty).unwrap_or((64, Signedness::Signless));
         if width == 1 && signedness == Signedness::Signless {
-            return f.write_str(if self.word != 0 { "true" } else { "false" });
+            return p.write_str(if self.word != 0 { "true" } else { "false" });
         }
         if width <= 64 {
             // The common case, without a big-integer conversion.
             if signedness == Signedness::Unsigned || width == 0 {
-                write!(f, "{}", self.word)?;
+                write!(p, "{}", self.word)?;
             } else {
                 let shift = 64 - width;
-                write!(f, "{}", ((self.word << shift) as i64) >> shift)?;
+                write!(p, "{}", ((self.word << shift) as i64) >> shift)?;
             }
         } else {
-            f.write_str(&self.value().to_mlir_string(signedness))?;
+            p.write_str(&self.value().to_mlir_string(signedness))?;
         }
-        write!(f, " : {}", self.ty)
+        p.write_str(" : ")?;
+        p.print_type(self.ty)
     }
 }
 
@@ -253,11 +256,12 @@ impl FloatAttrData<'_> {
     }
 }
 
-impl fmt::Display for FloatAttrData<'_> {
+impl<'c> FloatAttrData<'c> {
     /// MLIR's form (`1.000000e+00 : f32`, `0x7FC00000 : f32` for a NaN):
     /// see [`ApFloat::write_mlir`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} : {}", self.value, self.ty)
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        write!(p, "{} : ", self.value)?;
+        p.print_type(self.ty)
     }
 }
 
@@ -276,12 +280,12 @@ pub struct StringAttrData<'c> {
 /// Writes `s` quoted, escaping as MLIR does (LLVM's `printEscapedString`:
 /// `\\` for a backslash, `\XX` in uppercase hex for `"` and every byte that
 /// is not printable ASCII).
-pub fn write_quoted(f: &mut impl fmt::Write, s: &str) -> fmt::Result {
+pub fn write_quoted(f: &mut (impl fmt::Write + ?Sized), s: &str) -> fmt::Result {
     write_quoted_bytes(f, s.as_bytes())
 }
 
 /// [`write_quoted`] for any bytes (MLIR strings need not be UTF-8).
-pub fn write_quoted_bytes(f: &mut impl fmt::Write, s: &[u8]) -> fmt::Result {
+pub fn write_quoted_bytes(f: &mut (impl fmt::Write + ?Sized), s: &[u8]) -> fmt::Result {
     f.write_str("\"")?;
     for &b in s {
         match b {
@@ -296,11 +300,6 @@ pub fn write_quoted_bytes(f: &mut impl fmt::Write, s: &[u8]) -> fmt::Result {
 
 impl fmt::Display for StringAttrData<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // A dialect may name an alias for a string (MLIR's test dialect
-        // does).
-        if let Some(r) = crate::misc_attrs::write_alias(core::ptr::from_ref(self).cast(), f) {
-            return r;
-        }
         write_quoted(f, self.value)
     }
 }
@@ -372,10 +371,11 @@ pub struct TypedStringAttrData<'s, 'c> {
     pub ty: Type<'c>,
 }
 
-impl fmt::Display for TypedStringAttrData<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_quoted(f, self.value)?;
-        write!(f, " : {}", self.ty)
+impl<'c> TypedStringAttrData<'_, 'c> {
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        write_quoted(p, self.value)?;
+        p.write_str(" : ")?;
+        p.print_type(self.ty)
     }
 }
 
@@ -416,12 +416,12 @@ pub struct ArrayAttrData<'s, 'c> {
 /// Writes `attr` as MLIR does where its type may be elided
 /// (`AttrTypeElision::May`, inside arrays): an `i64` integer and an `f64`
 /// float (unless printed as hex bits) without their type.
-pub(crate) fn write_type_elided(f: &mut fmt::Formatter<'_>, attr: Attribute<'_>) -> fmt::Result {
+fn print_type_elided<'c>(printer: &mut AsmPrinter<'_, 'c>, attr: Attribute<'c>) -> fmt::Result {
     if let Some(i) = attr.dyn_cast::<IntegerAttr>() {
         let p = i.payload();
         if integer_attr_width(p.ty) == Some((64, Signedness::Signless)) && p.ty.isa::<IntegerType>()
         {
-            return f.write_str(&p.value().to_signed_string());
+            return printer.write_str(&p.value().to_signed_string());
         }
     }
     if let Some(x) = attr.dyn_cast::<FloatAttr>() {
@@ -429,25 +429,25 @@ pub(crate) fn write_type_elided(f: &mut fmt::Formatter<'_>, attr: Attribute<'_>)
         if p.value.semantics() == strata_apnum::FloatSemantics::F64 {
             let text = p.value.to_mlir_string();
             if !text.starts_with("0x") {
-                return f.write_str(&text);
+                return printer.write_str(&text);
             }
         }
     }
-    write!(f, "{attr}")
+    printer.print_attribute(attr)
 }
 
-impl fmt::Display for ArrayAttrData<'_, '_> {
+impl<'c> ArrayAttrData<'_, 'c> {
     /// `[1, 2.000000e+00, "x"]`: an `i64` or `f64` element without its type,
     /// as MLIR prints arrays.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[")?;
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str("[")?;
         for (i, &e) in self.elements.iter().enumerate() {
             if i > 0 {
-                f.write_str(", ")?;
+                p.write_str(", ")?;
             }
-            write_type_elided(f, e)?;
+            print_type_elided(p, e)?;
         }
-        f.write_str("]")
+        p.write_str("]")
     }
 }
 
@@ -494,24 +494,27 @@ pub fn is_bare_identifier(s: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.')
 }
 
-impl fmt::Display for DictionaryAttrData<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("{")?;
+impl<'c> DictionaryAttrData<'_, 'c> {
+    /// `{a = 1 : i64, b}`: each name in place (a unit value prints as the
+    /// bare name), each value through the printer.
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str("{")?;
         for (i, e) in self.entries.iter().enumerate() {
             if i > 0 {
-                f.write_str(", ")?;
+                p.write_str(", ")?;
             }
             let name = e.name.as_str();
             if is_bare_identifier(name) {
-                f.write_str(name)?;
+                p.write_str(name)?;
             } else {
-                write_quoted(f, name)?;
+                write_quoted(p, name)?;
             }
             if !e.value.isa::<UnitAttr>() {
-                write!(f, " = {}", e.value)?;
+                p.write_str(" = ")?;
+                p.print_attribute(e.value)?;
             }
         }
-        f.write_str("}")
+        p.write_str("}")
     }
 }
 
@@ -549,10 +552,51 @@ pub struct TypeAttrData<'c> {
     pub ty: Type<'c>,
 }
 
-impl fmt::Display for TypeAttrData<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.ty)
+impl<'c> TypeAttrData<'c> {
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.print_type(self.ty)
     }
+}
+
+display_by_printer!(
+    IntegerAttrData<'_>,
+    FloatAttrData<'_>,
+    TypedStringAttrData<'_, '_>,
+    ArrayAttrData<'_, '_>,
+    DictionaryAttrData<'_, '_>,
+    TypeAttrData<'_>,
+);
+
+/// Prints `attr` in full if it is a builtin attribute; `None` if it is not.
+pub(crate) fn print_builtin_attribute<'c>(
+    attr: Attribute<'c>,
+    p: &mut AsmPrinter<'_, 'c>,
+) -> Option<fmt::Result> {
+    use crate::*;
+    // The most common kinds first.
+    print_kinds!(attr, p;
+        IntegerAttr => print,
+        StringAttr => display,
+        DictionaryAttr => print,
+        ArrayAttr => print,
+        TypeAttr => print,
+        FloatAttr => print,
+        UnitAttr => display,
+        LocationAttr => print,
+        DenseAttr => print,
+        AffineMapAttr => display,
+        SymbolRefAttr => display,
+        DenseArrayAttr => print,
+        OpaqueAttr => print,
+        DistinctAttr => print,
+        IntegerSetAttr => display,
+        StridedLayoutAttr => display,
+        DenseStringAttr => print,
+        SparseElementsAttr => print,
+        DenseResourceAttr => print,
+        TypedStringAttr => print,
+        ByteStringAttr => display,
+    )
 }
 
 builtin_kind!(

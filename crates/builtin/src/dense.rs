@@ -2,8 +2,10 @@
 //! kind (see [`strata_ctx::reclaim`]).
 
 use core::fmt;
+use core::fmt::Write as _;
 use core::hash::{Hash, Hasher};
 
+use crate::asm::AsmPrinter;
 use crate::misc_attrs::Scalar;
 use crate::{ComplexType, MemRefType, RankedTensorType, VectorType};
 use strata_ctx::{Attribute, Counted, Interned, KindInfo, ReclaimableKind, Type};
@@ -199,7 +201,7 @@ fn is_splat(data: &[u8], width: usize) -> bool {
 }
 
 /// Writes one element.
-fn write_element(f: &mut fmt::Formatter<'_>, bytes: &[u8], element: Element) -> fmt::Result {
+fn write_element(f: &mut dyn fmt::Write, bytes: &[u8], element: Element) -> fmt::Result {
     match element {
         Element::Scalar(s) => s.write(f, bytes),
         Element::Complex(s, half) => {
@@ -217,7 +219,7 @@ fn write_element(f: &mut fmt::Formatter<'_>, bytes: &[u8], element: Element) -> 
 /// in hex above [`DENSE_HEX_THRESHOLD`] elements when `allow_hex` (booleans
 /// bit-packed, as MLIR stores them), else the elements nested by the shape.
 pub(crate) fn write_dense_body(
-    f: &mut fmt::Formatter<'_>,
+    f: &mut dyn fmt::Write,
     shape: &[i64],
     element_ty: Type<'_>,
     data: &[u8],
@@ -231,7 +233,7 @@ pub(crate) fn write_dense_body(
 
 /// [`write_dense_body`] for elements of `width` bytes printed as `element`.
 fn write_elements(
-    f: &mut fmt::Formatter<'_>,
+    f: &mut dyn fmt::Write,
     shape: &[i64],
     width: usize,
     element: Element,
@@ -271,10 +273,10 @@ fn write_elements(
 /// Writes `n` elements nested by `shape` (`[[1, 2], [3, 4]]`) with a
 /// mixed-radix counter, as MLIR's `printDenseElementsAttrImpl` walks them.
 fn write_nested(
-    f: &mut fmt::Formatter<'_>,
+    f: &mut dyn fmt::Write,
     shape: &[i64],
     n: usize,
-    mut element: impl FnMut(&mut fmt::Formatter<'_>, usize) -> fmt::Result,
+    mut element: impl FnMut(&mut dyn fmt::Write, usize) -> fmt::Result,
 ) -> fmt::Result {
     let rank = shape.len();
     let mut counter = vec![0i64; rank];
@@ -306,16 +308,19 @@ fn write_nested(
     Ok(())
 }
 
-impl fmt::Display for DenseElementsAttrData<'_> {
+impl<'c> DenseElementsAttrData<'c> {
     /// MLIR's syntax: `dense<[1, 2, 3, 4]> : tensor<4xi8>`, `dense<0> :
     /// tensor<8xi32>` for a splat, `dense<"0x0102..."> : tensor<1024xi8>`
     /// above [`DENSE_HEX_THRESHOLD`] elements, `dense<> : tensor<0xf32>`
     /// when empty, `dense<(1.000000e+00,2.000000e+00)> : tensor<complex<f32>>`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// (A reclaimable kind: an erased handle of it prints through this
+    /// `Display`, a printing of its own.)
+    fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
         let (shape, element_ty, _, _) = self.described();
-        f.write_str("dense<")?;
-        write_dense_body(f, shape, element_ty, &self.data, true)?;
-        write!(f, "> : {}", self.ty)
+        p.write_str("dense<")?;
+        write_dense_body(p, shape, element_ty, &self.data, true)?;
+        p.write_str("> : ")?;
+        p.print_type(self.ty)
     }
 }
 
@@ -470,8 +475,9 @@ pub struct SparseElementsAttrData<'s, 'c> {
     pub strings: &'s [&'s str],
 }
 
-impl fmt::Display for SparseElementsAttrData<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl<'c> SparseElementsAttrData<'_, 'c> {
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        let f: &mut dyn fmt::Write = p;
         f.write_str("sparse<")?;
         if let Some((shape, element_ty)) = static_shape(self.ty)
             && !self.indices.is_empty()
@@ -497,7 +503,8 @@ impl fmt::Display for SparseElementsAttrData<'_, '_> {
                 })?;
             }
         }
-        write!(f, "> : {}", self.ty)
+        p.write_str("> : ")?;
+        p.print_type(self.ty)
     }
 }
 
@@ -755,13 +762,14 @@ pub struct DenseAttrData<'s, 'c> {
     pub data: &'s [u8],
 }
 
-impl fmt::Display for DenseAttrData<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("dense<")?;
+impl<'c> DenseAttrData<'_, 'c> {
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str("dense<")?;
         if let Some((shape, element_ty)) = static_shape(self.ty) {
-            write_dense_body(f, shape, element_ty, self.data, true)?;
+            write_dense_body(p, shape, element_ty, self.data, true)?;
         }
-        write!(f, "> : {}", self.ty)
+        p.write_str("> : ")?;
+        p.print_type(self.ty)
     }
 }
 
@@ -782,20 +790,28 @@ pub struct DenseStringAttrData<'s, 'c> {
     pub values: &'s [&'s str],
 }
 
-impl fmt::Display for DenseStringAttrData<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("dense<")?;
+impl<'c> DenseStringAttrData<'_, 'c> {
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str("dense<")?;
         let splat = !self.values.is_empty() && self.values.iter().all(|v| *v == self.values[0]);
         if splat {
-            crate::attrs::write_quoted(f, self.values[0])?;
+            crate::attrs::write_quoted(p, self.values[0])?;
         } else if let Some((shape, _)) = static_shape(self.ty) {
-            write_nested(f, shape, self.values.len(), |f, i| {
+            write_nested(p, shape, self.values.len(), |f, i| {
                 crate::attrs::write_quoted(f, self.values[i])
             })?;
         }
-        write!(f, "> : {}", self.ty)
+        p.write_str("> : ")?;
+        p.print_type(self.ty)
     }
 }
+
+crate::asm::display_by_printer!(
+    DenseElementsAttrData<'_>,
+    SparseElementsAttrData<'_, '_>,
+    DenseAttrData<'_, '_>,
+    DenseStringAttrData<'_, '_>,
+);
 
 crate::builtin_kind!(
     /// `dense<["a", "bc"]> : tensor<2x!foo.str>`.

@@ -15,6 +15,7 @@ use strata_ctx::{
 };
 
 mod affine_attrs;
+mod asm;
 mod attrs;
 mod dense;
 mod error;
@@ -23,6 +24,10 @@ mod misc_attrs;
 mod types;
 
 pub use affine_attrs::*;
+pub use asm::{
+    AsmAlias, AsmElement, AsmHooks, AsmPrinter, AsmState, DialectAsm, DistinctNumbering,
+    PrintOptions, print_standalone,
+};
 pub use attrs::*;
 pub use dense::*;
 pub use error::BuiltinError;
@@ -340,18 +345,4 @@ pub(crate) fn common<'c, K: StorageKind, P: Policy, S: BuildHasher>(
     // interned them in `ctx` itself (a context's extension, and its hot
     // words, are only made from that context), which is borrowed for 'c.
     unsafe { word.get::<K>() }
-}
-
-/// Writes `items` separated by `", "`.
-pub(crate) fn comma_list<T: core::fmt::Display>(
-    f: &mut core::fmt::Formatter<'_>,
-    items: &[T],
-) -> core::fmt::Result {
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            f.write_str(", ")?;
-        }
-        write!(f, "{item}")?;
-    }
-    Ok(())
 }

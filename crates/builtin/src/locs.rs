@@ -5,33 +5,44 @@
 //! locations are written.
 
 use core::fmt;
+use core::fmt::Write as _;
 
+use crate::asm::{AsmPrinter, NO_HOOKS, print_kinds, print_standalone};
 use crate::attrs::write_quoted;
 use crate::builtin_kind;
 use strata_ctx::{Attribute, Interned, Location};
 
 use crate::{AsContext, common, word};
 
-fn wrapped(
-    f: &mut fmt::Formatter<'_>,
-    inner: impl FnOnce(&mut fmt::Formatter<'_>) -> fmt::Result,
-) -> fmt::Result {
-    if f.alternate() {
-        inner(f)
-    } else {
-        f.write_str("loc(")?;
-        inner(f)?;
-        f.write_str(")")
-    }
+/// Implements `Display` for location payloads: `loc(...)` around the body
+/// (`print`), the body alone with the alternate flag; a printing of its own.
+macro_rules! display_location {
+    ($($payload:ty),* $(,)?) => {$(
+        impl fmt::Display for $payload {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let wrap = !f.alternate();
+                print_standalone(f, &NO_HOOKS, |p| {
+                    if wrap {
+                        p.write_str("loc(")?;
+                    }
+                    self.print(p)?;
+                    if wrap {
+                        p.write_str(")")?;
+                    }
+                    Ok(())
+                })
+            }
+        }
+    )*};
 }
 
 /// The payload of the unknown location.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct UnknownLocData;
 
-impl fmt::Display for UnknownLocData {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        wrapped(f, |f| f.write_str("unknown"))
+impl UnknownLocData {
+    fn print(&self, p: &mut AsmPrinter<'_, '_>) -> fmt::Result {
+        p.write_str("unknown")
     }
 }
 
@@ -51,12 +62,10 @@ pub struct FileLineColLocData<'c> {
     pub column: u32,
 }
 
-impl fmt::Display for FileLineColLocData<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        wrapped(f, |f| {
-            write_quoted(f, self.file)?;
-            write!(f, ":{}:{}", self.line, self.column)
-        })
+impl FileLineColLocData<'_> {
+    fn print(&self, p: &mut AsmPrinter<'_, '_>) -> fmt::Result {
+        write_quoted(p, self.file)?;
+        write!(p, ":{}:{}", self.line, self.column)
     }
 }
 
@@ -75,15 +84,16 @@ pub struct NameLocData<'s, 'c> {
     pub child: Location<'c>,
 }
 
-impl fmt::Display for NameLocData<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        wrapped(f, |f| {
-            write_quoted(f, self.name)?;
-            if !self.child.isa::<UnknownLoc>() {
-                write!(f, "({:#})", self.child)?;
-            }
-            Ok(())
-        })
+impl<'c> NameLocData<'_, 'c> {
+    fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        write_quoted(p, self.name)?;
+        // MLIR prints no unknown child.
+        if !self.child.isa::<UnknownLoc>() {
+            p.write_str("(")?;
+            p.print_nested_location(self.child)?;
+            p.write_str(")")?;
+        }
+        Ok(())
     }
 }
 
@@ -102,22 +112,22 @@ pub struct FusedLocData<'s, 'c> {
     pub metadata: Option<Attribute<'c>>,
 }
 
-impl fmt::Display for FusedLocData<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        wrapped(f, |f| {
-            f.write_str("fused")?;
-            if let Some(m) = self.metadata {
-                write!(f, "<{m}>")?;
+impl<'c> FusedLocData<'_, 'c> {
+    fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str("fused")?;
+        if let Some(m) = self.metadata {
+            p.write_str("<")?;
+            p.print_attribute(m)?;
+            p.write_str(">")?;
+        }
+        p.write_str("[")?;
+        for (i, &l) in self.locations.iter().enumerate() {
+            if i > 0 {
+                p.write_str(", ")?;
             }
-            f.write_str("[")?;
-            for (i, l) in self.locations.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(", ")?;
-                }
-                write!(f, "{l:#}")?;
-            }
-            f.write_str("]")
-        })
+            p.print_nested_location(l)?;
+        }
+        p.write_str("]")
     }
 }
 
@@ -136,11 +146,13 @@ pub struct CallSiteLocData<'c> {
     pub caller: Location<'c>,
 }
 
-impl fmt::Display for CallSiteLocData<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        wrapped(f, |f| {
-            write!(f, "callsite({:#} at {:#})", self.callee, self.caller)
-        })
+impl<'c> CallSiteLocData<'c> {
+    fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str("callsite(")?;
+        p.print_nested_location(self.callee)?;
+        p.write_str(" at ")?;
+        p.print_nested_location(self.caller)?;
+        p.write_str(")")
     }
 }
 
@@ -161,15 +173,36 @@ pub struct OpaqueLocData<'c> {
     pub fallback: Location<'c>,
 }
 
-impl fmt::Display for OpaqueLocData<'_> {
+impl<'c> OpaqueLocData<'c> {
     /// Prints the fallback location, as MLIR does.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if f.alternate() {
-            write!(f, "{:#}", self.fallback)
-        } else {
-            write!(f, "{}", self.fallback)
-        }
+    fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.print_nested_location(self.fallback)
     }
+}
+
+display_location!(
+    UnknownLocData,
+    FileLineColLocData<'_>,
+    NameLocData<'_, '_>,
+    FusedLocData<'_, '_>,
+    CallSiteLocData<'_>,
+    OpaqueLocData<'_>,
+);
+
+/// Prints `loc` in full, without `loc(...)`, if it is a builtin location;
+/// `None` if it is not.
+pub(crate) fn print_builtin_location<'c>(
+    loc: Location<'c>,
+    p: &mut AsmPrinter<'_, 'c>,
+) -> Option<fmt::Result> {
+    print_kinds!(loc, p;
+        FileLineColLoc => print,
+        NameLoc => print,
+        UnknownLoc => print,
+        FusedLoc => print,
+        CallSiteLoc => print,
+        OpaqueLoc => print,
+    )
 }
 
 builtin_kind!(
@@ -185,16 +218,15 @@ pub struct LocationAttrData<'c> {
     pub location: Location<'c>,
 }
 
-impl fmt::Display for LocationAttrData<'_> {
-    /// The location, `loc(...)`, or its alias inside
-    /// [`with_aliases`](crate::with_aliases) (`#loc3`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(r) = crate::misc_attrs::write_alias(core::ptr::from_ref(self).cast(), f) {
-            return r;
-        }
-        write!(f, "{}", self.location)
+impl<'c> LocationAttrData<'c> {
+    /// The location, `loc(...)` (the attribute's alias, `#loc3`, is the
+    /// location's).
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.print_location(self.location, true)
     }
 }
+
+crate::asm::display_by_printer!(LocationAttrData<'_>);
 
 builtin_kind!(
     /// `loc("x":1:2)` as an attribute value: one attribute per location.

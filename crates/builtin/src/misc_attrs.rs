@@ -2,13 +2,14 @@
 //! attributes of unknown dialects, distinct attributes and dense resource
 //! handles.
 
-use core::cell::RefCell;
 use core::fmt;
+use core::fmt::Write as _;
 
 use strata_apnum::{ApFloat, ApInt};
 use strata_ctx::{Attribute, Interned, Type};
 use strata_sync::atomic::{AtomicU64, Ordering};
 
+use crate::asm::{AsmPrinter, display_by_printer};
 use crate::attrs::{is_bare_identifier, write_quoted};
 use crate::error::BuiltinError;
 use crate::types::{is_valid_dialect_namespace, write_dialect_symbol};
@@ -105,21 +106,22 @@ impl DenseArrayAttrData<'_, '_> {
     }
 }
 
-impl fmt::Display for DenseArrayAttrData<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "array<{}", self.element)?;
+impl<'c> DenseArrayAttrData<'_, 'c> {
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str("array<")?;
+        p.print_type(self.element)?;
         if let Some((scalar, width)) = Scalar::of(self.element)
             && !self.data.is_empty()
         {
-            f.write_str(": ")?;
+            p.write_str(": ")?;
             for (i, e) in self.data.chunks_exact(width).enumerate() {
                 if i > 0 {
-                    f.write_str(", ")?;
+                    p.write_str(", ")?;
                 }
-                scalar.write(f, e)?;
+                scalar.write(p, e)?;
             }
         }
-        f.write_str(">")
+        p.write_str(">")
     }
 }
 
@@ -181,15 +183,12 @@ pub struct OpaqueAttrData<'s, 'c> {
     pub ty: Type<'c>,
 }
 
-impl fmt::Display for OpaqueAttrData<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // A dialect modelled on opaque attributes may name an alias for one.
-        if let Some(r) = write_alias(core::ptr::from_ref(self).cast(), f) {
-            return r;
-        }
-        write_dialect_symbol(f, '#', self.dialect, self.data)?;
+impl<'c> OpaqueAttrData<'_, 'c> {
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        write_dialect_symbol(p, '#', self.dialect, self.data)?;
         if !self.ty.isa::<NoneType>() {
-            write!(f, " : {}", self.ty)?;
+            p.write_str(" : ")?;
+            p.print_type(self.ty)?;
         }
         Ok(())
     }
@@ -207,178 +206,25 @@ builtin_kind!(
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DistinctAttrData<'c> {
     /// The identity: the number of distinct attributes the context made
-    /// before this one.
+    /// before this one (never printed: a printing numbers distinct
+    /// attributes in the order it meets them).
     pub id: u64,
     /// The referenced attribute.
     pub referenced: Attribute<'c>,
 }
 
-#[cfg(not(strata_loom))]
-strata_sync::thread_local! {
-    /// The distinct attributes met so far by the innermost
-    /// [`with_distinct_numbering`] of this thread, each with its number (a
-    /// map, not a list searched per print: 40,000 distinct attributes took
-    /// seconds); `None` outside.
-    static NUMBERING: RefCell<Option<DistinctNumbers>> = const { RefCell::new(None) };
-}
-
-#[cfg(strata_loom)]
-strata_sync::thread_local! {
-    // Loom's macro takes no `const { }` block.
-    static NUMBERING: RefCell<Option<DistinctNumbers>> = RefCell::new(None);
-}
-
-/// Payload address to print-order number, for one printing. The address,
-/// not the creation number: creation numbers count per context, so two
-/// contexts' attributes can share one, while two live payloads never share
-/// an address.
-type DistinctNumbers = std::collections::HashMap<usize, u64>;
-
-/// Runs `print` with distinct attributes numbered as MLIR numbers them in
-/// one printing: `distinct[0]` for the first one met, `distinct[1]` for the
-/// next, the same number again for the same attribute. Outside it, a
-/// distinct attribute prints its creation number.
-///
-/// ```
-/// use strata_builtin::prelude::*;
-///
-/// let ctx = strata_ctx::Context::new();
-/// let _earlier = ctx.distinct_attr(ctx.unit_attr());
-/// let d = ctx.distinct_attr(ctx.i64_attr(1));
-/// let arr = ctx.array_attr(&[d.into(), d.into()]);
-/// assert_eq!(arr.to_string(), "[distinct[1]<1 : i64>, distinct[1]<1 : i64>]");
-/// let printed = strata_builtin::with_distinct_numbering(|| arr.to_string());
-/// assert_eq!(printed, "[distinct[0]<1 : i64>, distinct[0]<1 : i64>]");
-/// ```
-pub fn with_distinct_numbering<R>(print: impl FnOnce() -> R) -> R {
-    /// Restores the enclosing numbering, also when `print` panics.
-    struct Restore(Option<DistinctNumbers>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            let outer = self.0.take();
-            NUMBERING.with(|n| *n.borrow_mut() = outer);
-        }
-    }
-    let outer = NUMBERING.with(|n| n.replace(Some(DistinctNumbers::new())));
-    let _restore = Restore(outer);
-    print()
-}
-
-/// The aliases of one printing: payload address to alias name, and the
-/// address whose next print is the alias's definition (printed in full).
-type AliasTable = (std::collections::HashMap<usize, String>, usize);
-
-#[cfg(not(strata_loom))]
-strata_sync::thread_local! {
-    /// The aliases of the innermost [`with_aliases`] of this thread; `None`
-    /// outside.
-    static ALIASES: RefCell<Option<AliasTable>> = const { RefCell::new(None) };
-}
-
-#[cfg(strata_loom)]
-strata_sync::thread_local! {
-    // Loom's macro takes no `const { }` block.
-    static ALIASES: RefCell<Option<AliasTable>> = RefCell::new(None);
-}
-
-/// Runs `print` with MLIR's attribute and type aliases in effect: an affine
-/// map, integer set, distinct attribute, string attribute, opaque attribute,
-/// tuple type or opaque type whose payload address
-/// (`handle.payload()`) is a key of `aliases` prints as its alias name
-/// (`#map1`, `!tuple`), as MLIR's `AsmPrinter` prints aliased values.
-/// [`print_alias_definition`] prints one of them in full, for the
-/// `#map1 = affine_map<...>` line. Outside it, everything prints in place.
-///
-/// ```
-/// use strata_builtin::prelude::*;
-///
-/// let ctx = strata_ctx::Context::new();
-/// let aff = ctx.affine();
-/// let map = ctx.affine_map_attr(aff.map(1, 0, &[aff.dim(0) + 1]));
-/// let arr = ctx.array_attr(&[map.into(), map.into()]);
-/// let key = map.payload() as *const _ as *const ();
-/// let (def, use_) = strata_builtin::with_aliases([(key, "#map".to_string())], || {
-///     (strata_builtin::print_alias_definition(key, || map.to_string()), arr.to_string())
-/// });
-/// assert_eq!(def, "affine_map<(d0) -> (d0 + 1)>");
-/// assert_eq!(use_, "[#map, #map]");
-/// assert_eq!(arr.to_string(), "[affine_map<(d0) -> (d0 + 1)>, affine_map<(d0) -> (d0 + 1)>]");
-/// ```
-pub fn with_aliases<R>(
-    aliases: impl IntoIterator<Item = (*const (), String)>,
-    print: impl FnOnce() -> R,
-) -> R {
-    /// Restores the enclosing aliases, also when `print` panics.
-    struct Restore(Option<AliasTable>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            let outer = self.0.take();
-            ALIASES.with(|a| *a.borrow_mut() = outer);
-        }
-    }
-    let table = aliases
-        .into_iter()
-        .map(|(p, name)| (p as usize, name))
-        .collect();
-    let outer = ALIASES.with(|a| a.replace(Some((table, 0))));
-    let _restore = Restore(outer);
-    print()
-}
-
-/// Inside [`with_aliases`], runs `print` with the value whose payload
-/// address is `key` printed in full the first time it is met (the alias's
-/// own definition); its nested values still print as their aliases.
-pub fn print_alias_definition<R>(key: *const (), print: impl FnOnce() -> R) -> R {
-    ALIASES.with(|a| {
-        if let Some(t) = a.borrow_mut().as_mut() {
-            t.1 = key as usize;
-        }
-    });
-    let r = print();
-    ALIASES.with(|a| {
-        if let Some(t) = a.borrow_mut().as_mut() {
-            t.1 = 0;
-        }
-    });
-    r
-}
-
-/// Writes the alias of the payload at `payload` when [`with_aliases`] gives
-/// it one; `None` when it is to be printed in full. A dialect's kind whose
-/// `Display` calls it first (with its payload's address) prints its alias
-/// as the builtin kinds do.
-pub fn write_alias(payload: *const (), f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
-    let key = payload as usize;
-    ALIASES.with(|a| {
-        let mut a = a.borrow_mut();
-        let (names, skip) = a.as_mut()?;
-        if *skip == key {
-            *skip = 0;
-            return None;
-        }
-        names.get(&key).map(|name| f.write_str(name))
-    })
-}
-
-impl fmt::Display for DistinctAttrData<'_> {
+impl<'c> DistinctAttrData<'c> {
     /// `distinct[N]<attr>` (`distinct[N]<>` for a unit attribute): `N` is
-    /// the print-order number inside [`with_distinct_numbering`], as MLIR
-    /// prints it, and the creation number outside.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(r) = write_alias(core::ptr::from_ref(self).cast(), f) {
-            return r;
-        }
-        let number = NUMBERING.with(|n| {
-            n.borrow_mut().as_mut().map(|seen| {
-                let next = seen.len() as u64;
-                *seen.entry(core::ptr::from_ref(self).addr()).or_insert(next)
-            })
-        });
-        write!(f, "distinct[{}]<", number.unwrap_or(self.id))?;
+    /// the number the printing gives it, in the order it meets distinct
+    /// attributes, as MLIR prints it (so `Display`, a printing of its own,
+    /// prints `distinct[0]`), never its creation number.
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        let number = p.distinct_number(self);
+        write!(p, "distinct[{number}]<")?;
         if !self.referenced.isa::<UnitAttr>() {
-            write!(f, "{}", self.referenced)?;
+            p.print_attribute(self.referenced)?;
         }
-        f.write_str(">")
+        p.write_str(">")
     }
 }
 
@@ -397,17 +243,25 @@ pub struct DenseResourceAttrData<'s, 'c> {
     pub ty: Type<'c>,
 }
 
-impl fmt::Display for DenseResourceAttrData<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("dense_resource<")?;
+impl<'c> DenseResourceAttrData<'_, 'c> {
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str("dense_resource<")?;
         if is_bare_identifier(self.handle) {
-            f.write_str(self.handle)?;
+            p.write_str(self.handle)?;
         } else {
-            write_quoted(f, self.handle)?;
+            write_quoted(p, self.handle)?;
         }
-        write!(f, "> : {}", self.ty)
+        p.write_str("> : ")?;
+        p.print_type(self.ty)
     }
 }
+
+display_by_printer!(
+    DenseArrayAttrData<'_, '_>,
+    OpaqueAttrData<'_, '_>,
+    DistinctAttrData<'_>,
+    DenseResourceAttrData<'_, '_>,
+);
 
 builtin_kind!(
     /// `dense_resource<blob1> : tensor<4xi32>`.

@@ -1,9 +1,11 @@
 //! Builtin types.
 
 use core::fmt;
+use core::fmt::Write as _;
 
+use crate::asm::{AsmPrinter, display_by_printer, print_kinds};
 use crate::error::{BuiltinError, fail, ok};
-use crate::{COMMON_FLOATS, COMMON_INT_WIDTHS, builtin_kind, comma_list};
+use crate::{COMMON_FLOATS, COMMON_INT_WIDTHS, builtin_kind};
 use core::hash::BuildHasher;
 use strata_ctx::{Attribute, Context, Interned, Policy, Type};
 
@@ -101,17 +103,28 @@ pub struct FunctionTypeData<'s, 'c> {
     pub results: &'s [Type<'c>],
 }
 
-impl fmt::Display for FunctionTypeData<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("(")?;
-        comma_list(f, self.inputs)?;
-        f.write_str(") -> ")?;
+/// Prints `types` separated by `", "`.
+fn print_types<'c>(p: &mut AsmPrinter<'_, 'c>, types: &[Type<'c>]) -> fmt::Result {
+    for (i, &t) in types.iter().enumerate() {
+        if i > 0 {
+            p.write_str(", ")?;
+        }
+        p.print_type(t)?;
+    }
+    Ok(())
+}
+
+impl<'c> FunctionTypeData<'_, 'c> {
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str("(")?;
+        print_types(p, self.inputs)?;
+        p.write_str(") -> ")?;
         match self.results {
-            [single] if !single.isa::<FunctionType>() => write!(f, "{single}"),
+            [single] if !single.isa::<FunctionType>() => p.print_type(*single),
             results => {
-                f.write_str("(")?;
-                comma_list(f, results)?;
-                f.write_str(")")
+                p.write_str("(")?;
+                print_types(p, results)?;
+                p.write_str(")")
             }
         }
     }
@@ -133,14 +146,11 @@ pub struct TupleTypeData<'s, 'c> {
     pub elements: &'s [Type<'c>],
 }
 
-impl fmt::Display for TupleTypeData<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(r) = crate::misc_attrs::write_alias(core::ptr::from_ref(self).cast(), f) {
-            return r;
-        }
-        f.write_str("tuple<")?;
-        comma_list(f, self.elements)?;
-        f.write_str(">")
+impl<'c> TupleTypeData<'_, 'c> {
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str("tuple<")?;
+        print_types(p, self.elements)?;
+        p.write_str(">")
     }
 }
 
@@ -152,7 +162,7 @@ builtin_kind!(
 
 /// Writes `4x?x8x` (each dimension followed by `x`; a scalable one in
 /// brackets, `[4]x`).
-fn write_shape(f: &mut fmt::Formatter<'_>, shape: &[i64], scalable: &[bool]) -> fmt::Result {
+fn write_shape(f: &mut dyn fmt::Write, shape: &[i64], scalable: &[bool]) -> fmt::Result {
     for (i, &d) in shape.iter().enumerate() {
         let scalable = scalable.get(i).copied().unwrap_or(false);
         if scalable {
@@ -202,15 +212,16 @@ impl RankedTensorTypeData<'_, '_> {
     }
 }
 
-impl fmt::Display for RankedTensorTypeData<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("tensor<")?;
-        write_shape(f, self.shape, &[])?;
-        write!(f, "{}", self.element)?;
+impl<'c> RankedTensorTypeData<'_, 'c> {
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str("tensor<")?;
+        write_shape(p, self.shape, &[])?;
+        p.print_type(self.element)?;
         if let Some(e) = self.encoding {
-            write!(f, ", {e}")?;
+            p.write_str(", ")?;
+            p.print_attribute(e)?;
         }
-        f.write_str(">")
+        p.write_str(">")
     }
 }
 
@@ -249,30 +260,31 @@ impl MemRefTypeData<'_, '_> {
 }
 
 /// Writes a memory space as MLIR does: an `i64` integer without its type.
-fn write_memory_space(f: &mut fmt::Formatter<'_>, space: Attribute<'_>) -> fmt::Result {
+fn print_memory_space<'c>(p: &mut AsmPrinter<'_, 'c>, space: Attribute<'c>) -> fmt::Result {
     if let Some(i) = space.dyn_cast::<crate::IntegerAttr>()
         && i.payload().ty.dyn_cast::<IntegerType>().is_some_and(|t| {
             t.payload().width == 64 && t.payload().signedness == Signedness::Signless
         })
     {
-        return f.write_str(&i.payload().value().to_signed_string());
+        return p.write_str(&i.payload().value().to_signed_string());
     }
-    write!(f, "{space}")
+    p.print_attribute(space)
 }
 
-impl fmt::Display for MemRefTypeData<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("memref<")?;
-        write_shape(f, self.shape, &[])?;
-        write!(f, "{}", self.element)?;
+impl<'c> MemRefTypeData<'_, 'c> {
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str("memref<")?;
+        write_shape(p, self.shape, &[])?;
+        p.print_type(self.element)?;
         if let Some(l) = self.layout {
-            write!(f, ", {l}")?;
+            p.write_str(", ")?;
+            p.print_attribute(l)?;
         }
         if let Some(m) = self.memory_space {
-            f.write_str(", ")?;
-            write_memory_space(f, m)?;
+            p.write_str(", ")?;
+            print_memory_space(p, m)?;
         }
-        f.write_str(">")
+        p.write_str(">")
     }
 }
 
@@ -296,14 +308,15 @@ pub struct UnrankedMemRefTypeData<'c> {
     pub memory_space: Option<Attribute<'c>>,
 }
 
-impl fmt::Display for UnrankedMemRefTypeData<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "memref<*x{}", self.element)?;
+impl<'c> UnrankedMemRefTypeData<'c> {
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str("memref<*x")?;
+        p.print_type(self.element)?;
         if let Some(m) = self.memory_space {
-            f.write_str(", ")?;
-            write_memory_space(f, m)?;
+            p.write_str(", ")?;
+            print_memory_space(p, m)?;
         }
-        f.write_str(">")
+        p.write_str(">")
     }
 }
 
@@ -341,11 +354,12 @@ impl VectorTypeData<'_, '_> {
     }
 }
 
-impl fmt::Display for VectorTypeData<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("vector<")?;
-        write_shape(f, self.shape, self.scalable)?;
-        write!(f, "{}>", self.element)
+impl<'c> VectorTypeData<'_, 'c> {
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str("vector<")?;
+        write_shape(p, self.shape, self.scalable)?;
+        p.print_type(self.element)?;
+        p.write_str(">")
     }
 }
 
@@ -366,9 +380,11 @@ pub struct UnrankedTensorTypeData<'c> {
     pub element: Type<'c>,
 }
 
-impl fmt::Display for UnrankedTensorTypeData<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "tensor<*x{}>", self.element)
+impl<'c> UnrankedTensorTypeData<'c> {
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str("tensor<*x")?;
+        p.print_type(self.element)?;
+        p.write_str(">")
     }
 }
 
@@ -384,11 +400,24 @@ pub struct ComplexTypeData<'c> {
     pub element: Type<'c>,
 }
 
-impl fmt::Display for ComplexTypeData<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "complex<{}>", self.element)
+impl<'c> ComplexTypeData<'c> {
+    pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str("complex<")?;
+        p.print_type(self.element)?;
+        p.write_str(">")
     }
 }
+
+display_by_printer!(
+    FunctionTypeData<'_, '_>,
+    TupleTypeData<'_, '_>,
+    RankedTensorTypeData<'_, '_>,
+    MemRefTypeData<'_, '_>,
+    UnrankedMemRefTypeData<'_>,
+    VectorTypeData<'_, '_>,
+    UnrankedTensorTypeData<'_>,
+    ComplexTypeData<'_>,
+);
 
 builtin_kind!(
     /// `complex<f32>`.
@@ -430,7 +459,7 @@ fn is_pretty_dialect_symbol(data: &str) -> bool {
 /// assert_eq!(Sym("comdat any").to_string(), "#llvm<comdat any>");
 /// ```
 pub fn write_dialect_symbol(
-    f: &mut fmt::Formatter<'_>,
+    f: &mut (impl fmt::Write + ?Sized),
     prefix: char,
     dialect: &str,
     data: &str,
@@ -444,10 +473,6 @@ pub fn write_dialect_symbol(
 
 impl fmt::Display for OpaqueTypeData<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // A dialect modelled on opaque types may name an alias for one.
-        if let Some(r) = crate::misc_attrs::write_alias(core::ptr::from_ref(self).cast(), f) {
-            return r;
-        }
         write_dialect_symbol(f, '!', self.dialect, self.data)
     }
 }
@@ -458,6 +483,29 @@ builtin_kind!(
     OpaqueType: "builtin.opaque_type", Type, TypeKind, OpaqueTypeData<'c>, OpaqueTypeData<'k>,
     |key, arena| OpaqueTypeData { dialect: arena.alloc_str(key.dialect), data: arena.alloc_str(key.data) }
 );
+
+/// Prints `ty` in full if it is a builtin type; `None` if it is not.
+pub(crate) fn print_builtin_type<'c>(
+    ty: Type<'c>,
+    p: &mut AsmPrinter<'_, 'c>,
+) -> Option<fmt::Result> {
+    // The most common kinds first.
+    print_kinds!(ty, p;
+        IntegerType => display,
+        FloatType => display,
+        IndexType => display,
+        FunctionType => print,
+        RankedTensorType => print,
+        MemRefType => print,
+        VectorType => print,
+        NoneType => display,
+        TupleType => print,
+        ComplexType => print,
+        UnrankedTensorType => print,
+        UnrankedMemRefType => print,
+        OpaqueType => display,
+    )
+}
 
 /// Whether `name` is a valid dialect namespace (`[a-zA-Z_][a-zA-Z_0-9$]*`,
 /// MLIR's `Dialect::isValidNamespace`).

@@ -11,14 +11,13 @@
 //! `--mlir-print-debuginfo` (`tests/oracle/regenerate.sh`). strata must
 //! print each back byte for byte, from any context and parse.
 
-use strata_builtin::DictionaryAttr;
+use strata_builtin::{AsmElement, DictionaryAttr};
 use strata_ctx::{Attribute, Context};
 use strata_dialects::llvm::{LlvmAttr, TbaaMemberAttr};
 use strata_dialects::text::Piece;
 use strata_module::{
     PrintOptions, parse_module, parse_module_parallel_with, parse_module_with, print_module,
 };
-use strata_syntax::AsmElement;
 
 fn rows() -> Vec<serde_json::Value> {
     include_str!("oracle/dialects.jsonl")

@@ -23,10 +23,13 @@
 //! assert!(syntax.parse_type(&ctx, "!dlti.anything").is_err());
 //! ```
 
+use core::fmt;
+use core::fmt::Write as _;
 use core::hash::BuildHasher;
 
+use strata_builtin::{AsmElement, AsmPrinter, DialectAsm};
 use strata_ctx::{Attribute, Dialect, Policy, Registry, Type};
-use strata_syntax::{AsmElement, DialectSyntax, ParseError, Parser};
+use strata_syntax::{DialectSyntax, ParseError, Parser};
 
 use crate::known::no_hook;
 
@@ -45,6 +48,16 @@ impl Dialect for DltiDialect {
 
     fn register(registry: &mut Registry<'_>) {
         registry.kind::<DltiAttr>();
+    }
+}
+
+impl DialectAsm for DltiDialect {
+    fn attribute_elements<'c>(attr: Attribute<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
+        DltiAttr::elements(attr, visit);
+    }
+
+    fn print_attribute<'c>(attr: Attribute<'c>, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        DltiAttr::print(attr, p).unwrap_or_else(|| write!(p, "{attr}"))
     }
 }
 
@@ -75,9 +88,5 @@ impl DialectSyntax for DltiDialect {
             return Err(crate::known::refusal(p, "dlti", "attribute", mnemonic));
         }
         DltiAttr::parse(p, "#dlti.", mnemonic, None)
-    }
-
-    fn attribute_elements<'c>(attr: Attribute<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
-        DltiAttr::elements(attr, visit);
     }
 }

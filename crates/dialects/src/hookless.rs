@@ -48,6 +48,8 @@ macro_rules! hookless_dialect {
             fn register(_: &mut Registry<'_>) {}
         }
 
+        impl strata_builtin::DialectAsm for $name {}
+
         impl DialectSyntax for $name {
             fn parses_type(mnemonic: &str) -> bool {
                 $no_types || crate::known::refuses($ns, "type", mnemonic)

@@ -32,7 +32,8 @@
 //! ```
 //! use strata_ctx::Context;
 //! use strata_dialects::llvm::{LlvmAttr, LlvmDialect};
-//! use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, Syntax};
+//! use strata_builtin::{AsmAlias, AsmElement, DialectAsm};
+//! use strata_syntax::Syntax;
 //!
 //! let ctx = Context::new();
 //! let mut syntax = Syntax::new();
@@ -51,10 +52,13 @@
 //! assert_eq!(nested[1], AsmElement::Attribute(file));
 //! ```
 
+use core::fmt;
+use core::fmt::Write as _;
 use core::hash::BuildHasher;
 
+use strata_builtin::{AsmAlias, AsmElement, AsmPrinter, DialectAsm};
 use strata_ctx::{Attribute, Dialect, Policy, Registry, Type};
-use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, ParseError, Parser, ResourceSection};
+use strata_syntax::{DialectSyntax, ParseError, Parser, ResourceSection};
 
 use crate::text::{PartHook, Piece, TextData};
 
@@ -138,6 +142,29 @@ impl Dialect for LlvmDialect {
     }
 }
 
+impl DialectAsm for LlvmDialect {
+    /// MLIR 19's `LLVMOpAsmDialectInterface::getAlias`: the mnemonic, for
+    /// the kinds of [`ALIASED_MNEMONICS`], overridable.
+    fn attribute_alias(attr: Attribute<'_>) -> Option<AsmAlias> {
+        let a = attr.dyn_cast::<LlvmAttr>()?;
+        let mnemonic = a.payload().mnemonic;
+        ALIASED_MNEMONICS
+            .contains(&mnemonic)
+            .then(|| AsmAlias::Overridable(mnemonic.into()))
+    }
+
+    fn attribute_elements<'c>(attr: Attribute<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
+        let _ = LlvmAttr::elements(attr, visit) || TbaaMemberAttr::elements(attr, visit);
+    }
+
+    fn print_attribute<'c>(attr: Attribute<'c>, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        match LlvmAttr::print(attr, p).or_else(|| TbaaMemberAttr::print(attr, p)) {
+            Some(r) => r,
+            None => write!(p, "{attr}"),
+        }
+    }
+}
+
 impl DialectSyntax for LlvmDialect {
     /// MLIR's dialect has the asm interface and declares no resource.
     fn resource_section() -> ResourceSection {
@@ -186,24 +213,6 @@ impl DialectSyntax for LlvmDialect {
         let part: PartHook<'c, P, S> = tbaa_member;
         let members = mnemonic == "tbaa_type_desc";
         LlvmAttr::parse(p, "#llvm.", mnemonic, members.then_some(part))
-    }
-
-    /// MLIR 19's `LLVMOpAsmDialectInterface::getAlias`: the mnemonic, for
-    /// the kinds of [`ALIASED_MNEMONICS`], overridable.
-    fn attribute_alias(attr: Attribute<'_>) -> Option<AsmAlias> {
-        let a = attr.dyn_cast::<LlvmAttr>()?;
-        let mnemonic = a.payload().mnemonic;
-        ALIASED_MNEMONICS
-            .contains(&mnemonic)
-            .then(|| AsmAlias::Overridable(mnemonic.into()))
-    }
-
-    fn attribute_elements<'c>(attr: Attribute<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
-        let _ = LlvmAttr::elements(attr, visit) || TbaaMemberAttr::elements(attr, visit);
-    }
-
-    fn alias_key(value: AsmElement<'_>) -> Option<*const ()> {
-        LlvmAttr::alias_key(value).or_else(|| TbaaMemberAttr::alias_key(value))
     }
 }
 

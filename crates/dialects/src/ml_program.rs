@@ -7,7 +7,8 @@
 //! ```
 //! use strata_ctx::Context;
 //! use strata_dialects::ml_program::MlProgramDialect;
-//! use strata_syntax::{AsmAlias, DialectSyntax, Syntax};
+//! use strata_builtin::{AsmAlias, DialectAsm};
+//! use strata_syntax::Syntax;
 //!
 //! let ctx = Context::new();
 //! let mut syntax = Syntax::new();
@@ -23,8 +24,9 @@
 use core::hash::BuildHasher;
 
 use strata_builtin::OpaqueAttr;
+use strata_builtin::{AsmAlias, DialectAsm};
 use strata_ctx::{Attribute, Dialect, Policy, Registry, Type};
-use strata_syntax::{AsmAlias, DialectSyntax, ParseError, Parser, ResourceSection};
+use strata_syntax::{DialectSyntax, ParseError, Parser, ResourceSection};
 
 /// The `ml_program` dialect (see the [module](self)).
 #[derive(Debug)]
@@ -35,6 +37,17 @@ impl Dialect for MlProgramDialect {
 
     /// No kinds: every form of the dialect stays opaque.
     fn register(_: &mut Registry<'_>) {}
+}
+
+impl DialectAsm for MlProgramDialect {
+    /// MLIR's `MLProgramOpAsmDialectInterface::getAlias`: `extern` for an
+    /// `ExternAttr`, overridable.
+    fn attribute_alias(attr: Attribute<'_>) -> Option<AsmAlias> {
+        let o = attr.dyn_cast::<OpaqueAttr>()?;
+        let p = o.payload();
+        (p.dialect == "ml_program" && p.data == "extern")
+            .then(|| AsmAlias::Overridable("extern".into()))
+    }
 }
 
 impl DialectSyntax for MlProgramDialect {
@@ -70,14 +83,5 @@ impl DialectSyntax for MlProgramDialect {
             "attribute",
             mnemonic,
         ))
-    }
-
-    /// MLIR's `MLProgramOpAsmDialectInterface::getAlias`: `extern` for an
-    /// `ExternAttr`, overridable.
-    fn attribute_alias(attr: Attribute<'_>) -> Option<AsmAlias> {
-        let o = attr.dyn_cast::<OpaqueAttr>()?;
-        let p = o.payload();
-        (p.dialect == "ml_program" && p.data == "extern")
-            .then(|| AsmAlias::Overridable("extern".into()))
     }
 }

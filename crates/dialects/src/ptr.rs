@@ -19,11 +19,14 @@
 //! assert_eq!(m.to_string(), "memref<4x!ptr.ptr<3 : i64>>");
 //! ```
 
+use core::fmt;
+use core::fmt::Write as _;
 use core::hash::BuildHasher;
 
+use strata_builtin::{AsmElement, AsmPrinter, DialectAsm};
 use strata_ctx::{Attribute, Dialect, Policy, Registry, Type};
 use strata_syntax::lexer::TokenKind;
-use strata_syntax::{AsmElement, DialectSyntax, ParseError, Parser};
+use strata_syntax::{DialectSyntax, ParseError, Parser};
 
 use crate::text::{Piece, TextData};
 
@@ -42,6 +45,16 @@ impl Dialect for PtrDialect {
 
     fn register(registry: &mut Registry<'_>) {
         registry.kind::<PtrType>();
+    }
+}
+
+impl DialectAsm for PtrDialect {
+    fn type_elements<'c>(ty: Type<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
+        PtrType::elements(ty, visit);
+    }
+
+    fn print_type<'c>(ty: Type<'c>, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        PtrType::print(ty, p).unwrap_or_else(|| write!(p, "{ty}"))
     }
 }
 
@@ -92,9 +105,5 @@ impl DialectSyntax for PtrDialect {
                 pieces,
             })
             .into())
-    }
-
-    fn type_elements<'c>(ty: Type<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
-        PtrType::elements(ty, visit);
     }
 }

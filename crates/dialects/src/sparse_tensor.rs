@@ -14,7 +14,8 @@
 //! ```
 //! use strata_ctx::Context;
 //! use strata_dialects::sparse_tensor::SparseTensorDialect;
-//! use strata_syntax::{AsmAlias, DialectSyntax, Syntax};
+//! use strata_builtin::{AsmAlias, DialectAsm};
+//! use strata_syntax::Syntax;
 //!
 //! let ctx = Context::new();
 //! let mut syntax = Syntax::new();
@@ -29,11 +30,14 @@
 //! );
 //! ```
 
+use core::fmt;
+use core::fmt::Write as _;
 use core::hash::BuildHasher;
 
 use strata_builtin::OpaqueAttr;
+use strata_builtin::{AsmAlias, AsmElement, AsmPrinter, DialectAsm};
 use strata_ctx::{Attribute, Dialect, Policy, Registry, Type};
-use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, ParseError, Parser, ResourceSection};
+use strata_syntax::{DialectSyntax, ParseError, Parser, ResourceSection};
 
 crate::text_kind!(
     /// `!sparse_tensor.mnemonic<...>`: a type of the `sparse_tensor`
@@ -51,6 +55,25 @@ impl Dialect for SparseTensorDialect {
 
     fn register(registry: &mut Registry<'_>) {
         registry.kind::<SparseTensorType>();
+    }
+}
+
+impl DialectAsm for SparseTensorDialect {
+    fn type_elements<'c>(ty: Type<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
+        SparseTensorType::elements(ty, visit);
+    }
+
+    /// MLIR's `SparseTensorAsmDialectInterface::getAlias`: `sparse` for a
+    /// sparse tensor encoding, overridable.
+    fn attribute_alias(attr: Attribute<'_>) -> Option<AsmAlias> {
+        let o = attr.dyn_cast::<OpaqueAttr>()?;
+        let p = o.payload();
+        (p.dialect == "sparse_tensor" && p.data.starts_with("encoding<"))
+            .then(|| AsmAlias::Overridable("sparse".into()))
+    }
+
+    fn print_type<'c>(ty: Type<'c>, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        SparseTensorType::print(ty, p).unwrap_or_else(|| write!(p, "{ty}"))
     }
 }
 
@@ -76,14 +99,6 @@ impl DialectSyntax for SparseTensorDialect {
         SparseTensorType::parse(p, "!sparse_tensor.", mnemonic, None)
     }
 
-    fn type_elements<'c>(ty: Type<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
-        SparseTensorType::elements(ty, visit);
-    }
-
-    fn alias_key(value: AsmElement<'_>) -> Option<*const ()> {
-        SparseTensorType::alias_key(value)
-    }
-
     /// The dialect's attributes (its encodings) stay opaque, but for a
     /// mnemonic it does not know (MLIR's error).
     fn parses_attribute(mnemonic: &str) -> bool {
@@ -100,14 +115,5 @@ impl DialectSyntax for SparseTensorDialect {
             "attribute",
             mnemonic,
         ))
-    }
-
-    /// MLIR's `SparseTensorAsmDialectInterface::getAlias`: `sparse` for a
-    /// sparse tensor encoding, overridable.
-    fn attribute_alias(attr: Attribute<'_>) -> Option<AsmAlias> {
-        let o = attr.dyn_cast::<OpaqueAttr>()?;
-        let p = o.payload();
-        (p.dialect == "sparse_tensor" && p.data.starts_with("encoding<"))
-            .then(|| AsmAlias::Overridable("sparse".into()))
     }
 }

@@ -38,7 +38,8 @@
 //! ```
 //! use strata_ctx::Context;
 //! use strata_dialects::test::TestDialect;
-//! use strata_syntax::{AsmAlias, DialectSyntax, Syntax};
+//! use strata_builtin::{AsmAlias, DialectAsm};
+//! use strata_syntax::Syntax;
 //!
 //! let ctx = Context::new();
 //! let mut syntax = Syntax::new();
@@ -52,18 +53,21 @@
 //! ```
 
 use core::fmt;
+use core::fmt::Write as _;
 use core::hash::BuildHasher;
 
-use core::cell::RefCell;
 use strata_builtin::prelude::*;
-use strata_builtin::{OpaqueType, StringAttr, TupleType, is_bare_identifier};
+use strata_builtin::{
+    AsmAlias, AsmElement, AsmHooks, AsmPrinter, DialectAsm, OpaqueType, StringAttr, TupleType,
+    is_bare_identifier,
+};
 
 use strata_ctx::{
     Arena, Attribute, Body, Context, Dialect, Interned, Kind, KindInfo, MutableKind, Policy,
     Registry, StorageKind, Type, TypeFamily, storage_kind,
 };
 use strata_syntax::lexer::TokenKind;
-use strata_syntax::{AsmAlias, AsmElement, DialectSyntax, ParseError, Parser, ResourceSection};
+use strata_syntax::{DialectSyntax, ParseError, Parser, ResourceSection};
 
 /// The test dialect of `mlir-opt-19`, in the part strata models (see the
 /// [module](self)).
@@ -93,22 +97,48 @@ pub struct ConditionalAliasData<'c> {
     pub value: Interned<'c, StringAttr>,
 }
 
-impl fmt::Display for ConditionalAliasData<'_> {
+impl<'c> ConditionalAliasData<'c> {
     /// `#test.conditional_alias<#alias>` when the string has an alias in
     /// the printing under way, else the string as a keyword when it is a
     /// bare identifier, else quoted (MLIR's `printConditionalAlias`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The string's own `Display` prints its alias when it has one, and
-        // the quoted string otherwise.
-        let printed = self.value.to_string();
+    pub fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        let string: Attribute<'c> = self.value.into();
         let value = self.value.payload().value;
-        if !printed.starts_with('#') && is_bare_identifier(value) {
-            write!(f, "#test.conditional_alias<{value}>")
+        p.write_str("#test.conditional_alias<")?;
+        if p.alias(string).is_none() && is_bare_identifier(value) {
+            p.write_str(value)?;
         } else {
-            write!(f, "#test.conditional_alias<{printed}>")
+            p.print_attribute(string)?;
         }
+        p.write_str(">")
     }
 }
+
+/// The printing hooks of the test dialect, for one of its values printed
+/// on its own.
+fn test_hooks() -> AsmHooks {
+    let mut hooks = AsmHooks::new();
+    hooks.register::<TestDialect>();
+    hooks
+}
+
+/// Implements `Display` for payloads of the test dialect: a printing of
+/// their own, with a fresh state that knows the test dialect's hooks.
+macro_rules! display_by_printer {
+    ($($payload:ty),* $(,)?) => {$(
+        impl fmt::Display for $payload {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                strata_builtin::print_standalone(f, &test_hooks(), |p| self.print(p))
+            }
+        }
+    )*};
+}
+
+display_by_printer!(
+    ConditionalAliasData<'_>,
+    RecursiveData<'_>,
+    RecursiveAliasData<'_>
+);
 
 /// `#test.conditional_alias<...>`: MLIR's `TestConditionalAliasAttr`.
 #[derive(Debug, Clone, Copy)]
@@ -167,80 +197,39 @@ impl<'c> RecursiveData<'c> {
     }
 }
 
-strata_sync::thread_local! {
-    /// The recursive types being printed on this thread (payload
-    /// addresses): one met again inside itself prints its name only (MLIR's
-    /// `tryStartCyclicPrint`).
-    static PRINTING: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Runs `f` with `payload` marked as being printed, unless it already is
-/// (then `None`).
-fn cyclic_print<R>(payload: &RecursiveData<'_>, f: impl FnOnce() -> R) -> Option<R> {
-    let key = core::ptr::from_ref(payload).addr();
-    let started = PRINTING.with(|p| {
-        let mut p = p.borrow_mut();
-        if p.contains(&key) {
-            false
-        } else {
-            p.push(key);
-            true
-        }
-    });
-    if !started {
-        return None;
-    }
-    /// Unmarks the type, also when `f` panics.
-    struct Pop;
-    impl Drop for Pop {
-        fn drop(&mut self) {
-            PRINTING.with(|p| {
-                p.borrow_mut().pop();
-            });
-        }
-    }
-    let _pop = Pop;
-    Some(f())
-}
-
-/// Writes a test-dialect type without its `!test.` prefix, as MLIR's
-/// `printTestType` writes a recursive type's body.
-fn write_test_type(f: &mut fmt::Formatter<'_>, ty: Type<'_>) -> fmt::Result {
+/// Prints a test-dialect type without its `!test.` prefix, as MLIR's
+/// `printTestType` prints a recursive type's body.
+fn print_test_type<'c>(p: &mut AsmPrinter<'_, 'c>, ty: Type<'c>) -> fmt::Result {
     if let Some(r) = ty.dyn_cast::<RecursiveType>() {
-        return r.payload().write_bare(f);
+        return r.payload().print_bare(p);
     }
     match test_opaque_type(ty) {
-        Some(data) => f.write_str(data),
-        None => write!(f, "{ty}"),
+        Some(data) => p.write_str(data),
+        None => p.print_type(ty),
     }
 }
 
-impl RecursiveData<'_> {
-    /// `test_rec<name, body>`, or `test_rec<name>` inside itself.
-    fn write_bare(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "test_rec<{}", self.name)?;
+impl<'c> RecursiveData<'c> {
+    /// `test_rec<name, body>`, or `test_rec<name>` inside itself (MLIR's
+    /// cyclic printing).
+    fn print_bare(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        write!(p, "test_rec<{}", self.name)?;
         let body = self.body();
-        cyclic_print(self, || match body {
+        p.cyclic(self, |p| match body {
             Some(b) => {
-                f.write_str(", ")?;
-                write_test_type(f, b)
+                p.write_str(", ")?;
+                print_test_type(p, b)
             }
             None => Ok(()),
         })
         .unwrap_or(Ok(()))?;
-        f.write_str(">")
+        p.write_str(">")
     }
-}
 
-impl fmt::Display for RecursiveData<'_> {
-    /// `!test.test_rec<name, body>` (MLIR's `TestRecursiveType`), or its
-    /// alias.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(r) = strata_builtin::write_alias(core::ptr::from_ref(self).cast(), f) {
-            return r;
-        }
-        f.write_str("!test.")?;
-        self.write_bare(f)
+    /// `!test.test_rec<name, body>` (MLIR's `TestRecursiveType`).
+    pub fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str("!test.")?;
+        self.print_bare(p)
     }
 }
 
@@ -249,27 +238,26 @@ impl fmt::Display for RecursiveData<'_> {
 #[derive(Debug)]
 pub struct RecursiveAliasData<'c>(pub RecursiveData<'c>);
 
-impl fmt::Display for RecursiveAliasData<'_> {
-    /// `!test.test_rec_alias<name, body>`, `!test.test_rec_alias<name>`
-    /// inside itself (then in place, as MLIR prints a mutable type's
-    /// alias definition without nested aliases), or its alias.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl<'c> RecursiveAliasData<'c> {
+    /// `!test.test_rec_alias<name, body>`, or `!test.test_rec_alias<name>`
+    /// inside itself (in place, as MLIR prints a mutable type's alias
+    /// definition without nested aliases).
+    pub fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
         let inner = &self.0;
-        let key = core::ptr::from_ref(inner).addr();
-        if PRINTING.with(|p| p.borrow().contains(&key)) {
-            return write!(f, "!test.test_rec_alias<{}>", inner.name);
+        if p.is_printing(inner) {
+            return write!(p, "!test.test_rec_alias<{}>", inner.name);
         }
-        if let Some(r) = strata_builtin::write_alias(core::ptr::from_ref(self).cast(), f) {
-            return r;
-        }
-        write!(f, "!test.test_rec_alias<{}", inner.name)?;
+        write!(p, "!test.test_rec_alias<{}", inner.name)?;
         let body = inner.body();
-        cyclic_print(inner, || match body {
-            Some(b) => write!(f, ", {b}"),
+        p.cyclic(inner, |p| match body {
+            Some(b) => {
+                p.write_str(", ")?;
+                p.print_type(b)
+            }
             None => Ok(()),
         })
         .unwrap_or(Ok(()))?;
-        f.write_str(">")
+        p.write_str(">")
     }
 }
 
@@ -424,6 +412,81 @@ fn test_opaque_type<'c>(ty: Type<'c>) -> Option<&'c str> {
     (p.dialect == "test").then_some(p.data)
 }
 
+impl DialectAsm for TestDialect {
+    fn type_alias(ty: Type<'_>) -> Option<AsmAlias> {
+        if let Some(t) = ty.dyn_cast::<TupleType>() {
+            let elements = t.payload().elements;
+            if !elements.is_empty()
+                && elements
+                    .iter()
+                    .all(|&e| test_opaque_type(e) == Some("smpla"))
+            {
+                return Some(AsmAlias::Final("test_tuple".into()));
+            }
+            return None;
+        }
+        if let Some(r) = ty.dyn_cast::<RecursiveType>() {
+            // Only this one recursive type has an alias.
+            return (r.payload().name == "type_to_alias")
+                .then(|| AsmAlias::Final("testrec".into()));
+        }
+        if let Some(r) = ty.dyn_cast::<RecursiveAliasType>() {
+            return Some(AsmAlias::Final(r.payload().0.name.into()));
+        }
+        (test_opaque_type(ty)? == "int<unsigned, 8>").then(|| AsmAlias::Final("test_ui8".into()))
+    }
+
+    fn attribute_alias(attr: Attribute<'_>) -> Option<AsmAlias> {
+        let s = attr.dyn_cast::<StringAttr>()?;
+        let name = match s.payload().value.strip_prefix("alias_test:")? {
+            "dot_in_name" => "test.alias",
+            "trailing_digit" => "test_alias0",
+            "prefixed_digit" => "0_test_alias",
+            "prefixed_symbol" => "%test",
+            "sanitize_conflict_a" => "test_alias_conflict0",
+            "sanitize_conflict_b" => "test_alias_conflict0_",
+            "tensor_encoding" => "test_encoding",
+            _ => return None,
+        };
+        Some(AsmAlias::Final(name.into()))
+    }
+
+    /// A recursive alias type prints its body through the printer (MLIR
+    /// visits it; a type met again inside itself is already visited); a
+    /// `test_rec` type prints its body itself (MLIR does not visit it).
+    fn type_elements<'c>(ty: Type<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
+        if let Some(body) = ty
+            .dyn_cast::<RecursiveAliasType>()
+            .and_then(|r| r.payload().0.body())
+        {
+            visit(AsmElement::Type(body));
+        }
+    }
+
+    fn attribute_elements<'c>(attr: Attribute<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
+        if let Some(c) = attr.dyn_cast::<ConditionalAliasAttr>() {
+            visit(AsmElement::Attribute(c.payload().value.into()));
+        }
+    }
+
+    fn print_type<'c>(ty: Type<'c>, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        if let Some(r) = ty.dyn_cast::<RecursiveType>() {
+            return r.payload().print(p);
+        }
+        if let Some(r) = ty.dyn_cast::<RecursiveAliasType>() {
+            return r.payload().print(p);
+        }
+        write!(p, "{ty}")
+    }
+
+    fn print_attribute<'c>(attr: Attribute<'c>, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        match attr.dyn_cast::<ConditionalAliasAttr>() {
+            Some(c) => c.payload().print(p),
+            None => write!(p, "{attr}"),
+        }
+    }
+}
+
 impl DialectSyntax for TestDialect {
     /// MLIR's test dialect declares any resource key, a blob.
     fn resource_section() -> ResourceSection {
@@ -494,72 +557,5 @@ impl DialectSyntax for TestDialect {
         Ok(ctx
             .intern::<ConditionalAliasAttr>(ConditionalAliasData { value })
             .into())
-    }
-
-    fn type_alias(ty: Type<'_>) -> Option<AsmAlias> {
-        if let Some(t) = ty.dyn_cast::<TupleType>() {
-            let elements = t.payload().elements;
-            if !elements.is_empty()
-                && elements
-                    .iter()
-                    .all(|&e| test_opaque_type(e) == Some("smpla"))
-            {
-                return Some(AsmAlias::Final("test_tuple".into()));
-            }
-            return None;
-        }
-        if let Some(r) = ty.dyn_cast::<RecursiveType>() {
-            // Only this one recursive type has an alias.
-            return (r.payload().name == "type_to_alias")
-                .then(|| AsmAlias::Final("testrec".into()));
-        }
-        if let Some(r) = ty.dyn_cast::<RecursiveAliasType>() {
-            return Some(AsmAlias::Final(r.payload().0.name.into()));
-        }
-        (test_opaque_type(ty)? == "int<unsigned, 8>").then(|| AsmAlias::Final("test_ui8".into()))
-    }
-
-    fn attribute_alias(attr: Attribute<'_>) -> Option<AsmAlias> {
-        let s = attr.dyn_cast::<StringAttr>()?;
-        let name = match s.payload().value.strip_prefix("alias_test:")? {
-            "dot_in_name" => "test.alias",
-            "trailing_digit" => "test_alias0",
-            "prefixed_digit" => "0_test_alias",
-            "prefixed_symbol" => "%test",
-            "sanitize_conflict_a" => "test_alias_conflict0",
-            "sanitize_conflict_b" => "test_alias_conflict0_",
-            "tensor_encoding" => "test_encoding",
-            _ => return None,
-        };
-        Some(AsmAlias::Final(name.into()))
-    }
-
-    /// A recursive alias type prints its body through the printer (MLIR
-    /// visits it; a type met again inside itself is already visited); a
-    /// `test_rec` type prints its body itself (MLIR does not visit it).
-    fn type_elements<'c>(ty: Type<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
-        if let Some(body) = ty
-            .dyn_cast::<RecursiveAliasType>()
-            .and_then(|r| r.payload().0.body())
-        {
-            visit(AsmElement::Type(body));
-        }
-    }
-
-    fn alias_key(value: AsmElement<'_>) -> Option<*const ()> {
-        let AsmElement::Type(t) = value else {
-            return None;
-        };
-        if let Some(r) = t.dyn_cast::<RecursiveType>() {
-            return Some(core::ptr::from_ref(r.payload()).cast());
-        }
-        t.dyn_cast::<RecursiveAliasType>()
-            .map(|r| core::ptr::from_ref(r.payload()).cast())
-    }
-
-    fn attribute_elements<'c>(attr: Attribute<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
-        if let Some(c) = attr.dyn_cast::<ConditionalAliasAttr>() {
-            visit(AsmElement::Attribute(c.payload().value.into()));
-        }
     }
 }

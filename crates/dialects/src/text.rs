@@ -20,10 +20,11 @@
 //! ([`Piece::Text`]). Two forms are one value when their texts and nested
 //! values are, so an alias and the form it stands for are one handle. The
 //! printer visits the nested values (MLIR's alias pass finds them by
-//! printing the form) and prints each as its alias where it has one. The
-//! kinds are declared per dialect with [`text_kind!`](crate::text_kind)
-//! (the printer finds a kind's dialect by the kind's name), and
-//! [`parse_pieces`] reads a body.
+//! printing the form) and prints each through the printer
+//! ([`TextData::print`]), as its alias where it has one. The kinds are
+//! declared per dialect with [`text_kind!`](crate::text_kind) (the printer
+//! finds a kind's dialect by the kind's name), and [`parse_pieces`] reads a
+//! body.
 //!
 //! The text is kept as written: input that `mlir-opt-19` printed prints back
 //! byte for byte, but strata neither checks nor normalises the parameters
@@ -32,9 +33,12 @@
 use core::fmt;
 use core::hash::BuildHasher;
 
+use core::fmt::Write as _;
+
+use strata_builtin::{AsmElement, AsmHooks, AsmPrinter};
 use strata_ctx::{Attribute, Policy, Type};
 use strata_syntax::lexer::TokenKind;
-use strata_syntax::{AsmElement, ParseError, Parser};
+use strata_syntax::{ParseError, Parser};
 
 /// One part of a [`TextData`]: text kept as written, or a value written
 /// inside it.
@@ -99,48 +103,52 @@ impl<'t, 'c> TextData<'t, 'c> {
     }
 }
 
-impl fmt::Display for TextData<'_, '_> {
-    /// The prefix, the mnemonic and the body, each nested value printed as
-    /// the printer prints it; or the value's alias.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(r) = strata_builtin::write_alias(core::ptr::from_ref(self).cast(), f) {
-            return r;
-        }
+impl<'c> TextData<'_, 'c> {
+    /// Prints the prefix, the mnemonic and the body, each nested value
+    /// through `p` (as its alias where it has one).
+    pub fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
         if self.prefix.is_empty() {
-            return self.write_body(f);
+            return self.print_body(p);
         }
         // MLIR prints the dialect's text after `#llvm.` where it is a
         // keyword with one `<...>` body, else inside `#llvm<...>` (its
         // `printDialectSymbol`): `#llvm<comdat any>`.
-        let data = Body(self).to_string();
+        let data = p.capture(|p| self.print_body(p))?;
         let (sigil, dialect) = self.prefix.split_at(1);
         let sigil = sigil.chars().next().unwrap_or('#');
-        strata_builtin::write_dialect_symbol(f, sigil, dialect.trim_end_matches('.'), &data)
+        strata_builtin::write_dialect_symbol(p, sigil, dialect.trim_end_matches('.'), &data)
     }
-}
 
-/// The mnemonic and the body of a [`TextData`], without its prefix.
-struct Body<'a, 't, 'c>(&'a TextData<'t, 'c>);
-
-impl fmt::Display for Body<'_, '_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.write_body(f)
-    }
-}
-
-impl TextData<'_, '_> {
-    /// The mnemonic and the pieces, each nested value printed as the
-    /// printer prints it.
-    fn write_body(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.mnemonic)?;
+    /// The mnemonic and the pieces, each nested value through `p`.
+    fn print_body(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.write_str(self.mnemonic)?;
         for piece in self.pieces {
-            match piece {
-                Piece::Text(t) => f.write_str(t)?,
-                Piece::Attr(a) => write!(f, "{a}")?,
-                Piece::Type(t) => write!(f, "{t}")?,
+            match *piece {
+                Piece::Text(t) => p.write_str(t)?,
+                Piece::Attr(a) => p.print_attribute(a)?,
+                Piece::Type(t) => p.print_type(t)?,
             }
         }
         Ok(())
+    }
+}
+
+/// The printing hooks of this crate's dialects whose kinds are text forms
+/// (and nest each other), for a text form printed on its own.
+fn text_hooks() -> AsmHooks {
+    let mut hooks = AsmHooks::new();
+    hooks
+        .register::<crate::llvm::LlvmDialect>()
+        .register::<crate::dlti::DltiDialect>()
+        .register::<crate::ptr::PtrDialect>()
+        .register::<crate::sparse_tensor::SparseTensorDialect>();
+    hooks
+}
+
+impl fmt::Display for TextData<'_, '_> {
+    /// The form printed on its own, with a fresh state.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        strata_builtin::print_standalone(f, &text_hooks(), |p| self.print(p))
     }
 }
 
@@ -150,8 +158,8 @@ impl TextData<'_, '_> {
 /// family is `Attribute` or `Type`. Besides the kind's traits it gives the
 /// kind the three functions a dialect's hooks call: `parse` (read a body
 /// with [`parse_pieces`] and intern it), `elements` (what
-/// `DialectSyntax::attribute_elements`/`type_elements` visit) and
-/// `alias_key` (`DialectSyntax::alias_key`).
+/// `DialectAsm::attribute_elements`/`type_elements` visit) and `print`
+/// (what `DialectAsm::print_attribute`/`print_type` print).
 #[macro_export]
 macro_rules! text_kind {
     ($(#[$doc:meta])* $kind:ident, Attribute, $name:literal) => {
@@ -220,7 +228,7 @@ macro_rules! text_kind {
             /// kind; whether it is.
             pub fn elements<'c>(
                 value: ::strata_ctx::$variant<'c>,
-                visit: &mut dyn FnMut(::strata_syntax::AsmElement<'c>),
+                visit: &mut dyn FnMut(::strata_builtin::AsmElement<'c>),
             ) -> bool {
                 match value.dyn_cast::<$kind>() {
                     Some(v) => {
@@ -231,15 +239,13 @@ macro_rules! text_kind {
                 }
             }
 
-            /// The address `value` prints its alias by, if it is of this
+            /// Prints `value` in full through `printer`, if it is of this
             /// kind.
-            pub fn alias_key(value: ::strata_syntax::AsmElement<'_>) -> Option<*const ()> {
-                match value {
-                    ::strata_syntax::AsmElement::$variant(v) => v
-                        .dyn_cast::<$kind>()
-                        .map(|v| ::core::ptr::from_ref(v.payload()).cast()),
-                    _ => None,
-                }
+            pub fn print<'c>(
+                value: ::strata_ctx::$variant<'c>,
+                printer: &mut ::strata_builtin::AsmPrinter<'_, 'c>,
+            ) -> Option<::core::fmt::Result> {
+                value.dyn_cast::<$kind>().map(|v| v.payload().print(printer))
             }
         }
     };

@@ -19,10 +19,13 @@ pub use parse::{
     scan_items,
 };
 pub use print::{
-    MLIR_OPT_DIALECTS, PrintOptions, print_module, print_module_parallel, sanitize_alias,
-    write_escaped,
+    MLIR_OPT_DIALECTS, print_module, print_module_parallel, sanitize_alias, write_escaped,
 };
 pub use split::{Chunk, split_input};
+/// What to print, as `mlir-opt`'s flags say: the printing state's options
+/// (`strata-builtin`'s), so that a caller can name them without depending
+/// on that crate.
+pub use strata_builtin::PrintOptions;
 /// The error of every parse (`strata-syntax`'s), so that a caller can name
 /// it without depending on that crate.
 pub use strata_syntax::ParseError;

@@ -11,8 +11,10 @@
 //! 2. **Aliases** (with debug info, unless local scope is asked for): every
 //!    location met in print order gets a `#loc` alias, numbered after a
 //!    stable sort by nesting depth; aliases used by block arguments are
-//!    printed before the operation, the others after it.
-//! 3. **Printing**.
+//!    printed before the operation, the others after it. They are given to
+//!    the printing's `strata_builtin::AsmState`.
+//! 3. **Printing**: the operations here, every type, attribute and location
+//!    through a `strata_builtin::AsmPrinter` under that state.
 
 use core::fmt::Write as _;
 use std::borrow::Cow;
@@ -20,27 +22,16 @@ use std::borrow::Cow;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use strata_builtin::{
-    AffineMapAttr, ArrayAttr, CallSiteLoc, ComplexType, DenseAttr, DenseResourceAttr,
-    DenseStringAttr, DictionaryAttr, DistinctAttr, FileLineColLoc, FloatAttr, FunctionType,
-    FusedLoc, IntegerAttr, IntegerSetAttr, LocationAttr, MemRefType, NameLoc, NoneType, OpaqueAttr,
-    OpaqueLoc, OpaqueType, RankedTensorType, SparseElementsAttr, StringAttr, TupleType, TypeAttr,
-    TypedStringAttr, UnitAttr, UnknownLoc, UnrankedMemRefType, UnrankedTensorType, VectorType,
+    AffineMapAttr, ArrayAttr, AsmAlias, AsmElement, AsmHooks, AsmPrinter, AsmState, CallSiteLoc,
+    ComplexType, DenseAttr, DenseResourceAttr, DenseStringAttr, DictionaryAttr, DistinctAttr,
+    DistinctNumbering, FloatAttr, FunctionType, FusedLoc, IntegerAttr, IntegerSetAttr,
+    LocationAttr, MemRefType, NameLoc, NoneType, OpaqueAttr, OpaqueLoc, PrintOptions,
+    RankedTensorType, SparseElementsAttr, StringAttr, TupleType, TypeAttr, TypedStringAttr,
+    UnitAttr, UnknownLoc, UnrankedMemRefType, UnrankedTensorType, VectorType,
 };
 use strata_ctx::{Attribute, Location, Type};
-use strata_syntax::{AsmAlias, AsmElement, AsmHooks};
 
 use crate::tree::{Module, OpId, ResourceGroup, UnitId, ValueDef, ValueId};
-
-/// What to print, as `mlir-opt`'s flags say.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PrintOptions {
-    /// `--mlir-print-debuginfo`: print every operation's and block
-    /// argument's location.
-    pub debug_info: bool,
-    /// `--mlir-print-local-scope`: print no aliases, every attribute and
-    /// location in place.
-    pub local_scope: bool,
-}
 
 const ARG: u32 = 1 << 31;
 const NONE: u32 = u32::MAX;
@@ -80,33 +71,46 @@ fn write_resource_value(out: &mut String, written: &str) {
 }
 
 /// A value the alias pass meets: a location, an attribute or a type.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Node<'c> {
     Loc(Location<'c>),
     Attr(Attribute<'c>),
     Type(Type<'c>),
 }
 
+impl<'c> From<Node<'c>> for AsmElement<'c> {
+    fn from(node: Node<'c>) -> Self {
+        match node {
+            Node::Loc(l) => AsmElement::Location(l),
+            Node::Attr(a) => AsmElement::Attribute(a),
+            Node::Type(t) => AsmElement::Type(t),
+        }
+    }
+}
+
 /// One value met by the alias pass (MLIR's `InProgressAliasInfo`).
-#[derive(Clone)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct AliasEntry<'c> {
     node: Node<'c>,
     /// The alias's name without number, sanitized (`loc`, `map`, `set`,
     /// `distinct`, `tuple`, or a dialect's), `None` for a value that has no
     /// alias.
     name: Option<Box<str>>,
-    /// The payload address strata-builtin's alias hook knows the value by
-    /// (an address only, so that the state can be read from any thread).
-    payload: usize,
     depth: u32,
     deferrable: bool,
     children: Vec<usize>,
+    /// When the pass first met the value, in its visiting order: the run
+    /// that met it (high half) and its place in that run (low half), so
+    /// that runs merged in any order give the sequential pass's order.
+    stamp: u64,
 }
 
 #[derive(Clone, Default)]
-struct AliasState<'c> {
+struct AliasState<'c, 'h> {
     /// The dialects' printing hooks (the module's).
-    hooks: AsmHooks,
+    hooks: Option<&'h AsmHooks>,
+    /// The run whose visits this state stamps (see [`AliasEntry::stamp`]).
+    run: u32,
     entries: Vec<AliasEntry<'c>>,
     /// By handle address: the value's entry, or [`NO_ENTRY`] for a leaf
     /// without an alias (an integer type, a string), so that the hooks are
@@ -116,10 +120,10 @@ struct AliasState<'c> {
     alias: Vec<Option<String>>,
     /// Aliased entry indices in printing order.
     order: Vec<usize>,
-    /// The locations met as attribute values: the attribute's payload
-    /// address and the location's entry (a location is an attribute in
-    /// MLIR, with one alias for both uses).
-    location_attrs: Vec<(usize, usize)>,
+    /// The locations met as attribute values: the attribute and the
+    /// location's entry (a location is an attribute in MLIR, with one alias
+    /// for both uses).
+    location_attrs: Vec<(Attribute<'c>, usize)>,
 }
 
 /// The alias MLIR's builtin dialect gives `node` (its
@@ -145,54 +149,6 @@ fn builtin_alias(node: Node<'_>) -> Option<&'static str> {
             Some(tu) if tu.payload().elements.len() > 16 => Some("tuple"),
             _ => None,
         },
-    }
-}
-
-/// The payload address strata-builtin's alias table knows `node` by, for
-/// the kinds whose printing honours an alias (see
-/// `strata_builtin::with_aliases`; a dialect's own kind says so through
-/// its hooks); `None` for the others, which print in place even where a
-/// dialect names an alias for them.
-fn alias_key(node: Node<'_>, hooks: &AsmHooks) -> Option<usize> {
-    let builtin = builtin_alias_key(node);
-    if builtin.is_some() || hooks.is_empty() {
-        return builtin;
-    }
-    let value = match node {
-        Node::Loc(_) => return None,
-        Node::Attr(a) => AsmElement::Attribute(a),
-        Node::Type(t) => AsmElement::Type(t),
-    };
-    hooks.alias_key(value).map(<*const ()>::addr)
-}
-
-/// [`alias_key`] for the builtin kinds.
-fn builtin_alias_key(node: Node<'_>) -> Option<usize> {
-    fn addr<T>(p: &T) -> usize {
-        core::ptr::from_ref(p).addr()
-    }
-    match node {
-        Node::Loc(_) => Some(0),
-        Node::Attr(a) => {
-            if let Some(m) = a.dyn_cast::<AffineMapAttr>() {
-                Some(addr(m.payload()))
-            } else if let Some(s) = a.dyn_cast::<IntegerSetAttr>() {
-                Some(addr(s.payload()))
-            } else if let Some(d) = a.dyn_cast::<DistinctAttr>() {
-                Some(addr(d.payload()))
-            } else if let Some(s) = a.dyn_cast::<StringAttr>() {
-                Some(addr(s.payload()))
-            } else {
-                a.dyn_cast::<OpaqueAttr>().map(|o| addr(o.payload()))
-            }
-        }
-        Node::Type(t) => {
-            if let Some(tu) = t.dyn_cast::<TupleType>() {
-                Some(addr(tu.payload()))
-            } else {
-                t.dyn_cast::<OpaqueType>().map(|o| addr(o.payload()))
-            }
-        }
     }
 }
 
@@ -236,11 +192,10 @@ pub fn sanitize_alias(name: &str) -> Option<String> {
     Some(out)
 }
 
-/// The alias `node` gets (sanitized, without number) and the payload
-/// address it is printed by: the builtin dialect's alias, unless a
-/// dialect of `hooks` names another (MLIR's
+/// The alias `node` gets (sanitized, without number): the builtin
+/// dialect's alias, unless a dialect of `hooks` names another (MLIR's
 /// `AliasInitializer::generateAlias`).
-fn alias_name(node: Node<'_>, hooks: &AsmHooks) -> (Option<Box<str>>, usize) {
+fn alias_name(node: Node<'_>, hooks: &AsmHooks) -> Option<Box<str>> {
     let builtin = builtin_alias(node);
     let name = if hooks.is_empty() {
         builtin.map(str::to_owned)
@@ -252,13 +207,9 @@ fn alias_name(node: Node<'_>, hooks: &AsmHooks) -> (Option<Box<str>>, usize) {
             Node::Type(t) => hooks.type_alias(t, builtin),
         }
     };
-    let Some(name) = name.as_deref().and_then(sanitize_alias) else {
-        return (None, 0);
-    };
-    match alias_key(node, hooks) {
-        Some(key) => (Some(name.into_boxed_str()), key),
-        None => (None, 0),
-    }
+    name.as_deref()
+        .and_then(sanitize_alias)
+        .map(String::into_boxed_str)
 }
 
 /// The dialects `mlir-opt-19 --show-dialects` lists (all of them compiled
@@ -396,6 +347,7 @@ fn children<'c>(node: Node<'c>, hooks: &AsmHooks) -> SmallVec<[Node<'c>; 4]> {
         out.push(match e {
             AsmElement::Type(t) => Node::Type(t),
             AsmElement::Attribute(a) => Node::Attr(a),
+            AsmElement::Location(l) => Node::Loc(l),
         });
     };
     // A dialect's own kind: what it says it prints inside itself (a
@@ -511,7 +463,19 @@ fn node_key(node: Node<'_>) -> usize {
     }
 }
 
-impl<'c> AliasState<'c> {
+impl<'c, 'h> AliasState<'c, 'h> {
+    fn new(hooks: &'h AsmHooks) -> Self {
+        Self {
+            hooks: Some(hooks),
+            ..Self::default()
+        }
+    }
+
+    fn hooks(&self) -> &'h AsmHooks {
+        static NONE: AsmHooks = AsmHooks::new();
+        self.hooks.unwrap_or(&NONE)
+    }
+
     fn visit(&mut self, node: Node<'c>, deferrable: bool) -> (u32, usize) {
         if let Node::Attr(a) = node
             && let Some(la) = a.dyn_cast::<LocationAttr>()
@@ -519,8 +483,7 @@ impl<'c> AliasState<'c> {
             // A location used as an attribute is that location to MLIR's
             // alias pass (one `#locN` for both uses).
             let r = self.visit(Node::Loc(la.payload().location), deferrable);
-            self.location_attrs
-                .push((core::ptr::from_ref(la.payload()).addr(), r.1));
+            self.location_attrs.push((a, r.1));
             return r;
         }
         let key = node_key(node);
@@ -533,8 +496,9 @@ impl<'c> AliasState<'c> {
             }
             return (self.entries[i].depth, i);
         }
-        let (name, payload) = alias_name(node, &self.hooks);
-        let kids = children(node, &self.hooks);
+        let hooks = self.hooks();
+        let name = alias_name(node, hooks);
+        let kids = children(node, hooks);
         if name.is_none() && kids.is_empty() {
             // A leaf without an alias (an integer type, a string): depth 0,
             // nothing to record, nothing to number.
@@ -547,10 +511,10 @@ impl<'c> AliasState<'c> {
         self.entries.push(AliasEntry {
             node,
             name,
-            payload,
             depth,
             deferrable,
             children: Vec::new(),
+            stamp: (u64::from(self.run) << 32) | i as u64,
         });
         let mut max = 0;
         let mut child_indices = Vec::new();
@@ -570,51 +534,72 @@ impl<'c> AliasState<'c> {
 
     /// Visits `ops` (and everything inside them) as a loop of
     /// [`visit_op_aliases`] would, on the current rayon pool: each run of
-    /// operations is visited into a state of its own, and the states are
-    /// merged in order ([`AliasState::merge`]).
+    /// operations is visited into a state of its own
+    /// ([`AliasState::visit_runs`]), and the states are merged
+    /// ([`AliasState::merge_runs`]).
     fn visit_ops_parallel(&mut self, m: &Module<'c>, ops: &[OpId], debug: bool) {
-        use rayon::prelude::*;
         // Four runs a thread, as the printing's: enough to balance runs of
         // uneven size.
         let runs = rayon::current_num_threads().max(1) * 4;
         let len = ops.len().div_ceil(runs).max(1);
-        let hooks = &self.hooks;
-        let parts: Vec<AliasState<'c>> = ops
-            .par_chunks(len)
-            .map(|run| {
+        let runs: Vec<&[OpId]> = ops.chunks(len).collect();
+        let parts = self.visit_runs(m, &runs, debug);
+        self.merge_runs(parts);
+    }
+
+    /// Visits each of `runs` into a state of its own, on the current rayon
+    /// pool, as if `self` went on to visit them in order: run `k`'s stamps
+    /// follow `self`'s and those of the runs before it.
+    fn visit_runs(&self, m: &Module<'c>, runs: &[&[OpId]], debug: bool) -> Vec<AliasState<'c, 'h>> {
+        use rayon::prelude::*;
+        let first = self.run + 1;
+        runs.par_iter()
+            .enumerate()
+            .map(|(k, run)| {
                 let mut part = AliasState {
-                    hooks: hooks.clone(),
+                    hooks: self.hooks,
+                    run: first + k as u32,
                     ..AliasState::default()
                 };
-                for &op in run {
+                for &op in *run {
                     visit_op_aliases(m, op, debug, &mut part, false);
                 }
                 part
             })
-            .collect();
+            .collect()
+    }
+
+    /// Merges the states of [`AliasState::visit_runs`], in any order: once
+    /// finished ([`AliasState::canonicalize`]), the result is the same
+    /// whatever the order, and it is what visiting the runs' operations in
+    /// order would have made. Later visits stamp after the last run.
+    fn merge_runs(&mut self, parts: Vec<AliasState<'c, 'h>>) {
         // Room for every entry at once: most are new in a large module
         // (each operation's location, its attribute dictionary).
         let total: usize = parts.iter().map(|p| p.entries.len()).sum();
         self.index.reserve(total);
         self.entries.reserve(total);
+        let last = parts.iter().map(|p| p.run).max().unwrap_or(self.run);
         for part in parts {
             self.merge(part);
         }
+        self.run = last + 1;
     }
 
-    /// Adds what `part` met, visited after everything `self` met, so that
-    /// `self` ends as if it had visited `part`'s operations itself:
+    /// Adds what `part` met, visited after everything `self` met or before,
+    /// so that `self` ends as if it had visited `part`'s operations too:
     ///
-    /// 1. The entries new to `self` keep `part`'s order. The sequential pass
-    ///    meets a value new to it first on a path of values new to it (a
-    ///    known value's descendants are all known), a path `part` walked
-    ///    too and in the same order; the values `part` met below a value
-    ///    `self` knew are known to `self` and skipped here.
+    /// 1. A value both met keeps the earlier stamp; a value new to `self`
+    ///    keeps `part`'s. The sequential pass meets a value new to it first
+    ///    on a path of values new to it (a known value's descendants are all
+    ///    known), a path `part` walked too and in the same order; so
+    ///    ordering the entries by stamp gives the sequential pass's order,
+    ///    whatever the order of the merges.
     /// 2. An entry is deferrable when every visit that reached it was
     ///    (`mark_non_deferrable` follows the children), which does not
     ///    depend on the order: the flags are and-ed.
     /// 3. A value's depth and children depend on the value alone.
-    fn merge(&mut self, part: AliasState<'c>) {
+    fn merge(&mut self, part: AliasState<'c, 'h>) {
         let first_new = self.entries.len();
         // Per entry of `part`, its index in `self`.
         let mut map = Vec::with_capacity(part.entries.len());
@@ -622,9 +607,9 @@ impl<'c> AliasState<'c> {
             let key = node_key(e.node);
             match self.index.get(&key) {
                 Some(&i) if i != NO_ENTRY => {
-                    if !e.deferrable {
-                        self.entries[i].deferrable = false;
-                    }
+                    let known = &mut self.entries[i];
+                    known.deferrable &= e.deferrable;
+                    known.stamp = known.stamp.min(e.stamp);
                     map.push(i);
                 }
                 _ => {
@@ -643,8 +628,48 @@ impl<'c> AliasState<'c> {
         self.location_attrs.extend(
             part.location_attrs
                 .into_iter()
-                .map(|(p, i)| (p, map.get(i).copied().unwrap_or(NO_ENTRY))),
+                .map(|(a, i)| (a, map.get(i).copied().unwrap_or(NO_ENTRY))),
         );
+    }
+
+    /// Puts the entries in stamp order (the order of the sequential pass)
+    /// and the locations used as attributes in entry order, renumbering
+    /// the indices: after merges in any order, the same state.
+    fn canonicalize(&mut self) {
+        if !self.entries.is_sorted_by_key(|e| e.stamp) {
+            let mut order: Vec<usize> = (0..self.entries.len()).collect();
+            order.sort_unstable_by_key(|&i| self.entries[i].stamp);
+            let mut new_index = vec![0; order.len()];
+            for (new, &old) in order.iter().enumerate() {
+                new_index[old] = new;
+            }
+            let mut old: Vec<Option<AliasEntry<'c>>> = core::mem::take(&mut self.entries)
+                .into_iter()
+                .map(Some)
+                .collect();
+            self.entries = order
+                .iter()
+                .map(|&i| old[i].take().expect("each entry once"))
+                .collect();
+            for e in &mut self.entries {
+                for c in &mut e.children {
+                    *c = new_index[*c];
+                }
+            }
+            for i in self.index.values_mut() {
+                if *i != NO_ENTRY {
+                    *i = new_index[*i];
+                }
+            }
+            for (_, i) in &mut self.location_attrs {
+                if *i != NO_ENTRY {
+                    *i = new_index[*i];
+                }
+            }
+        }
+        self.location_attrs
+            .sort_unstable_by_key(|&(a, i)| (i, a.as_ptr().addr()));
+        self.location_attrs.dedup();
     }
 
     fn mark_non_deferrable(&mut self, i: usize) {
@@ -658,15 +683,20 @@ impl<'c> AliasState<'c> {
     }
 
     /// MLIR's `initializeAliases`: a stable sort by depth, types first, then
-    /// by name; numbers per name in that order.
+    /// by name, of the values in the order the pass met them (their
+    /// stamps); numbers per name in that order.
     fn finish(&mut self) {
+        self.canonicalize();
         let mut order: Vec<usize> = (0..self.entries.len())
             .filter(|&i| self.entries[i].name.is_some())
             .collect();
         order.sort_by(|&i, &j| {
             let key = |e: &'_ AliasEntry<'c>| (e.depth, !matches!(e.node, Node::Type(_)));
             let (a, b) = (&self.entries[i], &self.entries[j]);
-            key(a).cmp(&key(b)).then_with(|| a.name.cmp(&b.name))
+            key(a)
+                .cmp(&key(b))
+                .then_with(|| a.name.cmp(&b.name))
+                .then(a.stamp.cmp(&b.stamp))
         });
         self.alias = vec![None; self.entries.len()];
         // One count per name, types and attributes together, as MLIR's
@@ -694,26 +724,22 @@ impl<'c> AliasState<'c> {
         self.order = order;
     }
 
-    fn alias(&self, loc: Location<'c>) -> Option<&str> {
-        self.index
-            .get(&loc.as_ptr().addr())
-            .and_then(|&i| self.alias.get(i)?.as_deref())
-    }
-
-    /// The attribute and type aliases, for strata-builtin's print hook (by
-    /// payload address), and the aliases of the locations used as
-    /// attributes.
-    fn hook_table(&self) -> Vec<(usize, String)> {
-        self.order
-            .iter()
-            .filter(|&&i| !matches!(self.entries[i].node, Node::Loc(_)))
-            .filter_map(|&i| Some((self.entries[i].payload, self.alias[i].clone()?)))
-            .chain(
-                self.location_attrs
-                    .iter()
-                    .filter_map(|&(p, i)| Some((p, self.alias.get(i)?.clone()?))),
-            )
-            .collect()
+    /// Gives the printing's state every alias: each aliased value's, and
+    /// each location used as an attribute its location's.
+    fn install<'s>(&self, state: &mut AsmState<'s>)
+    where
+        'c: 's,
+    {
+        for &i in &self.order {
+            if let Some(a) = &self.alias[i] {
+                state.set_alias(self.entries[i].node, a.as_str());
+            }
+        }
+        for &(attr, i) in &self.location_attrs {
+            if let Some(Some(a)) = self.alias.get(i) {
+                state.set_alias(attr, a.as_str());
+            }
+        }
     }
 }
 
@@ -727,7 +753,7 @@ fn visit_op_aliases<'c>(
     m: &Module<'c>,
     id: OpId,
     debug: bool,
-    state: &mut AliasState<'c>,
+    state: &mut AliasState<'c, '_>,
     parallel: bool,
 ) {
     let o = m.op(id);
@@ -904,17 +930,20 @@ fn number_unit(
 /// printer and borrowed by its workers.
 struct Printer<'m, 'c> {
     module: &'m Module<'c>,
-    options: PrintOptions,
+    /// The printing's state: its options, hooks and aliases.
+    state: &'m AsmState<'m>,
     /// Per unit, per value: its number (`ARG` set for `%argN`).
     names: Cow<'m, [Vec<u32>]>,
     /// Per unit, per block: its number in its region.
     block_ids: Cow<'m, [Vec<u32>]>,
     /// Per unit, per block: its predecessors' numbers (one per use).
     preds: Cow<'m, [Vec<Vec<u32>>]>,
-    aliases: Option<Cow<'m, AliasState<'c>>>,
-    /// strata-builtin's alias table (payload address, alias) the printing
-    /// runs under, for the workers to run under it too.
-    hook: Cow<'m, [(usize, String)]>,
+    /// The alias pass's result, for the alias definitions (none in local
+    /// scope).
+    aliases: Option<&'m AliasState<'c, 'm>>,
+    /// The numbers this printer gave distinct attributes (a worker's, per
+    /// run: see [`Printer::print_runs`]).
+    distinct: DistinctNumbering,
     /// Whether the root operation's body is printed on rayon.
     parallel: bool,
     out: String,
@@ -929,7 +958,11 @@ struct Printer<'m, 'c> {
 }
 
 impl<'m, 'c> Printer<'m, 'c> {
-    fn new(module: &'m Module<'c>, options: PrintOptions) -> Self {
+    fn new(
+        module: &'m Module<'c>,
+        state: &'m AsmState<'m>,
+        aliases: Option<&'m AliasState<'c, 'm>>,
+    ) -> Self {
         let names = module
             .units
             .iter()
@@ -947,12 +980,12 @@ impl<'m, 'c> Printer<'m, 'c> {
             .collect();
         Self {
             module,
-            options,
+            state,
             names: Cow::Owned(names),
             block_ids: Cow::Owned(block_ids),
             preds: Cow::Owned(preds),
-            aliases: None,
-            hook: Cow::Owned(Vec::new()),
+            aliases,
+            distinct: DistinctNumbering::new(),
             parallel: false,
             out: String::new(),
             memo: FxHashMap::default(),
@@ -965,12 +998,12 @@ impl<'m, 'c> Printer<'m, 'c> {
     fn worker(&self) -> Printer<'_, 'c> {
         Printer {
             module: self.module,
-            options: self.options,
+            state: self.state,
             names: Cow::Borrowed(&self.names),
             block_ids: Cow::Borrowed(&self.block_ids),
             preds: Cow::Borrowed(&self.preds),
-            aliases: self.aliases.as_deref().map(Cow::Borrowed),
-            hook: Cow::Borrowed(&self.hook),
+            aliases: self.aliases,
+            distinct: DistinctNumbering::new(),
             parallel: false,
             out: String::new(),
             memo: FxHashMap::default(),
@@ -1013,18 +1046,12 @@ impl<'m, 'c> Printer<'m, 'c> {
             .map_init(
                 || this.worker(),
                 |w, run| {
-                    let hook: Vec<(*const (), String)> = w
-                        .hook
-                        .iter()
-                        .map(|(a, n)| (core::ptr::without_provenance(*a), n.clone()))
-                        .collect();
-                    strata_builtin::with_distinct_numbering(|| {
-                        strata_builtin::with_aliases(hook, || {
-                            for item in run {
-                                print(w, item);
-                            }
-                        });
-                    });
+                    // Each run numbers distinct attributes from 0: a run
+                    // that meets one is printed again below, in order.
+                    w.distinct = DistinctNumbering::new();
+                    for item in run {
+                        print(w, item);
+                    }
                     let text = core::mem::take(&mut w.out);
                     (!text.contains("distinct[")).then_some(text)
                 },
@@ -1054,10 +1081,11 @@ impl<'m, 'c> Printer<'m, 'c> {
             return;
         }
         let start = self.out.len();
+        let mut p = AsmPrinter::new(&mut self.out, self.state, &mut self.distinct);
         let _ = match node {
-            Node::Type(t) => write!(self.out, "{t}"),
-            Node::Attr(a) => write!(self.out, "{a}"),
-            Node::Loc(l) => write!(self.out, "{l}"),
+            Node::Type(t) => p.print_type(t),
+            Node::Attr(a) => p.print_attribute(a),
+            Node::Loc(l) => p.print_location(l, true),
         };
         let (Ok(s), Ok(e)) = (
             u32::try_from(self.memo_text.len()),
@@ -1159,7 +1187,7 @@ impl<'m, 'c> Printer<'m, 'c> {
         };
         if used.iter().any(Option::is_none) {
             // Start again, sequentially, from clean tables.
-            let fresh = Printer::new(m, self.options);
+            let fresh = Printer::new(m, self.state, self.aliases);
             self.names = fresh.names;
             self.block_ids = fresh.block_ids;
             self.preds = fresh.preds;
@@ -1219,26 +1247,6 @@ impl<'m, 'c> Printer<'m, 'c> {
         true
     }
 
-    /// MLIR's `AliasInitializer` over the generic form (see
-    /// [`visit_op_aliases`]); in a parallel printing, the operations of the
-    /// root's body are visited on rayon ([`AliasState::visit_ops_parallel`]).
-    fn collect_aliases(&mut self) {
-        let m = self.module;
-        let mut state = AliasState {
-            hooks: m.asm.clone(),
-            ..AliasState::default()
-        };
-        visit_op_aliases(
-            m,
-            m.root,
-            self.options.debug_info,
-            &mut state,
-            self.parallel,
-        );
-        state.finish();
-        self.aliases = Some(Cow::Owned(state));
-    }
-
     fn indent(&mut self, n: usize) {
         for _ in 0..n {
             self.out.push(' ');
@@ -1270,66 +1278,11 @@ impl<'m, 'c> Printer<'m, 'c> {
         }
     }
 
-    fn loc_internal(&mut self, loc: Location<'c>, top: bool) {
-        if !top && let Some(a) = self.aliases.as_ref().and_then(|s| s.alias(loc)) {
-            self.out.push_str(a);
-            return;
-        }
-        if loc.isa::<UnknownLoc>() {
-            self.out.push_str("unknown");
-        } else if let Some(f) = loc.dyn_cast::<FileLineColLoc>() {
-            let p = f.payload();
-            write_escaped(&mut self.out, p.file);
-            let _ = write!(self.out, ":{}:{}", p.line, p.column);
-        } else if let Some(n) = loc.dyn_cast::<NameLoc>() {
-            let p = n.payload();
-            write_escaped(&mut self.out, p.name);
-            if !p.child.isa::<UnknownLoc>() {
-                self.out.push('(');
-                self.loc_internal(p.child, false);
-                self.out.push(')');
-            }
-        } else if let Some(f) = loc.dyn_cast::<FusedLoc>() {
-            let p = f.payload();
-            self.out.push_str("fused");
-            if let Some(m) = p.metadata {
-                let _ = write!(self.out, "<{m}>");
-            }
-            self.out.push('[');
-            for (i, &l) in p.locations.iter().enumerate() {
-                if i > 0 {
-                    self.out.push_str(", ");
-                }
-                self.loc_internal(l, false);
-            }
-            self.out.push(']');
-        } else if let Some(c) = loc.dyn_cast::<CallSiteLoc>() {
-            let p = c.payload();
-            self.out.push_str("callsite(");
-            self.loc_internal(p.callee, false);
-            self.out.push_str(" at ");
-            self.loc_internal(p.caller, false);
-            self.out.push(')');
-        } else if let Some(o) = loc.dyn_cast::<OpaqueLoc>() {
-            // MLIR prints an opaque location as its fallback.
-            self.loc_internal(o.payload().fallback, false);
-        } else {
-            let _ = write!(self.out, "{loc:#}");
-        }
-    }
-
+    /// Writes `loc(...)` for `loc`: inside it its alias where
+    /// `allow_alias` and it has one, else the location in full.
     fn location(&mut self, loc: Location<'c>, allow_alias: bool) {
-        self.out.push_str("loc(");
-        match self
-            .aliases
-            .as_ref()
-            .and_then(|s| s.alias(loc))
-            .filter(|_| allow_alias)
-        {
-            Some(a) => self.out.push_str(a),
-            None => self.loc_internal(loc, true),
-        }
-        self.out.push(')');
+        let _ = AsmPrinter::new(&mut self.out, self.state, &mut self.distinct)
+            .print_location(loc, allow_alias);
     }
 
     fn block_name(&mut self, unit: u32, b: u32) {
@@ -1392,7 +1345,7 @@ impl<'m, 'c> Printer<'m, 'c> {
         }
         self.out.push_str(" : ");
         self.write_type(o.ty);
-        if self.options.debug_info {
+        if self.state.options().debug_info {
             self.out.push(' ');
             self.location(o.loc, true);
         }
@@ -1419,7 +1372,7 @@ impl<'m, 'c> Printer<'m, 'c> {
                         let v = &u.values[a as usize];
                         self.out.push_str(": ");
                         self.write_type(v.ty);
-                        if self.options.debug_info
+                        if self.state.options().debug_info
                             && let Some(l) = v.loc
                         {
                             self.out.push(' ');
@@ -1467,19 +1420,15 @@ impl<'m, 'c> Printer<'m, 'c> {
     /// rayon in a parallel printing ([`Printer::print_runs`]), where a
     /// module with debug info has one per operation.
     fn alias_defs(&mut self, deferred: bool) {
-        // Owned names, so that the printer can be borrowed mutably below.
-        let list: Vec<(String, Node<'c>, usize)> = match &self.aliases {
-            None => return,
-            Some(s) => s
-                .order
-                .iter()
-                .filter(|&&i| s.entries[i].deferrable == deferred)
-                .filter_map(|&i| {
-                    let e = &s.entries[i];
-                    Some((s.alias[i].clone()?, e.node, e.payload))
-                })
-                .collect(),
+        let Some(s) = self.aliases else {
+            return;
         };
+        let list: Vec<(&str, Node<'c>)> = s
+            .order
+            .iter()
+            .filter(|&&i| s.entries[i].deferrable == deferred)
+            .filter_map(|&i| Some((s.alias[i].as_deref()?, s.entries[i].node)))
+            .collect();
         if self.parallel && list.len() > 1 {
             self.print_runs(&list, |p, item| p.alias_def(item));
         } else {
@@ -1490,35 +1439,16 @@ impl<'m, 'c> Printer<'m, 'c> {
     }
 
     /// One alias definition: `#name = text`.
-    fn alias_def(&mut self, (name, node, payload): &(String, Node<'c>, usize)) {
+    fn alias_def(&mut self, &(name, node): &(&str, Node<'c>)) {
         self.out.push_str(name);
         self.out.push_str(" = ");
-        match *node {
-            Node::Loc(loc) => {
-                self.out.push_str("loc(");
-                self.loc_internal(loc, true);
-                self.out.push(')');
-            }
-            Node::Attr(a) => {
-                let text = strata_builtin::print_alias_definition(
-                    core::ptr::without_provenance(*payload),
-                    || a.to_string(),
-                );
-                self.out.push_str(&text);
-            }
-            Node::Type(t) => {
-                let text = strata_builtin::print_alias_definition(
-                    core::ptr::without_provenance(*payload),
-                    || t.to_string(),
-                );
-                self.out.push_str(&text);
-            }
-        }
+        let _ = AsmPrinter::new(&mut self.out, self.state, &mut self.distinct)
+            .print_alias_definition(node);
         self.out.push('\n');
     }
 
     fn metadata(&mut self) {
-        let groups = referenced_resources(self.module, self.options.debug_info);
+        let groups = referenced_resources(self.module, self.state.options().debug_info);
         if groups.is_empty() {
             return;
         }
@@ -1689,10 +1619,10 @@ fn referenced_resources(module: &Module<'_>, debug: bool) -> Vec<ResourceGroup> 
 /// [`PrintOptions::local_scope`], as `--mlir-print-local-scope`: the root
 /// operation and its newline only, every value in place.
 ///
-/// Distinct attributes are numbered in print order, as MLIR numbers them
-/// (`strata_builtin::with_distinct_numbering`).
+/// Distinct attributes are numbered in print order, as MLIR numbers them:
+/// the printing is one `strata_builtin::AsmState` and its numbering.
 pub fn print_module(module: &Module<'_>, options: PrintOptions) -> String {
-    strata_builtin::with_distinct_numbering(|| print_module_numbered(module, options, false))
+    print_module_numbered(module, options, false)
 }
 
 /// [`print_module`] with the operations of the root's body (the units a
@@ -1700,28 +1630,47 @@ pub fn print_module(module: &Module<'_>, options: PrintOptions) -> String {
 /// concurrently on the current rayon pool, and the alias definitions
 /// printed concurrently too, each joined in order: the same text.
 pub fn print_module_parallel(module: &Module<'_>, options: PrintOptions) -> String {
-    strata_builtin::with_distinct_numbering(|| print_module_numbered(module, options, true))
+    print_module_numbered(module, options, true)
+}
+
+/// MLIR's `AliasInitializer` over the generic form (see
+/// [`visit_op_aliases`]), finished: in a parallel printing, the operations
+/// of the root's body are visited on rayon
+/// ([`AliasState::visit_ops_parallel`]).
+fn collect_aliases<'c, 'h>(
+    m: &Module<'c>,
+    hooks: &'h AsmHooks,
+    debug: bool,
+    parallel: bool,
+) -> AliasState<'c, 'h> {
+    let mut state = AliasState::new(hooks);
+    visit_op_aliases(m, m.root, debug, &mut state, parallel);
+    state.finish();
+    state
 }
 
 fn print_module_numbered(module: &Module<'_>, options: PrintOptions, parallel: bool) -> String {
-    let mut p = Printer::new(module, options);
+    let aliases = (!options.local_scope)
+        .then(|| collect_aliases(module, &module.asm, options.debug_info, parallel));
+    print_with_aliases(module, options, parallel, aliases.as_ref())
+}
+
+/// Numbers and prints `module` under the aliases of `aliases` (none in
+/// local scope).
+fn print_with_aliases<'c>(
+    module: &Module<'c>,
+    options: PrintOptions,
+    parallel: bool,
+    aliases: Option<&AliasState<'c, '_>>,
+) -> String {
+    let mut state = AsmState::new(options, &module.asm);
+    if let Some(a) = aliases {
+        a.install(&mut state);
+    }
+    let mut p = Printer::new(module, &state, aliases);
     p.parallel = parallel;
     p.number();
-    if options.local_scope {
-        return p.print();
-    }
-    p.collect_aliases();
-    let table = p
-        .aliases
-        .as_ref()
-        .map(|a| a.hook_table())
-        .unwrap_or_default();
-    let hook: Vec<(*const (), String)> = table
-        .iter()
-        .map(|(a, n)| (core::ptr::without_provenance(*a), n.clone()))
-        .collect();
-    p.hook = Cow::Owned(table);
-    strata_builtin::with_aliases(hook, || p.print())
+    p.print()
 }
 
 impl Printer<'_, '_> {
@@ -1732,7 +1681,7 @@ impl Printer<'_, '_> {
         let root = p.module.root;
         p.op(root, 0);
         p.out.push('\n');
-        if p.options.local_scope {
+        if p.state.options().local_scope {
             // MLIR prints the operation alone in local scope (no aliases,
             // no metadata section), and mlir-opt its newline.
             return self.out;
@@ -1741,5 +1690,202 @@ impl Printer<'_, '_> {
         p.metadata();
         p.out.push('\n');
         self.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The parallel alias pass: runs merged in any order, and any split of
+    //! the root's body into runs, give the sequential pass's state and text.
+
+    use proptest::prelude::*;
+    use strata_ctx::Context;
+
+    use super::*;
+
+    /// A module whose top-level operations share aliased values: affine
+    /// maps and sets, distinct attributes, large tuples (as results and as
+    /// block arguments, which MLIR prints before the operation), and
+    /// locations, also used as attributes and inside fused and named ones.
+    fn generated() -> String {
+        let big = |w: usize| vec![format!("i{w}"); 17].join(", ");
+        let mut text = String::new();
+        for i in 0..14 {
+            let region = if i % 4 == 1 {
+                format!(
+                    " ({{\n^bb0(%a{i}: tuple<{}>):\n  \"t.in\"() : () -> () loc(\"r.mlir\":{i}:3)\n}})",
+                    big(1 + i % 2)
+                )
+            } else {
+                String::new()
+            };
+            text += &format!(
+                "\"t.op{}\"(){region} {{m = affine_map<(d0) -> (d0 + {})>, s = affine_set<(d0) : (d0 - {} >= 0)>, \
+                 d = distinct[{}]<{} : i64>{}}} : () -> (tuple<{}>) \
+                 loc(fused[\"a.mlir\":{}:1, \"n\"(\"b.mlir\":{i}:2)])\n",
+                i % 5,
+                i % 3,
+                i % 2,
+                i % 4,
+                i % 4,
+                // A location an operation's location holds (deferrable) is an
+                // attribute of some other operations (not deferrable).
+                if i % 3 == 0 {
+                    format!(", l = loc(\"a.mlir\":{}:1)", i % 5)
+                } else {
+                    String::new()
+                },
+                big(1 + i % 3),
+                i % 5,
+            );
+        }
+        text
+    }
+
+    /// The operations of the root's body.
+    fn body(m: &Module<'_>) -> Vec<OpId> {
+        let root = m.op(m.root);
+        let u = &m.units[m.root.unit as usize];
+        root.regions
+            .iter()
+            .flat_map(|&r| &u.regions[r as usize].blocks)
+            .flat_map(|&b| u.blocks[b as usize].ops.iter().copied())
+            .collect()
+    }
+
+    /// The alias pass with the root's body cut at `cuts` into runs, visited
+    /// each into its own state and merged in the order `order` gives (a
+    /// permutation of the runs): what [`visit_op_aliases`] does for the
+    /// root, but with the split and the merge order chosen.
+    fn split_pass<'c, 'm>(
+        m: &'m Module<'c>,
+        debug: bool,
+        cuts: &[usize],
+        order: &[usize],
+    ) -> AliasState<'c, 'm> {
+        let root = m.op(m.root);
+        assert!(root.attributes.is_none() && root.properties.is_none());
+        let ops = body(m);
+        let mut bounds: Vec<usize> = cuts.iter().map(|&c| c.min(ops.len())).collect();
+        bounds.sort_unstable();
+        let mut runs = Vec::new();
+        let mut from = 0;
+        for &b in &bounds {
+            runs.push(&ops[from..b]);
+            from = b;
+        }
+        runs.push(&ops[from..]);
+        let mut state = AliasState::new(&m.asm);
+        if debug {
+            state.visit(Node::Loc(root.loc), true);
+        }
+        let mut parts: Vec<Option<AliasState<'c, 'm>>> = state
+            .visit_runs(m, &runs, debug)
+            .into_iter()
+            .map(Some)
+            .collect();
+        let parts = order
+            .iter()
+            .map(|&k| parts[k].take().expect("a permutation"))
+            .collect();
+        state.merge_runs(parts);
+        state.finish();
+        state
+    }
+
+    /// Every field of an alias state, the stamps left out where `stamps` is
+    /// false (the sequential pass stamps in one run).
+    fn fields(s: &AliasState<'_, '_>, stamps: bool) -> String {
+        let entries: Vec<_> = s
+            .entries
+            .iter()
+            .map(|e| {
+                let stamp = if stamps { e.stamp } else { 0 };
+                (e.node, &e.name, e.depth, e.deferrable, &e.children, stamp)
+            })
+            .collect();
+        let mut index: Vec<_> = s.index.iter().filter(|e| *e.1 != NO_ENTRY).collect();
+        index.sort_unstable();
+        format!(
+            "entries {entries:?}\nindex {index:?}\nlocation_attrs {:?}\nalias {:?}\norder {:?}",
+            s.location_attrs, s.alias, s.order
+        )
+    }
+
+    fn options(debug_info: bool) -> PrintOptions {
+        PrintOptions {
+            debug_info,
+            local_scope: false,
+        }
+    }
+
+    /// Three runs merged in order and in the reverse order: every field of
+    /// the merged state (entries with their stamps, index, locations used
+    /// as attributes, aliases, order, the next run) is the same, and is the
+    /// sequential pass's.
+    #[test]
+    fn merged_runs_do_not_depend_on_the_merge_order() {
+        let ctx = Context::new();
+        let text = generated();
+        let m = crate::parse_module_parallel(&ctx, &text, "g.mlir").unwrap();
+        for debug in [false, true] {
+            let forward = split_pass(&m, debug, &[4, 9], &[0, 1, 2]);
+            let backward = split_pass(&m, debug, &[4, 9], &[2, 1, 0]);
+            let shuffled = split_pass(&m, debug, &[4, 9], &[1, 2, 0]);
+            assert_eq!(fields(&forward, true), fields(&backward, true));
+            assert_eq!(fields(&forward, true), fields(&shuffled, true));
+            assert_eq!(forward.run, backward.run);
+            let sequential = collect_aliases(&m, &m.asm, debug, false);
+            assert_eq!(fields(&forward, false), fields(&sequential, false));
+            // Something to compare: aliases of each family, block
+            // arguments' (not deferrable) and locations'.
+            assert!(forward.order.len() > 10, "{}", fields(&forward, false));
+            assert!(
+                forward
+                    .entries
+                    .iter()
+                    .any(|e| e.name.is_some() && !e.deferrable)
+            );
+            assert_eq!(
+                forward
+                    .entries
+                    .iter()
+                    .any(|e| e.deferrable && e.name.is_some()),
+                debug
+            );
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Any split of the root's body into runs (empty ones too), merged
+        /// in any order, prints the sequential pass's text; for the shipped
+        /// alias file, `mlir-opt-19`'s.
+        #[test]
+        fn any_split_prints_the_same_text(
+            (cuts, order) in prop::collection::vec(0..=16usize, 0..6).prop_flat_map(|cuts| {
+                let runs = cuts.len() + 1;
+                (Just(cuts), Just((0..runs).collect::<Vec<_>>()).prop_shuffle())
+            }),
+            debug in any::<bool>(),
+            shipped in any::<bool>(),
+        ) {
+            let ctx = Context::new();
+            let text = if shipped {
+                include_str!("../tests/data/aliases.mlir").to_owned()
+            } else {
+                generated()
+            };
+            let m = crate::parse_module_parallel(&ctx, &text, "g.mlir").unwrap();
+            let split = split_pass(&m, debug, &cuts, &order);
+            let printed = print_with_aliases(&m, options(debug), false, Some(&split));
+            prop_assert_eq!(&printed, &print_module(&m, options(debug)));
+            if shipped && !debug {
+                prop_assert_eq!(&printed, include_str!("../tests/data/aliases.expected"));
+            }
+            let sequential = collect_aliases(&m, &m.asm, debug, false);
+            prop_assert_eq!(fields(&split, false), fields(&sequential, false));
+        }
     }
 }

@@ -7,8 +7,8 @@
 //! another) without sharing memory while they are built.
 
 use smallvec::SmallVec;
+use strata_builtin::AsmHooks;
 use strata_ctx::{Attribute, Location, Type};
-use strata_syntax::AsmHooks;
 
 /// The unit (arena) of a node.
 pub type UnitId = u32;

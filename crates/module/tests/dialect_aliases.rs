@@ -8,10 +8,10 @@
 
 use std::hash::BuildHasher;
 
-use strata_builtin::TupleType;
+use strata_builtin::{AsmAlias, DialectAsm, TupleType};
 use strata_ctx::{Attribute, Context, Dialect, Policy, Registry, Type};
 use strata_module::{PrintOptions, parse_module_with, print_module, sanitize_alias};
-use strata_syntax::{AsmAlias, DialectSyntax, ParseError, Parser, Syntax};
+use strata_syntax::{DialectSyntax, ParseError, Parser, Syntax};
 
 #[test]
 fn alias_names_are_sanitized_as_mlir_19_does() {
@@ -62,14 +62,7 @@ impl Dialect for Names {
     fn register(_: &mut Registry<'_>) {}
 }
 
-impl DialectSyntax for Names {
-    fn parse_type<'c, P: Policy, S: BuildHasher>(
-        p: &mut Parser<'c, '_, P, S>,
-        _: &str,
-    ) -> Result<Type<'c>, ParseError> {
-        Err(p.error("no types"))
-    }
-
+impl DialectAsm for Names {
     fn type_alias(ty: Type<'_>) -> Option<AsmAlias> {
         if ty.isa::<TupleType>() {
             return Some(AsmAlias::Overridable("tup le".into()));
@@ -79,6 +72,15 @@ impl DialectSyntax for Names {
 
     fn attribute_alias(_: Attribute<'_>) -> Option<AsmAlias> {
         None
+    }
+}
+
+impl DialectSyntax for Names {
+    fn parse_type<'c, P: Policy, S: BuildHasher>(
+        p: &mut Parser<'c, '_, P, S>,
+        _: &str,
+    ) -> Result<Type<'c>, ParseError> {
+        Err(p.error("no types"))
     }
 }
 

@@ -17,9 +17,7 @@ use core::hash::BuildHasher;
 use strata_ctx::affine::{AffineMap, IntegerSet};
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 
-pub use dialect::{
-    AsmAlias, AsmElement, AsmHooks, AttrHook, DialectSyntax, ResourceSection, Syntax, TypeHook,
-};
+pub use dialect::{AttrHook, DialectSyntax, ResourceSection, Syntax, TypeHook};
 pub use distinct::DistinctIds;
 pub use error::ParseError;
 pub use parser::{Aliases, MAX_INTEGER_WIDTH, MAX_NESTING, Parser};

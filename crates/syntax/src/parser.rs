@@ -89,7 +89,7 @@ impl Default for DistinctTable<'_, '_> {
 /// aliases.define_attribute("d", ctx.distinct_attr(ctx.unit_attr()).into()).unwrap();
 /// let mut p = Parser::new(&ctx, "[#loc1, #d, #d]", None).with_aliases(&aliases);
 /// let a = p.parse_attribute().unwrap();
-/// let printed = strata_builtin::with_distinct_numbering(|| a.to_string());
+/// let printed = a.to_string();
 /// assert_eq!(printed, r#"[loc("a.mlir":1:2), distinct[0]<>, distinct[0]<>]"#);
 /// ```
 ///

@@ -57,7 +57,7 @@ fn alias_uses_are_the_defined_handles() {
     let mut p = Parser::new(&ctx, "[#d, #d, #loc1, !t]", None).with_aliases(&aliases);
     let a = p.parse_attribute().unwrap();
     p.finish().unwrap();
-    let printed = strata_builtin::with_distinct_numbering(|| a.to_string());
+    let printed = a.to_string();
     assert_eq!(
         printed,
         r#"[distinct[0]<42 : i32>, distinct[0]<42 : i32>, loc("a.mlir":1:2), i32]"#
@@ -92,7 +92,7 @@ fn a_distinct_id_names_one_attribute_per_parse() {
     let ctx = Context::new();
     let text = "[distinct[0]<1 : i32>, distinct[0]<1 : i32>, distinct[1]<1 : i32>]";
     let a = parse_attribute(&ctx, text).unwrap();
-    let printed = strata_builtin::with_distinct_numbering(|| a.to_string());
+    let printed = a.to_string();
     assert_eq!(printed, text);
     let els = a
         .dyn_cast::<strata_builtin::ArrayAttr>()

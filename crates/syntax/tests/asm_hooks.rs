@@ -1,18 +1,21 @@
-//! The printing hooks a `Syntax` gathers from its dialects (`AsmHooks`):
-//! MLIR's order of asking for an alias (the builtin dialect first, an
-//! overridable alias replaced by a later dialect's, a final one ending the
-//! search), the dispatch of nested elements and alias keys to the dialect
-//! that owns a kind (by the kind's namespace), the defaults of
-//! `DialectSyntax`, and what registering a dialect twice does. strata-module's
-//! printer and strata-cli's dialect models use all of it; these tests check
-//! it on this crate alone.
+//! The printing hooks a `Syntax` gathers from its dialects
+//! (strata-builtin's `AsmHooks`): MLIR's order of asking for an alias (the
+//! builtin dialect first, an overridable alias replaced by a later
+//! dialect's, a final one ending the search), the dispatch of nested
+//! elements and of printing to the dialect that owns a kind (by the kind's
+//! namespace), the defaults of `DialectSyntax` and `DialectAsm`, and what
+//! registering a dialect twice does. strata-module's printer and
+//! strata-dialects' models use all of it; these tests check it on this
+//! crate alone.
 
 use std::fmt;
+use std::fmt::Write as _;
 use std::hash::BuildHasher;
 
+use strata_builtin::{AsmAlias, AsmElement, AsmHooks, AsmPrinter, DialectAsm};
 use strata_ctx::{Attribute, Context, Dialect, Policy, Registry, Type, storage_kind};
 use strata_syntax::lexer::TokenKind;
-use strata_syntax::{AsmAlias, AsmElement, AsmHooks, DialectSyntax, ParseError, Parser, Syntax};
+use strata_syntax::{DialectSyntax, ParseError, Parser, Syntax};
 
 /// `#alpha.my_word<"text">`: a word, which holds nothing nested.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -47,8 +50,9 @@ storage_kind! {
 }
 
 /// Parses the type `cell` and the attribute `my_word<"text">` only (every other mnemonic stays opaque), names
-/// an overridable alias for every word and a final one for `i7`, and lists
-/// each word and cell as its own element.
+/// an overridable alias for every word and a final one for `i7`, lists
+/// each word and cell as its own element, and prints a word in capitals
+/// (unlike its `Display`, to see where the printer's call went).
 struct Alpha;
 
 impl Dialect for Alpha {
@@ -57,6 +61,38 @@ impl Dialect for Alpha {
     fn register(registry: &mut Registry<'_>) {
         registry.kind::<Word>();
         registry.kind::<Cell>();
+    }
+}
+
+impl DialectAsm for Alpha {
+    fn type_elements<'c>(ty: Type<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
+        if ty.isa::<Cell>() {
+            visit(AsmElement::Type(ty));
+        }
+    }
+
+    fn attribute_alias(attr: Attribute<'_>) -> Option<AsmAlias> {
+        attr.isa::<Word>()
+            .then(|| AsmAlias::Overridable("word".into()))
+    }
+
+    fn type_alias(ty: Type<'_>) -> Option<AsmAlias> {
+        (ty.to_string() == "i7").then(|| AsmAlias::Final("seven".into()))
+    }
+
+    /// Lists the word itself: enough to see where the call went (a printer
+    /// would loop on it, but no alias pass runs here).
+    fn attribute_elements<'c>(attr: Attribute<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
+        if attr.isa::<Word>() {
+            visit(AsmElement::Attribute(attr));
+        }
+    }
+
+    fn print_attribute<'c>(attr: Attribute<'c>, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        match attr.dyn_cast::<Word>() {
+            Some(w) => write!(p, "#alpha.my_word<\"{}\">", w.payload().text.to_uppercase()),
+            None => write!(p, "{attr}"),
+        }
     }
 }
 
@@ -70,12 +106,6 @@ impl DialectSyntax for Alpha {
         _mnemonic: &str,
     ) -> Result<Type<'c>, ParseError> {
         Ok(p.context().intern::<Cell>(&CellData).into())
-    }
-
-    fn type_elements<'c>(ty: Type<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
-        if ty.isa::<Cell>() {
-            visit(AsmElement::Type(ty));
-        }
     }
 
     fn parses_attribute(mnemonic: &str) -> bool {
@@ -92,30 +122,6 @@ impl DialectSyntax for Alpha {
         p.expect(TokenKind::Greater, "'>'")?;
         Ok(p.context().intern::<Word>(&WordData { text }).into())
     }
-
-    fn attribute_alias(attr: Attribute<'_>) -> Option<AsmAlias> {
-        attr.isa::<Word>()
-            .then(|| AsmAlias::Overridable("word".into()))
-    }
-
-    fn type_alias(ty: Type<'_>) -> Option<AsmAlias> {
-        (ty.to_string() == "i7").then(|| AsmAlias::Final("seven".into()))
-    }
-
-    /// Lists the word itself: enough to see where the call went (a printer
-    /// would loop on it, but no printer runs here).
-    fn attribute_elements<'c>(attr: Attribute<'c>, visit: &mut dyn FnMut(AsmElement<'c>)) {
-        if attr.isa::<Word>() {
-            visit(AsmElement::Attribute(attr));
-        }
-    }
-
-    fn alias_key(value: AsmElement<'_>) -> Option<*const ()> {
-        match value {
-            AsmElement::Attribute(a) => a.isa::<Word>().then(|| a.as_ptr()),
-            AsmElement::Type(_) => None,
-        }
-    }
 }
 
 /// A dialect that keeps every default, and renames words after `alpha`.
@@ -127,11 +133,20 @@ impl Dialect for Beta {
     fn register(_: &mut Registry<'_>) {}
 }
 
-impl DialectSyntax for Beta {
+impl DialectAsm for Beta {
     fn attribute_alias(attr: Attribute<'_>) -> Option<AsmAlias> {
         attr.isa::<Word>()
             .then(|| AsmAlias::Overridable("beta_word".into()))
     }
+}
+
+impl DialectSyntax for Beta {}
+
+/// `value` printed by a printer with `hooks` (and no alias).
+fn printed(hooks: &AsmHooks, value: Attribute<'_>) -> String {
+    let mut out = String::new();
+    strata_builtin::print_standalone(&mut out, hooks, |p| p.print_attribute(value)).unwrap();
+    out
 }
 
 #[test]
@@ -139,8 +154,8 @@ fn aliases_are_asked_in_mlir_order() {
     let ctx = Context::new();
     let i7: Type<'_> = strata_syntax::parse_type(&ctx, "i7").unwrap();
     let i8: Type<'_> = strata_syntax::parse_type(&ctx, "i8").unwrap();
-    assert!(AsmHooks::default().is_empty());
-    assert_eq!(AsmHooks::default().type_alias(i7, None), None);
+    assert!(AsmHooks::new().is_empty());
+    assert_eq!(AsmHooks::new().type_alias(i7, None), None);
 
     let mut syntax = Syntax::new();
     syntax.register::<Alpha>();
@@ -173,7 +188,7 @@ fn aliases_are_asked_in_mlir_order() {
 }
 
 #[test]
-fn elements_and_alias_keys_go_to_the_dialect_that_owns_the_kind() {
+fn elements_and_printing_go_to_the_dialect_that_owns_the_kind() {
     let ctx = Context::new();
     let mut syntax = Syntax::new();
     syntax.register::<Beta>().register::<Alpha>();
@@ -185,10 +200,15 @@ fn elements_and_alias_keys_go_to_the_dialect_that_owns_the_kind() {
     let mut seen = Vec::new();
     assert!(hooks.attribute_elements(word, &mut |e| seen.push(e)));
     assert_eq!(seen, [AsmElement::Attribute(word)]);
-    assert_eq!(
-        hooks.alias_key(AsmElement::Attribute(word)),
-        Some(word.as_ptr())
-    );
+    // A printer with the hooks prints the word through `alpha`'s hook, and
+    // one inside an array too; `Display` is the kind's own.
+    assert_eq!(printed(&hooks, word), "#alpha.my_word<\"W\">");
+    let array = syntax
+        .parse_attribute(&ctx, "[#alpha.my_word.v2<\"w\">]")
+        .unwrap();
+    assert_eq!(printed(&hooks, array), "[#alpha.my_word<\"W\">]");
+    assert_eq!(printed(&AsmHooks::new(), array), "[#alpha.my_word<\"w\">]");
+    assert_eq!(word.to_string(), "#alpha.my_word<\"w\">");
     let cell = syntax.parse_type(&ctx, "!alpha.cell").unwrap();
     let mut seen = Vec::new();
     assert!(hooks.type_elements(cell, &mut |e| seen.push(e)));
@@ -205,8 +225,7 @@ fn elements_and_alias_keys_go_to_the_dialect_that_owns_the_kind() {
     let unit = strata_syntax::parse_attribute(&ctx, "unit").unwrap();
     assert!(!hooks.attribute_elements(unit, &mut |_| panic!("no element")));
     assert!(!hooks.type_elements(i7, &mut |_| panic!("no element")));
-    assert_eq!(hooks.alias_key(AsmElement::Attribute(unit)), None);
-    assert_eq!(hooks.alias_key(AsmElement::Type(i7)), None);
+    assert_eq!(printed(&hooks, unit), "unit");
 }
 
 #[test]
@@ -233,14 +252,16 @@ fn defaults_and_mnemonics() {
     assert_eq!(e.message(), "dialect 'beta' has no attribute 'thing'");
     let e = syntax.parse_type(&ctx, "!beta.thing").unwrap_err();
     assert_eq!(e.message(), "dialect 'beta' has no type 'thing'");
-    // ... and name no alias key.
+    // ... and the default printing hook prints the kind's `Display`.
     let word = syntax
         .parse_attribute(&ctx, "#alpha.my_word.v2<\"w\">")
         .unwrap();
-    assert_eq!(
-        <Beta as DialectSyntax>::alias_key(AsmElement::Attribute(word)),
-        None
-    );
+    let mut out = String::new();
+    strata_builtin::print_standalone(&mut out, &AsmHooks::new(), |p| {
+        <Beta as DialectAsm>::print_attribute(word, p)
+    })
+    .unwrap();
+    assert_eq!(out, "#alpha.my_word<\"w\">");
 }
 
 #[test]

@@ -100,9 +100,8 @@ pub fn parse<P: Policy, S: BuildHasher + 'static>(
     text: &str,
 ) -> Result<(String, *const ()), ParseError> {
     // One form is one printing, as mlir-opt prints it: distinct attributes
-    // are numbered from 0 in it.
-    let print =
-        |h: &dyn std::fmt::Display| strata_builtin::with_distinct_numbering(|| h.to_string());
+    // are numbered from 0 in it (`Display`'s fresh printing state).
+    let print = |h: &dyn std::fmt::Display| h.to_string();
     match kind {
         "type" => strata_syntax::parse_type(ctx, text).map(|h| (print(&h), h.as_ptr())),
         "attr" => strata_syntax::parse_attribute(ctx, text).map(|h| (print(&h), h.as_ptr())),

@@ -62,6 +62,8 @@ impl Dialect for Demo {
     }
 }
 
+impl strata_builtin::DialectAsm for Demo {}
+
 impl DialectSyntax for Demo {
     fn parse_type<'c, P: Policy, S: BuildHasher>(
         p: &mut Parser<'c, '_, P, S>,
