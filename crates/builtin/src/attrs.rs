@@ -281,19 +281,45 @@ pub struct StringAttrData<'c> {
 /// `\\` for a backslash, `\XX` in uppercase hex for `"` and every byte that
 /// is not printable ASCII).
 pub fn write_quoted(f: &mut (impl fmt::Write + ?Sized), s: &str) -> fmt::Result {
-    write_quoted_bytes(f, s.as_bytes())
+    // A run of printable ASCII starts and ends on character boundaries.
+    write_quoted_runs(f, s.as_bytes(), |a, b| Ok(&s[a..b]))
 }
 
 /// [`write_quoted`] for any bytes (MLIR strings need not be UTF-8).
 pub fn write_quoted_bytes(f: &mut (impl fmt::Write + ?Sized), s: &[u8]) -> fmt::Result {
+    write_quoted_runs(f, s, |a, b| {
+        core::str::from_utf8(&s[a..b]).map_err(|_| fmt::Error)
+    })
+}
+
+/// Writes `s` quoted, each run of bytes that needs no escape whole (`run`
+/// gives it as text, from its bounds).
+fn write_quoted_runs<'t>(
+    f: &mut (impl fmt::Write + ?Sized),
+    s: &[u8],
+    run: impl Fn(usize, usize) -> Result<&'t str, fmt::Error>,
+) -> fmt::Result {
     f.write_str("\"")?;
-    for &b in s {
-        match b {
-            b'\\' => f.write_str("\\\\")?,
-            b'"' => f.write_str("\\22")?,
-            0x20..=0x7e => f.write_char(b as char)?,
-            _ => write!(f, "\\{b:02X}")?,
+    let mut start = 0;
+    for (i, &b) in s.iter().enumerate() {
+        let escape = match b {
+            b'\\' => "\\\\",
+            b'"' => "\\22",
+            0x20..=0x7e => continue,
+            _ => "",
+        };
+        if start < i {
+            f.write_str(run(start, i)?)?;
         }
+        if escape.is_empty() {
+            write!(f, "\\{b:02X}")?;
+        } else {
+            f.write_str(escape)?;
+        }
+        start = i + 1;
+    }
+    if start < s.len() {
+        f.write_str(run(start, s.len())?)?;
     }
     f.write_str("\"")
 }
