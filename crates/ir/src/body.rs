@@ -66,6 +66,11 @@ impl<T> Slab<T> {
         self.live
     }
 
+    /// One past the largest index a live slot can have.
+    pub(crate) fn bound(&self) -> usize {
+        self.slots.len()
+    }
+
     pub(crate) fn iter(&self) -> impl Iterator<Item = (usize, &T)> + '_ {
         self.slots
             .iter()
@@ -355,6 +360,18 @@ impl<'c> Body<'c> {
         Self::default()
     }
 
+    /// An empty body with `n` empty roots: the child body of an isolated
+    /// operation with `n` regions, to build before the operation (see
+    /// [`OperationState::with_body`](crate::OperationState::with_body)).
+    pub fn with_roots(n: usize) -> Self {
+        let mut body = Self::new();
+        for i in 0..n {
+            let r = body.new_region(RegionParent::Owner(i as u32));
+            body.roots.push(r);
+        }
+        body
+    }
+
     /// A view of operation `op`.
     ///
     /// # Panics
@@ -377,6 +394,11 @@ impl<'c> Body<'c> {
     /// Whether `value` names a live value of this body.
     pub fn contains_value(&self, value: Value) -> bool {
         self.values.get(value.index()).is_some()
+    }
+
+    /// Whether `region` names a live region of this body.
+    pub fn contains_region(&self, region: RegionId) -> bool {
+        self.regions.get(region.index()).is_some()
     }
 
     /// Whether `block` names a live block of this body.
@@ -443,6 +465,22 @@ impl<'c> Body<'c> {
     /// The regions of the isolated operation that owns this body, in order.
     pub fn roots(&self) -> &[RegionId] {
         &self.roots
+    }
+
+    /// One past the largest index of a value id of this body (a size for a
+    /// table indexed by [`Value::index`]).
+    pub fn value_bound(&self) -> usize {
+        self.values.bound()
+    }
+
+    /// One past the largest index of a block id of this body.
+    pub fn block_bound(&self) -> usize {
+        self.blocks.bound()
+    }
+
+    /// One past the largest index of an operation id of this body.
+    pub fn op_bound(&self) -> usize {
+        self.ops.bound()
     }
 
     /// The number of live operations in this body (not its children).

@@ -38,6 +38,14 @@ pub struct OperationState<'c> {
     pub def: Option<crate::dialect::OpDefId>,
     /// The location.
     pub loc: Location<'c>,
+    /// Regions built before the operation (detached regions of the body it
+    /// is created in, as MLIR's parser builds an operation's regions before
+    /// the operation): they become its first regions, the `regions` empty
+    /// ones after them.
+    pub built_regions: SmallVec<[RegionId; 2]>,
+    /// The child body of an isolated operation, built before it: its roots
+    /// are the operation's regions (and `regions` must be 0).
+    pub body: Option<Box<Body<'c>>>,
 }
 
 impl<'c> OperationState<'c> {
@@ -54,6 +62,8 @@ impl<'c> OperationState<'c> {
             isolated: false,
             def: None,
             loc,
+            built_regions: SmallVec::new(),
+            body: None,
         }
     }
 
@@ -112,6 +122,22 @@ impl<'c> OperationState<'c> {
     /// Isolated from above (its regions in a child body).
     pub fn isolated(mut self) -> Self {
         self.isolated = true;
+        self
+    }
+
+    /// With these regions, built before the operation: detached regions of
+    /// the body it is created in (see [`Body::create_region`]).
+    pub fn with_regions(mut self, regions: &[RegionId]) -> Self {
+        self.built_regions.extend_from_slice(regions);
+        self
+    }
+
+    /// Isolated from above, with `body` as its child body, built before the
+    /// operation (see [`Body::with_roots`]): the body's roots are the
+    /// operation's regions.
+    pub fn with_body(mut self, body: Body<'c>) -> Self {
+        self.isolated = true;
+        self.body = Some(Box::new(body));
         self
     }
 }
@@ -207,8 +233,24 @@ impl<'c> Body<'c> {
     /// # Panics
     ///
     /// If an operand or successor names no live value or block of this
-    /// body.
+    /// body, if a built region is not a detached region of this body, or if
+    /// an operation given a child body is also given regions.
     pub fn create_op(&mut self, state: OperationState<'c>) -> OpId {
+        for &r in &state.built_regions {
+            assert!(
+                self.contains_region(r)
+                    && self.region_data(r).parent == RegionParent::Detached,
+                "built region {r:?} is not a detached region of this body"
+            );
+        }
+        assert!(
+            state.body.is_none() || (state.regions == 0 && state.built_regions.is_empty()),
+            "an operation given a child body has its regions there"
+        );
+        assert!(
+            !state.isolated || state.built_regions.is_empty(),
+            "an isolated operation's regions are built in its child body (`with_body`)"
+        );
         for &v in &state.operands {
             assert!(
                 self.contains_value(v),
@@ -283,18 +325,19 @@ impl<'c> Body<'c> {
                 },
             );
         }
-        if state.isolated {
-            let mut child = Body::new();
-            for i in 0..state.regions {
-                let r = child.new_region(RegionParent::Owner(i as u32));
-                child.roots.push(r);
-            }
+        if let Some(child) = state.body {
+            let owner = self.adopt_child(op, child);
+            self.op_data_mut(op).owner = Some(owner);
+        } else if state.isolated {
+            let child = Body::with_roots(state.regions);
             let owner = self.adopt_child(op, Box::new(child));
             self.op_data_mut(op).owner = Some(owner);
         } else {
-            let regions = (0..state.regions)
-                .map(|_| self.new_region(RegionParent::Op(op)))
-                .collect();
+            let mut regions: SmallVec<[RegionId; 1]> = state.built_regions.iter().copied().collect();
+            for &r in &regions {
+                self.region_data_mut(r).parent = RegionParent::Op(op);
+            }
+            regions.extend((0..state.regions).map(|_| self.new_region(RegionParent::Op(op))));
             self.op_data_mut(op).regions = regions;
         }
         op

@@ -6,6 +6,8 @@
 #![forbid(unsafe_code)]
 
 pub mod generate;
+mod lower;
+mod module;
 mod parse;
 mod print;
 mod split;
@@ -29,8 +31,5 @@ pub use strata_builtin::PrintOptions;
 /// The error of every parse (`strata-syntax`'s), so that a caller can name
 /// it without depending on that crate.
 pub use strata_syntax::ParseError;
-pub use tree::{
-    Block, Module, OpId, Operation, Region, ResourceGroup, Unit, UnitId, ValueData, ValueDef,
-    ValueId,
-};
+pub use module::{ISOLATED_OPS, Module, ResourceGroup, is_isolated};
 pub use verify::{diagnostic_location, verify_diagnostics};

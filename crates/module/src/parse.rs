@@ -38,7 +38,7 @@ use strata_syntax::{Aliases as Table, DistinctIds, ParseError, Parser, ResourceS
 mod custom;
 
 use crate::tree::{
-    Block, Module, OpId, Operation, Region, ResourceGroup, Unit, UnitId, ValueData, ValueDef,
+    Block, OpId, Operation, Region, Tree, Unit, UnitId, ValueData, ValueDef,
     ValueId,
 };
 
@@ -1991,7 +1991,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             .collect();
         units[0].blocks[b as usize].ops = ops;
     }
-    Ok(Module {
+    Ok(Tree {
         units,
         root,
         resources,

@@ -122,32 +122,23 @@ pub struct Unit<'c> {
     pub values: Vec<ValueData<'c>>,
 }
 
-/// A parsed file: its units, its root operation (a `builtin.module`, the
-/// file's own or an implicit one) and the file metadata section.
+/// A file as the parser builds it: its units, its root operation (a
+/// `builtin.module`, the file's own or an implicit one) and the file
+/// metadata section; turned into [`crate::Module`]'s bodies once parsed.
 #[derive(Clone, Debug)]
-pub struct Module<'c> {
+pub struct Tree<'c> {
     /// The units; unit 0 holds the root.
     pub units: Vec<Unit<'c>>,
     /// The root operation.
     pub root: OpId,
     /// The `{-# ... #-}` section, as parsed entries.
-    pub resources: Vec<ResourceGroup>,
+    pub resources: Vec<crate::ResourceGroup>,
     /// The printing hooks of the dialects the module was parsed with (their
     /// aliases, the elements their kinds print inside themselves).
     pub asm: AsmHooks,
 }
 
-/// One group of the file metadata section (`dialect_resources: {...}` or
-/// `external_resources: {...}`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResourceGroup {
-    /// `dialect_resources` or `external_resources`.
-    pub kind: String,
-    /// Per dialect (or external tool), its entries: key and value text.
-    pub entries: Vec<(String, Vec<(String, String)>)>,
-}
-
-impl<'c> Module<'c> {
+impl<'c> Tree<'c> {
     /// The operation `id`.
     pub fn op(&self, id: OpId) -> &Operation<'c> {
         &self.units[id.unit as usize].ops[id.index as usize]

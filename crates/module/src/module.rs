@@ -1,0 +1,93 @@
+//! A parsed file: the operation tree in `strata-ir`'s bodies, the file
+//! metadata and the printing hooks it was parsed with.
+
+use strata_builtin::AsmHooks;
+use strata_ir::{Body, OpId, WalkOrder, WalkResult, walk_op};
+
+/// The operations MLIR 19 registers as isolated from above that strata
+/// knows: each gets a body of its own (`strata-ir`'s [`Body`]), in which
+/// everything nested in it lives. Every other operation, registered or
+/// not, lives in the body of its nearest isolated ancestor.
+pub const ISOLATED_OPS: &[&str] = &["builtin.module", "func.func"];
+
+/// Whether an operation named `name` is isolated from above (see
+/// [`ISOLATED_OPS`]).
+pub fn is_isolated(name: &str) -> bool {
+    ISOLATED_OPS.contains(&name)
+}
+
+/// A parsed file: its root operation (a `builtin.module`, the file's own or
+/// an implicit one) in a body of its own, and the file metadata section.
+///
+/// The root is isolated from above, so its region is in its child body
+/// ([`Module::root_body`]): the file's top-level operations live there, and
+/// each isolated one among them (a `func.func`, a nested `builtin.module`)
+/// has its own child body in turn, which one thread can take and change
+/// alone (see `strata-ir`'s `Container`).
+#[derive(Clone, Debug)]
+pub struct Module<'c> {
+    /// The file's body: it holds the root operation alone.
+    pub body: Body<'c>,
+    /// The root operation, in [`Module::body`].
+    pub root: OpId,
+    /// The `{-# ... #-}` section, as parsed entries.
+    pub resources: Vec<ResourceGroup>,
+    /// The printing hooks of the dialects the module was parsed with (their
+    /// aliases, the elements their kinds print inside themselves).
+    pub asm: AsmHooks,
+}
+
+/// One group of the file metadata section (`dialect_resources: {...}` or
+/// `external_resources: {...}`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResourceGroup {
+    /// `dialect_resources` or `external_resources`.
+    pub kind: String,
+    /// Per dialect (or external tool), its entries: key and value text.
+    pub entries: Vec<(String, Vec<(String, String)>)>,
+}
+
+impl<'c> Module<'c> {
+    /// The root operation's body: the file's top-level operations.
+    ///
+    /// # Panics
+    ///
+    /// If the root's body was taken out (by a `Container` guard that was
+    /// not returned).
+    pub fn root_body(&self) -> &Body<'c> {
+        let owner = self.body.op(self.root).owner().expect("the root is isolated");
+        self.body.child(owner).expect("the root's body is home")
+    }
+
+    /// The root operation's body, to change.
+    ///
+    /// # Panics
+    ///
+    /// As [`root_body`](Self::root_body).
+    pub fn root_body_mut(&mut self) -> &mut Body<'c> {
+        let owner = self.body.op(self.root).owner().expect("the root is isolated");
+        self.body
+            .child_mut(owner)
+            .expect("the root's body is home")
+    }
+
+    /// The number of operations in the module, the root included.
+    pub fn num_operations(&self) -> usize {
+        fn count(b: &Body<'_>) -> usize {
+            b.num_ops() + b.children().map(|(_, c)| count(c)).sum::<usize>()
+        }
+        count(&self.body)
+    }
+
+    /// Calls `f` on every operation of the module in pre-order (an
+    /// operation before the operations of its regions, regions, blocks and
+    /// operations in order), the root first, with the body it lives in: the
+    /// order in which they are printed. Iterative (`strata-ir`'s walker), so
+    /// a deeply nested module cannot overflow the stack.
+    pub fn walk<'m>(&'m self, mut f: impl FnMut(&'m Body<'c>, OpId)) {
+        walk_op(&self.body, self.root, WalkOrder::PreOrder, |b, op| {
+            f(b, op);
+            WalkResult::Advance
+        });
+    }
+}
