@@ -37,9 +37,9 @@ use strata_syntax::{Aliases as Table, DistinctIds, ParseError, Parser, ResourceS
 
 mod custom;
 
+use crate::{Module, ResourceGroup};
 use crate::tree::{
-    Block, OpId, Operation, Region, Tree, Unit, UnitId, ValueData, ValueDef,
-    ValueId,
+    Block, OpId, Operation, Region, Tree, Unit, UnitId, ValueData, ValueDef, ValueId,
 };
 
 /// How deep regions may nest before the parser stops with a diagnostic
@@ -1991,11 +1991,27 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             .collect();
         units[0].blocks[b as usize].ops = ops;
     }
-    Ok(Tree {
+    let tree = Tree {
         units,
         root,
         resources,
         asm: syntax.asm_hooks().clone(),
+    };
+    let placeholder = ctx.string_attr("builtin.unrealized_conversion_cast").into();
+    crate::lower::lower(&tree, placeholder).map_err(|e| {
+        let at = |loc| {
+            let p = structure::locate(loc, name, &shared.lines.starts, text.len()).unwrap_or(0);
+            p..p
+        };
+        let user = e
+            .user_name
+            .dyn_cast::<strata_builtin::StringAttr>()
+            .map_or("", |s| s.payload().value);
+        ParseError::new(
+            at(e.user),
+            format!("'{user}' op using value defined outside the region"),
+        )
+        .with_note(at(e.isolated), "required by region isolation constraints")
     })
 }
 
