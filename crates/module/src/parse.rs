@@ -1568,30 +1568,42 @@ pub fn parse_module_with<'c, P: Policy, S: BuildHasher>(
     parse_module_timed(ctx, syntax, text, name).0
 }
 
-/// [`parse_module_with`], also returning the time the scan took (cutting
-/// the file into items, alias definitions, the module's shell); the rest of
-/// the parse time is the parse of the units.
+/// What a parse did besides the module: how long the scan took (cutting
+/// the file into items, alias definitions, the module's shell; the rest of
+/// the parse time is the parse of the units) and how many units it cut the
+/// file into (the module's own, then one per operation of its body that
+/// could be parsed alone).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParseStats {
+    /// The time the scan took.
+    pub scan: Duration,
+    /// The number of units.
+    pub units: usize,
+}
+
+/// [`parse_module_with`], also returning what the parse did
+/// ([`ParseStats`]).
 pub fn parse_module_timed<'c, P: Policy, S: BuildHasher>(
     ctx: &'c Context<P, S>,
     syntax: &Syntax<P, S>,
     text: &str,
     name: &str,
-) -> (PResult<Module<'c>>, Duration) {
-    let mut scan = Duration::ZERO;
-    let r = parse_with(ctx, syntax, text, name, &Sequential, &mut scan);
-    (r, scan)
+) -> (PResult<Module<'c>>, ParseStats) {
+    let mut stats = ParseStats::default();
+    let r = parse_with(ctx, syntax, text, name, &Sequential, &mut stats);
+    (r, stats)
 }
 
-/// [`parse_module_parallel_with`], also returning the time the scan took.
+/// [`parse_module_parallel_with`], also returning what the parse did.
 pub fn parse_module_parallel_timed<'c, S: BuildHasher + Sync + Send>(
     ctx: &'c Context<strata_ctx::Shared, S>,
     syntax: &Syntax<strata_ctx::Shared, S>,
     text: &str,
     name: &str,
-) -> (PResult<Module<'c>>, Duration) {
-    let mut scan = Duration::ZERO;
-    let r = parse_with(ctx, syntax, text, name, &Parallel, &mut scan);
-    (r, scan)
+) -> (PResult<Module<'c>>, ParseStats) {
+    let mut stats = ParseStats::default();
+    let r = parse_with(ctx, syntax, text, name, &Parallel, &mut stats);
+    (r, stats)
 }
 
 /// Parses a whole file with its top-level operations (or those of its
@@ -1631,9 +1643,9 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     text: &str,
     name: &str,
     runner: &R,
-    scan_time: &mut Duration,
+    stats: &mut ParseStats,
 ) -> PResult<Module<'c>> {
-    parse_file(ctx, syntax, text, name, runner, scan_time).map_err(|e| at_file_end(text, e))
+    parse_file(ctx, syntax, text, name, runner, stats).map_err(|e| at_file_end(text, e))
 }
 
 /// `e` where MLIR reports an error at the very end of a `text` that ends
@@ -1680,7 +1692,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     text: &str,
     name: &str,
     runner: &R,
-    scan_time: &mut Duration,
+    stats: &mut ParseStats,
 ) -> PResult<Module<'c>> {
     let started = Instant::now();
     if text.len() >= u32::MAX as usize {
@@ -1813,7 +1825,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         body_ranges = ops;
         body_block = Some(0);
     }
-    *scan_time = started.elapsed();
+    stats.scan = started.elapsed();
     // A `distinct[N]` written inline (not through an alias) names one
     // attribute in the whole file, as in MLIR, whose parser keeps one table
     // per file: units that write one are parsed in file order, each starting
@@ -1991,6 +2003,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             .collect();
         units[0].blocks[b as usize].ops = ops;
     }
+    stats.units = units.len();
     let tree = Tree {
         units,
         root,

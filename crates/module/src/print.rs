@@ -31,7 +31,8 @@ use strata_builtin::{
 };
 use strata_ctx::{Attribute, Location, Type};
 
-use crate::tree::{Module, OpId, ResourceGroup, UnitId, ValueDef, ValueId};
+use crate::ResourceGroup;
+use crate::tree::{OpId, Tree as Module, UnitId, ValueDef, ValueId};
 
 const ARG: u32 = 1 << 31;
 const NONE: u32 = u32::MAX;
