@@ -52,10 +52,16 @@ struct Lower<'t, 'c> {
     tree: &'t Tree<'c>,
     /// The name of the placeholder operations.
     placeholder: Attribute<'c>,
+    /// The first unit lowered here (`values` and `blocks` start at it).
+    base: u32,
     /// Per unit, per value: what it became.
     values: Vec<Vec<Option<Lowered>>>,
     /// Per unit, per block: what it became.
     blocks: Vec<Vec<Option<BlockId>>>,
+    /// A use of a value of a unit not lowered here was met.
+    foreign: bool,
+    /// The bodies of top-level isolated operations lowered ahead.
+    prebuilt: FxHashMap<tree::OpId, Body<'c>>,
     /// Uses of a value not yet lowered: per value, the placeholders.
     pending: FxHashMap<ValueId, Vec<Placeholder<'c>>>,
     /// The bodies open, innermost last: their index and the location of
@@ -66,7 +72,72 @@ struct Lower<'t, 'c> {
     outside: Option<OutsideUse<'c>>,
 }
 
-/// Lowers `tree` into bodies.
+/// The top-level isolated operations of `tree` whose bodies can be lowered
+/// on their own (see [`lower_isolated`]): each operation of the root's body
+/// alone in a unit of its own.
+pub(crate) fn isolated_tops(tree: &Tree<'_>) -> Vec<tree::OpId> {
+    let root = tree.op(tree.root);
+    let unit = &tree.units[tree.root.unit as usize];
+    let mut out = Vec::new();
+    for &r in &root.regions {
+        for &b in &unit.regions[r as usize].blocks {
+            for &op in &unit.blocks[b as usize].ops {
+                if op.unit != tree.root.unit && crate::is_isolated(op_name(tree.op(op).name)) {
+                    out.push(op);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The child body of top-level isolated operation `op`, lowered alone (on
+/// any thread): `None` when it uses a value of another unit, which the
+/// lowering of the whole tree then reports.
+pub(crate) fn lower_isolated<'c>(
+    tree: &Tree<'c>,
+    placeholder: Attribute<'c>,
+    op: tree::OpId,
+) -> Option<Body<'c>> {
+    let mut l = Lower::new(tree, placeholder, op.unit..op.unit + 1, FxHashMap::default());
+    l.open.push((0, tree.op(op).loc));
+    let o = tree.op(op);
+    let child = l.isolated_body(op.unit, o);
+    (!l.foreign && l.outside.is_none() && l.pending.is_empty()).then_some(child)
+}
+
+impl<'t, 'c> Lower<'t, 'c> {
+    fn new(
+        tree: &'t Tree<'c>,
+        placeholder: Attribute<'c>,
+        units: core::ops::Range<u32>,
+        prebuilt: FxHashMap<tree::OpId, Body<'c>>,
+    ) -> Self {
+        let range = units.start as usize..units.end as usize;
+        Lower {
+            tree,
+            placeholder,
+            base: units.start,
+            values: tree.units[range.clone()]
+                .iter()
+                .map(|u| vec![None; u.values.len()])
+                .collect(),
+            blocks: tree.units[range]
+                .iter()
+                .map(|u| vec![None; u.blocks.len()])
+                .collect(),
+            foreign: false,
+            prebuilt,
+            pending: FxHashMap::default(),
+            open: SmallVec::new(),
+            next_body: 1,
+            outside: None,
+        }
+    }
+}
+
+/// Lowers `tree` into bodies, with the bodies of `prebuilt` (top-level
+/// isolated operations lowered ahead by [`lower_isolated`]) as theirs.
 ///
 /// # Errors
 ///
@@ -75,17 +146,9 @@ struct Lower<'t, 'c> {
 pub(crate) fn lower<'c>(
     tree: &Tree<'c>,
     placeholder: Attribute<'c>,
+    prebuilt: FxHashMap<tree::OpId, Body<'c>>,
 ) -> Result<Module<'c>, OutsideUse<'c>> {
-    let mut l = Lower {
-        tree,
-        placeholder,
-        values: tree.units.iter().map(|u| vec![None; u.values.len()]).collect(),
-        blocks: tree.units.iter().map(|u| vec![None; u.blocks.len()]).collect(),
-        pending: FxHashMap::default(),
-        open: SmallVec::new(),
-        next_body: 1,
-        outside: None,
-    };
+    let mut l = Lower::new(tree, placeholder, 0..tree.units.len() as u32, prebuilt);
     let mut body = Body::new();
     l.open.push((0, tree.op(tree.root).loc));
     let root = l.op(&mut body, tree.root);
@@ -132,15 +195,10 @@ impl<'c> Lower<'_, 'c> {
         let o = tree.op(id);
         let mut state = OperationState::new(o.name, o.loc);
         if crate::is_isolated(op_name(o.name)) {
-            let mut child = Body::with_roots(o.regions.len());
-            let index = self.next_body;
-            self.next_body += 1;
-            self.open.push((index, o.loc));
-            let roots: SmallVec<[RegionId; 2]> = child.roots().iter().copied().collect();
-            for (&r, root) in o.regions.iter().zip(roots) {
-                self.region(&mut child, id.unit, r, root);
-            }
-            self.open.pop();
+            let child = match self.prebuilt.remove(&id) {
+                Some(child) => child,
+                None => self.isolated_body(id.unit, o),
+            };
             state = state.with_body(child);
         } else {
             let mut built: SmallVec<[RegionId; 2]> = SmallVec::new();
@@ -179,10 +237,24 @@ impl<'c> Lower<'_, 'c> {
         new
     }
 
+    /// The child body of isolated operation `o` of `unit`, lowered.
+    fn isolated_body(&mut self, unit: u32, o: &tree::Operation<'c>) -> Body<'c> {
+        let mut child = Body::with_roots(o.regions.len());
+        let index = self.next_body;
+        self.next_body += 1;
+        self.open.push((index, o.loc));
+        let roots: SmallVec<[RegionId; 2]> = child.roots().iter().copied().collect();
+        for (&r, root) in o.regions.iter().zip(roots) {
+            self.region(&mut child, unit, r, root);
+        }
+        self.open.pop();
+        child
+    }
+
     /// The block tree block `b` of `unit` became (made on first mention: a
     /// successor may name a block below it).
     fn block(&mut self, body: &mut Body<'c>, unit: u32, b: u32) -> BlockId {
-        let slot = &mut self.blocks[unit as usize][b as usize];
+        let slot = &mut self.blocks[(unit - self.base) as usize][b as usize];
         *slot.get_or_insert_with(|| body.create_block())
     }
 
@@ -211,7 +283,7 @@ impl<'c> Lower<'_, 'c> {
     /// uses of its placeholders there.
     fn define(&mut self, body: &mut Body<'c>, id: ValueId, value: Value) {
         let here = self.current();
-        self.values[id.unit as usize][id.index as usize] = Some((here, value));
+        self.values[(id.unit - self.base) as usize][id.index as usize] = Some((here, value));
         let Some(placeholders) = self.pending.remove(&id) else {
             return;
         };
@@ -239,7 +311,18 @@ impl<'c> Lower<'_, 'c> {
     fn use_value(&mut self, body: &mut Body<'c>, id: ValueId, user: &tree::Operation<'c>) -> Value {
         let (id, data) = self.tree.value(id);
         let here = self.current();
-        if let Some((at, v)) = self.values[id.unit as usize][id.index as usize] {
+        let Some(slot) = id
+            .unit
+            .checked_sub(self.base)
+            .and_then(|u| self.values.get(u as usize))
+        else {
+            // A value of a unit not lowered here: the whole tree's lowering
+            // decides.
+            self.foreign = true;
+            let p = body.create_op(OperationState::new(self.placeholder, user.loc).results(&[data.ty]));
+            return body.op(p).result(0);
+        };
+        if let Some((at, v)) = slot[id.index as usize] {
             if at == here {
                 return v;
             }

@@ -1459,6 +1459,18 @@ trait Runner<'c, P: Policy, S> {
         first_unit: UnitId,
     ) -> Vec<PResult<UnitOut<'c>>>;
 
+    /// The child bodies of the top-level isolated operations `ops` of
+    /// `tree`, lowered ahead where the runner is parallel (one per operation,
+    /// `None` for one to lower with the rest), or nothing.
+    fn prebuild(
+        &self,
+        _tree: &Tree<'c>,
+        _placeholder: Attribute<'c>,
+        _ops: &[OpId],
+    ) -> Vec<Option<strata_ir::Body<'c>>> {
+        Vec::new()
+    }
+
     /// Runs `a` and `b`, concurrently where the runner is parallel.
     fn join<A: Send, B: Send>(
         &self,
@@ -1527,6 +1539,18 @@ impl<'c, S: BuildHasher + Sync + Send> Runner<'c, strata_ctx::Shared, S> for Par
         b: impl FnOnce() -> B + Send,
     ) -> (A, B) {
         rayon::join(a, b)
+    }
+
+    fn prebuild(
+        &self,
+        tree: &Tree<'c>,
+        placeholder: Attribute<'c>,
+        ops: &[OpId],
+    ) -> Vec<Option<strata_ir::Body<'c>>> {
+        use rayon::prelude::*;
+        ops.par_iter()
+            .map(|&op| crate::lower::lower_isolated(tree, placeholder, op))
+            .collect()
     }
 }
 
@@ -2011,7 +2035,16 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         asm: syntax.asm_hooks().clone(),
     };
     let placeholder = ctx.string_attr("builtin.unrealized_conversion_cast").into();
-    crate::lower::lower(&tree, placeholder).map_err(|e| {
+    // The bodies of the top-level isolated operations are lowered on the
+    // runner's threads, the rest in file order.
+    let tops = crate::lower::isolated_tops(&tree);
+    let prebuilt = runner
+        .prebuild(&tree, placeholder, &tops)
+        .into_iter()
+        .zip(tops)
+        .filter_map(|(body, op)| Some((op, body?)))
+        .collect();
+    crate::lower::lower(&tree, placeholder, prebuilt).map_err(|e| {
         let at = |loc| {
             let p = structure::locate(loc, name, &shared.lines.starts, text.len()).unwrap_or(0);
             p..p

@@ -11,7 +11,7 @@ use strata_builtin::AsmHooks;
 use strata_ctx::{Attribute, Location, Type};
 
 /// The unit (arena) of a node.
-pub type UnitId = u32;
+pub(crate) type UnitId = u32;
 
 /// An operation: its unit and its index in that unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
