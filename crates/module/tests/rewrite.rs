@@ -102,3 +102,88 @@ fn a_rewritten_module_prints_what_mlir_opt_prints_for_the_rewritten_text() {
     let after = parse_module_parallel(&ctx, AFTER, "rewrite.after.mlir").unwrap();
     assert_eq!(print_module(&after, PrintOptions::default()), EXPECTED);
 }
+
+const PARALLEL_EXPECTED: &str = include_str!("data/rewrite.parallel.expected");
+
+/// Two threads each rewrite a function of one parsed module at once, each
+/// with its function's body checked out of the module's container and
+/// interning new types and attributes into the shared context, while a
+/// third adds a function to the module through the container. Whatever the
+/// schedule, the module prints what `mlir-opt-19` prints for
+/// `tests/data/rewrite.parallel.after.mlir`.
+#[test]
+fn two_functions_rewritten_at_once_while_a_symbol_is_added_print_as_mlir_opt() {
+    use strata_builtin::prelude::*;
+    use strata_ctx::{Attribute, Type};
+    use strata_ir::{InsertKey, OperationState};
+    for _ in 0..16 {
+        let ctx = Context::new();
+        let mut module = parse_module_parallel(&ctx, INPUT, "rewrite.mlir").unwrap();
+        let tops = top(&module);
+        let root_body = module.root_body_mut();
+        let f_owner = root_body.op(tops[0]).owner().unwrap();
+        let g_owner = root_body.op(tops[1]).owner().unwrap();
+        let entry = root_body.entry_block(root_body.roots()[0]).unwrap();
+        let container: Container<'_, '_> = Container::new(root_body, entry);
+        let ctx = &ctx;
+        std::thread::scope(|s| {
+            let mut f = container.checkout(f_owner).unwrap();
+            let mut g = container.checkout(g_owner).unwrap();
+            s.spawn(move || {
+                let a = find(&f, "x.a");
+                let tag: Attribute<'_> = ctx
+                    .type_attr(ctx.vector_type(&[4], ctx.f32()))
+                    .into();
+                let dict = ctx.dictionary_attr(&[("tag", tag)]).into();
+                f.set_attributes(a, Some(dict));
+            });
+            s.spawn(move || {
+                let ret = find(&g, "func.return");
+                let ty: Type<'_> = ctx.tensor_type(&[2, 3], ctx.i8()).into();
+                let new = g.create_op(
+                    OperationState::new(ctx.string_attr("x.new").into(), ctx.unknown_loc().into())
+                        .results(&[ty]),
+                );
+                g.insert_op(new, InsertPoint::Before(ret)).unwrap();
+            });
+            s.spawn(|| {
+                let key = InsertKey { owner: 2, seq: 0 };
+                container
+                    .get_or_insert_symbol(key, "h", |body| {
+                        let fty: Type<'_> = ctx.function_type(&[], &[]).into();
+                        let props = ctx
+                            .dictionary_attr(&[
+                                ("function_type", ctx.type_attr(fty).into()),
+                                ("sym_name", ctx.string_attr("h").into()),
+                            ])
+                            .into();
+                        let func = body.create_op(
+                            OperationState::new(
+                                ctx.string_attr("func.func").into(),
+                                ctx.unknown_loc().into(),
+                            )
+                            .properties(props)
+                            .regions(1)
+                            .isolated(),
+                        );
+                        let child = body.child_mut(body.op(func).owner().unwrap()).unwrap();
+                        let block = child.create_block();
+                        child.append_block(child.roots()[0], block).unwrap();
+                        let ret = child.create_op(OperationState::new(
+                            ctx.string_attr("func.return").into(),
+                            ctx.unknown_loc().into(),
+                        ));
+                        child.insert_op(ret, InsertPoint::End(block)).unwrap();
+                        func
+                    })
+                    .unwrap();
+            });
+        });
+        drop(container);
+        check(&module.body);
+        assert_eq!(
+            print_module(&module, PrintOptions::default()),
+            PARALLEL_EXPECTED
+        );
+    }
+}

@@ -22,3 +22,5 @@ python3 "$here/generate.py" "$here/generic.jsonl"
 # prints for the text the rewrites of tests/data/rewrite.mlir must leave.
 mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic \
     "$here/../data/rewrite.after.mlir" > "$here/../data/rewrite.expected"
+mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic \
+    "$here/../data/rewrite.parallel.after.mlir" > "$here/../data/rewrite.parallel.expected"
