@@ -23,7 +23,7 @@ use strata_ctx::{Attribute, Location};
 use strata_ir::{BlockId, Body, InsertPoint, OpId, OperationState, RegionId, Value};
 
 use crate::Module;
-use crate::tree::{self, Tree, ValueId};
+use crate::tree::{self, Tree, Unit, ValueData, ValueDef, ValueId};
 
 /// A use of a value defined outside the isolated operation around it: the
 /// location of the operation that uses it, and of the isolated operation.
@@ -49,7 +49,8 @@ struct Placeholder<'c> {
 }
 
 struct Lower<'t, 'c> {
-    tree: &'t Tree<'c>,
+    /// The units lowered here: unit `base + i` is `units[i]`.
+    units: &'t [Unit<'c>],
     /// The name of the placeholder operations.
     placeholder: Attribute<'c>,
     /// The first unit lowered here (`values` and `blocks` start at it).
@@ -91,41 +92,46 @@ pub(crate) fn isolated_tops(tree: &Tree<'_>) -> Vec<tree::OpId> {
     out
 }
 
-/// The child body of top-level isolated operation `op`, lowered alone (on
-/// any thread): `None` when it uses a value of another unit, which the
-/// lowering of the whole tree then reports.
+/// The child body of top-level isolated operation `op`, the one top-level
+/// operation of its unit `unit`, lowered alone (on any thread): `None` when
+/// it uses a value of another unit, which the lowering of the whole tree
+/// then reports. Once it is lowered, the unit keeps only what the rest of
+/// the tree can name, the operation itself and the values, and frees the
+/// rest.
 pub(crate) fn lower_isolated<'c>(
-    tree: &Tree<'c>,
+    unit: &mut Unit<'c>,
     placeholder: Attribute<'c>,
     op: tree::OpId,
 ) -> Option<Body<'c>> {
-    let mut l = Lower::new(tree, placeholder, op.unit..op.unit + 1, FxHashMap::default());
-    l.open.push((0, tree.op(op).loc));
-    let o = tree.op(op);
+    let units = core::slice::from_mut(unit);
+    let mut l = Lower::new(units, op.unit, placeholder, FxHashMap::default());
+    let o = &l.units[0].ops[op.index as usize];
+    l.open.push((0, o.loc));
     let child = l.isolated_body(op.unit, o);
-    (!l.foreign && l.outside.is_none() && l.pending.is_empty()).then_some(child)
+    let ok = !l.foreign && l.outside.is_none() && l.pending.is_empty();
+    drop(l);
+    if ok && op.index == 0 {
+        unit.ops.truncate(1);
+        unit.ops.shrink_to_fit();
+        unit.blocks = Vec::new();
+        unit.regions = Vec::new();
+    }
+    ok.then_some(child)
 }
 
 impl<'t, 'c> Lower<'t, 'c> {
     fn new(
-        tree: &'t Tree<'c>,
+        units: &'t [Unit<'c>],
+        base: u32,
         placeholder: Attribute<'c>,
-        units: core::ops::Range<u32>,
         prebuilt: FxHashMap<tree::OpId, Body<'c>>,
     ) -> Self {
-        let range = units.start as usize..units.end as usize;
         Lower {
-            tree,
+            units,
             placeholder,
-            base: units.start,
-            values: tree.units[range.clone()]
-                .iter()
-                .map(|u| vec![None; u.values.len()])
-                .collect(),
-            blocks: tree.units[range]
-                .iter()
-                .map(|u| vec![None; u.blocks.len()])
-                .collect(),
+            base,
+            values: units.iter().map(|u| vec![None; u.values.len()]).collect(),
+            blocks: units.iter().map(|u| vec![None; u.blocks.len()]).collect(),
             foreign: false,
             prebuilt,
             pending: FxHashMap::default(),
@@ -148,7 +154,7 @@ pub(crate) fn lower<'c>(
     placeholder: Attribute<'c>,
     prebuilt: FxHashMap<tree::OpId, Body<'c>>,
 ) -> Result<Module<'c>, OutsideUse<'c>> {
-    let mut l = Lower::new(tree, placeholder, 0..tree.units.len() as u32, prebuilt);
+    let mut l = Lower::new(&tree.units, 0, placeholder, prebuilt);
     let mut body = Body::new();
     l.open.push((0, tree.op(tree.root).loc));
     let root = l.op(&mut body, tree.root);
@@ -162,7 +168,6 @@ pub(crate) fn lower<'c>(
         resources: tree.resources.clone(),
         asm: tree.asm.clone(),
     };
-    debug_assert_eq!(module.num_operations(), tree.num_operations());
     #[cfg(debug_assertions)]
     {
         fn check(b: &Body<'_>) {
@@ -183,7 +188,25 @@ fn op_name<'c>(name: Attribute<'c>) -> &'c str {
         .map_or("", |s| s.payload().value)
 }
 
-impl<'c> Lower<'_, 'c> {
+impl<'t, 'c> Lower<'t, 'c> {
+    /// The operation `id` (of a unit lowered here).
+    fn tree_op(&self, id: tree::OpId) -> &'t tree::Operation<'c> {
+        &self.units[(id.unit - self.base) as usize].ops[id.index as usize]
+    }
+
+    /// The value `id` stands for, following forward references to its
+    /// definition; `None` when the chain leaves the units lowered here.
+    fn tree_value(&self, mut id: ValueId) -> Option<(ValueId, &'t ValueData<'c>)> {
+        loop {
+            let unit = self.units.get(id.unit.checked_sub(self.base)? as usize)?;
+            let data = &unit.values[id.index as usize];
+            match data.def {
+                ValueDef::Forward(to) => id = to,
+                _ => return Some((id, data)),
+            }
+        }
+    }
+
     fn current(&self) -> u32 {
         self.open.last().map_or(0, |o| o.0)
     }
@@ -191,8 +214,7 @@ impl<'c> Lower<'_, 'c> {
     /// Lowers operation `id` into `body` (the body of the innermost open
     /// isolated operation), detached; returns it.
     fn op(&mut self, body: &mut Body<'c>, id: tree::OpId) -> OpId {
-        let tree = self.tree;
-        let o = tree.op(id);
+        let o = self.tree_op(id);
         let mut state = OperationState::new(o.name, o.loc);
         if crate::is_isolated(op_name(o.name)) {
             let child = match self.prebuilt.remove(&id) {
@@ -259,8 +281,7 @@ impl<'c> Lower<'_, 'c> {
     }
 
     fn region(&mut self, body: &mut Body<'c>, unit: u32, r: u32, region: RegionId) {
-        let tree = self.tree;
-        let u = &tree.units[unit as usize];
+        let u = &self.units[(unit - self.base) as usize];
         for &b in &u.regions[r as usize].blocks {
             let block = self.block(body, unit, b);
             body.append_block(region, block)
@@ -309,19 +330,17 @@ impl<'c> Lower<'_, 'c> {
 
     /// The value of `body` that tree value `id` names, used by `user`.
     fn use_value(&mut self, body: &mut Body<'c>, id: ValueId, user: &tree::Operation<'c>) -> Value {
-        let (id, data) = self.tree.value(id);
         let here = self.current();
-        let Some(slot) = id
-            .unit
-            .checked_sub(self.base)
-            .and_then(|u| self.values.get(u as usize))
-        else {
+        let Some((id, data)) = self.tree_value(id) else {
             // A value of a unit not lowered here: the whole tree's lowering
-            // decides.
+            // decides. (The use's own value, a placeholder of the user's
+            // unit, has the type the use wrote.)
             self.foreign = true;
-            let p = body.create_op(OperationState::new(self.placeholder, user.loc).results(&[data.ty]));
+            let ty = self.units[(id.unit - self.base) as usize].values[id.index as usize].ty;
+            let p = body.create_op(OperationState::new(self.placeholder, user.loc).results(&[ty]));
             return body.op(p).result(0);
         };
+        let slot = &self.values[(id.unit - self.base) as usize];
         if let Some((at, v)) = slot[id.index as usize] {
             if at == here {
                 return v;

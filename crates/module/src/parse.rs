@@ -1459,16 +1459,23 @@ trait Runner<'c, P: Policy, S> {
         first_unit: UnitId,
     ) -> Vec<PResult<UnitOut<'c>>>;
 
-    /// The child bodies of the top-level isolated operations `ops` of
-    /// `tree`, lowered ahead where the runner is parallel (one per operation,
-    /// `None` for one to lower with the rest), or nothing.
+    /// The child bodies of the top-level isolated operations `ops`, each
+    /// the one operation of its unit, lowered ahead (concurrently where the
+    /// runner is parallel) and their units' memory freed; an operation
+    /// missing from the map is lowered with the rest of the tree.
     fn prebuild(
         &self,
-        _tree: &Tree<'c>,
-        _placeholder: Attribute<'c>,
-        _ops: &[OpId],
-    ) -> Vec<Option<strata_ir::Body<'c>>> {
-        Vec::new()
+        units: &mut [Unit<'c>],
+        placeholder: Attribute<'c>,
+        ops: &[OpId],
+    ) -> FxHashMap<OpId, strata_ir::Body<'c>> {
+        let mut slots: Vec<Option<&mut Unit<'c>>> = units.iter_mut().map(Some).collect();
+        ops.iter()
+            .filter_map(|&op| {
+                let unit = slots.get_mut(op.unit as usize)?.take()?;
+                Some((op, crate::lower::lower_isolated(unit, placeholder, op)?))
+            })
+            .collect()
     }
 
     /// Runs `a` and `b`, concurrently where the runner is parallel.
@@ -1543,13 +1550,22 @@ impl<'c, S: BuildHasher + Sync + Send> Runner<'c, strata_ctx::Shared, S> for Par
 
     fn prebuild(
         &self,
-        tree: &Tree<'c>,
+        units: &mut [Unit<'c>],
         placeholder: Attribute<'c>,
         ops: &[OpId],
-    ) -> Vec<Option<strata_ir::Body<'c>>> {
+    ) -> FxHashMap<OpId, strata_ir::Body<'c>> {
         use rayon::prelude::*;
-        ops.par_iter()
-            .map(|&op| crate::lower::lower_isolated(tree, placeholder, op))
+        // Each operation with its unit, to itself: one task per unit.
+        let mut slots: Vec<Option<&mut Unit<'c>>> = units.iter_mut().map(Some).collect();
+        let tasks: Vec<(OpId, &mut Unit<'c>)> = ops
+            .iter()
+            .filter_map(|&op| Some((op, slots.get_mut(op.unit as usize)?.take()?)))
+            .collect();
+        tasks
+            .into_par_iter()
+            .filter_map(|(op, unit)| {
+                Some((op, crate::lower::lower_isolated(unit, placeholder, op)?))
+            })
             .collect()
     }
 }
@@ -2037,13 +2053,9 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     let placeholder = ctx.string_attr("builtin.unrealized_conversion_cast").into();
     // The bodies of the top-level isolated operations are lowered on the
     // runner's threads, the rest in file order.
+    let mut tree = tree;
     let tops = crate::lower::isolated_tops(&tree);
-    let prebuilt = runner
-        .prebuild(&tree, placeholder, &tops)
-        .into_iter()
-        .zip(tops)
-        .filter_map(|(body, op)| Some((op, body?)))
-        .collect();
+    let prebuilt = runner.prebuild(&mut tree.units, placeholder, &tops);
     crate::lower::lower(&tree, placeholder, prebuilt).map_err(|e| {
         let at = |loc| {
             let p = structure::locate(loc, name, &shared.lines.starts, text.len()).unwrap_or(0);
