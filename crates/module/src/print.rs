@@ -30,8 +30,9 @@ use strata_builtin::{
     UnitAttr, UnknownLoc, UnrankedMemRefType, UnrankedTensorType, VectorType,
 };
 use strata_ctx::{Attribute, Location, Type};
+use strata_ir::{BlockId, Body, OpId, RegionId, Value, ValueDef};
 
-use crate::tree::{Module, OpId, ResourceGroup, UnitId, ValueDef, ValueId};
+use crate::{Module, ResourceGroup};
 
 const ARG: u32 = 1 << 31;
 const NONE: u32 = u32::MAX;
@@ -532,25 +533,30 @@ impl<'c, 'h> AliasState<'c, 'h> {
         (self.entries[i].depth, i)
     }
 
-    /// Visits `ops` (and everything inside them) as a loop of
+    /// Visits `ops` of `body` (and everything inside them) as a loop of
     /// [`visit_op_aliases`] would, on the current rayon pool: each run of
     /// operations is visited into a state of its own
     /// ([`AliasState::visit_runs`]), and the states are merged
     /// ([`AliasState::merge_runs`]).
-    fn visit_ops_parallel(&mut self, m: &Module<'c>, ops: &[OpId], debug: bool) {
+    fn visit_ops_parallel(&mut self, body: &Body<'c>, ops: &[OpId], debug: bool) {
         // Four runs a thread, as the printing's: enough to balance runs of
         // uneven size.
         let runs = rayon::current_num_threads().max(1) * 4;
         let len = ops.len().div_ceil(runs).max(1);
         let runs: Vec<&[OpId]> = ops.chunks(len).collect();
-        let parts = self.visit_runs(m, &runs, debug);
+        let parts = self.visit_runs(body, &runs, debug);
         self.merge_runs(parts);
     }
 
     /// Visits each of `runs` into a state of its own, on the current rayon
     /// pool, as if `self` went on to visit them in order: run `k`'s stamps
     /// follow `self`'s and those of the runs before it.
-    fn visit_runs(&self, m: &Module<'c>, runs: &[&[OpId]], debug: bool) -> Vec<AliasState<'c, 'h>> {
+    fn visit_runs(
+        &self,
+        body: &Body<'c>,
+        runs: &[&[OpId]],
+        debug: bool,
+    ) -> Vec<AliasState<'c, 'h>> {
         use rayon::prelude::*;
         let first = self.run + 1;
         runs.par_iter()
@@ -562,7 +568,7 @@ impl<'c, 'h> AliasState<'c, 'h> {
                     ..AliasState::default()
                 };
                 for &op in *run {
-                    visit_op_aliases(m, op, debug, &mut part, false);
+                    visit_op_aliases(body, op, debug, &mut part, false);
                 }
                 part
             })
@@ -743,6 +749,19 @@ impl<'c, 'h> AliasState<'c, 'h> {
     }
 }
 
+/// The body that the regions of operation `op` of `body` are in, and those
+/// regions: an isolated operation's child body and its roots (none while
+/// that body is checked out), or `body` and the operation's own regions.
+fn op_regions<'b, 'c>(body: &'b Body<'c>, op: OpId) -> (&'b Body<'c>, &'b [RegionId]) {
+    let o = body.op(op);
+    match o.owner() {
+        None => (body, o.regions()),
+        Some(owner) => body
+            .child(owner)
+            .map_or((body, &[][..]), |child| (child, child.roots())),
+    }
+}
+
 /// MLIR's `AliasInitializer` over the generic form: per operation its
 /// location (with debug info, deferrable), its regions (block argument
 /// types and locations, then the operations), its operand and result types,
@@ -750,92 +769,168 @@ impl<'c, 'h> AliasState<'c, 'h> {
 /// `parallel`, the operations of each of this operation's blocks (not
 /// deeper) are visited on rayon.
 fn visit_op_aliases<'c>(
-    m: &Module<'c>,
+    body: &Body<'c>,
     id: OpId,
     debug: bool,
     state: &mut AliasState<'c, '_>,
     parallel: bool,
 ) {
-    let o = m.op(id);
+    let o = body.op(id);
     if debug {
-        state.visit(Node::Loc(o.loc), true);
+        state.visit(Node::Loc(o.location()), true);
     }
-    let u = &m.units[id.unit as usize];
-    for &r in &o.regions {
-        for &b in &u.regions[r as usize].blocks {
-            let block = &u.blocks[b as usize];
-            for &a in &block.args {
-                let v = &u.values[a as usize];
-                state.visit(Node::Type(v.ty), false);
-                if debug && let Some(l) = v.loc {
+    let (inner, regions) = op_regions(body, id);
+    for &r in regions {
+        for b in inner.blocks(r) {
+            for &a in inner.block_args(b) {
+                state.visit(Node::Type(inner.value_type(a)), false);
+                if debug && let Some(l) = inner.value_location(a) {
                     state.visit(Node::Loc(l), false);
                 }
             }
-            if parallel && block.ops.len() > 1 {
-                state.visit_ops_parallel(m, &block.ops, debug);
+            let ops: SmallVec<[OpId; 8]> = inner.block_ops(b).collect();
+            if parallel && ops.len() > 1 {
+                state.visit_ops_parallel(inner, &ops, debug);
             } else {
-                for &op in &block.ops {
-                    visit_op_aliases(m, op, debug, state, false);
+                for op in ops {
+                    visit_op_aliases(inner, op, debug, state, false);
                 }
             }
         }
     }
-    if let Some(f) = o.ty.dyn_cast::<FunctionType>() {
-        let p = f.payload();
-        for &t in p.inputs.iter().chain(p.results) {
-            state.visit(Node::Type(t), false);
-        }
+    // The types of the operation's function type, inputs then results.
+    for v in o.operands().chain(o.results().iter().copied()) {
+        state.visit(Node::Type(body.value_type(v)), false);
     }
     let entries = |a: Option<Attribute<'c>>| {
         a.and_then(|a| a.dyn_cast::<DictionaryAttr>())
             .map_or(&[][..], |d| d.payload().entries)
     };
     let name = o
-        .name
+        .name()
         .dyn_cast::<StringAttr>()
         .map_or("", |s| s.payload().value);
-    if o.properties.is_some() && registered_in_mlir_opt(name) {
+    if o.properties().is_some() && registered_in_mlir_opt(name) {
         // A registered operation's attribute dictionary: inherent and
         // discardable attributes together, sorted by name.
-        let mut all: Vec<_> = entries(o.properties)
+        let mut all: Vec<_> = entries(o.properties())
             .iter()
-            .chain(entries(o.attributes))
+            .chain(entries(o.attributes()))
             .collect();
         all.sort_by(|a, b| a.name.payload().value.cmp(b.name.payload().value));
         for e in all {
             state.visit(Node::Attr(e.value), false);
         }
     } else {
-        for e in entries(o.attributes) {
+        for e in entries(o.attributes()) {
             state.visit(Node::Attr(e.value), false);
         }
     }
 }
 
+/// The bodies of a module, indexed for the printer's tables: the file's
+/// body first, then depth first each body's children, so that the bodies
+/// inside one isolated operation (its own and those nested in it) have
+/// consecutive indices.
+struct Bodies<'m, 'c> {
+    list: Vec<&'m Body<'c>>,
+    /// Per body, per slot of its table of children: the child's index
+    /// ([`NONE`] for a slot with no body here).
+    kids: Vec<Vec<u32>>,
+    /// Per body, one past the index of the last body nested in it.
+    ends: Vec<u32>,
+}
+
+impl<'m, 'c> Bodies<'m, 'c> {
+    fn new(file: &'m Body<'c>) -> Self {
+        let mut this = Self {
+            list: Vec::new(),
+            kids: Vec::new(),
+            ends: Vec::new(),
+        };
+        let mut parents = Vec::new();
+        // Each body to index, with its parent's index and its slot there.
+        let mut stack = vec![(file, NONE, 0)];
+        while let Some((body, parent, slot)) = stack.pop() {
+            let i = this.list.len() as u32;
+            this.list.push(body);
+            this.kids.push(Vec::new());
+            parents.push(parent);
+            if let Some(kids) = this.kids.get_mut(parent as usize) {
+                if kids.len() <= slot {
+                    kids.resize(slot + 1, NONE);
+                }
+                kids[slot] = i;
+            }
+            stack.extend(body.children().map(|(owner, c)| (c, i, owner.slot())));
+        }
+        // A body's descendants follow it, so each extends its parent's range.
+        this.ends = (1..=this.list.len() as u32).collect();
+        for i in (1..this.list.len()).rev() {
+            let p = parents[i] as usize;
+            this.ends[p] = this.ends[p].max(this.ends[i]);
+        }
+        this
+    }
+
+    /// The body (its index) and the regions of operation `op` of body `b`,
+    /// as [`op_regions`] finds them.
+    fn regions(&self, b: u32, op: OpId) -> (u32, &'m [RegionId]) {
+        let o = self.list[b as usize].op(op);
+        match o.owner() {
+            None => (b, o.regions()),
+            Some(owner) => match self.kids[b as usize].get(owner.slot()) {
+                Some(&k) if k != NONE => (k, self.list[k as usize].roots()),
+                _ => (b, &[]),
+            },
+        }
+    }
+}
+
+/// The numbering's tables of one body.
+#[derive(Clone)]
+struct Numbers {
+    /// Per value: its number (`ARG` set for `%argN`); an operation's number
+    /// is on its first result.
+    names: Vec<u32>,
+    /// Per block: its number in its region.
+    block_ids: Vec<u32>,
+    /// Per block: its predecessors' numbers (one per use).
+    preds: Vec<Vec<u32>>,
+}
+
+impl Numbers {
+    fn new(body: &Body<'_>) -> Self {
+        Self {
+            names: vec![NONE; body.value_bound()],
+            block_ids: vec![NONE; body.block_bound()],
+            preds: vec![Vec::new(); body.block_bound()],
+        }
+    }
+}
+
 /// One step of [`Printer::number`]'s region stack: numbers region `r` of
-/// `unit` (its blocks in the region, its entry block's arguments `%argN`,
+/// body `b` (its blocks in the region, its entry block's arguments `%argN`,
 /// the other blocks' arguments and its operations' results `%N`, not
 /// deeper), counting on from `next` (values, arguments), lists the blocks'
 /// predecessors, and gives `nested` each region of its operations, in
-/// order.
-#[allow(clippy::too_many_arguments)]
+/// order, with its body. `tables` are the tables of the bodies from index
+/// `base` on.
 fn number_region(
-    m: &Module<'_>,
-    unit: UnitId,
-    r: u32,
-    names: &mut [Vec<u32>],
-    block_ids: &mut [Vec<u32>],
-    preds: &mut [Vec<Vec<u32>>],
+    bodies: &Bodies<'_, '_>,
+    (b, r): (u32, RegionId),
+    tables: &mut [Numbers],
+    base: u32,
     next: &mut (u32, u32),
-    mut nested: impl FnMut(UnitId, u32),
+    mut nested: impl FnMut(u32, RegionId),
 ) {
-    let u = &m.units[unit as usize];
-    let region = &u.regions[r as usize];
+    let body = bodies.list[b as usize];
+    let t = &mut tables[(b - base) as usize];
     let (next_value, next_arg) = next;
-    for (bi, &b) in region.blocks.iter().enumerate() {
-        block_ids[unit as usize][b as usize] = bi as u32;
-        for &arg in &u.blocks[b as usize].args {
-            names[unit as usize][arg as usize] = if bi == 0 {
+    for (bi, block) in body.blocks(r).enumerate() {
+        t.block_ids[block.index()] = bi as u32;
+        for &arg in body.block_args(block) {
+            t.names[arg.index()] = if bi == 0 {
                 *next_arg += 1;
                 (*next_arg - 1) | ARG
             } else {
@@ -843,86 +938,43 @@ fn number_region(
                 *next_value - 1
             };
         }
-        for &op in &u.blocks[b as usize].ops {
-            let o = m.op(op);
-            if o.num_results > 0 {
+        for op in body.block_ops(block) {
+            if let Some(&first) = body.op(op).results().first() {
                 // One number per operation: `%N` or `%N:k`.
-                names[op.unit as usize][o.first_result as usize] = *next_value;
+                t.names[first.index()] = *next_value;
                 *next_value += 1;
             }
         }
     }
-    for &b in &region.blocks {
-        for &op in &u.blocks[b as usize].ops {
-            let o = m.op(op);
-            for &s in &o.successors {
-                let id = block_ids[unit as usize][b as usize];
-                if let Some(p) = preds[op.unit as usize].get_mut(s as usize) {
-                    p.push(id);
-                }
+    for block in body.blocks(r) {
+        let id = t.block_ids[block.index()];
+        for op in body.block_ops(block) {
+            for s in body.op(op).successors() {
+                t.preds[s.index()].push(id);
             }
-            for &nr in &o.regions {
-                nested(op.unit, nr);
+            let (k, regions) = bodies.regions(b, op);
+            for &nr in regions {
+                nested(k, nr);
             }
         }
     }
 }
 
-/// Numbers the regions `regions` of the operation alone in `unit` (and
-/// everything inside them) as [`Printer::number`] would, from zero, into
-/// that unit's tables alone ([`number_region`] over the tables of one
-/// unit, which the parallel numbering owns one per task): returns
-/// the values and the arguments it numbered, or `None` when it met an
-/// operation of another unit.
-fn number_unit(
-    m: &Module<'_>,
-    unit: UnitId,
-    regions: &[u32],
-    names: &mut [u32],
-    block_ids: &mut [u32],
-    preds: &mut [Vec<u32>],
-) -> Option<(u32, u32)> {
-    let u = &m.units[unit as usize];
-    let mut next_value = 0u32;
-    let mut next_arg = 0u32;
-    let mut stack: Vec<u32> = regions.to_vec();
-    while let Some(r) = stack.pop() {
-        let region = &u.regions[r as usize];
-        for (bi, &b) in region.blocks.iter().enumerate() {
-            block_ids[b as usize] = bi as u32;
-            for &arg in &u.blocks[b as usize].args {
-                names[arg as usize] = if bi == 0 {
-                    next_arg += 1;
-                    (next_arg - 1) | ARG
-                } else {
-                    next_value += 1;
-                    next_value - 1
-                };
-            }
-            for &op in &u.blocks[b as usize].ops {
-                if op.unit != unit {
-                    return None;
-                }
-                let o = &u.ops[op.index as usize];
-                if o.num_results > 0 {
-                    names[o.first_result as usize] = next_value;
-                    next_value += 1;
-                }
-            }
-        }
-        for &b in &region.blocks {
-            for &op in &u.blocks[b as usize].ops {
-                let o = &u.ops[op.index as usize];
-                for &s in &o.successors {
-                    if let Some(p) = preds.get_mut(s as usize) {
-                        p.push(block_ids[b as usize]);
-                    }
-                }
-                stack.extend(o.regions.iter().copied());
-            }
-        }
+/// Numbers `regions` of body `b` and everything inside them from `next`,
+/// as [`Printer::number`] does (see [`number_region`] for `tables` and
+/// `base`): the regions on a stack, the last popped first.
+fn number_tree(
+    bodies: &Bodies<'_, '_>,
+    b: u32,
+    regions: &[RegionId],
+    tables: &mut [Numbers],
+    base: u32,
+    next: &mut (u32, u32),
+) {
+    let mut stack: Vec<(u32, RegionId)> = regions.iter().map(|&r| (b, r)).collect();
+    while let Some(top) = stack.pop() {
+        number_region(bodies, top, tables, base, next, |k, r| stack.push((k, r)));
     }
-    Some((next_value, next_arg))
 }
 
 /// The printer of one printing, or one worker of a parallel printing: the
@@ -930,14 +982,13 @@ fn number_unit(
 /// printer and borrowed by its workers.
 struct Printer<'m, 'c> {
     module: &'m Module<'c>,
+    /// The module's bodies, which index the tables.
+    bodies: &'m Bodies<'m, 'c>,
     /// The printing's state: its options, hooks and aliases.
     state: &'m AsmState<'m>,
-    /// Per unit, per value: its number (`ARG` set for `%argN`).
-    names: Cow<'m, [Vec<u32>]>,
-    /// Per unit, per block: its number in its region.
-    block_ids: Cow<'m, [Vec<u32>]>,
-    /// Per unit, per block: its predecessors' numbers (one per use).
-    preds: Cow<'m, [Vec<Vec<u32>>]>,
+    /// Per body: the numbers of its values and blocks, and the blocks'
+    /// predecessors.
+    tables: Cow<'m, [Numbers]>,
     /// The alias pass's result, for the alias definitions (none in local
     /// scope).
     aliases: Option<&'m AliasState<'c, 'm>>,
@@ -960,30 +1011,15 @@ struct Printer<'m, 'c> {
 impl<'m, 'c> Printer<'m, 'c> {
     fn new(
         module: &'m Module<'c>,
+        bodies: &'m Bodies<'m, 'c>,
         state: &'m AsmState<'m>,
         aliases: Option<&'m AliasState<'c, 'm>>,
     ) -> Self {
-        let names = module
-            .units
-            .iter()
-            .map(|u| vec![NONE; u.values.len()])
-            .collect();
-        let block_ids = module
-            .units
-            .iter()
-            .map(|u| vec![NONE; u.blocks.len()])
-            .collect();
-        let preds: Vec<Vec<Vec<u32>>> = module
-            .units
-            .iter()
-            .map(|u| vec![Vec::new(); u.blocks.len()])
-            .collect();
         Self {
             module,
+            bodies,
             state,
-            names: Cow::Owned(names),
-            block_ids: Cow::Owned(block_ids),
-            preds: Cow::Owned(preds),
+            tables: Cow::Owned(bodies.list.iter().map(|b| Numbers::new(b)).collect()),
             aliases,
             distinct: DistinctNumbering::new(),
             parallel: false,
@@ -998,10 +1034,9 @@ impl<'m, 'c> Printer<'m, 'c> {
     fn worker(&self) -> Printer<'_, 'c> {
         Printer {
             module: self.module,
+            bodies: self.bodies,
             state: self.state,
-            names: Cow::Borrowed(&self.names),
-            block_ids: Cow::Borrowed(&self.block_ids),
-            preds: Cow::Borrowed(&self.preds),
+            tables: Cow::Borrowed(&self.tables),
             aliases: self.aliases,
             distinct: DistinctNumbering::new(),
             parallel: false,
@@ -1011,11 +1046,11 @@ impl<'m, 'c> Printer<'m, 'c> {
         }
     }
 
-    /// Prints `ops` (the operations of the root's body, at `indent`) on the
-    /// current rayon pool ([`Printer::print_runs`]).
-    fn ops_parallel(&mut self, ops: &[OpId], indent: usize) {
+    /// Prints `ops` (the operations of the root's body `b`, at `indent`) on
+    /// the current rayon pool ([`Printer::print_runs`]).
+    fn ops_parallel(&mut self, b: u32, ops: &[OpId], indent: usize) {
         self.print_runs(ops, |p, &op| {
-            p.op(op, indent);
+            p.op(b, op, indent);
             p.out.push('\n');
         });
     }
@@ -1111,139 +1146,92 @@ impl<'m, 'c> Printer<'m, 'c> {
     /// block's predecessors, in MLIR's order: a region's blocks, arguments
     /// and results first, then the regions of its operations from the last
     /// (a stack), so each operation of the root's body is numbered as a
-    /// whole, from the last to the first.
+    /// whole, from the last to the first. The numbering goes on through
+    /// isolated operations (the generic form's numbers are unique).
     fn number(&mut self) {
         if self.parallel && self.number_parallel() {
             return;
         }
-        let m = self.module;
-        let mut next = (0u32, 0u32);
-        let root = m.op(m.root);
-        let mut stack: Vec<(u32, u32)> = root.regions.iter().map(|&r| (m.root.unit, r)).collect();
-        let (names, block_ids, preds) = (
-            self.names.to_mut(),
-            self.block_ids.to_mut(),
-            self.preds.to_mut(),
-        );
-        while let Some((unit, r)) = stack.pop() {
-            number_region(m, unit, r, names, block_ids, preds, &mut next, |u, nr| {
-                stack.push((u, nr));
-            });
-        }
+        let (b, regions) = self.bodies.regions(0, self.module.root);
+        let tables = self.tables.to_mut();
+        number_tree(self.bodies, b, regions, tables, 0, &mut (0, 0));
     }
 
     /// [`Printer::number`] with the operations of the root's body numbered
     /// on rayon, when the root has one region and each operation of its body
-    /// is alone in a unit of its own (a parallel parse's units): each is
-    /// numbered from zero in its unit, then shifted by what the operations
-    /// after it use (they are numbered before it). `false`, with the tables
-    /// as new, when the module is not of that shape.
+    /// that has regions is isolated: each such operation's bodies (its own
+    /// and those nested in it, consecutive in [`Bodies`]) are numbered from
+    /// zero, then shifted by what the operations after it use (they are
+    /// numbered before it). `false`, with the tables untouched, when the
+    /// module is not of that shape.
     fn number_parallel(&mut self) -> bool {
         use rayon::prelude::*;
-        let m = self.module;
-        let root = m.op(m.root);
-        let [region] = root.regions[..] else {
+        let bodies = self.bodies;
+        let (rb, roots) = bodies.regions(0, self.module.root);
+        let &[region] = roots else {
             return false;
         };
-        let ru = &m.units[m.root.unit as usize];
-        let blocks = &ru.regions[region as usize].blocks;
-        // Per unit, whether it holds an operation of the body.
-        let mut owner = vec![false; m.units.len()];
-        for &b in blocks {
-            for &op in &ru.blocks[b as usize].ops {
-                let slot = &mut owner[op.unit as usize];
-                // (A successor of an operation of the root's body, which the
-                // parser refuses, would order its predecessor lists
-                // differently.)
-                if op.unit == m.root.unit
-                    || *slot
-                    || op.index != 0
-                    || !m.op(op).successors.is_empty()
-                {
-                    return false;
+        let body = bodies.list[rb as usize];
+        // The child body of each operation of the root's body that has
+        // regions, in order. A region of the root's body itself would put
+        // values in its table after the root region's.
+        let mut tops: Vec<u32> = Vec::new();
+        for block in body.blocks(region) {
+            for op in body.block_ops(block) {
+                match bodies.regions(rb, op) {
+                    (_, []) => {}
+                    (k, _) if k == rb => return false,
+                    (k, _) => tops.push(k),
                 }
-                *slot = true;
             }
         }
-        // Per unit, what its numbering used: (values, arguments), or `None`
-        // when it met a node of another unit.
-        let used: Vec<Option<(u32, u32)>> = {
-            let names = self.names.to_mut();
-            let block_ids = self.block_ids.to_mut();
-            let preds = self.preds.to_mut();
-            names
-                .par_iter_mut()
-                .zip(block_ids.par_iter_mut())
-                .zip(preds.par_iter_mut())
-                .enumerate()
-                .map(|(unit, ((names, block_ids), preds))| {
-                    if !owner[unit] {
-                        return Some((0, 0));
-                    }
-                    let o = &m.units[unit].ops[0];
-                    number_unit(m, unit as u32, &o.regions, names, block_ids, preds)
-                })
-                .collect()
-        };
-        if used.iter().any(Option::is_none) {
-            // Start again, sequentially, from clean tables.
-            let fresh = Printer::new(m, self.state, self.aliases);
-            self.names = fresh.names;
-            self.block_ids = fresh.block_ids;
-            self.preds = fresh.preds;
-            return false;
-        }
+        let tables = self.tables.to_mut();
         // The root's region, as the sequential numbering does it first.
         let mut next = (0u32, 0u32);
-        let (names, block_ids, preds) = (
-            self.names.to_mut(),
-            self.block_ids.to_mut(),
-            self.preds.to_mut(),
-        );
-        number_region(
-            m,
-            m.root.unit,
-            region,
-            names,
-            block_ids,
-            preds,
-            &mut next,
-            |_, _| {},
-        );
-        let (mut next_value, mut next_arg) = next;
-        // The operations' own numbers, from the last operation to the first.
-        let mut shift = vec![(0u32, 0u32); m.units.len()];
-        let body = blocks
-            .iter()
-            .rev()
-            .flat_map(|&b| ru.blocks[b as usize].ops.iter().rev());
-        for op in body {
-            let u = op.unit as usize;
-            shift[u] = (next_value, next_arg);
-            let (values, args) = used[u].unwrap_or_default();
-            next_value += values;
-            next_arg += args;
+        number_region(bodies, (rb, region), tables, 0, &mut next, |_, _| {});
+        // Each operation's tables, a slice of its own (by index in `tops`).
+        let mut by_start: Vec<usize> = (0..tops.len()).collect();
+        by_start.sort_unstable_by_key(|&i| tops[i]);
+        let mut slices = Vec::with_capacity(tops.len());
+        let (mut rest, mut at) = (&mut tables[..], 0u32);
+        for i in by_start {
+            let (k, end) = (tops[i], bodies.ends[tops[i] as usize]);
+            let (_, tail) = core::mem::take(&mut rest).split_at_mut((k - at) as usize);
+            let (own, tail) = tail.split_at_mut((end - k) as usize);
+            slices.push((i, own));
+            (rest, at) = (tail, end);
         }
-        names
+        let mut used = vec![(0u32, 0u32); tops.len()];
+        let counts: Vec<(usize, (u32, u32))> = slices
             .par_iter_mut()
-            .enumerate()
-            .filter(|&(unit, _)| owner[unit])
-            .for_each(|(unit, names)| {
-                let (values, args) = shift[unit];
-                // The operation's own result was numbered with the root's
-                // region, above.
-                let skip = m.units[unit].ops[0].first_result as usize;
-                for (i, n) in names.iter_mut().enumerate() {
-                    if *n == NONE || (i == skip && m.units[unit].ops[0].num_results > 0) {
-                        continue;
-                    }
+            .map(|(i, own)| {
+                let k = tops[*i];
+                let mut used = (0, 0);
+                number_tree(bodies, k, bodies.list[k as usize].roots(), own, k, &mut used);
+                (*i, used)
+            })
+            .collect();
+        for (i, u) in counts {
+            used[i] = u;
+        }
+        // The operations' own numbers, from the last operation to the first.
+        let mut shift = vec![(0u32, 0u32); tops.len()];
+        for i in (0..tops.len()).rev() {
+            shift[i] = next;
+            next = (next.0 + used[i].0, next.1 + used[i].1);
+        }
+        slices.par_iter_mut().for_each(|(i, own)| {
+            let (values, args) = shift[*i];
+            for n in own.iter_mut().flat_map(|t| t.names.iter_mut()) {
+                if *n != NONE {
                     *n = if *n & ARG != 0 {
                         ((*n & !ARG) + args) | ARG
                     } else {
                         *n + values
                     };
                 }
-            });
+            }
+        });
         true
     }
 
@@ -1253,17 +1241,18 @@ impl<'m, 'c> Printer<'m, 'c> {
         }
     }
 
-    fn value_name(&mut self, id: ValueId) {
-        let (id, data) = self.module.value(id);
-        let (unit, n, sub) = match data.def {
+    /// Writes the name of value `v` of body `b`: `%N`, `%N#k` for result
+    /// `k` of an operation with several, `%argN`.
+    fn value_name(&mut self, b: u32, v: Value) {
+        let body = self.bodies.list[b as usize];
+        let (key, sub) = match body.value_def(v) {
             ValueDef::Result { op, number } => {
-                let o = &self.module.units[id.unit as usize].ops[op as usize];
-                let sub = (o.num_results > 1).then_some(number);
-                (id.unit, o.first_result, sub)
+                let results = body.op(op).results();
+                (results[0], (results.len() > 1).then_some(number))
             }
-            _ => (id.unit, id.index, None),
+            ValueDef::Argument { .. } => (v, None),
         };
-        let name = self.names[unit as usize][n as usize];
+        let name = self.tables[b as usize].names[key.index()];
         if name == NONE {
             self.out.push_str("<<UNKNOWN SSA VALUE>>");
             return;
@@ -1285,95 +1274,120 @@ impl<'m, 'c> Printer<'m, 'c> {
             .print_location(loc, allow_alias);
     }
 
-    fn block_name(&mut self, unit: u32, b: u32) {
-        let _ = write!(self.out, "^bb{}", self.block_ids[unit as usize][b as usize]);
+    fn block_name(&mut self, b: u32, block: BlockId) {
+        let n = self.tables[b as usize].block_ids[block.index()];
+        let _ = write!(self.out, "^bb{n}");
     }
 
-    fn op(&mut self, id: OpId, indent: usize) {
-        let m = self.module;
-        let o = m.op(id);
+    /// Writes `types` separated by `", "`.
+    fn write_types(&mut self, body: &Body<'c>, values: impl Iterator<Item = Value>) {
+        for (i, v) in values.enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.write_type(body.value_type(v));
+        }
+    }
+
+    /// Prints operation `id` of body `b` at `indent`.
+    fn op(&mut self, b: u32, id: OpId, indent: usize) {
+        let body = self.bodies.list[b as usize];
+        let o = body.op(id);
         self.indent(indent);
-        if o.num_results > 0 {
-            let n = self.names[id.unit as usize][o.first_result as usize];
+        let results = o.results();
+        if let Some(&first) = results.first() {
+            let n = self.tables[b as usize].names[first.index()];
             let _ = write!(self.out, "%{n}");
-            if o.num_results > 1 {
-                let _ = write!(self.out, ":{}", o.num_results);
+            if results.len() > 1 {
+                let _ = write!(self.out, ":{}", results.len());
             }
             self.out.push_str(" = ");
         }
         let name = o
-            .name
+            .name()
             .dyn_cast::<StringAttr>()
             .map_or("", |s| s.payload().value);
         write_escaped(&mut self.out, name);
         self.out.push('(');
-        for (i, &v) in o.operands.iter().enumerate() {
+        for (i, v) in o.operands().enumerate() {
             if i > 0 {
                 self.out.push_str(", ");
             }
-            self.value_name(v);
+            self.value_name(b, v);
         }
         self.out.push(')');
-        if !o.successors.is_empty() {
+        if o.num_successors() > 0 {
             self.out.push('[');
-            for (i, &s) in o.successors.iter().enumerate() {
+            for (i, s) in o.successors().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                self.block_name(id.unit, s);
+                self.block_name(b, s);
             }
             self.out.push(']');
         }
-        if let Some(p) = o.properties {
+        if let Some(p) = o.properties() {
             self.out.push_str(" <");
             self.write_attr(p);
             self.out.push('>');
         }
-        if !o.regions.is_empty() {
+        let (k, regions) = self.bodies.regions(b, id);
+        if !regions.is_empty() {
             self.out.push_str(" (");
-            for (i, &r) in o.regions.iter().enumerate() {
+            for (i, &r) in regions.iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                self.region(id.unit, r, indent);
+                self.region(k, r, indent);
             }
             self.out.push(')');
         }
-        if let Some(a) = o.attributes {
+        if let Some(a) = o.attributes() {
             self.out.push(' ');
             self.write_attr(a);
         }
-        self.out.push_str(" : ");
-        self.write_type(o.ty);
+        // The function type, as `FunctionType` prints it: the results in
+        // parentheses unless there is one that is not a function type.
+        self.out.push_str(" : (");
+        self.write_types(body, o.operands());
+        self.out.push_str(") -> ");
+        match results {
+            &[r] if !body.value_type(r).isa::<FunctionType>() => {
+                self.write_type(body.value_type(r));
+            }
+            _ => {
+                self.out.push('(');
+                self.write_types(body, results.iter().copied());
+                self.out.push(')');
+            }
+        }
         if self.state.options().debug_info {
             self.out.push(' ');
-            self.location(o.loc, true);
+            self.location(o.location(), true);
         }
     }
 
-    fn region(&mut self, unit: u32, r: u32, indent: usize) {
-        let m = self.module;
-        let u = &m.units[unit as usize];
+    /// Prints region `r` of body `b`, its operations at `indent` plus two.
+    fn region(&mut self, b: u32, r: RegionId, indent: usize) {
+        let body = self.bodies.list[b as usize];
         self.out.push_str("{\n");
-        let blocks = &u.regions[r as usize].blocks;
-        for (bi, &b) in blocks.iter().enumerate() {
-            let block = &u.blocks[b as usize];
-            let header = bi > 0 || block.ops.is_empty() || !block.args.is_empty();
+        for (bi, block) in body.blocks(r).enumerate() {
+            let args = body.block_args(block);
+            let header = bi > 0 || body.first_op(block).is_none() || !args.is_empty();
             if header {
                 self.indent(indent);
-                self.block_name(unit, b);
-                if !block.args.is_empty() {
+                self.block_name(b, block);
+                if !args.is_empty() {
                     self.out.push('(');
-                    for (i, &a) in block.args.iter().enumerate() {
+                    for (i, &a) in args.iter().enumerate() {
                         if i > 0 {
                             self.out.push_str(", ");
                         }
-                        self.value_name(ValueId { unit, index: a });
-                        let v = &u.values[a as usize];
+                        self.value_name(b, a);
                         self.out.push_str(": ");
-                        self.write_type(v.ty);
+                        self.write_type(body.value_type(a));
                         if self.state.options().debug_info
-                            && let Some(l) = v.loc
+                            && let Some(l) = body.value_location(a)
                         {
                             self.out.push(' ');
                             self.location(l, false);
@@ -1382,7 +1396,7 @@ impl<'m, 'c> Printer<'m, 'c> {
                     self.out.push(')');
                 }
                 self.out.push(':');
-                let preds = &self.preds[unit as usize][b as usize];
+                let preds = &self.tables[b as usize].preds[block.index()];
                 if preds.is_empty() {
                     if bi > 0 {
                         self.out.push_str("  // no predecessors");
@@ -1402,12 +1416,16 @@ impl<'m, 'c> Printer<'m, 'c> {
                 }
                 self.out.push('\n');
             }
-            if self.parallel && indent == 0 && unit == m.root.unit && block.ops.len() > 1 {
-                self.ops_parallel(&block.ops, indent + 2);
-                continue;
+            // The root's body (the only region printed at indent 0).
+            if self.parallel && indent == 0 {
+                let ops: Vec<OpId> = body.block_ops(block).collect();
+                if ops.len() > 1 {
+                    self.ops_parallel(b, &ops, indent + 2);
+                    continue;
+                }
             }
-            for &op in &block.ops {
-                self.op(op, indent + 2);
+            for op in body.block_ops(block) {
+                self.op(b, op, indent + 2);
                 self.out.push('\n');
             }
         }
@@ -1527,44 +1545,46 @@ fn referenced_resources(module: &Module<'_>, debug: bool) -> Vec<ResourceGroup> 
         }
     }
     fn visit_op<'c>(
-        m: &Module<'c>,
+        body: &Body<'c>,
         id: OpId,
+        hooks: &AsmHooks,
         debug: bool,
         seen: &mut rustc_hash::FxHashSet<usize>,
         keys: &mut Vec<&'c str>,
     ) {
-        let o = m.op(id);
-        let hooks = &m.asm;
-        if let Some(p) = o.properties {
+        let o = body.op(id);
+        if let Some(p) = o.properties() {
             visit(Node::Attr(p), hooks, seen, keys);
         }
-        let u = &m.units[id.unit as usize];
-        for &r in &o.regions {
-            for &b in &u.regions[r as usize].blocks {
-                let block = &u.blocks[b as usize];
-                for &a in &block.args {
-                    let v = &u.values[a as usize];
-                    visit(Node::Type(v.ty), hooks, seen, keys);
-                    if debug && let Some(l) = v.loc {
+        let (inner, regions) = op_regions(body, id);
+        for &r in regions {
+            for b in inner.blocks(r) {
+                for &a in inner.block_args(b) {
+                    visit(Node::Type(inner.value_type(a)), hooks, seen, keys);
+                    if debug && let Some(l) = inner.value_location(a) {
                         visit(Node::Loc(l), hooks, seen, keys);
                     }
                 }
-                for &op in &block.ops {
-                    visit_op(m, op, debug, seen, keys);
+                for op in inner.block_ops(b) {
+                    visit_op(inner, op, hooks, debug, seen, keys);
                 }
             }
         }
-        if let Some(a) = o.attributes {
+        if let Some(a) = o.attributes() {
             visit(Node::Attr(a), hooks, seen, keys);
         }
-        visit(Node::Type(o.ty), hooks, seen, keys);
+        // The function type: its inputs, then its results.
+        for v in o.operands().chain(o.results().iter().copied()) {
+            visit(Node::Type(body.value_type(v)), hooks, seen, keys);
+        }
         if debug {
-            visit(Node::Loc(o.loc), hooks, seen, keys);
+            visit(Node::Loc(o.location()), hooks, seen, keys);
         }
     }
     // Without a builtin entry there is nothing to look up.
     if module.resources.iter().any(builtin) {
-        visit_op(module, module.root, debug, &mut seen, &mut keys);
+        let hooks = &module.asm;
+        visit_op(&module.body, module.root, hooks, debug, &mut seen, &mut keys);
     }
     let mut groups = Vec::with_capacity(module.resources.len());
     for original in &module.resources {
@@ -1644,7 +1664,7 @@ fn collect_aliases<'c, 'h>(
     parallel: bool,
 ) -> AliasState<'c, 'h> {
     let mut state = AliasState::new(hooks);
-    visit_op_aliases(m, m.root, debug, &mut state, parallel);
+    visit_op_aliases(&m.body, m.root, debug, &mut state, parallel);
     state.finish();
     state
 }
@@ -1667,7 +1687,8 @@ fn print_with_aliases<'c>(
     if let Some(a) = aliases {
         a.install(&mut state);
     }
-    let mut p = Printer::new(module, &state, aliases);
+    let bodies = Bodies::new(&module.body);
+    let mut p = Printer::new(module, &bodies, &state, aliases);
     p.parallel = parallel;
     p.number();
     p.print()
@@ -1679,7 +1700,7 @@ impl Printer<'_, '_> {
         let p = &mut self;
         p.alias_defs(false);
         let root = p.module.root;
-        p.op(root, 0);
+        p.op(0, root, 0);
         p.out.push('\n');
         if p.state.options().local_scope {
             // MLIR prints the operation alone in local scope (no aliases,
@@ -1744,12 +1765,11 @@ mod tests {
 
     /// The operations of the root's body.
     fn body(m: &Module<'_>) -> Vec<OpId> {
-        let root = m.op(m.root);
-        let u = &m.units[m.root.unit as usize];
-        root.regions
+        let b = m.root_body();
+        b.roots()
             .iter()
-            .flat_map(|&r| &u.regions[r as usize].blocks)
-            .flat_map(|&b| u.blocks[b as usize].ops.iter().copied())
+            .flat_map(|&r| b.blocks(r))
+            .flat_map(|block| b.block_ops(block))
             .collect()
     }
 
@@ -1763,8 +1783,8 @@ mod tests {
         cuts: &[usize],
         order: &[usize],
     ) -> AliasState<'c, 'm> {
-        let root = m.op(m.root);
-        assert!(root.attributes.is_none() && root.properties.is_none());
+        let root = m.body.op(m.root);
+        assert!(root.attributes().is_none() && root.properties().is_none());
         let ops = body(m);
         let mut bounds: Vec<usize> = cuts.iter().map(|&c| c.min(ops.len())).collect();
         bounds.sort_unstable();
@@ -1777,10 +1797,10 @@ mod tests {
         runs.push(&ops[from..]);
         let mut state = AliasState::new(&m.asm);
         if debug {
-            state.visit(Node::Loc(root.loc), true);
+            state.visit(Node::Loc(root.location()), true);
         }
         let mut parts: Vec<Option<AliasState<'c, 'm>>> = state
-            .visit_runs(m, &runs, debug)
+            .visit_runs(m.root_body(), &runs, debug)
             .into_iter()
             .map(Some)
             .collect();
