@@ -193,7 +193,8 @@ impl Run<'_> {
                 let mut ctx: Context<Local> = Context::single_threaded();
                 strata_cli::register_mlir_opt_dialects(&mut ctx);
                 let started = Instant::now();
-                let (module, scan) = parse_module_timed(&ctx, &strata_cli::syntax(), text, name);
+                let (module, stats) = parse_module_timed(&ctx, &strata_cli::syntax(), text, name);
+                let scan = stats.scan;
                 self.timing.scan += scan;
                 self.timing.parse += started.elapsed() - scan;
                 let module = module?;
@@ -218,14 +219,20 @@ impl Run<'_> {
         } else {
             parse_module_parallel_timed(ctx, &syntax, text, name)
         };
-        self.timing.scan += scan;
-        self.timing.parse += started.elapsed() - scan;
+        self.timing.scan += scan.scan;
+        self.timing.parse += started.elapsed() - scan.scan;
         let module = module?;
         let out = self.finish(ctx, &module, !one);
         if !one {
-            // The units were built on many threads: free them on many too.
+            // The bodies were built on many threads: free them on many too.
             use rayon::prelude::*;
-            module.units.into_par_iter().for_each(drop);
+            let bodies: Vec<_> = module
+                .body
+                .into_children()
+                .into_iter()
+                .flat_map(strata_ir::Body::into_children)
+                .collect();
+            bodies.into_par_iter().for_each(drop);
         }
         out
     }
@@ -251,9 +258,9 @@ impl Run<'_> {
         if self.args.stats {
             let s = ctx.statistics();
             self.stats.push(format!(
-                "{} operations in {} units\n{s}",
+                "{} operations in {} bodies\n{s}",
                 module.num_operations(),
-                module.units.len()
+                module.bodies()
             ));
         }
         Ok(out)

@@ -109,14 +109,7 @@ fn an_alias_and_its_attribute_are_one_handle() {
          d = #llvm.di_compile_unit<id = distinct[0]<>, sourceLanguage = DW_LANG_C, file = #llvm.di_file<\"a.c\" in \"/\">, isOptimized = false, emissionKind = Full>}} : () -> ()\n"
     );
     let module = parse_module_with(&ctx, &strata_cli::syntax(), &text, "x.mlir").unwrap();
-    let op = module
-        .units
-        .iter()
-        .flat_map(|u| &u.ops)
-        .find(|o| o.attributes.is_some())
-        .expect("the operation");
-    let attrs = op
-        .attributes
+    let attrs = first_attributes(&module)
         .and_then(|a| a.dyn_cast::<DictionaryAttr>())
         .expect("a dictionary");
     let get = |name: &str| -> Attribute<'_> { attrs.get(name).expect(name) };
@@ -285,14 +278,7 @@ fn tbaa_members_are_attributes_each() {
     let ctx = Context::new();
     let text = "#r = #llvm.tbaa_root<id = \"r\">\n\"x.op\"() {a = #llvm.tbaa_type_desc<id = \"s\", members = {<#r, 0>, <#r, 4>}>} : () -> ()\n";
     let module = parse_module_with(&ctx, &strata_cli::syntax(), text, "x.mlir").unwrap();
-    let op = module
-        .units
-        .iter()
-        .flat_map(|u| &u.ops)
-        .find(|o| o.attributes.is_some())
-        .unwrap();
-    let desc = op
-        .attributes
+    let desc = first_attributes(&module)
         .and_then(|a| a.dyn_cast::<DictionaryAttr>())
         .and_then(|d| d.get("a"))
         .and_then(|a| a.dyn_cast::<LlvmAttr>())
@@ -327,11 +313,8 @@ fn tbaa_members_are_attributes_each() {
         printed.contains("#llvm.tbaa_type_desc<members = {}, x = <1>>"),
         "{printed}"
     );
-    let members = module
-        .units
-        .iter()
-        .flat_map(|u| &u.ops)
-        .filter_map(|o| o.attributes)
+    let members = all_attributes(&module)
+        .into_iter()
         .filter_map(|a| {
             a.dyn_cast::<DictionaryAttr>()?
                 .get("a")?
@@ -408,4 +391,16 @@ fn the_ptr_spec_attribute_is_kept() {
         "\"x.op\"() {a = #ptr.spec<size = 32, abi = 32, preferred = 64, index = 32>} : () -> ()\n";
     let expected = "\"builtin.module\"() ({\n  \"x.op\"() {a = #ptr.spec<size = 32, abi = 32, preferred = 64, index = 32>} : () -> ()\n}) : () -> ()\n\n";
     round_trip(text, expected, PrintOptions::default()).unwrap();
+}
+
+/// The attribute dictionaries of the module's operations, in walk order.
+fn all_attributes<'c>(module: &strata_module::Module<'c>) -> Vec<Attribute<'c>> {
+    let mut out = Vec::new();
+    module.walk(|body, op| out.extend(body.op(op).attributes()));
+    out
+}
+
+/// The first attribute dictionary of the module's operations.
+fn first_attributes<'c>(module: &strata_module::Module<'c>) -> Option<Attribute<'c>> {
+    all_attributes(module).into_iter().next()
 }

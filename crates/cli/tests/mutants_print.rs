@@ -101,25 +101,22 @@ fn results_are_every_result_of_an_operation() {
     let ctx = Context::new();
     let module = parse_module_with(&ctx, &strata_cli::syntax(), input, "r.mlir").unwrap();
     let mut ops = Vec::new();
-    module.walk(|id, _| ops.push(id));
+    module.walk(|_, id| ops.push(id));
     // The walk gives the root, then `t.a`, `t.b` and `t.c`.
     assert_eq!(ops.len(), 4);
+    let body = module.root_body();
     let types = |id| -> Vec<String> {
-        module
-            .results(id)
-            .map(|v| module.value(v).1.ty.to_string())
+        body.op(id)
+            .results()
+            .iter()
+            .map(|&v| body.value_type(v).to_string())
             .collect()
     };
     assert_eq!(types(ops[1]), ["i1", "i2", "i3"]);
     assert_eq!(types(ops[2]), ["i4", "i5"]);
-    let a: Vec<_> = module.results(ops[1]).collect();
-    let b: Vec<_> = module.results(ops[2]).collect();
-    let operands: Vec<_> = module
-        .op(ops[3])
-        .operands
-        .iter()
-        .map(|&v| module.value(v).0)
-        .collect();
+    let a = body.op(ops[1]).results();
+    let b = body.op(ops[2]).results();
+    let operands: Vec<_> = body.op(ops[3]).operands().collect();
     assert_eq!(operands, [a[2], a[0], b[1]]);
     let expected = "\"builtin.module\"() ({\n  %0:3 = \"t.a\"() : () -> (i1, i2, i3)\n  %1:2 = \"t.b\"() : () -> (i4, i5)\n  \"t.c\"(%0#2, %0#0, %1#1) : (i3, i1, i5) -> ()\n}) : () -> ()\n\n";
     assert_eq!(print_module(&module, PrintOptions::default()), expected);

@@ -713,6 +713,19 @@ impl<'c> Body<'c> {
             })
     }
 
+    /// Takes the body apart into its children that are home (to drop or
+    /// keep on their own: a large module's function bodies can be freed on
+    /// many threads); the rest of the body is dropped.
+    pub fn into_children(self) -> Vec<Body<'c>> {
+        self.children
+            .into_iter()
+            .filter_map(|slot| match slot.entry {
+                Some((_, ChildState::Home(body))) => Some(*body),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Every child body that is here, mutably, with its owner id: disjoint
     /// borrows, so each may go to another thread.
     pub fn children_mut(&mut self) -> impl Iterator<Item = (OwnerId, &mut Body<'c>)> + '_ {

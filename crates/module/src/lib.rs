@@ -16,7 +16,7 @@ mod tree;
 mod verify;
 
 pub use parse::{
-    Item, ItemKind, MAX_REGION_NESTING, parse_module, parse_module_parallel,
+    Item, ItemKind, MAX_REGION_NESTING, ParseStats, parse_module, parse_module_parallel,
     parse_module_parallel_timed, parse_module_parallel_with, parse_module_timed, parse_module_with,
     scan_items,
 };

@@ -23,7 +23,7 @@ use strata_ctx::{Attribute, Location};
 use strata_ir::{BlockId, Body, InsertPoint, OpId, OperationState, RegionId, Value};
 
 use crate::Module;
-use crate::tree::{self, Tree, ValueId};
+use crate::tree::{self, Tree, Unit, ValueData, ValueDef, ValueId};
 
 /// A use of a value defined outside the isolated operation around it: the
 /// location of the operation that uses it, and of the isolated operation.
@@ -49,13 +49,20 @@ struct Placeholder<'c> {
 }
 
 struct Lower<'t, 'c> {
-    tree: &'t Tree<'c>,
+    /// The units lowered here: unit `base + i` is `units[i]`.
+    units: &'t [Unit<'c>],
     /// The name of the placeholder operations.
     placeholder: Attribute<'c>,
+    /// The first unit lowered here (`values` and `blocks` start at it).
+    base: u32,
     /// Per unit, per value: what it became.
     values: Vec<Vec<Option<Lowered>>>,
     /// Per unit, per block: what it became.
     blocks: Vec<Vec<Option<BlockId>>>,
+    /// A use of a value of a unit not lowered here was met.
+    foreign: bool,
+    /// The bodies of top-level isolated operations lowered ahead.
+    prebuilt: FxHashMap<tree::OpId, Body<'c>>,
     /// Uses of a value not yet lowered: per value, the placeholders.
     pending: FxHashMap<ValueId, Vec<Placeholder<'c>>>,
     /// The bodies open, innermost last: their index and the location of
@@ -66,7 +73,77 @@ struct Lower<'t, 'c> {
     outside: Option<OutsideUse<'c>>,
 }
 
-/// Lowers `tree` into bodies.
+/// The top-level isolated operations of `tree` whose bodies can be lowered
+/// on their own (see [`lower_isolated`]): each operation of the root's body
+/// alone in a unit of its own.
+pub(crate) fn isolated_tops(tree: &Tree<'_>) -> Vec<tree::OpId> {
+    let root = tree.op(tree.root);
+    let unit = &tree.units[tree.root.unit as usize];
+    let mut out = Vec::new();
+    for &r in &root.regions {
+        for &b in &unit.regions[r as usize].blocks {
+            for &op in &unit.blocks[b as usize].ops {
+                if op.unit != tree.root.unit && crate::is_isolated(op_name(tree.op(op).name)) {
+                    out.push(op);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The child body of top-level isolated operation `op`, the one top-level
+/// operation of its unit `unit`, lowered alone (on any thread): `None` when
+/// it uses a value of another unit, which the lowering of the whole tree
+/// then reports. Once it is lowered, the unit keeps only what the rest of
+/// the tree can name, the operation itself and the values, and frees the
+/// rest.
+pub(crate) fn lower_isolated<'c>(
+    unit: &mut Unit<'c>,
+    placeholder: Attribute<'c>,
+    op: tree::OpId,
+) -> Option<Body<'c>> {
+    let units = core::slice::from_mut(unit);
+    let mut l = Lower::new(units, op.unit, placeholder, FxHashMap::default());
+    let o = &l.units[0].ops[op.index as usize];
+    l.open.push((0, o.loc));
+    let child = l.isolated_body(op.unit, o);
+    let ok = !l.foreign && l.outside.is_none() && l.pending.is_empty();
+    drop(l);
+    if ok && op.index == 0 {
+        unit.ops.truncate(1);
+        unit.ops.shrink_to_fit();
+        unit.blocks = Vec::new();
+        unit.regions = Vec::new();
+    }
+    ok.then_some(child)
+}
+
+impl<'t, 'c> Lower<'t, 'c> {
+    fn new(
+        units: &'t [Unit<'c>],
+        base: u32,
+        placeholder: Attribute<'c>,
+        prebuilt: FxHashMap<tree::OpId, Body<'c>>,
+    ) -> Self {
+        Lower {
+            units,
+            placeholder,
+            base,
+            values: units.iter().map(|u| vec![None; u.values.len()]).collect(),
+            blocks: units.iter().map(|u| vec![None; u.blocks.len()]).collect(),
+            foreign: false,
+            prebuilt,
+            pending: FxHashMap::default(),
+            open: SmallVec::new(),
+            next_body: 1,
+            outside: None,
+        }
+    }
+}
+
+/// Lowers `tree` into bodies, with the bodies of `prebuilt` (top-level
+/// isolated operations lowered ahead by [`lower_isolated`]) as theirs.
 ///
 /// # Errors
 ///
@@ -75,17 +152,9 @@ struct Lower<'t, 'c> {
 pub(crate) fn lower<'c>(
     tree: &Tree<'c>,
     placeholder: Attribute<'c>,
+    prebuilt: FxHashMap<tree::OpId, Body<'c>>,
 ) -> Result<Module<'c>, OutsideUse<'c>> {
-    let mut l = Lower {
-        tree,
-        placeholder,
-        values: tree.units.iter().map(|u| vec![None; u.values.len()]).collect(),
-        blocks: tree.units.iter().map(|u| vec![None; u.blocks.len()]).collect(),
-        pending: FxHashMap::default(),
-        open: SmallVec::new(),
-        next_body: 1,
-        outside: None,
-    };
+    let mut l = Lower::new(&tree.units, 0, placeholder, prebuilt);
     let mut body = Body::new();
     l.open.push((0, tree.op(tree.root).loc));
     let root = l.op(&mut body, tree.root);
@@ -99,7 +168,6 @@ pub(crate) fn lower<'c>(
         resources: tree.resources.clone(),
         asm: tree.asm.clone(),
     };
-    debug_assert_eq!(module.num_operations(), tree.num_operations());
     #[cfg(debug_assertions)]
     {
         fn check(b: &Body<'_>) {
@@ -120,7 +188,25 @@ fn op_name<'c>(name: Attribute<'c>) -> &'c str {
         .map_or("", |s| s.payload().value)
 }
 
-impl<'c> Lower<'_, 'c> {
+impl<'t, 'c> Lower<'t, 'c> {
+    /// The operation `id` (of a unit lowered here).
+    fn tree_op(&self, id: tree::OpId) -> &'t tree::Operation<'c> {
+        &self.units[(id.unit - self.base) as usize].ops[id.index as usize]
+    }
+
+    /// The value `id` stands for, following forward references to its
+    /// definition; `None` when the chain leaves the units lowered here.
+    fn tree_value(&self, mut id: ValueId) -> Option<(ValueId, &'t ValueData<'c>)> {
+        loop {
+            let unit = self.units.get(id.unit.checked_sub(self.base)? as usize)?;
+            let data = &unit.values[id.index as usize];
+            match data.def {
+                ValueDef::Forward(to) => id = to,
+                _ => return Some((id, data)),
+            }
+        }
+    }
+
     fn current(&self) -> u32 {
         self.open.last().map_or(0, |o| o.0)
     }
@@ -128,19 +214,13 @@ impl<'c> Lower<'_, 'c> {
     /// Lowers operation `id` into `body` (the body of the innermost open
     /// isolated operation), detached; returns it.
     fn op(&mut self, body: &mut Body<'c>, id: tree::OpId) -> OpId {
-        let tree = self.tree;
-        let o = tree.op(id);
+        let o = self.tree_op(id);
         let mut state = OperationState::new(o.name, o.loc);
         if crate::is_isolated(op_name(o.name)) {
-            let mut child = Body::with_roots(o.regions.len());
-            let index = self.next_body;
-            self.next_body += 1;
-            self.open.push((index, o.loc));
-            let roots: SmallVec<[RegionId; 2]> = child.roots().iter().copied().collect();
-            for (&r, root) in o.regions.iter().zip(roots) {
-                self.region(&mut child, id.unit, r, root);
-            }
-            self.open.pop();
+            let child = match self.prebuilt.remove(&id) {
+                Some(child) => child,
+                None => self.isolated_body(id.unit, o),
+            };
             state = state.with_body(child);
         } else {
             let mut built: SmallVec<[RegionId; 2]> = SmallVec::new();
@@ -179,16 +259,29 @@ impl<'c> Lower<'_, 'c> {
         new
     }
 
+    /// The child body of isolated operation `o` of `unit`, lowered.
+    fn isolated_body(&mut self, unit: u32, o: &tree::Operation<'c>) -> Body<'c> {
+        let mut child = Body::with_roots(o.regions.len());
+        let index = self.next_body;
+        self.next_body += 1;
+        self.open.push((index, o.loc));
+        let roots: SmallVec<[RegionId; 2]> = child.roots().iter().copied().collect();
+        for (&r, root) in o.regions.iter().zip(roots) {
+            self.region(&mut child, unit, r, root);
+        }
+        self.open.pop();
+        child
+    }
+
     /// The block tree block `b` of `unit` became (made on first mention: a
     /// successor may name a block below it).
     fn block(&mut self, body: &mut Body<'c>, unit: u32, b: u32) -> BlockId {
-        let slot = &mut self.blocks[unit as usize][b as usize];
+        let slot = &mut self.blocks[(unit - self.base) as usize][b as usize];
         *slot.get_or_insert_with(|| body.create_block())
     }
 
     fn region(&mut self, body: &mut Body<'c>, unit: u32, r: u32, region: RegionId) {
-        let tree = self.tree;
-        let u = &tree.units[unit as usize];
+        let u = &self.units[(unit - self.base) as usize];
         for &b in &u.regions[r as usize].blocks {
             let block = self.block(body, unit, b);
             body.append_block(region, block)
@@ -211,7 +304,7 @@ impl<'c> Lower<'_, 'c> {
     /// uses of its placeholders there.
     fn define(&mut self, body: &mut Body<'c>, id: ValueId, value: Value) {
         let here = self.current();
-        self.values[id.unit as usize][id.index as usize] = Some((here, value));
+        self.values[(id.unit - self.base) as usize][id.index as usize] = Some((here, value));
         let Some(placeholders) = self.pending.remove(&id) else {
             return;
         };
@@ -237,9 +330,18 @@ impl<'c> Lower<'_, 'c> {
 
     /// The value of `body` that tree value `id` names, used by `user`.
     fn use_value(&mut self, body: &mut Body<'c>, id: ValueId, user: &tree::Operation<'c>) -> Value {
-        let (id, data) = self.tree.value(id);
         let here = self.current();
-        if let Some((at, v)) = self.values[id.unit as usize][id.index as usize] {
+        let Some((id, data)) = self.tree_value(id) else {
+            // A value of a unit not lowered here: the whole tree's lowering
+            // decides. (The use's own value, a placeholder of the user's
+            // unit, has the type the use wrote.)
+            self.foreign = true;
+            let ty = self.units[(id.unit - self.base) as usize].values[id.index as usize].ty;
+            let p = body.create_op(OperationState::new(self.placeholder, user.loc).results(&[ty]));
+            return body.op(p).result(0);
+        };
+        let slot = &self.values[(id.unit - self.base) as usize];
+        if let Some((at, v)) = slot[id.index as usize] {
             if at == here {
                 return v;
             }

@@ -79,6 +79,15 @@ impl<'c> Module<'c> {
         count(&self.body)
     }
 
+    /// The number of bodies in the module: the file's, and one per isolated
+    /// operation.
+    pub fn bodies(&self) -> usize {
+        fn count(b: &Body<'_>) -> usize {
+            1 + b.children().map(|(_, c)| count(c)).sum::<usize>()
+        }
+        count(&self.body)
+    }
+
     /// Calls `f` on every operation of the module in pre-order (an
     /// operation before the operations of its regions, regions, blocks and
     /// operations in order), the root first, with the body it lives in: the

@@ -1459,6 +1459,25 @@ trait Runner<'c, P: Policy, S> {
         first_unit: UnitId,
     ) -> Vec<PResult<UnitOut<'c>>>;
 
+    /// The child bodies of the top-level isolated operations `ops`, each
+    /// the one operation of its unit, lowered ahead (concurrently where the
+    /// runner is parallel) and their units' memory freed; an operation
+    /// missing from the map is lowered with the rest of the tree.
+    fn prebuild(
+        &self,
+        units: &mut [Unit<'c>],
+        placeholder: Attribute<'c>,
+        ops: &[OpId],
+    ) -> FxHashMap<OpId, strata_ir::Body<'c>> {
+        let mut slots: Vec<Option<&mut Unit<'c>>> = units.iter_mut().map(Some).collect();
+        ops.iter()
+            .filter_map(|&op| {
+                let unit = slots.get_mut(op.unit as usize)?.take()?;
+                Some((op, crate::lower::lower_isolated(unit, placeholder, op)?))
+            })
+            .collect()
+    }
+
     /// Runs `a` and `b`, concurrently where the runner is parallel.
     fn join<A: Send, B: Send>(
         &self,
@@ -1528,6 +1547,27 @@ impl<'c, S: BuildHasher + Sync + Send> Runner<'c, strata_ctx::Shared, S> for Par
     ) -> (A, B) {
         rayon::join(a, b)
     }
+
+    fn prebuild(
+        &self,
+        units: &mut [Unit<'c>],
+        placeholder: Attribute<'c>,
+        ops: &[OpId],
+    ) -> FxHashMap<OpId, strata_ir::Body<'c>> {
+        use rayon::prelude::*;
+        // Each operation with its unit, to itself: one task per unit.
+        let mut slots: Vec<Option<&mut Unit<'c>>> = units.iter_mut().map(Some).collect();
+        let tasks: Vec<(OpId, &mut Unit<'c>)> = ops
+            .iter()
+            .filter_map(|&op| Some((op, slots.get_mut(op.unit as usize)?.take()?)))
+            .collect();
+        tasks
+            .into_par_iter()
+            .filter_map(|(op, unit)| {
+                Some((op, crate::lower::lower_isolated(unit, placeholder, op)?))
+            })
+            .collect()
+    }
 }
 
 /// Parses a whole file (the text of one `--split-input-file` chunk or of a
@@ -1568,30 +1608,42 @@ pub fn parse_module_with<'c, P: Policy, S: BuildHasher>(
     parse_module_timed(ctx, syntax, text, name).0
 }
 
-/// [`parse_module_with`], also returning the time the scan took (cutting
-/// the file into items, alias definitions, the module's shell); the rest of
-/// the parse time is the parse of the units.
+/// What a parse did besides the module: how long the scan took (cutting
+/// the file into items, alias definitions, the module's shell; the rest of
+/// the parse time is the parse of the units) and how many units it cut the
+/// file into (the module's own, then one per operation of its body that
+/// could be parsed alone).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParseStats {
+    /// The time the scan took.
+    pub scan: Duration,
+    /// The number of units.
+    pub units: usize,
+}
+
+/// [`parse_module_with`], also returning what the parse did
+/// ([`ParseStats`]).
 pub fn parse_module_timed<'c, P: Policy, S: BuildHasher>(
     ctx: &'c Context<P, S>,
     syntax: &Syntax<P, S>,
     text: &str,
     name: &str,
-) -> (PResult<Module<'c>>, Duration) {
-    let mut scan = Duration::ZERO;
-    let r = parse_with(ctx, syntax, text, name, &Sequential, &mut scan);
-    (r, scan)
+) -> (PResult<Module<'c>>, ParseStats) {
+    let mut stats = ParseStats::default();
+    let r = parse_with(ctx, syntax, text, name, &Sequential, &mut stats);
+    (r, stats)
 }
 
-/// [`parse_module_parallel_with`], also returning the time the scan took.
+/// [`parse_module_parallel_with`], also returning what the parse did.
 pub fn parse_module_parallel_timed<'c, S: BuildHasher + Sync + Send>(
     ctx: &'c Context<strata_ctx::Shared, S>,
     syntax: &Syntax<strata_ctx::Shared, S>,
     text: &str,
     name: &str,
-) -> (PResult<Module<'c>>, Duration) {
-    let mut scan = Duration::ZERO;
-    let r = parse_with(ctx, syntax, text, name, &Parallel, &mut scan);
-    (r, scan)
+) -> (PResult<Module<'c>>, ParseStats) {
+    let mut stats = ParseStats::default();
+    let r = parse_with(ctx, syntax, text, name, &Parallel, &mut stats);
+    (r, stats)
 }
 
 /// Parses a whole file with its top-level operations (or those of its
@@ -1631,9 +1683,9 @@ fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     text: &str,
     name: &str,
     runner: &R,
-    scan_time: &mut Duration,
+    stats: &mut ParseStats,
 ) -> PResult<Module<'c>> {
-    parse_file(ctx, syntax, text, name, runner, scan_time).map_err(|e| at_file_end(text, e))
+    parse_file(ctx, syntax, text, name, runner, stats).map_err(|e| at_file_end(text, e))
 }
 
 /// `e` where MLIR reports an error at the very end of a `text` that ends
@@ -1680,7 +1732,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     text: &str,
     name: &str,
     runner: &R,
-    scan_time: &mut Duration,
+    stats: &mut ParseStats,
 ) -> PResult<Module<'c>> {
     let started = Instant::now();
     if text.len() >= u32::MAX as usize {
@@ -1813,7 +1865,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         body_ranges = ops;
         body_block = Some(0);
     }
-    *scan_time = started.elapsed();
+    stats.scan = started.elapsed();
     // A `distinct[N]` written inline (not through an alias) names one
     // attribute in the whole file, as in MLIR, whose parser keeps one table
     // per file: units that write one are parsed in file order, each starting
@@ -1991,6 +2043,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             .collect();
         units[0].blocks[b as usize].ops = ops;
     }
+    stats.units = units.len();
     let tree = Tree {
         units,
         root,
@@ -1998,7 +2051,12 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         asm: syntax.asm_hooks().clone(),
     };
     let placeholder = ctx.string_attr("builtin.unrealized_conversion_cast").into();
-    crate::lower::lower(&tree, placeholder).map_err(|e| {
+    // The bodies of the top-level isolated operations are lowered on the
+    // runner's threads, the rest in file order.
+    let mut tree = tree;
+    let tops = crate::lower::isolated_tops(&tree);
+    let prebuilt = runner.prebuild(&mut tree.units, placeholder, &tops);
+    crate::lower::lower(&tree, placeholder, prebuilt).map_err(|e| {
         let at = |loc| {
             let p = structure::locate(loc, name, &shared.lines.starts, text.len()).unwrap_or(0);
             p..p

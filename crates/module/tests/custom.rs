@@ -76,9 +76,15 @@ fn the_scan_finds_each_custom_function_as_one_top_level_operation() {
     assert!(quoted.contains("attributes {foo}") && quoted.ends_with("loc(\"there\")"));
 
     let ctx = Context::new();
-    let module = parse_module_parallel(&ctx, MODULE, "custom-module.mlir").unwrap();
+    let (module, stats) = strata_module::parse_module_parallel_timed(
+        &ctx,
+        &strata_syntax::Syntax::new(),
+        MODULE,
+        "custom-module.mlir",
+    );
+    module.unwrap();
     // The module's own unit, then one per function.
-    assert_eq!(module.units.len(), 3);
+    assert_eq!(stats.units, 3);
 }
 
 /// Parses `text` and returns the error's message and 1-based line and
@@ -215,8 +221,14 @@ fn custom_modules_print_as_mlir_opt_prints_them() {
     // generic module's is: the module's own unit, then six.
     let ctx = Context::new();
     let text = include_str!("data/module-root.mlir");
-    let module = parse_module_parallel(&ctx, text, "module-root.mlir").unwrap();
-    assert_eq!(module.units.len(), 7);
+    let (module, stats) = strata_module::parse_module_parallel_timed(
+        &ctx,
+        &strata_syntax::Syntax::new(),
+        text,
+        "module-root.mlir",
+    );
+    module.unwrap();
+    assert_eq!(stats.units, 7);
 }
 
 /// The builtin dialect's blobs are printed back only when an attribute

@@ -734,3 +734,40 @@ fn an_error_at_the_end_of_the_file_is_placed_as_mlir_places_it() {
         );
     }
 }
+
+/// A use, inside an isolated operation (`func.func`), of a value defined
+/// outside it, above it or below it, at the top level or inside a module
+/// whose body is one unit: MLIR's verifier refuses it at the operation that
+/// uses it, with a note at the isolated operation (`mlir-opt-19
+/// --allow-unregistered-dialect` on the same texts; its other note, the
+/// operation printed, strata does not give).
+#[test]
+fn a_use_of_a_value_from_outside_an_isolated_operation_is_refused() {
+    let func = "\"func.func\"() ({\n  \"test.b\"(%0) : (i32) -> ()\n  \"func.return\"() : () -> ()\n}) {function_type = () -> (), sym_name = \"f\"} : () -> ()\n";
+    let def = "%0 = \"test.a\"() : () -> i32\n";
+    let message = "'test.b' op using value defined outside the region";
+    for (text, at, note) in [
+        (format!("{def}{func}"), (3, 3), (2, 1)),
+        (format!("{func}{def}"), (2, 3), (1, 1)),
+        (
+            format!("\"builtin.module\"() ({{\n^bb0:\n{def}{func}}}) : () -> ()\n"),
+            (5, 3),
+            (4, 1),
+        ),
+    ] {
+        let ctx = Context::new();
+        for e in [
+            parse_module(&ctx, &text, "m.mlir").unwrap_err(),
+            parse_module_parallel(&ctx, &text, "m.mlir").unwrap_err(),
+        ] {
+            assert_eq!(e.message(), message, "{text}");
+            assert_eq!(line_col(&text, e.span().start), at, "{text}");
+            let notes: Vec<_> = e
+                .notes()
+                .iter()
+                .map(|(span, m)| (line_col(&text, span.start), m.as_str()))
+                .collect();
+            assert_eq!(notes, [(note, "required by region isolation constraints")]);
+        }
+    }
+}

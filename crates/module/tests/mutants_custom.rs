@@ -27,7 +27,13 @@ fn a_custom_module_with_nested_attribute_dictionaries_is_cut_into_units() {
         "\"builtin.module\"() ({\n  \"t.x\"() : () -> ()\n  \"t.y\"() : () -> ()\n}) {t.a = {b = {c}}} : () -> ()\n\n"
     );
     // The module's own unit, then one per operation of its body.
-    assert_eq!(module.units.len(), 3);
+    let (_, stats) = strata_module::parse_module_parallel_timed(
+        &ctx,
+        &strata_syntax::Syntax::new(),
+        text,
+        "nested.mlir",
+    );
+    assert_eq!(stats.units, 3);
 }
 
 /// An operation the default or named dialect has but strata has no custom

@@ -10,6 +10,7 @@ use std::hash::RandomState;
 
 use strata_ctx::Context;
 use strata_ctx::diag::EngineBuilder;
+use strata_ir::{InsertPoint, IrMapping, OpId};
 use strata_module::{
     PrintOptions, generate, parse_module, parse_module_parallel, print_module,
     print_module_parallel,
@@ -30,9 +31,11 @@ fn one_thread_many_threads_and_the_single_threaded_context_print_alike() {
     let options = PrintOptions::default();
 
     let ctx = Context::new();
-    let parsed = parse_module(&ctx, &text, "gen.mlir").unwrap();
+    let (parsed, stats) =
+        strata_module::parse_module_timed(&ctx, &strata_syntax::Syntax::new(), &text, "gen.mlir");
+    let parsed = parsed.unwrap();
     // The body of the module was cut into one unit per top-level operation.
-    assert!(parsed.units.len() > 100, "{} units", parsed.units.len());
+    assert!(stats.units > 100, "{} units", stats.units);
     let sequential = print_module(&parsed, options);
     let one = pool(1).install(|| {
         let ctx = Context::new();
@@ -270,12 +273,11 @@ fn a_location_attribute_in_the_body_prints_as_its_alias_in_parallel() {
     );
 }
 
-/// A module built by hand need not have a parse's shape (each operation of
-/// the root's body alone in a unit of its own, everything inside it in the
-/// same unit): the parallel printer then numbers it as the sequential one
-/// does, from clean tables.
+/// A module changed after the parse need not have a parse's shape (each
+/// isolated operation of the root's body with a body of its own, nothing
+/// else): the parallel printer then numbers it as the sequential one does.
 #[test]
-fn a_hand_built_module_of_another_shape_prints_as_the_sequential_printer_does() {
+fn a_changed_module_of_another_shape_prints_as_the_sequential_printer_does() {
     let text = r#""test.a"() ({
   %0 = "test.b"() : () -> i32
   "test.c"(%0) : (i32) -> ()
@@ -287,14 +289,19 @@ fn a_hand_built_module_of_another_shape_prints_as_the_sequential_printer_does() 
 ^bb1:
   %2 = "test.f"(%a) : (i32) -> i32
 }) : () -> ()
+"func.func"() ({
+  "test.g"() : () -> ()
+}) : () -> ()
 "#;
     let ctx = Context::new();
     let parsed = parse_module(&ctx, text, "t.mlir").unwrap();
-    let root = parsed.op(parsed.root).clone();
-    let ru = parsed.root.unit as usize;
-    let body = parsed.units[ru].regions[root.regions[0] as usize].blocks[0] as usize;
-    let ops = parsed.units[ru].blocks[body].ops.clone();
-    assert_eq!(ops.len(), 3);
+    let top = |m: &strata_module::Module<'_>| -> Vec<OpId> {
+        let body = m.root_body();
+        let entry = body.entry_block(body.roots()[0]).unwrap();
+        body.block_ops(entry).collect()
+    };
+    let ops = top(&parsed);
+    assert_eq!(ops.len(), 4);
     let compare = |m: &strata_module::Module<'_>| {
         let options = PrintOptions::default();
         let sequential = print_module(m, options);
@@ -305,22 +312,35 @@ fn a_hand_built_module_of_another_shape_prints_as_the_sequential_printer_does() 
     let plain = compare(&parsed);
     assert!(plain.contains("^bb1:  // pred: ^bb0"), "{plain}");
 
-    // The same operation twice in the root's body: numbered twice, so its
-    // branch's target has two predecessors.
+    // A copy of the branching operation at the end of the root's body:
+    // numbered twice, each copy's target with its own predecessor.
     let mut twice = parsed.clone();
-    twice.units[ru].blocks[body].ops.push(ops[2]);
+    let body = twice.root_body_mut();
+    let copy = body.clone_op(ops[2], &mut IrMapping::new()).unwrap();
+    let entry = body.entry_block(body.roots()[0]).unwrap();
+    body.insert_op(copy, InsertPoint::End(entry)).unwrap();
     let printed = compare(&twice);
     assert_eq!(printed.matches("\"test.f\"").count(), 2, "{printed}");
+    assert_eq!(printed.matches("// pred: ^bb0").count(), 2, "{printed}");
 
-    // An operation of another unit inside the first one's region.
-    let mut shared = parsed.clone();
-    let a = ops[0];
-    let a_region = shared.op(a).regions[0] as usize;
-    let a_block = shared.units[a.unit as usize].regions[a_region].blocks[0] as usize;
-    shared.units[a.unit as usize].blocks[a_block].ops[1] = ops[1];
-    let printed = compare(&shared);
+    // A copy of a top-level operation inside the first one's region, in
+    // place of the operation that was there.
+    let mut moved = parsed.clone();
+    let body = moved.root_body_mut();
+    let a_entry = body.entry_block(body.op(ops[0]).regions()[0]).unwrap();
+    let c = body.last_op(a_entry).unwrap();
+    body.erase_op(c).unwrap();
+    let copy = body.clone_op(ops[1], &mut IrMapping::new()).unwrap();
+    body.insert_op(copy, InsertPoint::End(a_entry)).unwrap();
+    let printed = compare(&moved);
     assert_eq!(printed.matches("\"test.d\"").count(), 2, "{printed}");
+    assert!(!printed.contains("\"test.c\""), "{printed}");
     assert!(printed.contains("^bb1:  // pred: ^bb0"), "{printed}");
+    // Erase the function: the parallel numbering meets one body fewer.
+    let body = moved.root_body_mut();
+    body.erase_op(ops[3]).unwrap();
+    let printed = compare(&moved);
+    assert!(!printed.contains("func.func"), "{printed}");
 }
 
 /// Top-level operations that have results and values inside their regions:

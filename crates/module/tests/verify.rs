@@ -185,10 +185,12 @@ fn the_file_location_inside_name_and_fused_locations_is_found() {
     let module_text = "\"x.y\"() : () -> () loc(\"op\"(\"f.mlir\":2:1))\n\"x.z\"() : () -> () loc(fused[\"only a name\", \"f.mlir\":3:1])\n";
     let ctx = Context::new();
     let module = parse_module(&ctx, module_text, "m.mlir").unwrap();
-    let root = module.op(module.root);
-    let body = &module.units[0].blocks
-        [module.units[0].regions[root.regions[0] as usize].blocks[0] as usize];
-    let locs: Vec<_> = body.ops.iter().map(|&op| module.op(op).loc).collect();
+    let body = module.root_body();
+    let entry = body.entry_block(body.roots()[0]).unwrap();
+    let locs: Vec<_> = body
+        .block_ops(entry)
+        .map(|op| body.op(op).location())
+        .collect();
     let manager = SourceManager::<strata_diag::Shared>::new();
     let file = manager.add_file("f.mlir", source);
     let mut verifier = Verifier::new();

@@ -4,12 +4,13 @@
 //! successors are the ones the text wrote.
 
 use strata_ctx::Context;
-use strata_module::{Module, OpId, parse_module, parse_module_parallel};
+use strata_ir::{Body, OpId};
+use strata_module::{Module, parse_module, parse_module_parallel};
 
 /// The names of the operations in walk order.
 fn walked_names(module: &Module<'_>) -> Vec<String> {
     let mut names = Vec::new();
-    module.walk(|_, op| names.push(op.name.to_string()));
+    module.walk(|body, op| names.push(body.op(op).name().to_string()));
     names
 }
 
@@ -30,6 +31,9 @@ const TEXT: &str = r#""t.a"() ({
 "t.i"() ({
   "t.j"() : () -> ()
 }) : () -> ()
+"func.func"() ({
+  "t.k"() : () -> ()
+}) : () -> ()
 "#;
 
 #[test]
@@ -46,6 +50,8 @@ fn the_walk_is_pre_order_in_print_order_on_any_number_of_threads() {
         "\"t.h\"",
         "\"t.i\"",
         "\"t.j\"",
+        "\"func.func\"",
+        "\"t.k\"",
     ];
     let ctx = Context::new();
     let sequential = parse_module(&ctx, TEXT, "in.mlir").unwrap();
@@ -54,19 +60,20 @@ fn the_walk_is_pre_order_in_print_order_on_any_number_of_threads() {
     assert_eq!(names.len(), sequential.num_operations());
     let parallel = parse_module_parallel(&ctx, TEXT, "in.mlir").unwrap();
     assert_eq!(walked_names(&parallel), expected);
-    // The top-level operations are parsed into units of their own: the walk
-    // crosses units.
-    let mut units: Vec<u32> = Vec::new();
-    parallel.walk(|id, _| units.push(id.unit));
-    units.dedup();
-    assert!(units.len() > 1, "the top-level operations share one unit");
+    // The isolated operations (the root, the function) have bodies of their
+    // own; everything else lives in its nearest isolated ancestor's.
+    assert_eq!(parallel.bodies(), 3);
+    let mut bodies: Vec<*const Body<'_>> = Vec::new();
+    parallel.walk(|body, _| bodies.push(body));
+    bodies.dedup();
+    assert_eq!(bodies.len(), 3, "the file's, the root's, the function's");
 }
 
 /// The operation named `name` (the first in walk order).
 fn find(module: &Module<'_>, name: &str) -> OpId {
     let mut found = None;
-    module.walk(|id, op| {
-        if found.is_none() && op.name.to_string() == format!("\"{name}\"") {
+    module.walk(|body, id| {
+        if found.is_none() && body.op(id).name().to_string() == format!("\"{name}\"") {
             found = Some(id);
         }
     });
@@ -77,48 +84,53 @@ fn find(module: &Module<'_>, name: &str) -> OpId {
 fn regions_blocks_arguments_results_and_successors_are_the_written_ones() {
     let ctx = Context::new();
     let module = parse_module_parallel(&ctx, TEXT, "in.mlir").unwrap();
+    let body = module.root_body();
 
-    let a = find(&module, "t.a");
-    assert_eq!(module.regions(a).len(), 1);
-    let blocks: Vec<_> = module.blocks(a, 0).collect();
+    let a = body.op(find(&module, "t.a"));
+    assert_eq!(a.regions().len(), 1);
+    let blocks: Vec<_> = body.blocks(a.regions()[0]).collect();
     assert_eq!(blocks.len(), 3);
-    let args: Vec<_> = module.block_arguments(a, blocks[0]).collect();
+    let args = body.block_args(blocks[0]);
     let types: Vec<String> = args
         .iter()
-        .map(|&v| module.value(v).1.ty.to_string())
+        .map(|&v| body.value_type(v).to_string())
         .collect();
     assert_eq!(types, ["i32", "f32"]);
-    assert_eq!(module.block_arguments(a, blocks[1]).len(), 0);
+    assert_eq!(body.block_args(blocks[1]).len(), 0);
 
-    let b = find(&module, "t.b");
-    let results: Vec<_> = module.results(b).collect();
+    let b = body.op(find(&module, "t.b"));
+    let results = b.results();
     assert_eq!(results.len(), 2);
     // `t.b` uses the entry block's first argument, `t.c` its second result.
-    assert_eq!(module.op(b).operands.as_slice(), &args[..1]);
-    let c = find(&module, "t.c");
-    assert_eq!(module.value(module.op(c).operands[0]).0, results[1]);
-    assert_eq!(module.value(results[1]).1.ty.to_string(), "f32");
+    assert_eq!(b.operands().collect::<Vec<_>>(), &args[..1]);
+    let c = body.op(find(&module, "t.c"));
+    assert_eq!(c.operand(0), results[1]);
+    assert_eq!(body.value_type(results[1]).to_string(), "f32");
+    // Each use is on its value's use-list.
+    assert_eq!(body.users(results[1]).collect::<Vec<_>>(), [c.id()]);
 
     // `t.c` branches to the second and third blocks, in that order.
-    let successors: Vec<_> = module.successors(c).collect();
-    assert_eq!(successors.len(), 2);
-    assert!(core::ptr::eq(successors[0], blocks[1]));
-    assert!(core::ptr::eq(successors[1], blocks[2]));
+    assert_eq!(c.successors().collect::<Vec<_>>(), &blocks[1..]);
 
     // `t.d` has two regions of one block each.
-    let d = find(&module, "t.d");
-    assert_eq!(module.regions(d).len(), 2);
-    for (region, name) in [(0, "\"t.e\""), (1, "\"t.f\"")] {
-        let blocks: Vec<_> = module.blocks(d, region).collect();
+    let d = body.op(find(&module, "t.d"));
+    assert_eq!(d.regions().len(), 2);
+    for (&region, name) in d.regions().iter().zip(["\"t.e\"", "\"t.f\""]) {
+        let blocks: Vec<_> = body.blocks(region).collect();
         assert_eq!(blocks.len(), 1);
-        let ops: Vec<String> = blocks[0]
-            .ops
-            .iter()
-            .map(|&op| module.op(op).name.to_string())
+        let ops: Vec<String> = body
+            .block_ops(blocks[0])
+            .map(|op| body.op(op).name().to_string())
             .collect();
         assert_eq!(ops, [name]);
     }
-    assert_eq!(module.regions(find(&module, "t.h")).len(), 0);
+    assert_eq!(body.op(find(&module, "t.h")).num_regions(), 0);
+    // The function's region is in its own body.
+    let f = body.op(find(&module, "func.func"));
+    assert_eq!((f.regions().len(), f.num_regions()), (0, 1));
+    let fb = body.child(f.owner().unwrap()).unwrap();
+    let entry = fb.entry_block(fb.roots()[0]).unwrap();
+    assert_eq!(fb.block_ops(entry).count(), 1);
 }
 
 #[test]

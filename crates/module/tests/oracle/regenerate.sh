@@ -17,3 +17,10 @@ if ! command -v mlir-opt-19 >/dev/null 2>&1; then
 fi
 cd "$here/../../../syntax/tests/mlir"
 python3 "$here/generate.py" "$here/generic.jsonl"
+
+# The expected text of the rewrite test (tests/rewrite.rs): what mlir-opt-19
+# prints for the text the rewrites of tests/data/rewrite.mlir must leave.
+mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic \
+    "$here/../data/rewrite.after.mlir" > "$here/../data/rewrite.expected"
+mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic \
+    "$here/../data/rewrite.parallel.after.mlir" > "$here/../data/rewrite.parallel.expected"
