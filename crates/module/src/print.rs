@@ -34,7 +34,10 @@ use strata_ir::{BlockId, Body, OpId, RegionId, Value, ValueDef};
 
 use crate::{Module, ResourceGroup};
 
+/// In a value's number: an entry block's argument (`%argN`).
 const ARG: u32 = 1 << 31;
+/// In a value's number: a result of an operation with several (`%N#k`).
+const MULTI: u32 = 1 << 30;
 const NONE: u32 = u32::MAX;
 
 /// Writes `s` quoted with LLVM's escapes (`\\`, `\22`, `\XX` for what is
@@ -533,18 +536,18 @@ impl<'c, 'h> AliasState<'c, 'h> {
         (self.entries[i].depth, i)
     }
 
-    /// Visits `ops` of `body` (and everything inside them) as a loop of
+    /// Visits `ops` of body `b` (and everything inside them) as a loop of
     /// [`visit_op_aliases`] would, on the current rayon pool: each run of
     /// operations is visited into a state of its own
     /// ([`AliasState::visit_runs`]), and the states are merged
     /// ([`AliasState::merge_runs`]).
-    fn visit_ops_parallel(&mut self, body: &Body<'c>, ops: &[OpId], debug: bool) {
+    fn visit_ops_parallel(&mut self, bodies: &Bodies<'_, 'c>, b: u32, ops: &[OpId], debug: bool) {
         // Four runs a thread, as the printing's: enough to balance runs of
         // uneven size.
         let runs = rayon::current_num_threads().max(1) * 4;
         let len = ops.len().div_ceil(runs).max(1);
         let runs: Vec<&[OpId]> = ops.chunks(len).collect();
-        let parts = self.visit_runs(body, &runs, debug);
+        let parts = self.visit_runs(bodies, b, &runs, debug);
         self.merge_runs(parts);
     }
 
@@ -553,7 +556,8 @@ impl<'c, 'h> AliasState<'c, 'h> {
     /// follow `self`'s and those of the runs before it.
     fn visit_runs(
         &self,
-        body: &Body<'c>,
+        bodies: &Bodies<'_, 'c>,
+        b: u32,
         runs: &[&[OpId]],
         debug: bool,
     ) -> Vec<AliasState<'c, 'h>> {
@@ -568,7 +572,7 @@ impl<'c, 'h> AliasState<'c, 'h> {
                     ..AliasState::default()
                 };
                 for &op in *run {
-                    visit_op_aliases(body, op, debug, &mut part, false);
+                    visit_op_aliases(bodies, b, op, debug, &mut part, false);
                 }
                 part
             })
@@ -749,19 +753,6 @@ impl<'c, 'h> AliasState<'c, 'h> {
     }
 }
 
-/// The body that the regions of operation `op` of `body` are in, and those
-/// regions: an isolated operation's child body and its roots (none while
-/// that body is checked out), or `body` and the operation's own regions.
-fn op_regions<'b, 'c>(body: &'b Body<'c>, op: OpId) -> (&'b Body<'c>, &'b [RegionId]) {
-    let o = body.op(op);
-    match o.owner() {
-        None => (body, o.regions()),
-        Some(owner) => body
-            .child(owner)
-            .map_or((body, &[][..]), |child| (child, child.roots())),
-    }
-}
-
 /// MLIR's `AliasInitializer` over the generic form: per operation its
 /// location (with debug info, deferrable), its regions (block argument
 /// types and locations, then the operations), its operand and result types,
@@ -769,32 +760,37 @@ fn op_regions<'b, 'c>(body: &'b Body<'c>, op: OpId) -> (&'b Body<'c>, &'b [Regio
 /// `parallel`, the operations of each of this operation's blocks (not
 /// deeper) are visited on rayon.
 fn visit_op_aliases<'c>(
-    body: &Body<'c>,
+    bodies: &Bodies<'_, 'c>,
+    b: u32,
     id: OpId,
     debug: bool,
     state: &mut AliasState<'c, '_>,
     parallel: bool,
 ) {
+    let body = bodies.list[b as usize];
     let o = body.op(id);
     if debug {
         state.visit(Node::Loc(o.location()), true);
     }
-    let (inner, regions) = op_regions(body, id);
+    let (k, regions) = bodies.regions(b, id);
+    let inner = bodies.list[k as usize];
     for &r in regions {
-        for b in inner.blocks(r) {
-            for &a in inner.block_args(b) {
+        for block in inner.blocks(r) {
+            for &a in inner.block_args(block) {
                 state.visit(Node::Type(inner.value_type(a)), false);
                 if debug && let Some(l) = inner.value_location(a) {
                     state.visit(Node::Loc(l), false);
                 }
             }
-            let ops: SmallVec<[OpId; 8]> = inner.block_ops(b).collect();
-            if parallel && ops.len() > 1 {
-                state.visit_ops_parallel(inner, &ops, debug);
-            } else {
-                for op in ops {
-                    visit_op_aliases(inner, op, debug, state, false);
+            if parallel {
+                let ops: Vec<OpId> = inner.block_ops(block).collect();
+                if ops.len() > 1 {
+                    state.visit_ops_parallel(bodies, k, &ops, debug);
+                    continue;
                 }
+            }
+            for op in inner.block_ops(block) {
+                visit_op_aliases(bodies, k, op, debug, state, false);
             }
         }
     }
@@ -829,152 +825,126 @@ fn visit_op_aliases<'c>(
 }
 
 /// The bodies of a module, indexed for the printer's tables: the file's
-/// body first, then depth first each body's children, so that the bodies
-/// inside one isolated operation (its own and those nested in it) have
-/// consecutive indices.
+/// body first, then each body's children depth first, so that those inside
+/// one isolated operation (its own and those nested in it) are consecutive,
+/// and so are their values' and blocks' places in the tables.
+#[derive(Default)]
 struct Bodies<'m, 'c> {
     list: Vec<&'m Body<'c>>,
+    /// Per body, its roots (here to be found without reading the body).
+    roots: Vec<&'m [RegionId]>,
     /// Per body, per slot of its table of children: the child's index
     /// ([`NONE`] for a slot with no body here).
     kids: Vec<Vec<u32>>,
-    /// Per body, one past the index of the last body nested in it.
-    ends: Vec<u32>,
+    /// Per body and one past the last: where its values start in the
+    /// tables of values, and its blocks in those of blocks.
+    values: Vec<usize>,
+    blocks: Vec<usize>,
 }
 
 impl<'m, 'c> Bodies<'m, 'c> {
     fn new(file: &'m Body<'c>) -> Self {
         let mut this = Self {
-            list: Vec::new(),
-            kids: Vec::new(),
-            ends: Vec::new(),
+            values: vec![0],
+            blocks: vec![0],
+            ..Self::default()
         };
-        let mut parents = Vec::new();
         // Each body to index, with its parent's index and its slot there.
         let mut stack = vec![(file, NONE, 0)];
         while let Some((body, parent, slot)) = stack.pop() {
             let i = this.list.len() as u32;
-            this.list.push(body);
-            this.kids.push(Vec::new());
-            parents.push(parent);
             if let Some(kids) = this.kids.get_mut(parent as usize) {
-                if kids.len() <= slot {
-                    kids.resize(slot + 1, NONE);
-                }
+                kids.resize(kids.len().max(slot + 1), NONE);
                 kids[slot] = i;
             }
+            this.kids.push(Vec::new());
+            this.list.push(body);
+            this.roots.push(body.roots());
+            let (v, bl) = (this.values[i as usize], this.blocks[i as usize]);
+            this.values.push(v + body.value_bound());
+            this.blocks.push(bl + body.block_bound());
             stack.extend(body.children().map(|(owner, c)| (c, i, owner.slot())));
-        }
-        // A body's descendants follow it, so each extends its parent's range.
-        this.ends = (1..=this.list.len() as u32).collect();
-        for i in (1..this.list.len()).rev() {
-            let p = parents[i] as usize;
-            this.ends[p] = this.ends[p].max(this.ends[i]);
         }
         this
     }
 
-    /// The body (its index) and the regions of operation `op` of body `b`,
-    /// as [`op_regions`] finds them.
+    /// The body (its index) and the regions of operation `op` of body `b`:
+    /// an isolated operation's child body and its roots (none while that
+    /// body is checked out), or `b` and the operation's own regions.
     fn regions(&self, b: u32, op: OpId) -> (u32, &'m [RegionId]) {
         let o = self.list[b as usize].op(op);
         match o.owner() {
             None => (b, o.regions()),
             Some(owner) => match self.kids[b as usize].get(owner.slot()) {
-                Some(&k) if k != NONE => (k, self.list[k as usize].roots()),
+                Some(&k) if k != NONE => (k, self.roots[k as usize]),
                 _ => (b, &[]),
             },
         }
     }
 }
 
-/// The numbering's tables of one body.
-#[derive(Clone)]
-struct Numbers {
-    /// Per value: its number (`ARG` set for `%argN`); an operation's number
-    /// is on its first result.
-    names: Vec<u32>,
-    /// Per block: its number in its region.
-    block_ids: Vec<u32>,
-    /// Per block: its predecessors' numbers (one per use).
-    preds: Vec<Vec<u32>>,
+/// The numbers of a run of consecutive bodies (see [`Bodies`]), at their
+/// places in the tables less `at`: each value's, with [`ARG`] for `%argN`
+/// (each result has its operation's, with [`MULTI`] where it has several),
+/// and each block's in its region.
+struct Numbers<'a> {
+    names: &'a mut [u32],
+    block_ids: &'a mut [u32],
+    at: (usize, usize),
 }
 
-impl Numbers {
-    fn new(body: &Body<'_>) -> Self {
-        Self {
-            names: vec![NONE; body.value_bound()],
-            block_ids: vec![NONE; body.block_bound()],
-            preds: vec![Vec::new(); body.block_bound()],
-        }
-    }
-}
-
-/// One step of [`Printer::number`]'s region stack: numbers region `r` of
-/// body `b` (its blocks in the region, its entry block's arguments `%argN`,
-/// the other blocks' arguments and its operations' results `%N`, not
-/// deeper), counting on from `next` (values, arguments), lists the blocks'
-/// predecessors, and gives `nested` each region of its operations, in
-/// order, with its body. `tables` are the tables of the bodies from index
-/// `base` on.
-fn number_region(
-    bodies: &Bodies<'_, '_>,
-    (b, r): (u32, RegionId),
-    tables: &mut [Numbers],
-    base: u32,
-    next: &mut (u32, u32),
-    mut nested: impl FnMut(u32, RegionId),
-) {
-    let body = bodies.list[b as usize];
-    let t = &mut tables[(b - base) as usize];
-    let (next_value, next_arg) = next;
-    for (bi, block) in body.blocks(r).enumerate() {
-        t.block_ids[block.index()] = bi as u32;
-        for &arg in body.block_args(block) {
-            t.names[arg.index()] = if bi == 0 {
-                *next_arg += 1;
-                (*next_arg - 1) | ARG
-            } else {
-                *next_value += 1;
-                *next_value - 1
-            };
-        }
-        for op in body.block_ops(block) {
-            if let Some(&first) = body.op(op).results().first() {
-                // One number per operation: `%N` or `%N:k`.
-                t.names[first.index()] = *next_value;
-                *next_value += 1;
-            }
-        }
-    }
-    for block in body.blocks(r) {
-        let id = t.block_ids[block.index()];
-        for op in body.block_ops(block) {
-            for s in body.op(op).successors() {
-                t.preds[s.index()].push(id);
-            }
-            let (k, regions) = bodies.regions(b, op);
-            for &nr in regions {
-                nested(k, nr);
-            }
-        }
-    }
-}
-
-/// Numbers `regions` of body `b` and everything inside them from `next`,
-/// as [`Printer::number`] does (see [`number_region`] for `tables` and
-/// `base`): the regions on a stack, the last popped first.
-fn number_tree(
+/// Numbers `regions` of body `b` and everything inside them (only them
+/// where not `deep`) from `next` (values, arguments), as
+/// [`Printer::number`] does: the regions on a stack, the last popped
+/// first; per region its blocks in the region, its entry block's
+/// arguments `%argN`, the other blocks' arguments and its operations'
+/// results `%N`, then the regions of its operations pushed, in order.
+fn number_regions(
     bodies: &Bodies<'_, '_>,
     b: u32,
     regions: &[RegionId],
-    tables: &mut [Numbers],
-    base: u32,
+    t: &mut Numbers<'_>,
     next: &mut (u32, u32),
+    deep: bool,
 ) {
     let mut stack: Vec<(u32, RegionId)> = regions.iter().map(|&r| (b, r)).collect();
-    while let Some(top) = stack.pop() {
-        number_region(bodies, top, tables, base, next, |k, r| stack.push((k, r)));
+    while let Some((b, r)) = stack.pop() {
+        let body = bodies.list[b as usize];
+        let names = &mut t.names[bodies.values[b as usize] - t.at.0..];
+        let block_ids = &mut t.block_ids[bodies.blocks[b as usize] - t.at.1..];
+        for (bi, block) in body.blocks(r).enumerate() {
+            block_ids[block.index()] = bi as u32;
+            for &arg in body.block_args(block) {
+                let n = if bi == 0 { &mut next.1 } else { &mut next.0 };
+                names[arg.index()] = *n | if bi == 0 { ARG } else { 0 };
+                *n += 1;
+            }
+            for op in body.block_ops(block) {
+                let results = body.op(op).results();
+                if !results.is_empty() {
+                    // One number per operation: `%N` or `%N:k`.
+                    let n = next.0 | if results.len() > 1 { MULTI } else { 0 };
+                    for &v in results {
+                        names[v.index()] = n;
+                    }
+                    next.0 += 1;
+                }
+                if deep {
+                    let (k, regions) = bodies.regions(b, op);
+                    stack.extend(regions.iter().map(|&r| (k, r)));
+                }
+            }
+        }
     }
+}
+
+/// The `len` entries of `table` after its first `skip`, cut off from it
+/// with those before them.
+fn cut<'a>(table: &mut &'a mut [u32], skip: usize, len: usize) -> &'a mut [u32] {
+    let (_, rest) = core::mem::take(table).split_at_mut(skip);
+    let (own, rest) = rest.split_at_mut(len);
+    *table = rest;
+    own
 }
 
 /// The printer of one printing, or one worker of a parallel printing: the
@@ -986,9 +956,10 @@ struct Printer<'m, 'c> {
     bodies: &'m Bodies<'m, 'c>,
     /// The printing's state: its options, hooks and aliases.
     state: &'m AsmState<'m>,
-    /// Per body: the numbers of its values and blocks, and the blocks'
-    /// predecessors.
-    tables: Cow<'m, [Numbers]>,
+    /// Per value of each body: its number (see [`Numbers`]).
+    names: Cow<'m, [u32]>,
+    /// Per block of each body: its number in its region.
+    block_ids: Cow<'m, [u32]>,
     /// The alias pass's result, for the alias definitions (none in local
     /// scope).
     aliases: Option<&'m AliasState<'c, 'm>>,
@@ -1019,7 +990,8 @@ impl<'m, 'c> Printer<'m, 'c> {
             module,
             bodies,
             state,
-            tables: Cow::Owned(bodies.list.iter().map(|b| Numbers::new(b)).collect()),
+            names: Cow::Owned(vec![NONE; bodies.values[bodies.list.len()]]),
+            block_ids: Cow::Owned(vec![NONE; bodies.blocks[bodies.list.len()]]),
             aliases,
             distinct: DistinctNumbering::new(),
             parallel: false,
@@ -1036,7 +1008,8 @@ impl<'m, 'c> Printer<'m, 'c> {
             module: self.module,
             bodies: self.bodies,
             state: self.state,
-            tables: Cow::Borrowed(&self.tables),
+            names: Cow::Borrowed(&self.names),
+            block_ids: Cow::Borrowed(&self.block_ids),
             aliases: self.aliases,
             distinct: DistinctNumbering::new(),
             parallel: false,
@@ -1132,6 +1105,16 @@ impl<'m, 'c> Printer<'m, 'c> {
         self.memo.insert(node, (s, e));
     }
 
+    /// Writes the types of `values` of `body`, separated by `", "`.
+    fn write_types(&mut self, body: &Body<'c>, values: impl Iterator<Item = Value>) {
+        for (i, v) in values.enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.write_type(body.value_type(v));
+        }
+    }
+
     /// Writes `ty` as its `Display` does (see [`Printer::write_memo`]).
     fn write_type(&mut self, ty: Type<'c>) {
         self.write_memo(Node::Type(ty));
@@ -1142,19 +1125,23 @@ impl<'m, 'c> Printer<'m, 'c> {
         self.write_memo(Node::Attr(attr));
     }
 
-    /// Numbers the values (`%N`, `%argN`) and the blocks, and lists each
-    /// block's predecessors, in MLIR's order: a region's blocks, arguments
-    /// and results first, then the regions of its operations from the last
-    /// (a stack), so each operation of the root's body is numbered as a
-    /// whole, from the last to the first. The numbering goes on through
-    /// isolated operations (the generic form's numbers are unique).
+    /// Numbers the values (`%N`, `%argN`) and the blocks in MLIR's order: a
+    /// region's blocks, arguments and results first, then the regions of
+    /// its operations from the last (a stack), so each operation of the
+    /// root's body is numbered as a whole, from the last to the first. The
+    /// numbering goes on through isolated operations (the generic form's
+    /// numbers are unique).
     fn number(&mut self) {
         if self.parallel && self.number_parallel() {
             return;
         }
         let (b, regions) = self.bodies.regions(0, self.module.root);
-        let tables = self.tables.to_mut();
-        number_tree(self.bodies, b, regions, tables, 0, &mut (0, 0));
+        let mut t = Numbers {
+            names: self.names.to_mut(),
+            block_ids: self.block_ids.to_mut(),
+            at: (0, 0),
+        };
+        number_regions(self.bodies, b, regions, &mut t, &mut (0, 0), true);
     }
 
     /// [`Printer::number`] with the operations of the root's body numbered
@@ -1173,63 +1160,61 @@ impl<'m, 'c> Printer<'m, 'c> {
         };
         let body = bodies.list[rb as usize];
         // The child body of each operation of the root's body that has
-        // regions, in order. A region of the root's body itself would put
-        // values in its table after the root region's.
-        let mut tops: Vec<u32> = Vec::new();
+        // regions, with its place among them. A region of the root's body
+        // itself would put values in its table after the root region's.
+        let mut tops: Vec<(usize, usize)> = Vec::new();
         for block in body.blocks(region) {
             for op in body.block_ops(block) {
                 match bodies.regions(rb, op) {
                     (_, []) => {}
                     (k, _) if k == rb => return false,
-                    (k, _) => tops.push(k),
+                    (k, _) => tops.push((k as usize, tops.len())),
                 }
             }
         }
-        let tables = self.tables.to_mut();
+        let mut all = Numbers {
+            names: self.names.to_mut(),
+            block_ids: self.block_ids.to_mut(),
+            at: (0, 0),
+        };
         // The root's region, as the sequential numbering does it first.
         let mut next = (0u32, 0u32);
-        number_region(bodies, (rb, region), tables, 0, &mut next, |_, _| {});
-        // Each operation's tables, a slice of its own (by index in `tops`).
-        let mut by_start: Vec<usize> = (0..tops.len()).collect();
-        by_start.sort_unstable_by_key(|&i| tops[i]);
-        let mut slices = Vec::with_capacity(tops.len());
-        let (mut rest, mut at) = (&mut tables[..], 0u32);
-        for i in by_start {
-            let (k, end) = (tops[i], bodies.ends[tops[i] as usize]);
-            let (_, tail) = core::mem::take(&mut rest).split_at_mut((k - at) as usize);
-            let (own, tail) = tail.split_at_mut((end - k) as usize);
-            slices.push((i, own));
-            (rest, at) = (tail, end);
+        number_regions(bodies, rb, roots, &mut all, &mut next, false);
+        // Each operation's bodies, a run of the tables of its own, with its
+        // place and what its numbering uses: in body order, those from its
+        // body to the next one's (a child of the root's body that no
+        // operation here owns holds nothing to number).
+        tops.sort_unstable();
+        let mut runs = Vec::with_capacity(tops.len());
+        let (mut names, mut block_ids, mut at) = (all.names, all.block_ids, (0, 0));
+        for (n, &(k, i)) in tops.iter().enumerate() {
+            let end = tops.get(n + 1).map_or(bodies.list.len(), |t| t.0);
+            let from = (bodies.values[k], bodies.blocks[k]);
+            let to = (bodies.values[end], bodies.blocks[end]);
+            let own = Numbers {
+                names: cut(&mut names, from.0 - at.0, to.0 - from.0),
+                block_ids: cut(&mut block_ids, from.1 - at.1, to.1 - from.1),
+                at: from,
+            };
+            runs.push((i, k, own, (0u32, 0u32)));
+            at = to;
         }
-        let mut used = vec![(0u32, 0u32); tops.len()];
-        let counts: Vec<(usize, (u32, u32))> = slices
-            .par_iter_mut()
-            .map(|(i, own)| {
-                let k = tops[*i];
-                let mut used = (0, 0);
-                number_tree(bodies, k, bodies.list[k as usize].roots(), own, k, &mut used);
-                (*i, used)
-            })
-            .collect();
-        for (i, u) in counts {
-            used[i] = u;
+        runs.par_iter_mut().for_each(|(_, k, own, used)| {
+            number_regions(bodies, *k as u32, bodies.roots[*k], own, used, true);
+        });
+        // Each operation's shift: what the operations after it use.
+        runs.sort_unstable_by_key(|r| r.0);
+        for (_, _, _, used) in runs.iter_mut().rev() {
+            let n = core::mem::replace(used, next);
+            next = (next.0 + n.0, next.1 + n.1);
         }
-        // The operations' own numbers, from the last operation to the first.
-        let mut shift = vec![(0u32, 0u32); tops.len()];
-        for i in (0..tops.len()).rev() {
-            shift[i] = next;
-            next = (next.0 + used[i].0, next.1 + used[i].1);
-        }
-        slices.par_iter_mut().for_each(|(i, own)| {
-            let (values, args) = shift[*i];
-            for n in own.iter_mut().flat_map(|t| t.names.iter_mut()) {
-                if *n != NONE {
-                    *n = if *n & ARG != 0 {
-                        ((*n & !ARG) + args) | ARG
-                    } else {
-                        *n + values
-                    };
-                }
+        runs.par_iter_mut().for_each(|(_, _, own, (values, args))| {
+            for n in own.names.iter_mut().filter(|n| **n != NONE) {
+                *n = if *n & ARG != 0 {
+                    ((*n & !ARG) + *args) | ARG
+                } else {
+                    ((*n & !MULTI) + *values) | (*n & MULTI)
+                };
             }
         });
         true
@@ -1241,29 +1226,31 @@ impl<'m, 'c> Printer<'m, 'c> {
         }
     }
 
+    /// The number of value `v` of body `b` (see [`Numbers`]).
+    fn name(&self, b: u32, v: Value) -> u32 {
+        self.names[self.bodies.values[b as usize] + v.index()]
+    }
+
+    /// The number of block `block` of body `b` in its region.
+    fn block_id(&self, b: u32, block: BlockId) -> u32 {
+        self.block_ids[self.bodies.blocks[b as usize] + block.index()]
+    }
+
     /// Writes the name of value `v` of body `b`: `%N`, `%N#k` for result
     /// `k` of an operation with several, `%argN`.
     fn value_name(&mut self, b: u32, v: Value) {
-        let body = self.bodies.list[b as usize];
-        let (key, sub) = match body.value_def(v) {
-            ValueDef::Result { op, number } => {
-                let results = body.op(op).results();
-                (results[0], (results.len() > 1).then_some(number))
-            }
-            ValueDef::Argument { .. } => (v, None),
-        };
-        let name = self.tables[b as usize].names[key.index()];
+        let name = self.name(b, v);
         if name == NONE {
             self.out.push_str("<<UNKNOWN SSA VALUE>>");
-            return;
-        }
-        if name & ARG != 0 {
+        } else if name & ARG != 0 {
             let _ = write!(self.out, "%arg{}", name & !ARG);
         } else {
-            let _ = write!(self.out, "%{name}");
-        }
-        if let Some(s) = sub {
-            let _ = write!(self.out, "#{s}");
+            let _ = write!(self.out, "%{}", name & !MULTI);
+            if name & MULTI != 0
+                && let ValueDef::Result { number, .. } = self.bodies.list[b as usize].value_def(v)
+            {
+                let _ = write!(self.out, "#{number}");
+            }
         }
     }
 
@@ -1275,18 +1262,8 @@ impl<'m, 'c> Printer<'m, 'c> {
     }
 
     fn block_name(&mut self, b: u32, block: BlockId) {
-        let n = self.tables[b as usize].block_ids[block.index()];
+        let n = self.block_id(b, block);
         let _ = write!(self.out, "^bb{n}");
-    }
-
-    /// Writes `types` separated by `", "`.
-    fn write_types(&mut self, body: &Body<'c>, values: impl Iterator<Item = Value>) {
-        for (i, v) in values.enumerate() {
-            if i > 0 {
-                self.out.push_str(", ");
-            }
-            self.write_type(body.value_type(v));
-        }
     }
 
     /// Prints operation `id` of body `b` at `indent`.
@@ -1296,7 +1273,7 @@ impl<'m, 'c> Printer<'m, 'c> {
         self.indent(indent);
         let results = o.results();
         if let Some(&first) = results.first() {
-            let n = self.tables[b as usize].names[first.index()];
+            let n = self.name(b, first) & !MULTI;
             let _ = write!(self.out, "%{n}");
             if results.len() > 1 {
                 let _ = write!(self.out, ":{}", results.len());
@@ -1373,8 +1350,7 @@ impl<'m, 'c> Printer<'m, 'c> {
         self.out.push_str("{\n");
         for (bi, block) in body.blocks(r).enumerate() {
             let args = body.block_args(block);
-            let header = bi > 0 || body.first_op(block).is_none() || !args.is_empty();
-            if header {
+            if bi > 0 || body.first_op(block).is_none() || !args.is_empty() {
                 self.indent(indent);
                 self.block_name(b, block);
                 if !args.is_empty() {
@@ -1396,7 +1372,13 @@ impl<'m, 'c> Printer<'m, 'c> {
                     self.out.push(')');
                 }
                 self.out.push(':');
-                let preds = &self.tables[b as usize].preds[block.index()];
+                // The number of the block of each successor use that names
+                // this block, in order.
+                let mut preds: SmallVec<[u32; 4]> = body
+                    .predecessors(block)
+                    .filter_map(|u| Some(self.block_id(b, body.op(u.op).parent()?)))
+                    .collect();
+                preds.sort_unstable();
                 if preds.is_empty() {
                     if bi > 0 {
                         self.out.push_str("  // no predecessors");
@@ -1404,10 +1386,8 @@ impl<'m, 'c> Printer<'m, 'c> {
                 } else if preds.len() == 1 {
                     let _ = write!(self.out, "  // pred: ^bb{}", preds[0]);
                 } else {
-                    let mut p = preds.clone();
-                    p.sort_unstable();
-                    let _ = write!(self.out, "  // {} preds: ", p.len());
-                    for (i, n) in p.iter().enumerate() {
+                    let _ = write!(self.out, "  // {} preds: ", preds.len());
+                    for (i, n) in preds.iter().enumerate() {
                         if i > 0 {
                             self.out.push_str(", ");
                         }
@@ -1466,7 +1446,8 @@ impl<'m, 'c> Printer<'m, 'c> {
     }
 
     fn metadata(&mut self) {
-        let groups = referenced_resources(self.module, self.state.options().debug_info);
+        let debug = self.state.options().debug_info;
+        let groups = referenced_resources(self.bodies, self.module, debug);
         if groups.is_empty() {
             return;
         }
@@ -1506,7 +1487,11 @@ impl<'m, 'c> Printer<'m, 'c> {
 /// a later value of a key replaces an earlier one. An owner with no
 /// resource and a group with no owner are dropped, whatever the dialect. (MLIR's test dialect does the same with its own
 /// attributes, which strata keeps opaque: its blobs are printed as read.)
-fn referenced_resources(module: &Module<'_>, debug: bool) -> Vec<ResourceGroup> {
+fn referenced_resources(
+    bodies: &Bodies<'_, '_>,
+    module: &Module<'_>,
+    debug: bool,
+) -> Vec<ResourceGroup> {
     let builtin = |g: &ResourceGroup| {
         g.kind == "dialect_resources" && g.entries.iter().any(|(owner, _)| owner == "builtin")
     };
@@ -1521,12 +1506,7 @@ fn referenced_resources(module: &Module<'_>, debug: bool) -> Vec<ResourceGroup> 
         seen: &mut rustc_hash::FxHashSet<usize>,
         keys: &mut Vec<&'c str>,
     ) {
-        let key = match node {
-            Node::Loc(l) => l.as_ptr().addr(),
-            Node::Attr(a) => a.as_ptr().addr(),
-            Node::Type(t) => t.as_ptr().addr(),
-        };
-        if !seen.insert(key) {
+        if !seen.insert(node_key(node)) {
             return;
         }
         if let Node::Attr(a) = node
@@ -1545,28 +1525,29 @@ fn referenced_resources(module: &Module<'_>, debug: bool) -> Vec<ResourceGroup> 
         }
     }
     fn visit_op<'c>(
-        body: &Body<'c>,
-        id: OpId,
+        (bodies, b, id): (&Bodies<'_, 'c>, u32, OpId),
         hooks: &AsmHooks,
         debug: bool,
         seen: &mut rustc_hash::FxHashSet<usize>,
         keys: &mut Vec<&'c str>,
     ) {
+        let body = bodies.list[b as usize];
         let o = body.op(id);
         if let Some(p) = o.properties() {
             visit(Node::Attr(p), hooks, seen, keys);
         }
-        let (inner, regions) = op_regions(body, id);
+        let (k, regions) = bodies.regions(b, id);
+        let inner = bodies.list[k as usize];
         for &r in regions {
-            for b in inner.blocks(r) {
-                for &a in inner.block_args(b) {
+            for block in inner.blocks(r) {
+                for &a in inner.block_args(block) {
                     visit(Node::Type(inner.value_type(a)), hooks, seen, keys);
                     if debug && let Some(l) = inner.value_location(a) {
                         visit(Node::Loc(l), hooks, seen, keys);
                     }
                 }
-                for op in inner.block_ops(b) {
-                    visit_op(inner, op, hooks, debug, seen, keys);
+                for op in inner.block_ops(block) {
+                    visit_op((bodies, k, op), hooks, debug, seen, keys);
                 }
             }
         }
@@ -1583,8 +1564,8 @@ fn referenced_resources(module: &Module<'_>, debug: bool) -> Vec<ResourceGroup> 
     }
     // Without a builtin entry there is nothing to look up.
     if module.resources.iter().any(builtin) {
-        let hooks = &module.asm;
-        visit_op(&module.body, module.root, hooks, debug, &mut seen, &mut keys);
+        let root = (bodies, 0, module.root);
+        visit_op(root, &module.asm, debug, &mut seen, &mut keys);
     }
     let mut groups = Vec::with_capacity(module.resources.len());
     for original in &module.resources {
@@ -1657,27 +1638,29 @@ pub fn print_module_parallel(module: &Module<'_>, options: PrintOptions) -> Stri
 /// [`visit_op_aliases`]), finished: in a parallel printing, the operations
 /// of the root's body are visited on rayon
 /// ([`AliasState::visit_ops_parallel`]).
-fn collect_aliases<'c, 'h>(
-    m: &Module<'c>,
-    hooks: &'h AsmHooks,
+fn collect_aliases<'c, 'm>(
+    bodies: &Bodies<'_, 'c>,
+    m: &'m Module<'c>,
     debug: bool,
     parallel: bool,
-) -> AliasState<'c, 'h> {
-    let mut state = AliasState::new(hooks);
-    visit_op_aliases(&m.body, m.root, debug, &mut state, parallel);
+) -> AliasState<'c, 'm> {
+    let mut state = AliasState::new(&m.asm);
+    visit_op_aliases(bodies, 0, m.root, debug, &mut state, parallel);
     state.finish();
     state
 }
 
 fn print_module_numbered(module: &Module<'_>, options: PrintOptions, parallel: bool) -> String {
+    let bodies = Bodies::new(&module.body);
     let aliases = (!options.local_scope)
-        .then(|| collect_aliases(module, &module.asm, options.debug_info, parallel));
-    print_with_aliases(module, options, parallel, aliases.as_ref())
+        .then(|| collect_aliases(&bodies, module, options.debug_info, parallel));
+    print_with_aliases(&bodies, module, options, parallel, aliases.as_ref())
 }
 
 /// Numbers and prints `module` under the aliases of `aliases` (none in
 /// local scope).
 fn print_with_aliases<'c>(
+    bodies: &Bodies<'_, 'c>,
     module: &Module<'c>,
     options: PrintOptions,
     parallel: bool,
@@ -1687,8 +1670,7 @@ fn print_with_aliases<'c>(
     if let Some(a) = aliases {
         a.install(&mut state);
     }
-    let bodies = Bodies::new(&module.body);
-    let mut p = Printer::new(module, &bodies, &state, aliases);
+    let mut p = Printer::new(module, bodies, &state, aliases);
     p.parallel = parallel;
     p.number();
     p.print()
@@ -1799,8 +1781,10 @@ mod tests {
         if debug {
             state.visit(Node::Loc(root.location()), true);
         }
+        let bodies = Bodies::new(&m.body);
+        let rb = bodies.regions(0, m.root).0;
         let mut parts: Vec<Option<AliasState<'c, 'm>>> = state
-            .visit_runs(m.root_body(), &runs, debug)
+            .visit_runs(&bodies, rb, &runs, debug)
             .into_iter()
             .map(Some)
             .collect();
@@ -1855,7 +1839,7 @@ mod tests {
             assert_eq!(fields(&forward, true), fields(&backward, true));
             assert_eq!(fields(&forward, true), fields(&shuffled, true));
             assert_eq!(forward.run, backward.run);
-            let sequential = collect_aliases(&m, &m.asm, debug, false);
+            let sequential = collect_aliases(&Bodies::new(&m.body), &m, debug, false);
             assert_eq!(fields(&forward, false), fields(&sequential, false));
             // Something to compare: aliases of each family, block
             // arguments' (not deferrable) and locations'.
@@ -1899,12 +1883,13 @@ mod tests {
             };
             let m = crate::parse_module_parallel(&ctx, &text, "g.mlir").unwrap();
             let split = split_pass(&m, debug, &cuts, &order);
-            let printed = print_with_aliases(&m, options(debug), false, Some(&split));
+            let bodies = Bodies::new(&m.body);
+            let printed = print_with_aliases(&bodies, &m, options(debug), false, Some(&split));
             prop_assert_eq!(&printed, &print_module(&m, options(debug)));
             if shipped && !debug {
                 prop_assert_eq!(&printed, include_str!("../tests/data/aliases.expected"));
             }
-            let sequential = collect_aliases(&m, &m.asm, debug, false);
+            let sequential = collect_aliases(&Bodies::new(&m.body), &m, debug, false);
             prop_assert_eq!(fields(&split, false), fields(&sequential, false));
         }
     }
