@@ -238,8 +238,7 @@ impl<'c> Body<'c> {
     pub fn create_op(&mut self, state: OperationState<'c>) -> OpId {
         for &r in &state.built_regions {
             assert!(
-                self.contains_region(r)
-                    && self.region_data(r).parent == RegionParent::Detached,
+                self.contains_region(r) && self.region_data(r).parent == RegionParent::Detached,
                 "built region {r:?} is not a detached region of this body"
             );
         }
@@ -333,7 +332,8 @@ impl<'c> Body<'c> {
             let owner = self.adopt_child(op, Box::new(child));
             self.op_data_mut(op).owner = Some(owner);
         } else {
-            let mut regions: SmallVec<[RegionId; 1]> = state.built_regions.iter().copied().collect();
+            let mut regions: SmallVec<[RegionId; 1]> =
+                state.built_regions.iter().copied().collect();
             for &r in &regions {
                 self.region_data_mut(r).parent = RegionParent::Op(op);
             }

@@ -15,6 +15,7 @@ mod structure;
 mod tree;
 mod verify;
 
+pub use module::{ISOLATED_OPS, Module, ResourceGroup, is_isolated};
 pub use parse::{
     Item, ItemKind, MAX_REGION_NESTING, ParseStats, parse_module, parse_module_parallel,
     parse_module_parallel_timed, parse_module_parallel_with, parse_module_timed, parse_module_with,
@@ -31,5 +32,4 @@ pub use strata_builtin::PrintOptions;
 /// The error of every parse (`strata-syntax`'s), so that a caller can name
 /// it without depending on that crate.
 pub use strata_syntax::ParseError;
-pub use module::{ISOLATED_OPS, Module, ResourceGroup, is_isolated};
 pub use verify::{diagnostic_location, verify_diagnostics};

@@ -311,7 +311,9 @@ impl<'t, 'c> Lower<'t, 'c> {
         for p in placeholders {
             if p.at == here {
                 body.replace_all_uses_with(p.value, value);
-                let op = body.defining_op(p.value).expect("a placeholder is a result");
+                let op = body
+                    .defining_op(p.value)
+                    .expect("a placeholder is a result");
                 body.erase_op(op).expect("a placeholder has no uses left");
             } else {
                 // Used inside an isolated operation nested in this body,
@@ -355,7 +357,8 @@ impl<'t, 'c> Lower<'t, 'c> {
                 .map_or(user.loc, |o| o.1);
             self.report((user.loc, user.name), isolated);
             // A stand-in: the module is refused.
-            let p = body.create_op(OperationState::new(self.placeholder, user.loc).results(&[data.ty]));
+            let p =
+                body.create_op(OperationState::new(self.placeholder, user.loc).results(&[data.ty]));
             return body.op(p).result(0);
         }
         // Defined below: a placeholder until it is.

@@ -55,7 +55,11 @@ impl<'c> Module<'c> {
     /// If the root's body was taken out (by a `Container` guard that was
     /// not returned).
     pub fn root_body(&self) -> &Body<'c> {
-        let owner = self.body.op(self.root).owner().expect("the root is isolated");
+        let owner = self
+            .body
+            .op(self.root)
+            .owner()
+            .expect("the root is isolated");
         self.body.child(owner).expect("the root's body is home")
     }
 
@@ -65,10 +69,12 @@ impl<'c> Module<'c> {
     ///
     /// As [`root_body`](Self::root_body).
     pub fn root_body_mut(&mut self) -> &mut Body<'c> {
-        let owner = self.body.op(self.root).owner().expect("the root is isolated");
-        self.body
-            .child_mut(owner)
-            .expect("the root's body is home")
+        let owner = self
+            .body
+            .op(self.root)
+            .owner()
+            .expect("the root is isolated");
+        self.body.child_mut(owner).expect("the root's body is home")
     }
 
     /// The number of operations in the module, the root included.

@@ -37,10 +37,10 @@ use strata_syntax::{Aliases as Table, DistinctIds, ParseError, Parser, ResourceS
 
 mod custom;
 
-use crate::{Module, ResourceGroup};
 use crate::tree::{
     Block, OpId, Operation, Region, Tree, Unit, UnitId, ValueData, ValueDef, ValueId,
 };
+use crate::{Module, ResourceGroup};
 
 /// How deep regions may nest before the parser stops with a diagnostic
 /// (instead of overflowing the stack).

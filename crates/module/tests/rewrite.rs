@@ -74,7 +74,8 @@ fn a_rewritten_module_prints_what_mlir_opt_prints_for_the_rewritten_text() {
     let inner = f.entry_block(f.op(region_op).regions()[0]).unwrap();
     let yield_op = f.last_op(inner).unwrap();
     f.erase_op(yield_op).unwrap();
-    f.inline_block_before(inner, InsertPoint::Before(region_op), &[]).unwrap();
+    f.inline_block_before(inner, InsertPoint::Before(region_op), &[])
+        .unwrap();
     f.erase_op(region_op).unwrap();
 
     // Erase the unreachable block (and what is in it).
@@ -131,9 +132,7 @@ fn two_functions_rewritten_at_once_while_a_symbol_is_added_print_as_mlir_opt() {
             let mut g = container.checkout(g_owner).unwrap();
             s.spawn(move || {
                 let a = find(&f, "x.a");
-                let tag: Attribute<'_> = ctx
-                    .type_attr(ctx.vector_type(&[4], ctx.f32()))
-                    .into();
+                let tag: Attribute<'_> = ctx.type_attr(ctx.vector_type(&[4], ctx.f32())).into();
                 let dict = ctx.dictionary_attr(&[("tag", tag)]).into();
                 f.set_attributes(a, Some(dict));
             });
