@@ -34,7 +34,7 @@ use strata_ir::{BlockId, Body, OpId, RegionId, Value, ValueDef};
 
 use crate::{Module, ResourceGroup};
 
-/// In a value's number: an entry block's argument (`%argN`).
+/// In a value's number (always below both flags): an entry block's argument.
 const ARG: u32 = 1 << 31;
 /// In a value's number: a result of an operation with several (`%N#k`).
 const MULTI: u32 = 1 << 30;
@@ -833,9 +833,10 @@ struct Bodies<'m, 'c> {
     list: Vec<&'m Body<'c>>,
     /// Per body, its roots (here to be found without reading the body).
     roots: Vec<&'m [RegionId]>,
-    /// Per body, per slot of its table of children: the child's index
-    /// ([`NONE`] for a slot with no body here).
-    kids: Vec<Vec<u32>>,
+    /// Per slot of each body's table of children, from the body's
+    /// `kid_base` on: the child's index ([`NONE`] for none here).
+    kid_base: Vec<usize>,
+    kids: Vec<u32>,
     /// Per body and one past the last: where its values start in the
     /// tables of values, and its blocks in those of blocks.
     values: Vec<usize>,
@@ -853,17 +854,19 @@ impl<'m, 'c> Bodies<'m, 'c> {
         let mut stack = vec![(file, NONE, 0)];
         while let Some((body, parent, slot)) = stack.pop() {
             let i = this.list.len() as u32;
-            if let Some(kids) = this.kids.get_mut(parent as usize) {
-                kids.resize(kids.len().max(slot + 1), NONE);
-                kids[slot] = i;
+            if let Some(&base) = this.kid_base.get(parent as usize) {
+                this.kids[base + slot] = i;
             }
-            this.kids.push(Vec::new());
             this.list.push(body);
             this.roots.push(body.roots());
             let (v, bl) = (this.values[i as usize], this.blocks[i as usize]);
             this.values.push(v + body.value_bound());
             this.blocks.push(bl + body.block_bound());
+            let start = stack.len();
             stack.extend(body.children().map(|(owner, c)| (c, i, owner.slot())));
+            let slots = stack[start..].iter().map(|c| c.2 + 1).max().unwrap_or(0);
+            this.kid_base.push(this.kids.len());
+            this.kids.resize(this.kids.len() + slots, NONE);
         }
         this
     }
@@ -875,9 +878,9 @@ impl<'m, 'c> Bodies<'m, 'c> {
         let o = self.list[b as usize].op(op);
         match o.owner() {
             None => (b, o.regions()),
-            Some(owner) => match self.kids[b as usize].get(owner.slot()) {
-                Some(&k) if k != NONE => (k, self.roots[k as usize]),
-                _ => (b, &[]),
+            Some(owner) => match self.kids[self.kid_base[b as usize] + owner.slot()] {
+                NONE => (b, &[]),
+                k => (k, self.roots[k as usize]),
             },
         }
     }
@@ -894,11 +897,10 @@ struct Numbers<'a> {
 }
 
 /// Numbers `regions` of body `b` and everything inside them (only them
-/// where not `deep`) from `next` (values, arguments), as
-/// [`Printer::number`] does: the regions on a stack, the last popped
-/// first; per region its blocks in the region, its entry block's
-/// arguments `%argN`, the other blocks' arguments and its operations'
-/// results `%N`, then the regions of its operations pushed, in order.
+/// where not `deep`) from `next` (values, arguments), as [`Printer::number`]
+/// does: from a stack of regions, per region its blocks in the region, its
+/// entry block's arguments `%argN`, the other blocks' arguments and its
+/// operations' results `%N`, then its operations' regions pushed in order.
 fn number_regions(
     bodies: &Bodies<'_, '_>,
     b: u32,
@@ -1128,9 +1130,8 @@ impl<'m, 'c> Printer<'m, 'c> {
     /// Numbers the values (`%N`, `%argN`) and the blocks in MLIR's order: a
     /// region's blocks, arguments and results first, then the regions of
     /// its operations from the last (a stack), so each operation of the
-    /// root's body is numbered as a whole, from the last to the first. The
-    /// numbering goes on through isolated operations (the generic form's
-    /// numbers are unique).
+    /// root's body is numbered whole, from the last to the first, through
+    /// isolated operations too (the generic form's numbers are unique).
     fn number(&mut self) {
         if self.parallel && self.number_parallel() {
             return;
@@ -1146,11 +1147,10 @@ impl<'m, 'c> Printer<'m, 'c> {
 
     /// [`Printer::number`] with the operations of the root's body numbered
     /// on rayon, when the root has one region and each operation of its body
-    /// that has regions is isolated: each such operation's bodies (its own
-    /// and those nested in it, consecutive in [`Bodies`]) are numbered from
-    /// zero, then shifted by what the operations after it use (they are
-    /// numbered before it). `false`, with the tables untouched, when the
-    /// module is not of that shape.
+    /// that has regions is isolated: each one's bodies (consecutive in
+    /// [`Bodies`]) are numbered from zero, then shifted by what the
+    /// operations after it use (numbered before it). `false`, with the
+    /// tables untouched, when the module is not of that shape.
     fn number_parallel(&mut self) -> bool {
         use rayon::prelude::*;
         let bodies = self.bodies;
@@ -1210,11 +1210,8 @@ impl<'m, 'c> Printer<'m, 'c> {
         }
         runs.par_iter_mut().for_each(|(_, _, own, (values, args))| {
             for n in own.names.iter_mut().filter(|n| **n != NONE) {
-                *n = if *n & ARG != 0 {
-                    ((*n & !ARG) + *args) | ARG
-                } else {
-                    ((*n & !MULTI) + *values) | (*n & MULTI)
-                };
+                // The flags are above every number: the shift leaves them.
+                *n += if *n & ARG != 0 { *args } else { *values };
             }
         });
         true
@@ -1372,8 +1369,7 @@ impl<'m, 'c> Printer<'m, 'c> {
                     self.out.push(')');
                 }
                 self.out.push(':');
-                // The number of the block of each successor use that names
-                // this block, in order.
+                // The blocks of the successor uses that name this one, sorted.
                 let mut preds: SmallVec<[u32; 4]> = body
                     .predecessors(block)
                     .filter_map(|u| Some(self.block_id(b, body.op(u.op).parent()?)))
@@ -1782,9 +1778,8 @@ mod tests {
             state.visit(Node::Loc(root.location()), true);
         }
         let bodies = Bodies::new(&m.body);
-        let rb = bodies.regions(0, m.root).0;
         let mut parts: Vec<Option<AliasState<'c, 'm>>> = state
-            .visit_runs(&bodies, rb, &runs, debug)
+            .visit_runs(&bodies, bodies.regions(0, m.root).0, &runs, debug)
             .into_iter()
             .map(Some)
             .collect();
