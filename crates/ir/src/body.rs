@@ -246,23 +246,27 @@ impl core::fmt::Debug for OpRef<'_, '_> {
 
 impl<'b, 'c> OpRef<'b, 'c> {
     /// The operation's id.
+    #[inline]
     pub fn id(&self) -> OpId {
         self.id
     }
 
     /// The operation's name, an interned attribute (MLIR's
     /// `OperationName`): equal names are one handle.
+    #[inline]
     pub fn name(&self) -> Attribute<'c> {
         self.data.name
     }
 
     /// The definition the operation was created with (see
     /// [`OpRegistry::def_of`](crate::OpRegistry::def_of)).
+    #[inline]
     pub fn def(&self) -> Option<crate::dialect::OpDefId> {
         self.data.def
     }
 
     /// The number of operands.
+    #[inline]
     pub fn num_operands(&self) -> usize {
         self.data.operands.len()
     }
@@ -272,6 +276,7 @@ impl<'b, 'c> OpRef<'b, 'c> {
     /// # Panics
     ///
     /// If the operation has no operand `i`.
+    #[inline]
     pub fn operand(&self, i: usize) -> Value {
         self.data.operands[i]
             .value
@@ -279,6 +284,7 @@ impl<'b, 'c> OpRef<'b, 'c> {
     }
 
     /// The operands, in order.
+    #[inline]
     pub fn operands(&self) -> impl ExactSizeIterator<Item = Value> + 'b {
         self.data.operands.iter().map(|o| {
             o.value
@@ -287,6 +293,7 @@ impl<'b, 'c> OpRef<'b, 'c> {
     }
 
     /// The results, in order.
+    #[inline]
     pub fn results(&self) -> &'b [Value] {
         &self.data.results
     }
@@ -296,11 +303,13 @@ impl<'b, 'c> OpRef<'b, 'c> {
     /// # Panics
     ///
     /// If the operation has no result `i`.
+    #[inline]
     pub fn result(&self, i: usize) -> Value {
         self.data.results[i]
     }
 
     /// The successor blocks, in order.
+    #[inline]
     pub fn successors(&self) -> impl ExactSizeIterator<Item = BlockId> + 'b {
         self.data.successors.iter().map(|s| {
             s.block
@@ -309,6 +318,7 @@ impl<'b, 'c> OpRef<'b, 'c> {
     }
 
     /// The number of successors.
+    #[inline]
     pub fn num_successors(&self) -> usize {
         self.data.successors.len()
     }
@@ -316,11 +326,13 @@ impl<'b, 'c> OpRef<'b, 'c> {
     /// The regions of a non-isolated operation, in order, in this body. An
     /// isolated operation's regions are in its child body:
     /// [`num_regions`](Self::num_regions) counts them either way.
+    #[inline]
     pub fn regions(&self) -> &'b [RegionId] {
         &self.data.regions
     }
 
     /// The number of regions, of this body or of the child body.
+    #[inline]
     pub fn num_regions(&self) -> usize {
         match self.data.owner {
             None => self.data.regions.len(),
@@ -329,26 +341,31 @@ impl<'b, 'c> OpRef<'b, 'c> {
     }
 
     /// The child body of an isolated operation.
+    #[inline]
     pub fn owner(&self) -> Option<OwnerId> {
         self.data.owner
     }
 
     /// The attribute dictionary (MLIR's discardable attributes), if any.
+    #[inline]
     pub fn attributes(&self) -> Option<Attribute<'c>> {
         self.data.attributes
     }
 
     /// The properties (MLIR's inherent attributes, `<{...}>`), if any.
+    #[inline]
     pub fn properties(&self) -> Option<Attribute<'c>> {
         self.data.properties
     }
 
     /// The location.
+    #[inline]
     pub fn location(&self) -> Location<'c> {
         self.data.loc
     }
 
     /// The block the operation is in, if it is in one.
+    #[inline]
     pub fn parent(&self) -> Option<BlockId> {
         self.data.parent
     }
@@ -356,6 +373,7 @@ impl<'b, 'c> OpRef<'b, 'c> {
 
 impl<'c> Body<'c> {
     /// An empty body: no roots, nothing in it.
+    #[inline]
     pub fn new() -> Self {
         Self::default()
     }
@@ -363,6 +381,7 @@ impl<'c> Body<'c> {
     /// An empty body with `n` empty roots: the child body of an isolated
     /// operation with `n` regions, to build before the operation (see
     /// [`OperationState::with_body`](crate::OperationState::with_body)).
+    #[inline]
     pub fn with_roots(n: usize) -> Self {
         let mut body = Self::new();
         for i in 0..n {
@@ -378,6 +397,7 @@ impl<'c> Body<'c> {
     ///
     /// If `op` names no live operation of this body.
     #[track_caller]
+    #[inline]
     pub fn op(&self, op: OpId) -> OpRef<'_, 'c> {
         OpRef {
             body: self,
@@ -387,26 +407,31 @@ impl<'c> Body<'c> {
     }
 
     /// Whether `op` names a live operation of this body.
+    #[inline]
     pub fn contains_op(&self, op: OpId) -> bool {
         self.ops.get(op.index()).is_some()
     }
 
     /// Whether `value` names a live value of this body.
+    #[inline]
     pub fn contains_value(&self, value: Value) -> bool {
         self.values.get(value.index()).is_some()
     }
 
     /// Whether `region` names a live region of this body.
+    #[inline]
     pub fn contains_region(&self, region: RegionId) -> bool {
         self.regions.get(region.index()).is_some()
     }
 
     /// Whether `block` names a live block of this body.
+    #[inline]
     pub fn contains_block(&self, block: BlockId) -> bool {
         self.blocks.get(block.index()).is_some()
     }
 
     #[track_caller]
+    #[inline]
     pub(crate) fn op_data(&self, op: OpId) -> &OpData<'c> {
         self.ops
             .get(op.index())
@@ -414,6 +439,7 @@ impl<'c> Body<'c> {
     }
 
     #[track_caller]
+    #[inline]
     pub(crate) fn op_data_mut(&mut self, op: OpId) -> &mut OpData<'c> {
         self.ops
             .get_mut(op.index())
@@ -421,6 +447,7 @@ impl<'c> Body<'c> {
     }
 
     #[track_caller]
+    #[inline]
     pub(crate) fn block_data(&self, block: BlockId) -> &BlockData {
         self.blocks
             .get(block.index())
@@ -428,6 +455,7 @@ impl<'c> Body<'c> {
     }
 
     #[track_caller]
+    #[inline]
     pub(crate) fn block_data_mut(&mut self, block: BlockId) -> &mut BlockData {
         self.blocks
             .get_mut(block.index())
@@ -435,6 +463,7 @@ impl<'c> Body<'c> {
     }
 
     #[track_caller]
+    #[inline]
     pub(crate) fn region_data(&self, region: RegionId) -> &RegionData {
         self.regions
             .get(region.index())
@@ -442,6 +471,7 @@ impl<'c> Body<'c> {
     }
 
     #[track_caller]
+    #[inline]
     pub(crate) fn region_data_mut(&mut self, region: RegionId) -> &mut RegionData {
         self.regions
             .get_mut(region.index())
@@ -449,6 +479,7 @@ impl<'c> Body<'c> {
     }
 
     #[track_caller]
+    #[inline]
     pub(crate) fn value_data(&self, value: Value) -> &ValueData<'c> {
         self.values
             .get(value.index())
@@ -456,6 +487,7 @@ impl<'c> Body<'c> {
     }
 
     #[track_caller]
+    #[inline]
     pub(crate) fn value_data_mut(&mut self, value: Value) -> &mut ValueData<'c> {
         self.values
             .get_mut(value.index())
@@ -463,52 +495,62 @@ impl<'c> Body<'c> {
     }
 
     /// The regions of the isolated operation that owns this body, in order.
+    #[inline]
     pub fn roots(&self) -> &[RegionId] {
         &self.roots
     }
 
     /// One past the largest index of a value id of this body (a size for a
     /// table indexed by [`Value::index`]).
+    #[inline]
     pub fn value_bound(&self) -> usize {
         self.values.bound()
     }
 
     /// One past the largest index of a block id of this body.
+    #[inline]
     pub fn block_bound(&self) -> usize {
         self.blocks.bound()
     }
 
     /// One past the largest index of an operation id of this body.
+    #[inline]
     pub fn op_bound(&self) -> usize {
         self.ops.bound()
     }
 
     /// The number of live operations in this body (not its children).
+    #[inline]
     pub fn num_ops(&self) -> usize {
         self.ops.len()
     }
 
     /// The number of live values in this body (not its children).
+    #[inline]
     pub fn num_values(&self) -> usize {
         self.values.len()
     }
 
     /// The number of live blocks in this body (not its children).
+    #[inline]
     pub fn num_blocks(&self) -> usize {
         self.blocks.len()
     }
 
     /// The live operations of this body in slot order, attached or not.
+    #[inline]
     pub fn op_ids(&self) -> impl Iterator<Item = OpId> + '_ {
         self.ops.iter().map(|(i, _)| OpId::new(i))
     }
 
     /// The live values of this body in slot order.
+    #[inline]
     pub fn value_ids(&self) -> impl Iterator<Item = Value> + '_ {
         self.values.iter().map(|(i, _)| Value::new(i))
     }
 
     /// The live blocks of this body in slot order.
+    #[inline]
     pub fn block_ids(&self) -> impl Iterator<Item = BlockId> + '_ {
         self.blocks.iter().map(|(i, _)| BlockId::new(i))
     }
@@ -516,22 +558,26 @@ impl<'c> Body<'c> {
     // ---- values ----
 
     /// The type of `value`.
+    #[inline]
     pub fn value_type(&self, value: Value) -> Type<'c> {
         self.value_data(value).ty
     }
 
     /// What defines `value`.
+    #[inline]
     pub fn value_def(&self, value: Value) -> ValueDef {
         self.value_data(value).def
     }
 
     /// The location of a block argument (`None` for a result, whose
     /// location is its operation's).
+    #[inline]
     pub fn value_location(&self, value: Value) -> Option<Location<'c>> {
         self.value_data(value).loc
     }
 
     /// The operation that defines `value`, if it is a result.
+    #[inline]
     pub fn defining_op(&self, value: Value) -> Option<OpId> {
         match self.value_def(value) {
             ValueDef::Result { op, .. } => Some(op),
@@ -540,6 +586,7 @@ impl<'c> Body<'c> {
     }
 
     /// The uses of `value`, the newest first (MLIR's use-list order).
+    #[inline]
     pub fn uses(&self, value: Value) -> Uses<'_, 'c> {
         Uses {
             body: self,
@@ -548,17 +595,20 @@ impl<'c> Body<'c> {
     }
 
     /// Whether `value` has no use.
+    #[inline]
     pub fn use_empty(&self, value: Value) -> bool {
         self.value_data(value).first_use.is_none()
     }
 
     /// Whether `value` has exactly one use.
+    #[inline]
     pub fn has_one_use(&self, value: Value) -> bool {
         let mut uses = self.uses(value);
         uses.next().is_some() && uses.next().is_none()
     }
 
     /// The operations that use `value`, in use-list order, once per use.
+    #[inline]
     pub fn users(&self, value: Value) -> impl Iterator<Item = OpId> + '_ {
         self.uses(value).map(|u| u.op)
     }
@@ -566,36 +616,43 @@ impl<'c> Body<'c> {
     // ---- blocks ----
 
     /// The region `block` is in, if it is in one.
+    #[inline]
     pub fn block_parent(&self, block: BlockId) -> Option<RegionId> {
         self.block_data(block).parent
     }
 
     /// The arguments of `block`, in order.
+    #[inline]
     pub fn block_args(&self, block: BlockId) -> &[Value] {
         &self.block_data(block).args
     }
 
     /// The first operation of `block`.
+    #[inline]
     pub fn first_op(&self, block: BlockId) -> Option<OpId> {
         self.block_data(block).first
     }
 
     /// The last operation of `block` (its terminator, where it has one).
+    #[inline]
     pub fn last_op(&self, block: BlockId) -> Option<OpId> {
         self.block_data(block).last
     }
 
     /// The operation after `op` in its block.
+    #[inline]
     pub fn next_op(&self, op: OpId) -> Option<OpId> {
         self.op_data(op).next
     }
 
     /// The operation before `op` in its block.
+    #[inline]
     pub fn prev_op(&self, op: OpId) -> Option<OpId> {
         self.op_data(op).prev
     }
 
     /// The operations of `block`, in order.
+    #[inline]
     pub fn block_ops(&self, block: BlockId) -> BlockOps<'_, 'c> {
         BlockOps {
             body: self,
@@ -604,17 +661,20 @@ impl<'c> Body<'c> {
     }
 
     /// The block after `block` in its region.
+    #[inline]
     pub fn next_block(&self, block: BlockId) -> Option<BlockId> {
         self.block_data(block).next
     }
 
     /// The block before `block` in its region.
+    #[inline]
     pub fn prev_block(&self, block: BlockId) -> Option<BlockId> {
         self.block_data(block).prev
     }
 
     /// The predecessors of `block`: the successor slots that name it, the
     /// newest first (MLIR's order).
+    #[inline]
     pub fn predecessors(&self, block: BlockId) -> Preds<'_, 'c> {
         Preds {
             body: self,
@@ -625,11 +685,13 @@ impl<'c> Body<'c> {
     // ---- regions ----
 
     /// What `region` belongs to.
+    #[inline]
     pub fn region_parent(&self, region: RegionId) -> RegionParent {
         self.region_data(region).parent
     }
 
     /// The blocks of `region`, the entry block first.
+    #[inline]
     pub fn blocks(&self, region: RegionId) -> Blocks<'_, 'c> {
         Blocks {
             body: self,
@@ -638,12 +700,14 @@ impl<'c> Body<'c> {
     }
 
     /// The entry block of `region`, if it has a block.
+    #[inline]
     pub fn entry_block(&self, region: RegionId) -> Option<BlockId> {
         self.region_data(region).first
     }
 
     /// The operation that holds `region` in this body (`None` for the
     /// roots and detached regions).
+    #[inline]
     pub fn region_op(&self, region: RegionId) -> Option<OpId> {
         match self.region_parent(region) {
             RegionParent::Op(op) => Some(op),
@@ -654,6 +718,7 @@ impl<'c> Body<'c> {
     /// The operation around `op` in this body: the holder of the region of
     /// its block. `None` for an operation in a root region (its parent is
     /// the owner, in the parent body) or a detached one.
+    #[inline]
     pub fn parent_op(&self, op: OpId) -> Option<OpId> {
         let block = self.op_data(op).parent?;
         let region = self.block_data(block).parent?;
@@ -664,6 +729,7 @@ impl<'c> Body<'c> {
 
     /// The body of isolated operation `owner`, when it is here (not
     /// checked out by a container guard, not erased).
+    #[inline]
     pub fn child(&self, owner: OwnerId) -> Option<&Body<'c>> {
         let slot = self.children.get(owner.slot())?;
         if slot.generation != owner.generation {
@@ -676,6 +742,7 @@ impl<'c> Body<'c> {
     }
 
     /// The body of isolated operation `owner`, mutably.
+    #[inline]
     pub fn child_mut(&mut self, owner: OwnerId) -> Option<&mut Body<'c>> {
         let slot = self.children.get_mut(owner.slot())?;
         if slot.generation != owner.generation {
@@ -688,6 +755,7 @@ impl<'c> Body<'c> {
     }
 
     /// The isolated operation whose body is `owner`.
+    #[inline]
     pub fn owner_op(&self, owner: OwnerId) -> Option<OpId> {
         let slot = self.children.get(owner.slot())?;
         if slot.generation != owner.generation {
@@ -697,6 +765,7 @@ impl<'c> Body<'c> {
     }
 
     /// Every child body that is here, with its owner id, in slot order.
+    #[inline]
     pub fn children(&self) -> impl Iterator<Item = (OwnerId, &Body<'c>)> + '_ {
         self.children
             .iter()
@@ -716,6 +785,7 @@ impl<'c> Body<'c> {
     /// Takes the body apart into its children that are home (to drop or
     /// keep on their own: a large module's function bodies can be freed on
     /// many threads); the rest of the body is dropped.
+    #[inline]
     pub fn into_children(self) -> Vec<Body<'c>> {
         self.children
             .into_iter()
@@ -728,6 +798,7 @@ impl<'c> Body<'c> {
 
     /// Every child body that is here, mutably, with its owner id: disjoint
     /// borrows, so each may go to another thread.
+    #[inline]
     pub fn children_mut(&mut self) -> impl Iterator<Item = (OwnerId, &mut Body<'c>)> + '_ {
         self.children
             .iter_mut()
@@ -755,6 +826,7 @@ pub struct Uses<'b, 'c> {
 impl Iterator for Uses<'_, '_> {
     type Item = OpOperand;
 
+    #[inline]
     fn next(&mut self) -> Option<OpOperand> {
         let u = self.next?;
         self.next = self.body.op_data(u.op).operands[u.index as usize].next;
@@ -772,6 +844,7 @@ pub struct Preds<'b, 'c> {
 impl Iterator for Preds<'_, '_> {
     type Item = BlockOperand;
 
+    #[inline]
     fn next(&mut self) -> Option<BlockOperand> {
         let u = self.next?;
         self.next = self.body.op_data(u.op).successors[u.index as usize].next;
@@ -789,6 +862,7 @@ pub struct BlockOps<'b, 'c> {
 impl Iterator for BlockOps<'_, '_> {
     type Item = OpId;
 
+    #[inline]
     fn next(&mut self) -> Option<OpId> {
         let op = self.next?;
         self.next = self.body.op_data(op).next;
@@ -806,6 +880,7 @@ pub struct Blocks<'b, 'c> {
 impl Iterator for Blocks<'_, '_> {
     type Item = BlockId;
 
+    #[inline]
     fn next(&mut self) -> Option<BlockId> {
         let block = self.next?;
         self.next = self.body.block_data(block).next;
