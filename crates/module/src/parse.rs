@@ -1469,10 +1469,9 @@ trait Runner<'c, P: Policy, S> {
         placeholder: Attribute<'c>,
         ops: &[OpId],
     ) -> FxHashMap<OpId, strata_ir::Body<'c>> {
-        let mut slots: Vec<Option<&mut Unit<'c>>> = units.iter_mut().map(Some).collect();
-        ops.iter()
-            .filter_map(|&op| {
-                let unit = slots.get_mut(op.unit as usize)?.take()?;
+        prebuild_tasks(units, ops)
+            .into_iter()
+            .filter_map(|(op, unit)| {
                 Some((op, crate::lower::lower_isolated(unit, placeholder, op)?))
             })
             .collect()
@@ -1486,6 +1485,18 @@ trait Runner<'c, P: Policy, S> {
     ) -> (A, B) {
         (a(), b())
     }
+}
+
+/// Each operation of `ops` with its unit, to itself (one task per unit; an
+/// operation whose unit another took is left to the lowering of the rest).
+fn prebuild_tasks<'u, 'c>(
+    units: &'u mut [Unit<'c>],
+    ops: &[OpId],
+) -> Vec<(OpId, &'u mut Unit<'c>)> {
+    let mut slots: Vec<Option<&mut Unit<'c>>> = units.iter_mut().map(Some).collect();
+    ops.iter()
+        .filter_map(|&op| Some((op, slots.get_mut(op.unit as usize)?.take()?)))
+        .collect()
 }
 
 struct Sequential;
@@ -1555,13 +1566,7 @@ impl<'c, S: BuildHasher + Sync + Send> Runner<'c, strata_ctx::Shared, S> for Par
         ops: &[OpId],
     ) -> FxHashMap<OpId, strata_ir::Body<'c>> {
         use rayon::prelude::*;
-        // Each operation with its unit, to itself: one task per unit.
-        let mut slots: Vec<Option<&mut Unit<'c>>> = units.iter_mut().map(Some).collect();
-        let tasks: Vec<(OpId, &mut Unit<'c>)> = ops
-            .iter()
-            .filter_map(|&op| Some((op, slots.get_mut(op.unit as usize)?.take()?)))
-            .collect();
-        tasks
+        prebuild_tasks(units, ops)
             .into_par_iter()
             .filter_map(|(op, unit)| {
                 Some((op, crate::lower::lower_isolated(unit, placeholder, op)?))
