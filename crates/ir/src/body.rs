@@ -513,12 +513,6 @@ impl<'c> Body<'c> {
         self.blocks.bound()
     }
 
-    /// One past the largest index of an operation id of this body.
-    #[inline]
-    pub fn op_bound(&self) -> usize {
-        self.ops.bound()
-    }
-
     /// The number of live operations in this body (not its children).
     #[inline]
     pub fn num_ops(&self) -> usize {

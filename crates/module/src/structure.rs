@@ -62,10 +62,6 @@ const GRAPH_REGION_OPS: &[&str] = &[
     "transform.structured.replace",
 ];
 
-/// The operations strata knows to be isolated from above (MLIR verifies
-/// each whole, after the operations around it).
-const ISOLATED_OPS: &[&str] = &["builtin.module", "func.func"];
-
 /// A block, as (unit, index in the unit's blocks).
 type BlockRef = (u32, u32);
 
@@ -481,7 +477,7 @@ impl<'m, 'c, 'a> Verifier<'m, 'c, 'a> {
     }
 
     fn is_isolated(&self, o: OpId) -> bool {
-        !self.op(o).regions.is_empty() && ISOLATED_OPS.contains(&self.name(o))
+        !self.op(o).regions.is_empty() && crate::is_isolated(self.name(o))
     }
 
     /// Where operation `o` is reported.

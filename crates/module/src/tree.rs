@@ -1,5 +1,6 @@
-//! The operation tree: units (one arena per top-level operation), and the
-//! operations, blocks, regions and values they own.
+//! The parser's own arenas: units (one per top-level operation), and the
+//! operations, blocks, regions and values they own, which `lower.rs` turns
+//! into `strata-ir`'s bodies once the file has parsed.
 //!
 //! Every node is addressed by a small id that names its unit and its index
 //! in that unit's arena, so units parsed on different threads can refer to
