@@ -570,10 +570,11 @@ struct UnitParser<'c, 'f, P: Policy, S> {
     shared: &'f Shared<'c, 'f, P, S>,
     /// The text being parsed (the file).
     src: &'f str,
-    /// How many alias definitions the unit sees: those above it.
-    alias_limit: usize,
-    lexer: Lexer<'f>,
-    tok: Token,
+    /// The one cursor over the unit's text, whose grammar of types,
+    /// attributes and locations the operation grammar here calls into (it
+    /// also holds the unit's `distinct[N]` ids, from the file's alias
+    /// definitions on).
+    p: Parser<'c, 'f, P, S>,
     unit_id: UnitId,
     unit: Unit<'c>,
     values: FxHashMap<&'f str, Entry>,
@@ -584,8 +585,6 @@ struct UnitParser<'c, 'f, P: Policy, S> {
     /// `(at, to)`: a token starting in `at..to` is skipped over, the lexer
     /// continues at `to` (the elided body of a module).
     splice: Option<(usize, usize)>,
-    /// The unit's `distinct[N]` ids, from the file's alias definitions on.
-    distinct: RefCell<DistinctIds<'c>>,
     /// How many `func.func` bodies are open (`return` is `func.return`
     /// inside one).
     func_bodies: u32,
@@ -621,16 +620,16 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         } else {
             range.end
         };
-        let mut lexer = Lexer::new(&src[..end]);
-        lexer.reset(range.start);
-        let tok = lexer.next_token();
+        // The unit sees the alias definitions above it.
+        let p = Parser::new_at(ctx, &src[..end], range.start, Some(shared.syntax))
+            .with_aliases(&shared.aliases.table)
+            .with_alias_limit(shared.aliases.visible_at(range.start))
+            .with_distinct_ids(distinct);
         Self {
             ctx,
             shared,
             src,
-            alias_limit: shared.aliases.visible_at(range.start),
-            lexer,
-            tok,
+            p,
             unit_id,
             unit: Unit::default(),
             values: FxHashMap::default(),
@@ -639,7 +638,6 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             depth: 0,
             splice: None,
             func_bodies: 0,
-            distinct: RefCell::new(distinct),
             line_hint: core::cell::Cell::new(0),
             undefined_location: None,
             branches: false,
@@ -648,53 +646,65 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         }
     }
 
+    /// The current token.
+    #[inline]
+    fn tok(&self) -> Token {
+        self.p.token()
+    }
+
     fn bump(&mut self) {
-        self.tok = self.lexer.next_token();
-        if let Some((at, to)) = self.splice
-            && self.tok.start >= at
-            && self.tok.start < to
-        {
-            self.lexer.reset(to);
-            self.tok = self.lexer.next_token();
+        self.p.bump();
+        self.skip_splice();
+    }
+
+    /// Skips the elided text (see [`UnitParser::splice`]) when the current
+    /// token starts in it.
+    #[inline]
+    fn skip_splice(&mut self) {
+        if let Some((at, to)) = self.splice {
+            let start = self.tok().start;
+            if start >= at && start < to {
+                self.p.seek(to);
+            }
         }
     }
 
     fn spelling(&self) -> &'f str {
-        &self.src[self.tok.start..self.tok.end]
+        &self.src[self.tok().start..self.tok().end]
     }
 
     fn err(&self, message: impl Into<String>) -> ParseError {
-        if let TokenKind::Error(why) = self.tok.kind {
-            return ParseError::lexical(self.tok.start..self.tok.end, why);
+        if let TokenKind::Error(why) = self.tok().kind {
+            return ParseError::lexical(self.tok().start..self.tok().end, why);
         }
-        ParseError::new(self.tok.start..self.tok.end, message)
+        ParseError::new(self.tok().start..self.tok().end, message)
     }
 
     /// MLIR's `emitWrongTokenError`: the current token is not the one
     /// expected, reported after the token before (a lexical error as itself).
     fn wrong_token(&self, message: &str) -> ParseError {
-        if let TokenKind::Error(_) = self.tok.kind {
+        if let TokenKind::Error(_) = self.tok().kind {
             return self.err("");
         }
-        let at = wrong_token_position(self.lexer.source(), &self.tok);
+        let at = wrong_token_position(self.p.source(), &self.tok());
         ParseError::wrong_token(at, message)
     }
 
     fn expect(&mut self, kind: TokenKind, what: &str) -> PResult<()> {
-        if self.tok.kind == kind {
+        if self.tok().kind == kind {
             self.bump();
             Ok(())
-        } else if let TokenKind::Error(_) = self.tok.kind {
+        } else if let TokenKind::Error(_) = self.tok().kind {
             Err(self.err(""))
         } else {
             // MLIR reports a missing token after the previous one.
-            let at = wrong_token_position(self.lexer.source(), &self.tok);
+            let at = wrong_token_position(self.p.source(), &self.tok());
             Err(ParseError::wrong_token(at, format!("expected {what}")))
         }
     }
 
     fn consume(&mut self, kind: TokenKind) -> bool {
-        if self.tok.kind == kind {
+        if self.tok().kind == kind {
             self.bump();
             true
         } else {
@@ -702,36 +712,23 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         }
     }
 
-    /// Runs a `strata-syntax` parser at the current token and continues
-    /// after what it consumed.
-    fn sub<T>(&mut self, f: impl FnOnce(&mut Parser<'c, '_, P, S>) -> PResult<T>) -> PResult<T> {
+    /// Runs the grammar of `strata-syntax` (a type, an attribute, a
+    /// location) at the current token, on the one cursor.
+    fn sub<T>(&mut self, f: impl FnOnce(&mut Parser<'c, 'f, P, S>) -> PResult<T>) -> PResult<T> {
         // A lexical error token starts where the lexer stopped, not where
         // the text that failed to lex began: it is the error.
-        if let TokenKind::Error(_) = self.tok.kind {
+        if let TokenKind::Error(_) = self.tok().kind {
             return Err(self.err(""));
         }
-        // The syntax parser reads the unit's own text from here on, so its
-        // spans are file offsets and a missing token at its start is
-        // reported after the token before, as MLIR reports it.
-        let mut p = Parser::new_at(
-            self.ctx,
-            self.lexer.source(),
-            self.tok.start,
-            Some(self.shared.syntax),
-        )
-        .with_aliases(&self.shared.aliases.table)
-        .with_alias_limit(self.alias_limit);
-        p.set_distinct_ids(&self.distinct);
-        let r = f(&mut p);
-        let next = p.token();
+        let r = f(&mut self.p);
+        let next = self.tok();
         // The token after is a lexical error, whose span is where the lexer
         // stopped, not where the token began: report it now.
         if let (Ok(_), TokenKind::Error(why)) = (&r, next.kind) {
             return Err(ParseError::lexical(next.start..next.end, why));
         }
         let v = r?;
-        self.lexer.reset(next.start);
-        self.bump();
+        self.skip_splice();
         Ok(v)
     }
 
@@ -745,15 +742,14 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
     /// `loc(...)`, with `loc(#alias)` looked up in the alias table.
     fn parse_location(&mut self) -> PResult<Location<'c>> {
-        let save = self.tok;
-        if self.tok.kind == TokenKind::BareId && self.spelling() == "loc" {
-            let after = self.lexer.position();
+        let save = self.p.checkpoint();
+        if self.tok().kind == TokenKind::BareId && self.spelling() == "loc" {
             self.bump();
-            if self.tok.kind == TokenKind::LParen {
+            if self.tok().kind == TokenKind::LParen {
                 self.bump();
-                if self.tok.kind == TokenKind::HashId {
+                if self.tok().kind == TokenKind::HashId {
                     let name = &self.spelling()[1..];
-                    let span = self.tok.start..self.tok.end;
+                    let span = self.tok().start..self.tok().end;
                     // A dotted name is a dialect attribute, never an alias:
                     // MLIR refuses it at once.
                     if name.contains('.') {
@@ -783,8 +779,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                     return Ok(found.unwrap_or_else(|| self.ctx.unknown_loc().into()));
                 }
             }
-            self.lexer.reset(after);
-            self.tok = save;
+            self.p.rewind(save);
         }
         self.sub(|p| p.parse_location())
     }
@@ -925,15 +920,15 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     fn parse_results(&mut self) -> PResult<ResultGroups<'f>> {
         let mut groups = Vec::new();
         loop {
-            if self.tok.kind != TokenKind::PercentId {
+            if self.tok().kind != TokenKind::PercentId {
                 return Err(self.err("expected valid ssa identifier"));
             }
             let name = self.spelling();
-            let span = self.tok.start..self.tok.end;
+            let span = self.tok().start..self.tok().end;
             self.bump();
             let mut count = 1;
             if self.consume(TokenKind::Colon) {
-                if self.tok.kind != TokenKind::Integer {
+                if self.tok().kind != TokenKind::Integer {
                     return Err(self.wrong_token("expected integer number of results"));
                 }
                 count = self
@@ -957,30 +952,30 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
     /// One operation in the generic form; returns its index in the unit.
     fn parse_operation(&mut self) -> PResult<u32> {
-        let groups = if self.tok.kind == TokenKind::PercentId {
+        let groups = if self.tok().kind == TokenKind::PercentId {
             self.parse_results()?
         } else {
             Vec::new()
         };
-        if self.tok.kind != TokenKind::String {
-            if self.tok.kind == TokenKind::BareId {
+        if self.tok().kind != TokenKind::String {
+            if self.tok().kind == TokenKind::BareId {
                 // A custom form (`parse/custom.rs`), outside this frame: it
                 // is on the stack once per nesting level.
                 return self.parse_custom_operation(groups);
             }
-            if let TokenKind::Error(_) = self.tok.kind {
+            if let TokenKind::Error(_) = self.tok().kind {
                 return Err(self.err(""));
             }
             // MLIR reports it after the token before.
-            let at = wrong_token_position(self.lexer.source(), &self.tok);
+            let at = wrong_token_position(self.p.source(), &self.tok());
             return Err(ParseError::wrong_token(
                 at,
                 "expected operation name in quotes",
             ));
         }
         // MLIR locates an operation at its name (after the results).
-        let start = self.tok.start;
-        let name_span = self.tok.start..self.tok.end;
+        let start = self.tok().start;
+        let name_span = self.tok().start..self.tok().end;
         let spelling = self.spelling();
         let owned;
         let name: &str = if spelling.contains('\\') {
@@ -1013,7 +1008,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         let mut operand_names: Vec<(&'f str, u32, Range<usize>)> = Vec::new();
         // MLIR: a list of uses while the next token is a `%` name, then
         // the `)`.
-        if self.tok.kind == TokenKind::PercentId {
+        if self.tok().kind == TokenKind::PercentId {
             loop {
                 operand_names.push(self.parse_operand_use()?);
                 if !self.consume(TokenKind::Comma) {
@@ -1031,16 +1026,16 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             // outside a region.
             let mut labels: SmallVec<[(&'f str, Range<usize>); 2]> = SmallVec::new();
             loop {
-                if self.tok.kind != TokenKind::CaretId {
+                if self.tok().kind != TokenKind::CaretId {
                     return Err(self.wrong_token(
-                        if labels.is_empty() && self.tok.kind == TokenKind::RSquare {
+                        if labels.is_empty() && self.tok().kind == TokenKind::RSquare {
                             "expected list element"
                         } else {
                             "expected block name"
                         },
                     ));
                 }
-                labels.push((self.spelling(), self.tok.start..self.tok.end));
+                labels.push((self.spelling(), self.tok().start..self.tok().end));
                 self.bump();
                 if self.consume(TokenKind::RSquare) {
                     break;
@@ -1080,7 +1075,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             loc: self.ctx.unknown_loc().into(),
         });
         let mut regions = SmallVec::new();
-        if self.tok.kind == TokenKind::LParen {
+        if self.tok().kind == TokenKind::LParen {
             self.bump();
             loop {
                 regions.push(self.parse_region()?);
@@ -1093,8 +1088,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
         // Attributes.
         let mut attributes = None;
-        if self.tok.kind == TokenKind::LBrace {
-            let dict_start = self.tok.start;
+        if self.tok().kind == TokenKind::LBrace {
+            let dict_start = self.tok().start;
             let a = self.parse_attribute()?;
             match a.dyn_cast::<strata_builtin::DictionaryAttr>() {
                 Some(d) if d.payload().entries.is_empty() => {}
@@ -1110,18 +1105,18 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
         // The type.
         self.expect(TokenKind::Colon, "':' followed by operation type")?;
-        let ty_start = self.tok.start;
+        let ty_start = self.tok().start;
         let ty = self.parse_type()?;
         let Some(fty) = ty.dyn_cast::<FunctionType>() else {
             return Err(ParseError::new(
-                ty_start..self.tok.start,
+                ty_start..self.tok().start,
                 "expected function type",
             ));
         };
         let fty = fty.payload();
         if fty.inputs.len() != operand_names.len() {
             return Err(ParseError::new(
-                ty_start..self.tok.start,
+                ty_start..self.tok().start,
                 format!(
                     "expected {} operand type{} but had {}",
                     operand_names.len(),
@@ -1144,7 +1139,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         }
 
         // The location.
-        let loc = if self.tok.kind == TokenKind::BareId && self.spelling() == "loc" {
+        let loc = if self.tok().kind == TokenKind::BareId && self.spelling() == "loc" {
             self.parse_location()?
         } else {
             self.file_loc(start)
@@ -1203,7 +1198,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     /// The start of a region (generic, or a function's body): the `{`, the
     /// nesting limit, new name and block scopes, and the region's index.
     fn open_region(&mut self) -> PResult<u32> {
-        let open = self.tok.start;
+        let open = self.tok().start;
         self.expect(TokenKind::LBrace, "'{' to begin a region")?;
         self.depth += 1;
         if self.depth > MAX_REGION_NESTING {
@@ -1222,15 +1217,15 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     fn parse_region(&mut self) -> PResult<u32> {
         let region_index = self.open_region()?;
         let mut blocks = Vec::new();
-        if self.tok.kind != TokenKind::RBrace {
+        if self.tok().kind != TokenKind::RBrace {
             // The entry block may have no label.
-            if self.tok.kind != TokenKind::CaretId {
+            if self.tok().kind != TokenKind::CaretId {
                 let b = self.unit.blocks.len() as u32;
                 self.unit.blocks.push(Block::default());
                 blocks.push(b);
                 self.parse_block_body(b)?;
             }
-            while self.tok.kind == TokenKind::CaretId {
+            while self.tok().kind == TokenKind::CaretId {
                 blocks.push(self.parse_block()?);
             }
         }
@@ -1242,18 +1237,18 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     /// parser's frame is on the stack once per nesting level.
     #[inline(never)]
     fn parse_operand_use(&mut self) -> PResult<(&'f str, u32, Range<usize>)> {
-        if self.tok.kind != TokenKind::PercentId {
+        if self.tok().kind != TokenKind::PercentId {
             return Err(self.wrong_token("expected SSA operand"));
         }
         let n = self.spelling();
-        let mut span = self.tok.start..self.tok.end;
+        let mut span = self.tok().start..self.tok().end;
         self.bump();
         let mut number = 0;
-        if self.tok.kind == TokenKind::HashId && self.tok.start == span.end {
+        if self.tok().kind == TokenKind::HashId && self.tok().start == span.end {
             number = self.spelling()[1..]
                 .parse::<u32>()
                 .map_err(|_| self.err("invalid SSA value result number"))?;
-            span.end = self.tok.end;
+            span.end = self.tok().end;
             self.bump();
         }
         Ok((n, number, span))
@@ -1287,7 +1282,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
     fn parse_block(&mut self) -> PResult<u32> {
         let label = self.spelling().to_owned();
-        let span = self.tok.start..self.tok.end;
+        let span = self.tok().start..self.tok().end;
         self.bump();
         let scope = self.blocks.last_mut().expect("a region is open");
         let b = match scope.names.get_mut(&label) {
@@ -1312,15 +1307,15 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         };
         if self.consume(TokenKind::LParen) && !self.consume(TokenKind::RParen) {
             loop {
-                if self.tok.kind != TokenKind::PercentId {
+                if self.tok().kind != TokenKind::PercentId {
                     return Err(self.wrong_token("expected SSA operand"));
                 }
                 let name = self.spelling();
-                let arg_span = self.tok.start..self.tok.end;
+                let arg_span = self.tok().start..self.tok().end;
                 self.bump();
                 self.expect(TokenKind::Colon, "':' and type for SSA operand")?;
                 let ty = self.parse_type()?;
-                let loc = if self.tok.kind == TokenKind::BareId && self.spelling() == "loc" {
+                let loc = if self.tok().kind == TokenKind::BareId && self.spelling() == "loc" {
                     self.parse_location()?
                 } else {
                     self.file_loc(arg_span.start)
@@ -1347,7 +1342,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
     fn parse_block_body(&mut self, b: u32) -> PResult<()> {
         while !matches!(
-            self.tok.kind,
+            self.tok().kind,
             TokenKind::CaretId | TokenKind::RBrace | TokenKind::Eof
         ) {
             let op = self.parse_operation()?;
@@ -1362,7 +1357,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     /// Parses the operations of a unit to its end.
     fn parse_top(mut self) -> PResult<UnitOut<'c>> {
         let mut top_ops = Vec::new();
-        while self.tok.kind != TokenKind::Eof {
+        while self.tok().kind != TokenKind::Eof {
             top_ops.push(self.parse_operation()?);
         }
         self.into_out(top_ops)
@@ -1401,7 +1396,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             top_ops,
             defs,
             externals,
-            distinct: self.distinct.into_inner(),
+            distinct: self.p.take_distinct_ids(),
             needs_check,
             undefined_location: self.undefined_location,
             checks: Vec::new(),
@@ -2343,7 +2338,7 @@ fn parse_module_shell<'c, P: Policy, S: BuildHasher>(
     );
     p.splice = Some((head.end, tail.start));
     let op = p.parse_operation()?;
-    if p.tok.kind != TokenKind::Eof {
+    if p.tok().kind != TokenKind::Eof {
         // MLIR reads on at the top level and expects an operation.
         return Err(p.wrong_token("expected operation name in quotes"));
     }

@@ -24,9 +24,11 @@ use strata_sync::Arc;
 /// clone of the table its alias definitions made, so a file with many
 /// operations and many distinct aliases costs no copy per operation, and a
 /// table passed from one operation to the next by value is never copied.
+///
+/// An empty table allocates nothing: a parser makes one per parse.
 #[derive(Clone, Debug, Default)]
 pub struct DistinctIds<'c> {
-    ids: Arc<BTreeMap<u64, Attribute<'c>>>,
+    ids: Option<Arc<BTreeMap<u64, Attribute<'c>>>>,
 }
 
 impl<'c> DistinctIds<'c> {
@@ -37,12 +39,12 @@ impl<'c> DistinctIds<'c> {
 
     /// The distinct attribute of `id`, if the file has made one.
     pub fn get(&self, id: u64) -> Option<Attribute<'c>> {
-        self.ids.get(&id).copied()
+        self.ids.as_ref()?.get(&id).copied()
     }
 
     /// Records `distinct`, the distinct attribute `id` names from now on.
     pub fn insert(&mut self, id: u64, distinct: Attribute<'c>) {
-        Arc::make_mut(&mut self.ids).insert(id, distinct);
+        Arc::make_mut(self.ids.get_or_insert_default()).insert(id, distinct);
     }
 
     /// The distinct attribute `id` names, made by `make` (and recorded) if
@@ -71,12 +73,12 @@ impl<'c> DistinctIds<'c> {
 
     /// How many ids the table holds.
     pub fn len(&self) -> usize {
-        self.ids.len()
+        self.ids.as_ref().map_or(0, |ids| ids.len())
     }
 
     /// Whether the table holds no id.
     pub fn is_empty(&self) -> bool {
-        self.ids.is_empty()
+        self.len() == 0
     }
 }
 

@@ -20,7 +20,7 @@ use strata_ctx::{Attribute, Context, Location, Policy, Type};
 pub use dialect::{AttrHook, DialectSyntax, ResourceSection, Syntax, TypeHook};
 pub use distinct::DistinctIds;
 pub use error::ParseError;
-pub use parser::{Aliases, MAX_INTEGER_WIDTH, MAX_NESTING, Parser};
+pub use parser::{Aliases, Checkpoint, MAX_INTEGER_WIDTH, MAX_NESTING, Parser};
 
 fn parse_whole<'c: 's, 's, P: Policy, S: BuildHasher + 'static, T>(
     ctx: &'c Context<P, S>,

@@ -68,6 +68,13 @@ impl Default for DistinctTable<'_, '_> {
     }
 }
 
+/// A position of a [`Parser`] to return to ([`Parser::checkpoint`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Checkpoint {
+    tok: Token,
+    next: usize,
+}
+
 /// The alias definitions of a file a [`Parser`] resolves (MLIR's
 /// `#map = ...`, `!t = ...` and `#loc3 = loc(...)`), by name without the
 /// sigil: a use of an alias is the one handle its definition made, as in
@@ -316,6 +323,24 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         self.distinct = DistinctTable::File(ids);
     }
 
+    /// The parser with `ids` as its own table of distinct ids (for a caller
+    /// that owns the parser for a whole part of a file and takes the table
+    /// back with [`Parser::take_distinct_ids`] when it is done).
+    #[must_use]
+    pub fn with_distinct_ids(mut self, ids: DistinctIds<'c>) -> Self {
+        self.distinct = DistinctTable::Parse(ids);
+        self
+    }
+
+    /// The distinct ids as the parse left them, taken out of the parser (a
+    /// shared table is copied, which is O(1)).
+    pub fn take_distinct_ids(&mut self) -> DistinctIds<'c> {
+        match &mut self.distinct {
+            DistinctTable::Parse(ids) => core::mem::take(ids),
+            DistinctTable::File(ids) => ids.borrow().clone(),
+        }
+    }
+
     /// The context the parser interns into.
     pub fn context(&self) -> &'c Context<P, S> {
         self.ctx
@@ -338,8 +363,34 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         &self.lexer.source()[self.tok.start..self.tok.end]
     }
 
-    pub(crate) fn bump(&mut self) {
+    /// Consumes the current token: the next one becomes current. A caller
+    /// that parses a grammar of its own over the same text (an operation's
+    /// syntax around its types and attributes) moves the one cursor with it.
+    #[inline]
+    pub fn bump(&mut self) {
         self.tok = self.lexer.next_token();
+    }
+
+    /// Continues at byte `pos` of the text: the token that starts there
+    /// becomes current (a caller skipping text it does not parse).
+    pub fn seek(&mut self, pos: usize) {
+        self.lexer.reset(pos);
+        self.bump();
+    }
+
+    /// Where the parser is, for [`Parser::rewind`]: a caller that looks
+    /// ahead returns to it.
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            tok: self.tok,
+            next: self.lexer.position(),
+        }
+    }
+
+    /// Returns to `at`, a checkpoint of this parser.
+    pub fn rewind(&mut self, at: Checkpoint) {
+        self.lexer.reset(at.next);
+        self.tok = at.tok;
     }
 
     /// An error at the current token.

@@ -106,8 +106,10 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             _ => {
                 // MLIR has lexed the token after the name by then: a
                 // lexical error there comes first.
-                let mut ahead = self.lexer.clone();
-                let next = ahead.next_token();
+                let save = self.p.checkpoint();
+                self.p.bump();
+                let next = self.p.token();
+                self.p.rewind(save);
                 if let TokenKind::Error(why) = next.kind {
                     return Err(ParseError::lexical(next.start..next.end, why));
                 }
@@ -183,10 +185,10 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
     /// An optional attribute dictionary (`None` when absent).
     fn parse_optional_dict(&mut self) -> PResult<Option<Attribute<'c>>> {
-        if self.tok.kind != TokenKind::LBrace {
+        if self.tok().kind != TokenKind::LBrace {
             return Ok(None);
         }
-        let start = self.tok.start;
+        let start = self.tok().start;
         let a = self.parse_attribute()?;
         if !a.isa::<DictionaryAttr>() {
             return Err(ParseError::new(
@@ -204,12 +206,12 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     fn parse_optional_keyword_dict(
         &mut self,
     ) -> PResult<Option<(Range<usize>, Attribute<'c>, &'c [NamedAttribute<'c>])>> {
-        if !(self.tok.kind == TokenKind::BareId && self.spelling() == "attributes") {
+        if !(self.tok().kind == TokenKind::BareId && self.spelling() == "attributes") {
             return Ok(None);
         }
-        let at = self.tok.start..self.tok.end;
+        let at = self.tok().start..self.tok().end;
         self.bump();
-        if self.tok.kind != TokenKind::LBrace {
+        if self.tok().kind != TokenKind::LBrace {
             return Err(self.wrong_token("expected '{' in attribute dictionary"));
         }
         let dict = self.parse_attribute()?;
@@ -222,7 +224,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
     /// An optional `loc(...)`.
     fn parse_optional_loc(&mut self) -> PResult<Option<Location<'c>>> {
-        if self.tok.kind == TokenKind::BareId && self.spelling() == "loc" {
+        if self.tok().kind == TokenKind::BareId && self.spelling() == "loc" {
             self.parse_location().map(Some)
         } else {
             Ok(None)
@@ -233,13 +235,13 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     /// [{ body }] [loc(...)]`, at `func.func`.
     fn parse_func(&mut self) -> PResult<u32> {
         const OP: &str = "func.func";
-        let start = self.tok.start;
+        let start = self.tok().start;
         let op_name: Attribute<'c> = self.ctx.string_attr(OP).into();
         self.bump();
 
         // Visibility.
         let mut visibility = None;
-        if self.tok.kind == TokenKind::BareId
+        if self.tok().kind == TokenKind::BareId
             && matches!(self.spelling(), "public" | "private" | "nested")
         {
             visibility = Some(self.spelling());
@@ -247,7 +249,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         }
 
         // The symbol name.
-        if self.tok.kind != TokenKind::AtId {
+        if self.tok().kind != TokenKind::AtId {
             return Err(self.custom_err(OP, "expected valid '@'-identifier for symbol name"));
         }
         let sym_name =
@@ -259,14 +261,14 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         self.expect(TokenKind::LParen, "'('")?;
         if !self.consume(TokenKind::RParen) {
             loop {
-                let arg = if self.tok.kind == TokenKind::PercentId {
+                let arg = if self.tok().kind == TokenKind::PercentId {
                     let name = self.spelling();
-                    let span = self.tok.start..self.tok.end;
+                    let span = self.tok().start..self.tok().end;
                     if args.last().is_some_and(|a| a.name.is_none()) {
                         return Err(self.custom_err(OP, "expected type instead of SSA identifier"));
                     }
                     self.bump();
-                    if self.tok.kind == TokenKind::HashId && self.tok.start == span.end {
+                    if self.tok().kind == TokenKind::HashId && self.tok().start == span.end {
                         return Err(self.err("result number not allowed in argument list"));
                     }
                     self.expect(TokenKind::Colon, "':'")?;
@@ -420,8 +422,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         });
 
         // The body, or an empty region for a declaration.
-        let region = if self.tok.kind == TokenKind::LBrace {
-            let open = self.tok.start..self.tok.end;
+        let region = if self.tok().kind == TokenKind::LBrace {
+            let open = self.tok().start..self.tok().end;
             let r = self.parse_func_body(&args)?;
             if self.unit.regions[r as usize].blocks.is_empty() {
                 return Err(ParseError::new(
@@ -465,11 +467,11 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         self.func_bodies += 1;
         let named = args.first().is_some_and(|a| a.name.is_some());
         let mut blocks = Vec::new();
-        if named || self.tok.kind != TokenKind::RBrace {
-            if named && self.tok.kind == TokenKind::CaretId {
+        if named || self.tok().kind != TokenKind::RBrace {
+            if named && self.tok().kind == TokenKind::CaretId {
                 return Err(self.err("invalid block name in region with named arguments"));
             }
-            if self.tok.kind != TokenKind::CaretId {
+            if self.tok().kind != TokenKind::CaretId {
                 let b = self.unit.blocks.len() as u32;
                 self.unit.blocks.push(Block::default());
                 blocks.push(b);
@@ -478,7 +480,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 }
                 self.parse_block_body(b)?;
             }
-            while self.tok.kind == TokenKind::CaretId {
+            while self.tok().kind == TokenKind::CaretId {
                 blocks.push(self.parse_block()?);
             }
         }
@@ -527,12 +529,12 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     /// creating the operation does in MLIR).
     fn parse_module_op(&mut self) -> PResult<u32> {
         const OP: &str = "builtin.module";
-        let start = self.tok.start;
+        let start = self.tok().start;
         let op_name: Attribute<'c> = self.ctx.string_attr(OP).into();
         self.bump();
 
         let mut sym_name = None;
-        if self.tok.kind == TokenKind::AtId {
+        if self.tok().kind == TokenKind::AtId {
             let name =
                 symbol_name(self.spelling()).ok_or_else(|| self.err("symbol name is not UTF-8"))?;
             sym_name = Some(self.ctx.string_attr(&name).into());
@@ -601,7 +603,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
         // The body: inside it the default dialect is `builtin` again, so a
         // bare `return` is no longer `func.return`.
-        if self.tok.kind != TokenKind::LBrace {
+        if self.tok().kind != TokenKind::LBrace {
             return Err(self.wrong_token("expected '{' to begin a region"));
         }
         let func_bodies = core::mem::take(&mut self.func_bodies);
@@ -637,14 +639,14 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     /// refuses); a value that is not a typed attribute is refused here, as
     /// MLIR's parser refuses it.
     fn parse_constant(&mut self) -> PResult<u32> {
-        let start = self.tok.start;
+        let start = self.tok().start;
         let op_name: Attribute<'c> = self.ctx.string_attr("arith.constant").into();
         self.bump();
         let attributes = self.parse_optional_dict()?.filter(|a| {
             a.dyn_cast::<DictionaryAttr>()
                 .is_some_and(|d| !d.payload().entries.is_empty())
         });
-        let at = self.tok.start;
+        let at = self.tok().start;
         let value = self.parse_attribute()?;
         // The value must be a typed attribute (MLIR's parser asks for a
         // `TypedAttr`); a string's type is `none`, which the verifier then
@@ -693,7 +695,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     /// name.
     fn parse_return(&mut self) -> PResult<u32> {
         const OP: &str = "func.return";
-        let start = self.tok.start;
+        let start = self.tok().start;
         let op_name: Attribute<'c> = self.ctx.string_attr(OP).into();
         self.bump();
         let attributes = self.parse_optional_dict()?.filter(|a| {
@@ -702,7 +704,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         });
         let mut names: Vec<(&'f str, u32, Range<usize>)> = Vec::new();
         let mut types: Vec<Type<'c>> = Vec::new();
-        if self.tok.kind == TokenKind::PercentId {
+        if self.tok().kind == TokenKind::PercentId {
             loop {
                 names.push(self.parse_operand_use()?);
                 if !self.consume(TokenKind::Comma) {
