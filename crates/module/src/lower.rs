@@ -56,9 +56,13 @@ struct Lower<'t, 'c> {
     /// The first unit lowered here (`values` and `blocks` start at it).
     base: u32,
     /// Per unit, per value: what it became.
-    values: Vec<Vec<Option<Lowered>>>,
+    /// (`values[value_at[u] + i]` is value `i` of unit `base + u`.)
+    values: Vec<Option<Lowered>>,
+    value_at: SmallVec<[usize; 2]>,
     /// Per unit, per block: what it became.
-    blocks: Vec<Vec<Option<BlockId>>>,
+    /// (`blocks[block_at[u] + i]` is block `i` of unit `base + u`.)
+    blocks: Vec<Option<BlockId>>,
+    block_at: SmallVec<[usize; 2]>,
     /// A use of a value of a unit not lowered here was met.
     foreign: bool,
     /// The bodies of top-level isolated operations lowered ahead.
@@ -107,7 +111,16 @@ pub(crate) fn lower_isolated<'c>(
     let mut l = Lower::new(units, op.unit, placeholder, FxHashMap::default());
     let o = &l.units[0].ops[op.index as usize];
     l.open.push((0, o.loc));
-    let child = l.isolated_body(op.unit, o);
+    // The unit is the operation and what it holds: its body holds as much
+    // (less the operation itself), so its tables are allocated once.
+    let u = &l.units[0];
+    let room = (
+        u.ops.len().saturating_sub(1),
+        u.blocks.len(),
+        u.regions.len(),
+        u.values.len(),
+    );
+    let child = l.isolated_body(op.unit, o, Some(room));
     let ok = !l.foreign && l.outside.is_none() && l.pending.is_empty();
     drop(l);
     if ok && op.index == 0 {
@@ -130,8 +143,10 @@ impl<'t, 'c> Lower<'t, 'c> {
             units,
             placeholder,
             base,
-            values: units.iter().map(|u| vec![None; u.values.len()]).collect(),
-            blocks: units.iter().map(|u| vec![None; u.blocks.len()]).collect(),
+            values: vec![None; units.iter().map(|u| u.values.len()).sum()],
+            value_at: offsets(units.iter().map(|u| u.values.len())),
+            blocks: vec![None; units.iter().map(|u| u.blocks.len()).sum()],
+            block_at: offsets(units.iter().map(|u| u.blocks.len())),
             foreign: false,
             prebuilt,
             pending: FxHashMap::default(),
@@ -183,6 +198,17 @@ pub(crate) fn lower<'c>(
     Ok(module)
 }
 
+/// Where each of a run of tables of lengths `lens` starts when they are laid
+/// end to end.
+fn offsets(lens: impl Iterator<Item = usize>) -> SmallVec<[usize; 2]> {
+    lens.scan(0, |next, len| {
+        let at = *next;
+        *next += len;
+        Some(at)
+    })
+    .collect()
+}
+
 fn op_name<'c>(name: Attribute<'c>) -> &'c str {
     name.dyn_cast::<StringAttr>()
         .map_or("", |s| s.payload().value)
@@ -219,7 +245,7 @@ impl<'t, 'c> Lower<'t, 'c> {
         if crate::is_isolated(op_name(o.name)) {
             let child = match self.prebuilt.remove(&id) {
                 Some(child) => child,
-                None => self.isolated_body(id.unit, o),
+                None => self.isolated_body(id.unit, o, None),
             };
             state = state.with_body(child);
         } else {
@@ -260,8 +286,16 @@ impl<'t, 'c> Lower<'t, 'c> {
     }
 
     /// The child body of isolated operation `o` of `unit`, lowered.
-    fn isolated_body(&mut self, unit: u32, o: &tree::Operation<'c>) -> Body<'c> {
+    fn isolated_body(
+        &mut self,
+        unit: u32,
+        o: &tree::Operation<'c>,
+        room: Option<(usize, usize, usize, usize)>,
+    ) -> Body<'c> {
         let mut child = Body::with_roots(o.regions.len());
+        if let Some((ops, blocks, regions, values)) = room {
+            child.reserve(ops, blocks, regions, values);
+        }
         let index = self.next_body;
         self.next_body += 1;
         self.open.push((index, o.loc));
@@ -276,7 +310,7 @@ impl<'t, 'c> Lower<'t, 'c> {
     /// The block tree block `b` of `unit` became (made on first mention: a
     /// successor may name a block below it).
     fn block(&mut self, body: &mut Body<'c>, unit: u32, b: u32) -> BlockId {
-        let slot = &mut self.blocks[(unit - self.base) as usize][b as usize];
+        let slot = &mut self.blocks[self.block_at[(unit - self.base) as usize] + b as usize];
         *slot.get_or_insert_with(|| body.create_block())
     }
 
@@ -304,7 +338,8 @@ impl<'t, 'c> Lower<'t, 'c> {
     /// uses of its placeholders there.
     fn define(&mut self, body: &mut Body<'c>, id: ValueId, value: Value) {
         let here = self.current();
-        self.values[(id.unit - self.base) as usize][id.index as usize] = Some((here, value));
+        let at = self.value_at[(id.unit - self.base) as usize] + id.index as usize;
+        self.values[at] = Some((here, value));
         let Some(placeholders) = self.pending.remove(&id) else {
             return;
         };
@@ -342,8 +377,8 @@ impl<'t, 'c> Lower<'t, 'c> {
             let p = body.create_op(OperationState::new(self.placeholder, user.loc).results(&[ty]));
             return body.op(p).result(0);
         };
-        let slot = &self.values[(id.unit - self.base) as usize];
-        if let Some((at, v)) = slot[id.index as usize] {
+        let slot = self.value_at[(id.unit - self.base) as usize] + id.index as usize;
+        if let Some((at, v)) = self.values[slot] {
             if at == here {
                 return v;
             }

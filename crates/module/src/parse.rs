@@ -578,8 +578,10 @@ struct UnitParser<'c, 'f, P: Policy, S> {
     unit_id: UnitId,
     unit: Unit<'c>,
     values: FxHashMap<&'f str, Entry>,
-    /// Names defined per open region (to forget at its end).
-    defined: Vec<Vec<&'f str>>,
+    /// The names defined in the open regions, innermost last (to forget
+    /// at a region's end), and where each open region's names start.
+    defined: Vec<&'f str>,
+    region_names: Vec<usize>,
     blocks: Vec<BlockScope>,
     depth: u32,
     /// `(at, to)`: a token starting in `at..to` is skipped over, the lexer
@@ -633,7 +635,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             unit_id,
             unit: Unit::default(),
             values: FxHashMap::default(),
-            defined: vec![Vec::new()],
+            defined: Vec::new(),
+            region_names: Vec::new(),
             blocks: Vec::new(),
             depth: 0,
             splice: None,
@@ -830,9 +833,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         }
         self.values
             .insert(name, Entry::Defined(first, count, span.start));
-        if let Some(scope) = self.defined.last_mut() {
-            scope.push(name);
-        }
+        self.defined.push(name);
         Ok(())
     }
 
@@ -1207,7 +1208,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 format!("regions nested deeper than {MAX_REGION_NESTING} levels are not supported"),
             ));
         }
-        self.defined.push(Vec::new());
+        self.region_names.push(self.defined.len());
         self.blocks.push(BlockScope::default());
         let region_index = self.unit.regions.len() as u32;
         self.unit.regions.push(Region::default());
@@ -1272,7 +1273,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         {
             return Err(ParseError::new(span, "reference to an undefined block"));
         }
-        for name in self.defined.pop().unwrap_or_default() {
+        let first = self.region_names.pop().unwrap_or(0);
+        for name in self.defined.drain(first..) {
             self.values.remove(name);
         }
         self.depth -= 1;

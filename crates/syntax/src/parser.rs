@@ -16,6 +16,7 @@ use strata_ctx::{Attribute, Context, Interned, Location, Policy, Type};
 
 use crate::dialect::Syntax;
 use crate::distinct::DistinctIds;
+use smallvec::SmallVec;
 use crate::error::ParseError;
 use crate::lexer::{Lexer, Token, TokenKind, unescape, wrong_token_position};
 
@@ -514,9 +515,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         })
     }
 
-    fn parse_type_list_parens(&mut self) -> PResult<Vec<Type<'c>>> {
+    fn parse_type_list_parens(&mut self) -> PResult<SmallVec<[Type<'c>; 4]>> {
         self.expect(TokenKind::LParen, "'('")?;
-        let mut out = Vec::new();
+        let mut out = SmallVec::new();
         if self.consume_if(TokenKind::RParen) {
             return Ok(out);
         }
@@ -536,7 +537,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let results = if self.tok.kind == TokenKind::LParen {
             self.parse_type_list_parens()?
         } else {
-            vec![self.nested(|p| p.parse_non_function_type())?]
+            smallvec::smallvec![self.nested(|p| p.parse_non_function_type())?]
         };
         Ok(self.ctx.function_type(&inputs, &results).into())
     }
@@ -642,9 +643,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         &mut self,
         allow_dynamic: bool,
         allow_scalable: bool,
-    ) -> PResult<(Vec<i64>, Vec<bool>)> {
-        let mut dims = Vec::new();
-        let mut scalable = Vec::new();
+    ) -> PResult<(SmallVec<[i64; 4]>, SmallVec<[bool; 4]>)> {
+        let mut dims = SmallVec::new();
+        let mut scalable = SmallVec::new();
         loop {
             let bracketed = allow_scalable && self.tok.kind == TokenKind::LSquare;
             if bracketed {
@@ -760,7 +761,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let dims = if unranked {
             self.bump();
             self.expect_x()?;
-            Vec::new()
+            SmallVec::new()
         } else {
             self.parse_dimension_list(true, false)?.0
         };
