@@ -194,45 +194,48 @@ fn scan_items_with(
     };
     while i < end {
         let c = b[i];
-        if line_start && depth == 0 {
-            // Text before the first item that starts none (`) foo`, `*`)
-            // is an operation too, so that its parser reports it: skipped,
-            // it would make a file of garbage an empty module. A `}` ends a
-            // region's body instead.
-            let kind = item_kind(b, i, end)
-                .filter(|_| !continues_previous_line(b, start, i))
-                .or_else(|| (open.is_none() && c != b'}').then_some(ItemKind::Op));
-            if let Some(kind) = kind {
-                close(&mut items, &mut open, i);
-                open = Some((kind, i));
-                if kind == ItemKind::Op {
-                    ops += 1;
-                    if ops > 1
-                        && let Some(n) = nested.as_deref_mut()
-                    {
-                        n.off = true;
-                        nested = None;
+        if line_start {
+            line_start = false;
+            if depth == 0 {
+                // Text before the first item that starts none (`) foo`, `*`)
+                // is an operation too, so that its parser reports it: skipped,
+                // it would make a file of garbage an empty module. A `}` ends a
+                // region's body instead.
+                let kind = item_kind(b, i, end)
+                    .filter(|_| !continues_previous_line(b, start, i))
+                    .or_else(|| (open.is_none() && c != b'}').then_some(ItemKind::Op));
+                if let Some(kind) = kind {
+                    close(&mut items, &mut open, i);
+                    open = Some((kind, i));
+                    if kind == ItemKind::Op {
+                        ops += 1;
+                        if ops > 1
+                            && let Some(n) = nested.as_deref_mut()
+                        {
+                            n.off = true;
+                            nested = None;
+                        }
                     }
                 }
+                if kind == Some(ItemKind::Metadata) {
+                    // The section runs to its `#-}`.
+                    let rest = &text[i..end];
+                    let stop = rest.find("#-}").map_or(end, |p| i + p + 3);
+                    i = stop;
+                    close(&mut items, &mut open, i);
+                    i = skip_space(b, i, end);
+                    // The byte after the section starts a line as well.
+                    line_start = true;
+                    continue;
+                }
+            } else if depth == 2
+                && let Some(n) = nested.as_deref_mut()
+                && let Some(kind) = item_kind(b, i, end)
+                && !continues_previous_line(b, 0, i)
+            {
+                n.starts.push((kind, i));
             }
-            if kind == Some(ItemKind::Metadata) {
-                // The section runs to its `#-}`.
-                let rest = &text[i..end];
-                let stop = rest.find("#-}").map_or(end, |p| i + p + 3);
-                i = stop;
-                close(&mut items, &mut open, i);
-                i = skip_space(b, i, end);
-                continue;
-            }
-        } else if line_start
-            && depth == 2
-            && let Some(n) = nested.as_deref_mut()
-            && let Some(kind) = item_kind(b, i, end)
-            && !continues_previous_line(b, 0, i)
-        {
-            n.starts.push((kind, i));
         }
-        line_start = false;
         match c {
             b'"' => {
                 i += 1;
@@ -617,7 +620,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         // blanks and comments follow it, so that an error at its end is
         // placed as MLIR places one at the end of its buffer (its trimmed
         // range would hide whether the file ends in a newline).
-        let end = if Lexer::new(&src[range.end..]).next_token().kind == TokenKind::Eof {
+        let end = if only_blanks_follow(src, range.end) {
             src.len()
         } else {
             range.end
@@ -1403,6 +1406,23 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             undefined_location: self.undefined_location,
             checks: Vec::new(),
         })
+    }
+}
+
+/// Whether nothing but blanks and comments follows byte `at` of `src` (the
+/// lexer's next token there is the end of the text). Most units are
+/// followed at once by the next item, which is told without lexing it.
+fn only_blanks_follow(src: &str, at: usize) -> bool {
+    let b = src.as_bytes();
+    let mut i = at;
+    while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\n' | b'\r') {
+        i += 1;
+    }
+    match b.get(i) {
+        None => true,
+        // A character that starts a token for certain.
+        Some(&c) if c != b'/' && c != 0 && c.is_ascii_graphic() => false,
+        _ => Lexer::new(&src[at..]).next_token().kind == TokenKind::Eof,
     }
 }
 
