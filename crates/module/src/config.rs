@@ -33,7 +33,7 @@ use crate::{Module, ParseStats, parse};
 ///
 /// ```
 /// use strata_ctx::Context;
-/// use strata_module::{ParseConfig, PrintOptions, print_module};
+/// use strata_module::{ParseConfig, ParsePolicy, PrintOptions, print_module};
 ///
 /// let ctx = Context::new();
 /// let text = "\"test.op\"() : () -> ()\n";
@@ -53,6 +53,17 @@ use crate::{Module, ParseStats, parse};
 /// let local = Context::single_threaded();
 /// let config = ParseConfig::new().name("f.mlir").parallel(true);
 /// assert!(config.parse(&local, text).is_ok());
+///
+/// // Code generic over the context's policy names the bound.
+/// fn units<P: ParsePolicy<S>, S: core::hash::BuildHasher>(
+///     ctx: &Context<P, S>,
+///     text: &str,
+/// ) -> usize {
+///     let (module, stats) = ParseConfig::new().parallel(true).parse_with_stats(ctx, text);
+///     assert!(module.is_ok());
+///     stats.units
+/// }
+/// assert_eq!(units(&ctx, text), units(&local, text));
 /// ```
 pub struct ParseConfig<'s, P: Policy = Shared, S = rustc_hash::FxBuildHasher> {
     syntax: Option<&'s Syntax<P, S>>,
