@@ -16,7 +16,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use strata_module::{PrintOptions, parse_module_with, print_module, split_input};
+use strata_module::{ParseConfig, PrintOptions, print_module, split_input};
 
 fuzz_target!(|data: &[u8]| {
     // strata-opt refuses a file that is not UTF-8 before it parses anything.
@@ -31,7 +31,11 @@ fuzz_target!(|data: &[u8]| {
         // strata-opt's default context is a thread-safe one; one thread
         // parses here (`--mlir-disable-threading`).
         let ctx = strata_ctx::Context::new();
-        match parse_module_with(&ctx, &syntax, chunk_text, &name) {
+        match ParseConfig::new()
+            .syntax(&syntax)
+            .name(&name)
+            .parse(&ctx, chunk_text)
+        {
             Ok(module) => {
                 let _ = print_module(&module, PrintOptions::default());
                 let _ = print_module(

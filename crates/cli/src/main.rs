@@ -19,8 +19,7 @@ use strata_diag::{
     SourceSet, Span,
 };
 use strata_module::{
-    Chunk, PrintOptions, parse_module_parallel_timed, parse_module_timed, print_module,
-    print_module_parallel, split_input,
+    Chunk, ParseConfig, PrintOptions, print_module, print_module_parallel, split_input,
 };
 use strata_syntax::ParseError;
 
@@ -193,7 +192,10 @@ impl Run<'_> {
                 let mut ctx: Context<Local> = Context::single_threaded();
                 strata_cli::register_mlir_opt_dialects(&mut ctx);
                 let started = Instant::now();
-                let (module, stats) = parse_module_timed(&ctx, &strata_cli::syntax(), text, name);
+                let (module, stats) = ParseConfig::new()
+                    .syntax(&strata_cli::syntax())
+                    .name(name)
+                    .parse_with_stats(&ctx, text);
                 let scan = stats.scan;
                 self.timing.scan += scan;
                 self.timing.parse += started.elapsed() - scan;
@@ -214,13 +216,13 @@ impl Run<'_> {
         // The dialects mlir-opt-19 has compiled in, as far as strata models
         // them (MLIR's test dialect).
         let syntax = strata_cli::syntax();
-        let (module, scan) = if one {
-            parse_module_timed(ctx, &syntax, text, name)
-        } else {
-            parse_module_parallel_timed(ctx, &syntax, text, name)
-        };
-        self.timing.scan += scan.scan;
-        self.timing.parse += started.elapsed() - scan.scan;
+        let (module, stats) = ParseConfig::new()
+            .syntax(&syntax)
+            .name(name)
+            .parallel(!one)
+            .parse_with_stats(ctx, text);
+        self.timing.scan += stats.scan;
+        self.timing.parse += started.elapsed() - stats.scan;
         let module = module?;
         let out = self.finish(ctx, &module, !one);
         if !one {

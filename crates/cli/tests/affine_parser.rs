@@ -14,7 +14,7 @@ use std::process::Command;
 
 use strata_ctx::Context;
 use strata_diag::HumanEmitter;
-use strata_module::{ParseError, parse_module_with, split_input, verify_diagnostics};
+use strata_module::{ParseConfig, ParseError, split_input, verify_diagnostics};
 
 const FILES: [(&str, &str); 3] = [
     (
@@ -77,7 +77,11 @@ fn oracle() -> BTreeMap<String, Oracle> {
 fn parse_chunk(body: &str, name: &str) -> Option<ParseError> {
     let mut ctx = Context::new();
     strata_cli::register_mlir_opt_dialects(&mut ctx);
-    parse_module_with(&ctx, &strata_cli::syntax(), body, name).err()
+    ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name(name)
+        .parse(&ctx, body)
+        .err()
 }
 
 /// The 1-based line and byte column of byte `at` of `text`, as MLIR counts

@@ -21,7 +21,7 @@
 use std::collections::BTreeMap;
 
 use strata_ctx::Context;
-use strata_module::{PrintOptions, parse_module_parallel_with, parse_module_with, print_module};
+use strata_module::{ParseConfig, PrintOptions, print_module};
 
 /// strata-module's oracle folder, which this test reads and, with
 /// `STRATA_WRITE_KNOWN_FAILURES`, writes.
@@ -50,7 +50,11 @@ fn rows() -> Vec<serde_json::Value> {
 /// `mlir-opt-19` has compiled in).
 fn round_trip(text: &str, expected: &str, options: PrintOptions) -> Result<(), String> {
     let ctx = Context::new();
-    let module = parse_module_parallel_with(&ctx, &strata_cli::syntax(), text, "oracle.mlir")
+    let module = ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name("oracle.mlir")
+        .parallel(true)
+        .parse(&ctx, text)
         .map_err(|e| format!("parse: {}", e.message()))?;
     let printed = print_module(&module, options);
     if printed != expected {
@@ -67,13 +71,19 @@ fn round_trip(text: &str, expected: &str, options: PrintOptions) -> Result<(), S
         ));
     }
     // The sequential parse and the single-threaded context agree.
-    let seq = parse_module_with(&ctx, &strata_cli::syntax(), text, "oracle.mlir")
+    let seq = ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name("oracle.mlir")
+        .parse(&ctx, text)
         .map_err(|e| e.message().to_owned())?;
     if print_module(&seq, options) != expected {
         return Err("the sequential parse prints differently".into());
     }
     let local = Context::single_threaded();
-    let one = parse_module_with(&local, &strata_cli::syntax(), text, "oracle.mlir")
+    let one = ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name("oracle.mlir")
+        .parse(&local, text)
         .map_err(|e| e.message().to_owned())?;
     if print_module(&one, options) != expected {
         return Err("the single-threaded context prints differently".into());

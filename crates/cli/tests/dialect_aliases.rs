@@ -7,7 +7,7 @@
 //! input without the test dialect.
 
 use strata_ctx::Context;
-use strata_module::{PrintOptions, parse_module_with, print_module};
+use strata_module::{ParseConfig, PrintOptions, print_module};
 
 /// Conflicts across types and attributes, and with the builtin `#map`
 /// (strata-module's test data, which its own test parses without the test
@@ -41,9 +41,17 @@ const CONFLICTS_OUT: &str = r#"!map = !test.test_rec_alias<map, i32>
 fn conflicts_are_numbered_as_mlir_19_numbers_them() {
     let ctx = Context::new();
     let syntax = strata_cli::syntax();
-    let m = parse_module_with(&ctx, &syntax, CONFLICTS_IN, "in.mlir").unwrap();
+    let m = ParseConfig::new()
+        .syntax(&syntax)
+        .name("in.mlir")
+        .parse(&ctx, CONFLICTS_IN)
+        .unwrap();
     assert_eq!(print_module(&m, PrintOptions::default()), CONFLICTS_OUT);
     // And its own output is a fixed point.
-    let again = parse_module_with(&ctx, &syntax, CONFLICTS_OUT, "out.mlir").unwrap();
+    let again = ParseConfig::new()
+        .syntax(&syntax)
+        .name("out.mlir")
+        .parse(&ctx, CONFLICTS_OUT)
+        .unwrap();
     assert_eq!(print_module(&again, PrintOptions::default()), CONFLICTS_OUT);
 }

@@ -15,9 +15,7 @@ use strata_builtin::{AsmElement, DictionaryAttr};
 use strata_ctx::{Attribute, Context};
 use strata_dialects::llvm::{LlvmAttr, TbaaMemberAttr};
 use strata_dialects::text::Piece;
-use strata_module::{
-    PrintOptions, parse_module, parse_module_parallel_with, parse_module_with, print_module,
-};
+use strata_module::{ParseConfig, PrintOptions, print_module};
 
 fn rows() -> Vec<serde_json::Value> {
     include_str!("oracle/dialects.jsonl")
@@ -31,7 +29,11 @@ fn rows() -> Vec<serde_json::Value> {
 /// `options`; every print must be `expected`.
 fn round_trip(text: &str, expected: &str, options: PrintOptions) -> Result<(), String> {
     let ctx = Context::new();
-    let module = parse_module_parallel_with(&ctx, &strata_cli::syntax(), text, "oracle.mlir")
+    let module = ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name("oracle.mlir")
+        .parallel(true)
+        .parse(&ctx, text)
         .map_err(|e| format!("parse: {}", e.message()))?;
     let printed = print_module(&module, options);
     if printed != expected {
@@ -47,13 +49,19 @@ fn round_trip(text: &str, expected: &str, options: PrintOptions) -> Result<(), S
             expected.lines().nth(line).unwrap_or("")
         ));
     }
-    let seq = parse_module_with(&ctx, &strata_cli::syntax(), text, "oracle.mlir")
+    let seq = ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name("oracle.mlir")
+        .parse(&ctx, text)
         .map_err(|e| e.message().to_owned())?;
     if print_module(&seq, options) != expected {
         return Err("the sequential parse prints differently".into());
     }
     let local = Context::single_threaded();
-    let one = parse_module_with(&local, &strata_cli::syntax(), text, "oracle.mlir")
+    let one = ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name("oracle.mlir")
+        .parse(&local, text)
         .map_err(|e| e.message().to_owned())?;
     if print_module(&one, options) != expected {
         return Err("the single-threaded context prints differently".into());
@@ -108,7 +116,11 @@ fn an_alias_and_its_attribute_are_one_handle() {
          c = #llvm.di_compile_unit<id = distinct[0]<>, sourceLanguage = DW_LANG_C, file = #di_file, isOptimized = false, emissionKind = Full>, \
          d = #llvm.di_compile_unit<id = distinct[0]<>, sourceLanguage = DW_LANG_C, file = #llvm.di_file<\"a.c\" in \"/\">, isOptimized = false, emissionKind = Full>}} : () -> ()\n"
     );
-    let module = parse_module_with(&ctx, &strata_cli::syntax(), &text, "x.mlir").unwrap();
+    let module = ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name("x.mlir")
+        .parse(&ctx, &text)
+        .unwrap();
     let attrs = first_attributes(&module)
         .and_then(|a| a.dyn_cast::<DictionaryAttr>())
         .expect("a dictionary");
@@ -158,7 +170,11 @@ fn tbaa_members_put_the_descriptor_a_level_deeper() {
 fn an_undefined_alias_inside_an_llvm_attribute_is_an_error() {
     let ctx = Context::new();
     let text = "\"x.op\"() {a = #llvm.di_compile_unit<id = distinct[0]<>, sourceLanguage = DW_LANG_C, file = #nowhere, isOptimized = false, emissionKind = Full>} : () -> ()\n";
-    let e = parse_module_with(&ctx, &strata_cli::syntax(), text, "x.mlir").unwrap_err();
+    let e = ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name("x.mlir")
+        .parse(&ctx, text)
+        .unwrap_err();
     assert!(
         e.message().contains("undefined symbol alias id 'nowhere'"),
         "{}",
@@ -169,11 +185,17 @@ fn an_undefined_alias_inside_an_llvm_attribute_is_an_error() {
     assert_eq!(e.span().start, at);
     // Opaque without the model: its text is kept, as MLIR keeps an
     // unregistered dialect's.
-    let opaque = parse_module(&ctx, text, "x.mlir").unwrap();
+    let opaque = ParseConfig::new().name("x.mlir").parse(&ctx, text).unwrap();
     assert!(print_module(&opaque, PrintOptions::default()).contains("file = #nowhere"));
     // An unbalanced member is an error, not a panic.
     let bad = "\"x.op\"() {a = #llvm.tbaa_type_desc<id = \"int\", members = {<#llvm.tbaa_root<id = \"x\">, 0}>} : () -> ()\n";
-    assert!(parse_module_with(&ctx, &strata_cli::syntax(), bad, "x.mlir").is_err());
+    assert!(
+        ParseConfig::new()
+            .syntax(&strata_cli::syntax())
+            .name("x.mlir")
+            .parse(&ctx, bad)
+            .is_err()
+    );
 }
 
 /// `!ptr.ptr` may be a memref's element (MLIR's `PtrType` implements
@@ -186,13 +208,11 @@ fn ptr_types_are_memref_elements_and_extern_is_aliased() {
     let expected = "#extern = #ml_program.extern : i32\n\"builtin.module\"() ({\n  %0:2 = \"x.op\"() {e = #extern, f = #extern} : () -> (memref<4x!ptr.ptr<3 : i64>>, !ptr.ptr)\n}) : () -> ()\n\n";
     round_trip(text, expected, PrintOptions::default()).unwrap();
     let ctx = Context::new();
-    let e = parse_module_with(
-        &ctx,
-        &strata_cli::syntax(),
-        "\"x.op\"() : () -> memref<!foo.ptr>\n",
-        "x.mlir",
-    )
-    .unwrap_err();
+    let e = ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name("x.mlir")
+        .parse(&ctx, "\"x.op\"() : () -> memref<!foo.ptr>\n")
+        .unwrap_err();
     assert!(
         e.message().contains("invalid memref element type"),
         "{}",
@@ -265,7 +285,11 @@ fn nested_values_and_unknown_mnemonics_as_mlir_opt_has_them() {
             21,
         ),
     ] {
-        let e = parse_module_with(&ctx, &strata_cli::syntax(), text, "x.mlir").unwrap_err();
+        let e = ParseConfig::new()
+            .syntax(&strata_cli::syntax())
+            .name("x.mlir")
+            .parse(&ctx, text)
+            .unwrap_err();
         assert_eq!(e.message(), message, "{text}");
         assert_eq!(e.span().start + 1, column, "{text}");
     }
@@ -277,7 +301,11 @@ fn nested_values_and_unknown_mnemonics_as_mlir_opt_has_them() {
 fn tbaa_members_are_attributes_each() {
     let ctx = Context::new();
     let text = "#r = #llvm.tbaa_root<id = \"r\">\n\"x.op\"() {a = #llvm.tbaa_type_desc<id = \"s\", members = {<#r, 0>, <#r, 4>}>} : () -> ()\n";
-    let module = parse_module_with(&ctx, &strata_cli::syntax(), text, "x.mlir").unwrap();
+    let module = ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name("x.mlir")
+        .parse(&ctx, text)
+        .unwrap();
     let desc = first_attributes(&module)
         .and_then(|a| a.dyn_cast::<DictionaryAttr>())
         .and_then(|d| d.get("a"))
@@ -307,7 +335,11 @@ fn tbaa_members_are_attributes_each() {
     assert_eq!(texts, ["<id = \"s\", members = {", ", ", "}>"]);
     // Only inside the braces.
     let odd = "\"x.op\"() {a = #llvm.tbaa_type_desc<members = {}, x = <1>>} : () -> ()\n";
-    let module = parse_module_with(&ctx, &strata_cli::syntax(), odd, "x.mlir").unwrap();
+    let module = ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name("x.mlir")
+        .parse(&ctx, odd)
+        .unwrap();
     let printed = print_module(&module, PrintOptions::default());
     assert!(
         printed.contains("#llvm.tbaa_type_desc<members = {}, x = <1>>"),

@@ -10,13 +10,17 @@
 //! in its own words ("unknown gpu type: foo", strata-dialects' `src/known.rs`).
 
 use strata_ctx::Context;
-use strata_module::parse_module_with;
+use strata_module::ParseConfig;
 
 /// `LINE:COL: error: MESSAGE` of strata's parse, or `ok`.
 fn strata(form: &str) -> String {
     let text = format!("\"t.op\"() {{a = {form}}} : () -> ()\n");
     let ctx = Context::new();
-    match parse_module_with(&ctx, &strata_cli::syntax(), &text, "t.mlir") {
+    match ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name("t.mlir")
+        .parse(&ctx, &text)
+    {
         Ok(_) => "ok".to_owned(),
         // One line: the column is the byte offset plus one, as MLIR counts.
         Err(e) => format!("1:{}: error: {}", e.span().start + 1, e.message()),

@@ -12,7 +12,7 @@
 //! at its line and column.
 
 use strata_ctx::Context;
-use strata_module::{parse_module_parallel_with, parse_module_with};
+use strata_module::ParseConfig;
 use strata_syntax::ParseError;
 
 /// `LINE:COL: error: MESSAGE` of `e` in `text` (the column in bytes, as
@@ -36,11 +36,20 @@ fn metadata_sections_are_read_as_mlir_opt_reads_them() {
         let text = row["text"].as_str().expect("text");
         let mlir = row["mlir"].as_str().expect("mlir");
         let ctx = Context::new();
-        let ours = match parse_module_with(&ctx, &syntax, text, "m.mlir") {
+        let ours = match ParseConfig::new()
+            .syntax(&syntax)
+            .name("m.mlir")
+            .parse(&ctx, text)
+        {
             Ok(_) => "ok".to_owned(),
             Err(e) => located(text, &e),
         };
-        let parallel = match parse_module_parallel_with(&ctx, &syntax, text, "m.mlir") {
+        let parallel = match ParseConfig::new()
+            .syntax(&syntax)
+            .name("m.mlir")
+            .parallel(true)
+            .parse(&ctx, text)
+        {
             Ok(_) => "ok".to_owned(),
             Err(e) => located(text, &e),
         };

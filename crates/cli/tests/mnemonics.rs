@@ -13,12 +13,16 @@
 use std::collections::HashMap;
 
 use strata_ctx::Context;
-use strata_module::parse_module_with;
+use strata_module::ParseConfig;
 
 /// `COL: error: MESSAGE` of strata's parse of the one-line text, or `ok`.
 fn strata(text: &str) -> String {
     let ctx = Context::new();
-    match parse_module_with(&ctx, &strata_cli::syntax(), text, "t.mlir") {
+    match ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name("t.mlir")
+        .parse(&ctx, text)
+    {
         Ok(_) => "ok".to_owned(),
         // One line: the column is the byte offset plus one, as MLIR counts.
         Err(e) => format!("{}: error: {}", e.span().start + 1, e.message()),

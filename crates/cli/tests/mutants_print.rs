@@ -8,13 +8,16 @@
 //! flags each test names).
 
 use strata_ctx::Context;
-use strata_module::{PrintOptions, parse_module_with, print_module, print_module_parallel};
+use strata_module::{ParseConfig, PrintOptions, print_module, print_module_parallel};
 
 /// Parses `text` with what strata-opt registers and prints it with
 /// `options`.
 fn print(text: &str, name: &str, options: PrintOptions) -> String {
     let ctx = Context::new();
-    let module = parse_module_with(&ctx, &strata_cli::syntax(), text, name)
+    let module = ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name(name)
+        .parse(&ctx, text)
         .unwrap_or_else(|e| panic!("{name}: {}", e.message()));
     print_module(&module, options)
 }
@@ -78,7 +81,11 @@ fn the_parallel_printer_works_on_small_pools() {
     }
     expected.push_str("}) : () -> ()\n\n");
     let ctx = Context::new();
-    let module = parse_module_with(&ctx, &strata_cli::syntax(), &input, "par.mlir").unwrap();
+    let module = ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name("par.mlir")
+        .parse(&ctx, &input)
+        .unwrap();
     assert_eq!(print_module(&module, PrintOptions::default()), expected);
     for threads in 1..=3 {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -99,7 +106,11 @@ fn the_parallel_printer_works_on_small_pools() {
 fn results_are_every_result_of_an_operation() {
     let input = "%0:3 = \"t.a\"() : () -> (i1, i2, i3)\n%1:2 = \"t.b\"() : () -> (i4, i5)\n\"t.c\"(%0#2, %0#0, %1#1) : (i3, i1, i5) -> ()\n";
     let ctx = Context::new();
-    let module = parse_module_with(&ctx, &strata_cli::syntax(), input, "r.mlir").unwrap();
+    let module = ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name("r.mlir")
+        .parse(&ctx, input)
+        .unwrap();
     let mut ops = Vec::new();
     module.walk(|_, id| ops.push(id));
     // The walk gives the root, then `t.a`, `t.b` and `t.c`.

@@ -4,7 +4,7 @@
 //! `tests/parallel.rs` checks the parallel parse and printer without them.
 
 use strata_ctx::Context;
-use strata_module::{PrintOptions, parse_module_with, print_module, print_module_parallel};
+use strata_module::{ParseConfig, PrintOptions, print_module, print_module_parallel};
 
 /// `count` top-level operations, most of them fillers: enough for the
 /// parallel printer's alias pass to cut them into many runs on 4 threads.
@@ -24,7 +24,11 @@ fn many_ops(first: &str, last: &str, count: usize) -> String {
 /// checking that the parallel printer (4 threads) prints the same.
 fn printed_both_ways(text: &str, options: PrintOptions) -> String {
     let ctx = Context::new();
-    let parsed = parse_module_with(&ctx, &strata_cli::syntax(), text, "t.mlir").unwrap();
+    let parsed = ParseConfig::new()
+        .syntax(&strata_cli::syntax())
+        .name("t.mlir")
+        .parse(&ctx, text)
+        .unwrap();
     let sequential = print_module(&parsed, options);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(4)

@@ -5,6 +5,7 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+mod config;
 pub mod generate;
 mod lower;
 mod module;
@@ -15,12 +16,9 @@ mod structure;
 mod tree;
 mod verify;
 
+pub use config::{ParseConfig, ParsePolicy};
 pub use module::{ISOLATED_OPS, Module, ResourceGroup, is_isolated};
-pub use parse::{
-    Item, ItemKind, MAX_REGION_NESTING, ParseStats, parse_module, parse_module_parallel,
-    parse_module_parallel_timed, parse_module_parallel_with, parse_module_timed, parse_module_with,
-    scan_items,
-};
+pub use parse::{Item, ItemKind, MAX_REGION_NESTING, ParseStats, scan_items};
 pub use print::{
     MLIR_OPT_DIALECTS, print_module, print_module_parallel, sanitize_alias, write_escaped,
 };

@@ -1592,44 +1592,6 @@ impl<'c, S: BuildHasher + Sync + Send> Runner<'c, strata_ctx::Shared, S> for Par
     }
 }
 
-/// Parses a whole file (the text of one `--split-input-file` chunk or of a
-/// file) named `name` sequentially, into `ctx` (the thread-safe or the
-/// single-threaded context), with no dialect syntax registered (every
-/// dialect type and attribute opaque).
-///
-/// # Errors
-///
-/// The first error in file order, with its span in `text`; then, for a
-/// file that parses, the first error of the rules MLIR's verifier applies
-/// to every operation (entry blocks without predecessors, successors only
-/// on a block's last operation, dominance, a module's symbols, ...), in
-/// MLIR's order, at the operation's location.
-pub fn parse_module<'c, P: Policy, S: BuildHasher>(
-    ctx: &'c Context<P, S>,
-    text: &str,
-    name: &str,
-) -> PResult<Module<'c>> {
-    parse_module_timed(ctx, &Syntax::new(), text, name).0
-}
-
-/// [`parse_module`] with the dialects of `syntax`: their types and
-/// attributes parse through their hooks, and the module keeps their
-/// printing hooks ([`Syntax::asm_hooks`]) for [`print_module`]'s aliases.
-///
-/// [`print_module`]: crate::print_module
-///
-/// # Errors
-///
-/// The first error in file order, with its span in `text`.
-pub fn parse_module_with<'c, P: Policy, S: BuildHasher>(
-    ctx: &'c Context<P, S>,
-    syntax: &Syntax<P, S>,
-    text: &str,
-    name: &str,
-) -> PResult<Module<'c>> {
-    parse_module_timed(ctx, syntax, text, name).0
-}
-
 /// What a parse did besides the module: how long the scan took (cutting
 /// the file into items, alias definitions, the module's shell; the rest of
 /// the parse time is the parse of the units) and how many units it cut the
@@ -1643,60 +1605,31 @@ pub struct ParseStats {
     pub units: usize,
 }
 
-/// [`parse_module_with`], also returning what the parse did
-/// ([`ParseStats`]).
-pub fn parse_module_timed<'c, P: Policy, S: BuildHasher>(
+/// Parses a whole file (the text of one `--split-input-file` chunk or of a
+/// file) named `name` sequentially into `ctx` (the thread-safe or the
+/// single-threaded context), with the dialects of `syntax`, recording what
+/// the parse did in `stats` ([`crate::ParseConfig`]'s sequential parse).
+pub(crate) fn parse_sequential<'c, P: Policy, S: BuildHasher>(
     ctx: &'c Context<P, S>,
     syntax: &Syntax<P, S>,
     text: &str,
     name: &str,
-) -> (PResult<Module<'c>>, ParseStats) {
-    let mut stats = ParseStats::default();
-    let r = parse_with(ctx, syntax, text, name, &Sequential, &mut stats);
-    (r, stats)
+    stats: &mut ParseStats,
+) -> PResult<Module<'c>> {
+    parse_with(ctx, syntax, text, name, &Sequential, stats)
 }
 
-/// [`parse_module_parallel_with`], also returning what the parse did.
-pub fn parse_module_parallel_timed<'c, S: BuildHasher + Sync + Send>(
+/// [`parse_sequential`] with the top-level operations (or those of the
+/// file's `builtin.module`) parsed concurrently on the current rayon pool,
+/// all interning into `ctx`: the same tree.
+pub(crate) fn parse_parallel<'c, S: BuildHasher + Sync + Send>(
     ctx: &'c Context<strata_ctx::Shared, S>,
     syntax: &Syntax<strata_ctx::Shared, S>,
     text: &str,
     name: &str,
-) -> (PResult<Module<'c>>, ParseStats) {
-    let mut stats = ParseStats::default();
-    let r = parse_with(ctx, syntax, text, name, &Parallel, &mut stats);
-    (r, stats)
-}
-
-/// Parses a whole file with its top-level operations (or those of its
-/// `builtin.module`) parsed concurrently on the current rayon pool, all
-/// interning into `ctx`, with no dialect syntax registered. The result is
-/// the same tree as [`parse_module`]'s.
-///
-/// # Errors
-///
-/// The first error in file order, with its span in `text`.
-pub fn parse_module_parallel<'c, S: BuildHasher + Sync + Send>(
-    ctx: &'c Context<strata_ctx::Shared, S>,
-    text: &str,
-    name: &str,
+    stats: &mut ParseStats,
 ) -> PResult<Module<'c>> {
-    parse_module_parallel_timed(ctx, &Syntax::new(), text, name).0
-}
-
-/// [`parse_module_parallel`] with the dialects of `syntax`, as
-/// [`parse_module_with`].
-///
-/// # Errors
-///
-/// The first error in file order, with its span in `text`.
-pub fn parse_module_parallel_with<'c, S: BuildHasher + Sync + Send>(
-    ctx: &'c Context<strata_ctx::Shared, S>,
-    syntax: &Syntax<strata_ctx::Shared, S>,
-    text: &str,
-    name: &str,
-) -> PResult<Module<'c>> {
-    parse_module_parallel_timed(ctx, syntax, text, name).0
+    parse_with(ctx, syntax, text, name, &Parallel, stats)
 }
 
 fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(

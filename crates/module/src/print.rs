@@ -1826,7 +1826,11 @@ mod tests {
     fn merged_runs_do_not_depend_on_the_merge_order() {
         let ctx = Context::new();
         let text = generated();
-        let m = crate::parse_module_parallel(&ctx, &text, "g.mlir").unwrap();
+        let m = crate::ParseConfig::new()
+            .name("g.mlir")
+            .parallel(true)
+            .parse(&ctx, &text)
+            .unwrap();
         for debug in [false, true] {
             let forward = split_pass(&m, debug, &[4, 9], &[0, 1, 2]);
             let backward = split_pass(&m, debug, &[4, 9], &[2, 1, 0]);
@@ -1876,7 +1880,7 @@ mod tests {
             } else {
                 generated()
             };
-            let m = crate::parse_module_parallel(&ctx, &text, "g.mlir").unwrap();
+            let m = crate::ParseConfig::new().name("g.mlir").parallel(true).parse(&ctx, &text).unwrap();
             let split = split_pass(&m, debug, &cuts, &order);
             let bodies = Bodies::new(&m.body);
             let printed = print_with_aliases(&bodies, &m, options(debug), false, Some(&split));

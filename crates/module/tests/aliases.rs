@@ -5,27 +5,38 @@
 //! [--mlir-print-local-scope] tests/data/aliases.mlir`.
 
 use strata_ctx::Context;
-use strata_module::{PrintOptions, parse_module, parse_module_parallel, print_module};
+use strata_module::{ParseConfig, PrintOptions, print_module};
 
 const INPUT: &str = include_str!("data/aliases.mlir");
 
 #[test]
 fn aliases_are_ordered_and_numbered_as_mlir_does() {
     let ctx = Context::new();
-    let module = parse_module_parallel(&ctx, INPUT, "aliases.mlir").unwrap();
+    let module = ParseConfig::new()
+        .name("aliases.mlir")
+        .parallel(true)
+        .parse(&ctx, INPUT)
+        .unwrap();
     let printed = print_module(&module, PrintOptions::default());
     assert_eq!(printed, include_str!("data/aliases.expected"));
     // The aliases do not depend on the parse: the sequential parse into the
     // single-threaded context prints the same.
     let single = Context::single_threaded();
-    let module = parse_module(&single, INPUT, "aliases.mlir").unwrap();
+    let module = ParseConfig::new()
+        .name("aliases.mlir")
+        .parse(&single, INPUT)
+        .unwrap();
     assert_eq!(print_module(&module, PrintOptions::default()), printed);
 }
 
 #[test]
 fn local_scope_prints_every_value_in_place() {
     let ctx = Context::new();
-    let module = parse_module_parallel(&ctx, INPUT, "aliases.mlir").unwrap();
+    let module = ParseConfig::new()
+        .name("aliases.mlir")
+        .parallel(true)
+        .parse(&ctx, INPUT)
+        .unwrap();
     let options = PrintOptions {
         local_scope: true,
         ..PrintOptions::default()
@@ -38,9 +49,17 @@ fn local_scope_prints_every_value_in_place() {
 #[test]
 fn printing_again_reparses_to_the_same_text() {
     let ctx = Context::new();
-    let module = parse_module_parallel(&ctx, INPUT, "aliases.mlir").unwrap();
+    let module = ParseConfig::new()
+        .name("aliases.mlir")
+        .parallel(true)
+        .parse(&ctx, INPUT)
+        .unwrap();
     let printed = print_module(&module, PrintOptions::default());
-    let again = parse_module_parallel(&ctx, &printed, "printed.mlir").unwrap();
+    let again = ParseConfig::new()
+        .name("printed.mlir")
+        .parallel(true)
+        .parse(&ctx, &printed)
+        .unwrap();
     assert_eq!(print_module(&again, PrintOptions::default()), printed);
 }
 
@@ -54,9 +73,16 @@ fn an_attribute_alias_holds_a_location_alias_defined_before_it() {
     let input = "#loc2 = loc(\"x\":1:2)\n#a = [#loc2, 1]\n\"foo.op\"() {a = #a} : () -> ()\n";
     let expected = "#loc = loc(\"x\":1:2)\n\"builtin.module\"() ({\n  \"foo.op\"() {a = [#loc, 1]} : () -> ()\n}) : () -> ()\n\n";
     let ctx = Context::new();
-    let module = parse_module_parallel(&ctx, input, "lo.mlir").unwrap();
+    let module = ParseConfig::new()
+        .name("lo.mlir")
+        .parallel(true)
+        .parse(&ctx, input)
+        .unwrap();
     assert_eq!(print_module(&module, PrintOptions::default()), expected);
     let single = Context::single_threaded();
-    let module = parse_module(&single, input, "lo.mlir").unwrap();
+    let module = ParseConfig::new()
+        .name("lo.mlir")
+        .parse(&single, input)
+        .unwrap();
     assert_eq!(print_module(&module, PrintOptions::default()), expected);
 }

@@ -11,7 +11,7 @@
 //! distinct attribute makes visible.
 
 use strata_ctx::Context;
-use strata_module::{PrintOptions, parse_module, parse_module_parallel, print_module};
+use strata_module::{ParseConfig, PrintOptions, print_module};
 
 const LOCATIONS: &str = r#"#loc = loc("a.mlir":1:2)
 #loc1 = loc(callsite("f" at #loc))
@@ -33,10 +33,14 @@ fn check(input: &str, file: &str, debug_info: bool, local_scope: bool, expected:
         local_scope,
     };
     let ctx = Context::new();
-    let module = parse_module_parallel(&ctx, input, file).unwrap();
+    let module = ParseConfig::new()
+        .name(file)
+        .parallel(true)
+        .parse(&ctx, input)
+        .unwrap();
     assert_eq!(print_module(&module, options), expected);
     let local = Context::single_threaded();
-    let module = parse_module(&local, input, file).unwrap();
+    let module = ParseConfig::new().name(file).parse(&local, input).unwrap();
     assert_eq!(print_module(&module, options), expected);
 }
 
@@ -216,14 +220,21 @@ fn inline_distinct_id_mismatch_across_operations_is_reported_at_the_later_one() 
                  \"test.op\"() {b = distinct[0]<43 : i32>} : () -> ()\n";
     let later = input.rfind("distinct[0]").unwrap();
     let ctx = Context::new();
-    let e = parse_module_parallel(&ctx, input, "m.mlir").unwrap_err();
+    let e = ParseConfig::new()
+        .name("m.mlir")
+        .parallel(true)
+        .parse(&ctx, input)
+        .unwrap_err();
     assert_eq!(
         e.message(),
         "referenced attribute does not match previous definition: 42 : i32"
     );
     assert_eq!(e.span().start, later);
     let local = Context::single_threaded();
-    let e = parse_module(&local, input, "m.mlir").unwrap_err();
+    let e = ParseConfig::new()
+        .name("m.mlir")
+        .parse(&local, input)
+        .unwrap_err();
     assert_eq!(e.span().start, later);
 }
 

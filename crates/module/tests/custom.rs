@@ -7,9 +7,7 @@
 //! `mlir-opt-19 --allow-unregistered-dialect` reports for each input.
 
 use strata_ctx::Context;
-use strata_module::{
-    ItemKind, PrintOptions, parse_module, parse_module_parallel, print_module, scan_items,
-};
+use strata_module::{ItemKind, ParseConfig, PrintOptions, print_module, scan_items};
 
 const CUSTOM: &str = include_str!("data/custom.mlir");
 const MODULE: &str = include_str!("data/custom-module.mlir");
@@ -23,10 +21,14 @@ fn print_both(text: &str, name: &str, debug_info: bool) -> String {
         ..PrintOptions::default()
     };
     let ctx = Context::new();
-    let module = parse_module_parallel(&ctx, text, name).unwrap();
+    let module = ParseConfig::new()
+        .name(name)
+        .parallel(true)
+        .parse(&ctx, text)
+        .unwrap();
     let printed = print_module(&module, options);
     let single = Context::single_threaded();
-    let module = parse_module(&single, text, name).unwrap();
+    let module = ParseConfig::new().name(name).parse(&single, text).unwrap();
     assert_eq!(print_module(&module, options), printed);
     printed
 }
@@ -76,12 +78,10 @@ fn the_scan_finds_each_custom_function_as_one_top_level_operation() {
     assert!(quoted.contains("attributes {foo}") && quoted.ends_with("loc(\"there\")"));
 
     let ctx = Context::new();
-    let (module, stats) = strata_module::parse_module_parallel_timed(
-        &ctx,
-        &strata_syntax::Syntax::new(),
-        MODULE,
-        "custom-module.mlir",
-    );
+    let (module, stats) = strata_module::ParseConfig::new()
+        .name("custom-module.mlir")
+        .parallel(true)
+        .parse_with_stats(&ctx, MODULE);
     module.unwrap();
     // The module's own unit, then one per function.
     assert_eq!(stats.units, 3);
@@ -91,7 +91,10 @@ fn the_scan_finds_each_custom_function_as_one_top_level_operation() {
 /// column.
 fn error_of(text: &str) -> (String, usize, usize) {
     let ctx = Context::new();
-    let e = parse_module(&ctx, text, "e.mlir").unwrap_err();
+    let e = ParseConfig::new()
+        .name("e.mlir")
+        .parse(&ctx, text)
+        .unwrap_err();
     let at = e.span().start;
     let line = text[..at].matches('\n').count() + 1;
     let column = at - text[..at].rfind('\n').map_or(0, |p| p + 1) + 1;
@@ -221,12 +224,10 @@ fn custom_modules_print_as_mlir_opt_prints_them() {
     // generic module's is: the module's own unit, then six.
     let ctx = Context::new();
     let text = include_str!("data/module-root.mlir");
-    let (module, stats) = strata_module::parse_module_parallel_timed(
-        &ctx,
-        &strata_syntax::Syntax::new(),
-        text,
-        "module-root.mlir",
-    );
+    let (module, stats) = strata_module::ParseConfig::new()
+        .name("module-root.mlir")
+        .parallel(true)
+        .parse_with_stats(&ctx, text);
     module.unwrap();
     assert_eq!(stats.units, 7);
 }
@@ -397,7 +398,10 @@ fn malformed_custom_modules_are_reported_as_mlir_reports_them() {
 fn a_type_mismatch_notes_the_prior_use() {
     let text = "func.func @f(%a: i32) {\n  return %a : f32\n}\n";
     let ctx = Context::new();
-    let e = parse_module(&ctx, text, "e.mlir").unwrap_err();
+    let e = ParseConfig::new()
+        .name("e.mlir")
+        .parse(&ctx, text)
+        .unwrap_err();
     assert_eq!(e.notes().len(), 1);
     let (span, note) = &e.notes()[0];
     assert_eq!(note, "prior use here");
@@ -414,7 +418,7 @@ fn truncated_custom_forms_are_diagnostics() {
     for text in [CUSTOM, MODULE, include_str!("data/module-root.mlir")] {
         for cut in (0..text.len()).filter(|&c| text.is_char_boundary(c)) {
             let t = &text[..cut];
-            if let Err(e) = parse_module(&ctx, t, "cut.mlir") {
+            if let Err(e) = ParseConfig::new().name("cut.mlir").parse(&ctx, t) {
                 errors += 1;
                 assert!(
                     e.span().start <= e.span().end && e.span().end <= t.len(),
@@ -437,10 +441,15 @@ fn a_custom_module_cut_into_units_parses_as_one_unit_would() {
     let single = Context::single_threaded();
     for cut in (0..=text.len()).filter(|&c| text.is_char_boundary(c)) {
         let t = &text[..cut];
-        let parallel = parse_module_parallel(&ctx, t, "cut.mlir")
+        let parallel = ParseConfig::new()
+            .name("cut.mlir")
+            .parallel(true)
+            .parse(&ctx, t)
             .map(|m| print_module(&m, PrintOptions::default()))
             .map_err(|e| (e.message().to_owned(), e.span()));
-        let sequential = parse_module(&single, t, "cut.mlir")
+        let sequential = ParseConfig::new()
+            .name("cut.mlir")
+            .parse(&single, t)
             .map(|m| print_module(&m, PrintOptions::default()))
             .map_err(|e| (e.message().to_owned(), e.span()));
         assert_eq!(parallel, sequential, "cut at {cut}");

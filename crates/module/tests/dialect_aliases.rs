@@ -10,7 +10,7 @@ use std::hash::BuildHasher;
 
 use strata_builtin::{AsmAlias, DialectAsm, TupleType};
 use strata_ctx::{Attribute, Context, Dialect, Policy, Registry, Type};
-use strata_module::{PrintOptions, parse_module_with, print_module, sanitize_alias};
+use strata_module::{ParseConfig, PrintOptions, print_module, sanitize_alias};
 use strata_syntax::{DialectSyntax, ParseError, Parser, Syntax};
 
 #[test]
@@ -47,7 +47,10 @@ const CONFLICTS_IN: &str = include_str!("data/alias-conflicts.mlir");
 #[test]
 fn without_the_test_dialect_nothing_is_aliased_but_builtins() {
     let ctx = Context::new();
-    let m = strata_module::parse_module(&ctx, CONFLICTS_IN, "in.mlir").unwrap();
+    let m = strata_module::ParseConfig::new()
+        .name("in.mlir")
+        .parse(&ctx, CONFLICTS_IN)
+        .unwrap();
     let printed = print_module(&m, PrintOptions::default());
     assert!(printed.starts_with("#map = affine_map<(d0) -> (d0)>\n\"builtin.module\""));
 }
@@ -91,7 +94,11 @@ fn a_later_dialect_overrides_an_overridable_alias() {
     syntax.register::<Names>();
     let big = vec!["i1"; 17].join(", ");
     let text = format!("\"x.op\"() : () -> (tuple<{big}>, tuple<i2>, !other.seven)\n");
-    let m = parse_module_with(&ctx, &syntax, &text, "in.mlir").unwrap();
+    let m = ParseConfig::new()
+        .syntax(&syntax)
+        .name("in.mlir")
+        .parse(&ctx, &text)
+        .unwrap();
     let printed = print_module(&m, PrintOptions::default());
     let expected = format!(
         "!seven = !other.seven\n!tup_le = tuple<{big}>\n!tup_le1 = tuple<i2>\n\"builtin.module\"() ({{\n  %0:3 = \"x.op\"() : () -> (!tup_le, !tup_le1, !seven)\n}}) : () -> ()\n\n"

@@ -6,7 +6,7 @@
 //! [--mlir-print-local-scope]` of the inputs below.
 
 use strata_ctx::Context;
-use strata_module::{PrintOptions, parse_module, parse_module_parallel, print_module};
+use strata_module::{ParseConfig, PrintOptions, print_module};
 
 const UNUSED: &str = "#d0 = distinct[0]<1 : i64>\n#d1 = distinct[1]<2 : i64>\n\
     \"x.op\"() {c = distinct[2]<3 : i64>} : () -> ()\n";
@@ -24,7 +24,10 @@ fn local() -> PrintOptions {
 #[test]
 fn the_third_distinct_attribute_printed_alone_is_distinct_0() {
     let ctx = Context::new();
-    let m = parse_module(&ctx, UNUSED, "e.mlir").unwrap();
+    let m = ParseConfig::new()
+        .name("e.mlir")
+        .parse(&ctx, UNUSED)
+        .unwrap();
     assert_eq!(
         print_module(&m, local()),
         "\"builtin.module\"() ({\n  \"x.op\"() {c = distinct[0]<3 : i64>} : () -> ()\n}) : () -> ()\n"
@@ -38,7 +41,11 @@ fn the_third_distinct_attribute_printed_alone_is_distinct_0() {
 #[test]
 fn distinct_attributes_are_numbered_in_print_order() {
     let ctx = Context::new();
-    let m = parse_module_parallel(&ctx, USED, "f.mlir").unwrap();
+    let m = ParseConfig::new()
+        .name("f.mlir")
+        .parallel(true)
+        .parse(&ctx, USED)
+        .unwrap();
     assert_eq!(
         print_module(&m, local()),
         "\"builtin.module\"() ({\n  \"x.op\"() {c = distinct[0]<3 : i64>, e = [distinct[1]<2 : i64>, distinct[0]<3 : i64>]} : () -> ()\n}) : () -> ()\n"

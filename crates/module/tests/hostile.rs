@@ -10,9 +10,7 @@ use strata_builtin::IntegerAttrKey;
 use strata_builtin::apnum::ApInt;
 use strata_builtin::prelude::*;
 use strata_ctx::Context;
-use strata_module::{
-    MAX_REGION_NESTING, PrintOptions, parse_module, parse_module_parallel, print_module,
-};
+use strata_module::{MAX_REGION_NESTING, ParseConfig, PrintOptions, print_module};
 
 /// The keyed hasher strata-opt's default context uses.
 type KeyedState = foldhash::quality::RandomState;
@@ -98,11 +96,18 @@ fn crafted_fxhash_collisions_are_distinct_under_the_keyed_hasher() {
     )
     .with_table_shards(4);
     let a = print_module(
-        &parse_module_parallel(&keyed_ctx, &text, "c.mlir").unwrap(),
+        &ParseConfig::new()
+            .name("c.mlir")
+            .parallel(true)
+            .parse(&keyed_ctx, &text)
+            .unwrap(),
         PrintOptions::default(),
     );
     let b = print_module(
-        &parse_module(&ctx, &text, "c.mlir").unwrap(),
+        &ParseConfig::new()
+            .name("c.mlir")
+            .parse(&ctx, &text)
+            .unwrap(),
         PrintOptions::default(),
     );
     assert_eq!(a, b);
@@ -115,7 +120,11 @@ fn deep_region_nesting_is_a_diagnostic() {
     let mut text = "\"a.b\"() ({\n".repeat(depth);
     text.push_str(&"}) : () -> ()\n".repeat(depth));
     let ctx = Context::new();
-    let e = parse_module_parallel(&ctx, &text, "deep.mlir").unwrap_err();
+    let e = ParseConfig::new()
+        .name("deep.mlir")
+        .parallel(true)
+        .parse(&ctx, &text)
+        .unwrap_err();
     assert!(e.message().contains("nested deeper"), "{}", e.message());
     let limit = MAX_REGION_NESTING as usize;
     let ok = format!(
@@ -123,7 +132,13 @@ fn deep_region_nesting_is_a_diagnostic() {
         "\"a.b\"() ({\n".repeat(limit - 1),
         "}) : () -> ()\n".repeat(limit - 1)
     );
-    assert!(parse_module_parallel(&ctx, &ok, "ok.mlir").is_ok());
+    assert!(
+        ParseConfig::new()
+            .name("ok.mlir")
+            .parallel(true)
+            .parse(&ctx, &ok)
+            .is_ok()
+    );
 }
 
 #[test]
@@ -135,7 +150,11 @@ fn deep_attribute_nesting_is_a_diagnostic() {
         "]".repeat(depth)
     );
     let ctx = Context::new();
-    let e = parse_module_parallel(&ctx, &text, "deep.mlir").unwrap_err();
+    let e = ParseConfig::new()
+        .name("deep.mlir")
+        .parallel(true)
+        .parse(&ctx, &text)
+        .unwrap_err();
     assert!(e.message().contains("nesting"), "{}", e.message());
 }
 
@@ -149,7 +168,7 @@ fn truncated_files_are_diagnostics() {
     for m in modules.iter().take(40) {
         for cut in (0..m.len()).filter(|&c| m.is_char_boundary(c)) {
             let t = &m[..cut];
-            match parse_module(&ctx, t, "cut.mlir") {
+            match ParseConfig::new().name("cut.mlir").parse(&ctx, t) {
                 Ok(_) => {}
                 Err(e) => {
                     errors += 1;
@@ -189,9 +208,16 @@ fn binary_garbage_is_a_diagnostic() {
         let text = String::from_utf8_lossy(&bytes);
         assert!(text.starts_with(first), "{len} bytes: {text:?}");
         let expected = ("unexpected character", 0..first.len_utf8());
-        let e = parse_module_parallel(&ctx, &text, "bin.mlir").unwrap_err();
+        let e = ParseConfig::new()
+            .name("bin.mlir")
+            .parallel(true)
+            .parse(&ctx, &text)
+            .unwrap_err();
         assert_eq!((e.message(), e.span()), expected, "{len} bytes, parallel");
-        let e = parse_module(&ctx, &text, "bin.mlir").unwrap_err();
+        let e = ParseConfig::new()
+            .name("bin.mlir")
+            .parse(&ctx, &text)
+            .unwrap_err();
         assert_eq!((e.message(), e.span()), expected, "{len} bytes, sequential");
     }
 }

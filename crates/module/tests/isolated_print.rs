@@ -8,9 +8,7 @@
 //! one.
 
 use strata_ctx::Context;
-use strata_module::{
-    PrintOptions, parse_module, parse_module_parallel, print_module, print_module_parallel,
-};
+use strata_module::{ParseConfig, PrintOptions, print_module, print_module_parallel};
 
 /// Functions with several blocks, block arguments, predecessors and
 /// operations with several results, in the root's body and in a nested
@@ -129,8 +127,12 @@ fn printed(text: &str, options: PrintOptions) -> String {
         .unwrap();
     pool.install(|| {
         let ctx = Context::new();
-        let seq = parse_module(&ctx, text, "a.mlir").unwrap();
-        let par = parse_module_parallel(&ctx, text, "a.mlir").unwrap();
+        let seq = ParseConfig::new().name("a.mlir").parse(&ctx, text).unwrap();
+        let par = ParseConfig::new()
+            .name("a.mlir")
+            .parallel(true)
+            .parse(&ctx, text)
+            .unwrap();
         let printed = print_module(&seq, options);
         assert_eq!(printed, print_module_parallel(&seq, options));
         assert_eq!(printed, print_module(&par, options));

@@ -5,7 +5,7 @@
 //! `mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic`'s.
 
 use strata_ctx::Context;
-use strata_module::{PrintOptions, parse_module, parse_module_parallel, print_module};
+use strata_module::{ParseConfig, PrintOptions, print_module};
 
 const BODY: &str = r#""foo.op"() : () ->
   i32
@@ -33,11 +33,18 @@ const EXPECTED: &str = r#""builtin.module"() ({
 fn printed(text: &str) -> (String, String) {
     let ctx = Context::new();
     let seq = print_module(
-        &parse_module(&ctx, text, "in.mlir").unwrap(),
+        &ParseConfig::new()
+            .name("in.mlir")
+            .parse(&ctx, text)
+            .unwrap(),
         PrintOptions::default(),
     );
     let par = print_module(
-        &parse_module_parallel(&ctx, text, "in.mlir").unwrap(),
+        &ParseConfig::new()
+            .name("in.mlir")
+            .parallel(true)
+            .parse(&ctx, text)
+            .unwrap(),
         PrintOptions::default(),
     );
     (seq, par)

@@ -6,14 +6,21 @@
 use core::ops::Range;
 
 use strata_ctx::Context;
-use strata_module::{PrintOptions, parse_module, parse_module_parallel, print_module};
+use strata_module::{ParseConfig, PrintOptions, print_module};
 
 /// The error of `text`, which the sequential and the parallel parse must
 /// report alike.
 fn error(text: &str) -> (String, Range<usize>) {
     let ctx = Context::new();
-    let e = parse_module(&ctx, text, "m.mlir").unwrap_err();
-    let p = parse_module_parallel(&ctx, text, "m.mlir").unwrap_err();
+    let e = ParseConfig::new()
+        .name("m.mlir")
+        .parse(&ctx, text)
+        .unwrap_err();
+    let p = ParseConfig::new()
+        .name("m.mlir")
+        .parallel(true)
+        .parse(&ctx, text)
+        .unwrap_err();
     assert_eq!((e.message(), e.span()), (p.message(), p.span()));
     assert!(e.span().end <= text.len(), "{e}: span outside the text");
     (e.message().to_owned(), e.span())
@@ -22,7 +29,7 @@ fn error(text: &str) -> (String, Range<usize>) {
 /// The generic print of `text`, which must parse.
 fn print(text: &str) -> String {
     let ctx = Context::new();
-    match parse_module(&ctx, text, "m.mlir") {
+    match ParseConfig::new().name("m.mlir").parse(&ctx, text) {
         Ok(m) => print_module(&m, PrintOptions::default()),
         Err(e) => panic!("{e} at {:?} in {text:?}", e.span()),
     }
@@ -123,7 +130,7 @@ fn an_operations_location_may_name_an_alias_defined_below() {
     let text = "\"a.b\"() ({\n^bb0(%a: i32 loc(#l1)):\n  \"a.c\"() : () -> () loc(#l2)\n\
                 }) : () -> () loc(#l1)\n#l1 = loc(\"x.c\":1:2)\n#l2 = loc(callsite(#l1 at \"y.c\":3:4))\n";
     let ctx = Context::new();
-    let m = parse_module(&ctx, text, "m.mlir").unwrap();
+    let m = ParseConfig::new().name("m.mlir").parse(&ctx, text).unwrap();
     let out = print_module(
         &m,
         PrintOptions {
@@ -187,7 +194,10 @@ fn a_long_chain_of_location_aliases_parses() {
     }
     text.push_str(&format!("\"a.b\"() : () -> () loc(#loc{n})\n"));
     let ctx = Context::new();
-    let m = parse_module(&ctx, &text, "m.mlir").unwrap();
+    let m = ParseConfig::new()
+        .name("m.mlir")
+        .parse(&ctx, &text)
+        .unwrap();
     let out = print_module(
         &m,
         PrintOptions {
@@ -317,7 +327,7 @@ fn every_prefix_of_a_small_file_is_a_diagnostic_or_parses() {
     let mut errors = 0;
     for cut in 0..file.len() {
         let t = &file[..cut];
-        if let Err(e) = parse_module(&ctx, t, "cut.mlir") {
+        if let Err(e) = ParseConfig::new().name("cut.mlir").parse(&ctx, t) {
             errors += 1;
             assert!(
                 e.span().start <= e.span().end && e.span().end <= t.len(),
@@ -406,7 +416,10 @@ fn result_counts_that_overflow_are_a_diagnostic() {
 #[test]
 fn the_parse_error_is_reexported() {
     let ctx = Context::new();
-    let e: strata_module::ParseError = parse_module(&ctx, ") x\n", "m.mlir").unwrap_err();
+    let e: strata_module::ParseError = ParseConfig::new()
+        .name("m.mlir")
+        .parse(&ctx, ") x\n")
+        .unwrap_err();
     assert_eq!(e.message(), "expected operation name in quotes");
 }
 
@@ -528,8 +541,15 @@ fn a_builtin_resource_that_is_not_a_blob_is_a_diagnostic() {
 fn a_forward_use_of_another_type_is_reported_at_the_definition_as_in_mlir() {
     let notes = |text: &str| {
         let ctx = Context::new();
-        let e = parse_module(&ctx, text, "m.mlir").unwrap_err();
-        let p = parse_module_parallel(&ctx, text, "m.mlir").unwrap_err();
+        let e = ParseConfig::new()
+            .name("m.mlir")
+            .parse(&ctx, text)
+            .unwrap_err();
+        let p = ParseConfig::new()
+            .name("m.mlir")
+            .parallel(true)
+            .parse(&ctx, text)
+            .unwrap_err();
         assert_eq!(e.notes(), p.notes());
         e.notes()
             .iter()
@@ -757,8 +777,15 @@ fn a_use_of_a_value_from_outside_an_isolated_operation_is_refused() {
     ] {
         let ctx = Context::new();
         for e in [
-            parse_module(&ctx, &text, "m.mlir").unwrap_err(),
-            parse_module_parallel(&ctx, &text, "m.mlir").unwrap_err(),
+            ParseConfig::new()
+                .name("m.mlir")
+                .parse(&ctx, &text)
+                .unwrap_err(),
+            ParseConfig::new()
+                .name("m.mlir")
+                .parallel(true)
+                .parse(&ctx, &text)
+                .unwrap_err(),
         ] {
             assert_eq!(e.message(), message, "{text}");
             assert_eq!(line_col(&text, e.span().start), at, "{text}");

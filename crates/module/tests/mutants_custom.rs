@@ -6,7 +6,7 @@
 //! prints or reports for the same input.
 
 use strata_ctx::Context;
-use strata_module::{PrintOptions, parse_module, parse_module_parallel, print_module};
+use strata_module::{ParseConfig, PrintOptions, print_module};
 
 /// A file that is one custom module whose `attributes` dictionary nests
 /// dictionaries is still cut into units, one per operation of its body:
@@ -21,18 +21,20 @@ use strata_module::{PrintOptions, parse_module, parse_module_parallel, print_mod
 fn a_custom_module_with_nested_attribute_dictionaries_is_cut_into_units() {
     let text = "module attributes {t.a = {b = {c}}} {\n  \"t.x\"() : () -> ()\n  \"t.y\"() : () -> ()\n}\n";
     let ctx = Context::new();
-    let module = parse_module_parallel(&ctx, text, "nested.mlir").unwrap();
+    let module = ParseConfig::new()
+        .name("nested.mlir")
+        .parallel(true)
+        .parse(&ctx, text)
+        .unwrap();
     assert_eq!(
         print_module(&module, PrintOptions::default()),
         "\"builtin.module\"() ({\n  \"t.x\"() : () -> ()\n  \"t.y\"() : () -> ()\n}) {t.a = {b = {c}}} : () -> ()\n\n"
     );
     // The module's own unit, then one per operation of its body.
-    let (_, stats) = strata_module::parse_module_parallel_timed(
-        &ctx,
-        &strata_syntax::Syntax::new(),
-        text,
-        "nested.mlir",
-    );
+    let (_, stats) = strata_module::ParseConfig::new()
+        .name("nested.mlir")
+        .parallel(true)
+        .parse_with_stats(&ctx, text);
     assert_eq!(stats.units, 3);
 }
 
@@ -55,7 +57,10 @@ fn a_known_operation_without_a_custom_parser_is_not_a_missing_dialect() {
         ),
     ] {
         let ctx = Context::new();
-        let e = parse_module(&ctx, text, "known.mlir").unwrap_err();
+        let e = ParseConfig::new()
+            .name("known.mlir")
+            .parse(&ctx, text)
+            .unwrap_err();
         assert_eq!(
             e.message(),
             format!(

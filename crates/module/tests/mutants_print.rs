@@ -7,7 +7,7 @@
 
 use strata_ctx::Context;
 use strata_diag::PlainEmitter;
-use strata_module::{parse_module, split_input, verify_diagnostics};
+use strata_module::{ParseConfig, split_input, verify_diagnostics};
 
 /// A marker at the very end of the file, with nothing after its dashes,
 /// is a near miss, as `mlir-opt-19 --split-input-file` warns ("near miss
@@ -35,7 +35,7 @@ fn a_marker_at_the_end_of_the_file_is_a_near_miss() {
 fn verification_fails_where_mlir_opt_fails_it() {
     let ctx = Context::new();
     let text = "\"a.b\"() : () -> () // expected-error {{never}}\n";
-    assert!(parse_module(&ctx, text, "v.mlir").is_ok());
+    assert!(ParseConfig::new().name("v.mlir").parse(&ctx, text).is_ok());
     let (ok, rendered) = verify_diagnostics("v.mlir", text, &[], &PlainEmitter::new());
     assert!(!ok);
     assert_eq!(
@@ -44,7 +44,12 @@ fn verification_fails_where_mlir_opt_fails_it() {
     );
 
     let text = "\"a.b\"() : () -> ()\n\"c.d\"(: () -> ()\n";
-    let errors = vec![parse_module(&ctx, text, "v2.mlir").unwrap_err()];
+    let errors = vec![
+        ParseConfig::new()
+            .name("v2.mlir")
+            .parse(&ctx, text)
+            .unwrap_err(),
+    ];
     let (ok, rendered) = verify_diagnostics("v2.mlir", text, &errors, &PlainEmitter::new());
     assert!(!ok);
     assert_eq!(

@@ -11,10 +11,7 @@ use std::hash::RandomState;
 use strata_ctx::Context;
 use strata_ctx::diag::EngineBuilder;
 use strata_ir::{InsertPoint, IrMapping, OpId};
-use strata_module::{
-    PrintOptions, generate, parse_module, parse_module_parallel, print_module,
-    print_module_parallel,
-};
+use strata_module::{ParseConfig, PrintOptions, generate, print_module, print_module_parallel};
 
 fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new()
@@ -31,8 +28,9 @@ fn one_thread_many_threads_and_the_single_threaded_context_print_alike() {
     let options = PrintOptions::default();
 
     let ctx = Context::new();
-    let (parsed, stats) =
-        strata_module::parse_module_timed(&ctx, &strata_syntax::Syntax::new(), &text, "gen.mlir");
+    let (parsed, stats) = strata_module::ParseConfig::new()
+        .name("gen.mlir")
+        .parse_with_stats(&ctx, &text);
     let parsed = parsed.unwrap();
     // The body of the module was cut into one unit per top-level operation.
     assert!(stats.units > 100, "{} units", stats.units);
@@ -40,27 +38,45 @@ fn one_thread_many_threads_and_the_single_threaded_context_print_alike() {
     let one = pool(1).install(|| {
         let ctx = Context::new();
         print_module(
-            &parse_module_parallel(&ctx, &text, "gen.mlir").unwrap(),
+            &ParseConfig::new()
+                .name("gen.mlir")
+                .parallel(true)
+                .parse(&ctx, &text)
+                .unwrap(),
             options,
         )
     });
     let four = pool(4).install(|| {
         let ctx = Context::new();
         print_module(
-            &parse_module_parallel(&ctx, &text, "gen.mlir").unwrap(),
+            &ParseConfig::new()
+                .name("gen.mlir")
+                .parallel(true)
+                .parse(&ctx, &text)
+                .unwrap(),
             options,
         )
     });
     let local = {
         let ctx = Context::single_threaded();
-        print_module(&parse_module(&ctx, &text, "gen.mlir").unwrap(), options)
+        print_module(
+            &ParseConfig::new()
+                .name("gen.mlir")
+                .parse(&ctx, &text)
+                .unwrap(),
+            options,
+        )
     };
     let keyed = pool(4).install(|| {
         let ctx: Context<strata_ctx::Shared, RandomState> =
             Context::with_hasher(EngineBuilder::new().build(), RandomState::new())
                 .with_table_shards(8);
         print_module(
-            &parse_module_parallel(&ctx, &text, "gen.mlir").unwrap(),
+            &ParseConfig::new()
+                .name("gen.mlir")
+                .parallel(true)
+                .parse(&ctx, &text)
+                .unwrap(),
             options,
         )
     });
@@ -77,7 +93,10 @@ fn one_thread_many_threads_and_the_single_threaded_context_print_alike() {
     assert!(sequential == keyed, "the keyed-hasher context differs");
     // Printing what was printed gives it back.
     let again = print_module(
-        &parse_module(&ctx, &sequential, "gen.mlir").unwrap(),
+        &ParseConfig::new()
+            .name("gen.mlir")
+            .parse(&ctx, &sequential)
+            .unwrap(),
         options,
     );
     assert!(again == sequential, "printing is not a fixed point");
@@ -98,11 +117,18 @@ fn with_debug_info_the_threads_agree_too() {
         local_scope: false,
     };
     let ctx = Context::new();
-    let seq = print_module(&parse_module(&ctx, text, "t.mlir").unwrap(), options);
+    let seq = print_module(
+        &ParseConfig::new().name("t.mlir").parse(&ctx, text).unwrap(),
+        options,
+    );
     let par = pool(3).install(|| {
         let ctx = Context::new();
         print_module(
-            &parse_module_parallel(&ctx, text, "t.mlir").unwrap(),
+            &ParseConfig::new()
+                .name("t.mlir")
+                .parallel(true)
+                .parse(&ctx, text)
+                .unwrap(),
             options,
         )
     });
@@ -144,7 +170,10 @@ fn the_parallel_printer_prints_what_the_sequential_one_does() {
     let refs: Vec<&str> = modules.iter().map(String::as_str).collect();
     let text = generate::generate(&refs, 300_000).expect("usable modules");
     let ctx = Context::new();
-    let parsed = parse_module(&ctx, &text, "gen.mlir").unwrap();
+    let parsed = ParseConfig::new()
+        .name("gen.mlir")
+        .parse(&ctx, &text)
+        .unwrap();
     for (debug_info, local_scope) in [(false, false), (true, false), (false, true), (true, true)] {
         let options = PrintOptions {
             debug_info,
@@ -177,7 +206,10 @@ fn distinct_attributes_keep_their_printing_order_in_parallel() {
         }
     }
     let ctx = Context::new();
-    let parsed = parse_module(&ctx, &text, "d.mlir").unwrap();
+    let parsed = ParseConfig::new()
+        .name("d.mlir")
+        .parse(&ctx, &text)
+        .unwrap();
     for local_scope in [false, true] {
         let options = PrintOptions {
             debug_info: false,
@@ -209,7 +241,7 @@ fn many_ops(first: &str, last: &str, count: usize) -> String {
 /// `tests/parallel.rs` does the same with strata-opt's dialects.)
 fn printed_both_ways(text: &str, options: PrintOptions) -> String {
     let ctx = Context::new();
-    let parsed = parse_module(&ctx, text, "t.mlir").unwrap();
+    let parsed = ParseConfig::new().name("t.mlir").parse(&ctx, text).unwrap();
     let sequential = print_module(&parsed, options);
     let parallel = pool(4).install(|| print_module_parallel(&parsed, options));
     assert_eq!(head(&sequential), head(&parallel));
@@ -294,7 +326,7 @@ fn a_changed_module_of_another_shape_prints_as_the_sequential_printer_does() {
 }) : () -> ()
 "#;
     let ctx = Context::new();
-    let parsed = parse_module(&ctx, text, "t.mlir").unwrap();
+    let parsed = ParseConfig::new().name("t.mlir").parse(&ctx, text).unwrap();
     let top = |m: &strata_module::Module<'_>| -> Vec<OpId> {
         let body = m.root_body();
         let entry = body.entry_block(body.roots()[0]).unwrap();

@@ -15,7 +15,7 @@ use strata_ir::{
     BlockId, Body, Container, InsertPoint, IrMapping, OpId, OwnerId, WalkOrder, WalkResult,
     walk_body,
 };
-use strata_module::{Module, PrintOptions, parse_module_parallel, print_module};
+use strata_module::{Module, ParseConfig, PrintOptions, print_module};
 
 const INPUT: &str = include_str!("data/rewrite.mlir");
 const AFTER: &str = include_str!("data/rewrite.after.mlir");
@@ -61,7 +61,11 @@ fn check(body: &Body<'_>) {
 #[test]
 fn a_rewritten_module_prints_what_mlir_opt_prints_for_the_rewritten_text() {
     let ctx = Context::new();
-    let mut module = parse_module_parallel(&ctx, INPUT, "rewrite.mlir").unwrap();
+    let mut module = ParseConfig::new()
+        .name("rewrite.mlir")
+        .parallel(true)
+        .parse(&ctx, INPUT)
+        .unwrap();
     let (f_owner, g_owner, entry) = owners(&module);
     let container: Container<'_, '_> = Container::new(module.root_body_mut(), entry);
     let mut f = container.checkout(f_owner).unwrap();
@@ -108,7 +112,11 @@ fn a_rewritten_module_prints_what_mlir_opt_prints_for_the_rewritten_text() {
     let printed = print_module(&module, PrintOptions::default());
     assert_eq!(printed, EXPECTED);
     // The text the rewrites leave parses to the same print.
-    let after = parse_module_parallel(&ctx, AFTER, "rewrite.after.mlir").unwrap();
+    let after = ParseConfig::new()
+        .name("rewrite.after.mlir")
+        .parallel(true)
+        .parse(&ctx, AFTER)
+        .unwrap();
     assert_eq!(print_module(&after, PrintOptions::default()), EXPECTED);
 }
 
@@ -127,7 +135,11 @@ fn two_functions_rewritten_at_once_while_a_symbol_is_added_print_as_mlir_opt() {
     use strata_ir::{InsertKey, OperationState};
     for _ in 0..16 {
         let ctx = Context::new();
-        let mut module = parse_module_parallel(&ctx, INPUT, "rewrite.mlir").unwrap();
+        let mut module = ParseConfig::new()
+            .name("rewrite.mlir")
+            .parallel(true)
+            .parse(&ctx, INPUT)
+            .unwrap();
         let (f_owner, g_owner, entry) = owners(&module);
         let container: Container<'_, '_> = Container::new(module.root_body_mut(), entry);
         let ctx = &ctx;

@@ -9,7 +9,7 @@
 //! parallel parse.
 
 use strata_ctx::Context;
-use strata_module::{ParseError, parse_module, parse_module_parallel, split_input};
+use strata_module::{ParseConfig, ParseError, split_input};
 
 const TEXT: &str = include_str!("oracle/structure.mlir");
 const EXPECTED: &str = include_str!("oracle/structure.txt");
@@ -44,10 +44,14 @@ fn every_chunk_gets_mlir_opts_diagnostics() {
         let body = &TEXT[chunk.range.clone()];
         let name = chunk.buffer_name("structure.mlir");
         let ctx = Context::new();
-        if let Err(e) = parse_module(&ctx, body, &name) {
+        if let Err(e) = ParseConfig::new().name(&name).parse(&ctx, body) {
             sequential.extend(lines(i, body, &e));
         }
-        if let Err(e) = parse_module_parallel(&ctx, body, &name) {
+        if let Err(e) = ParseConfig::new()
+            .name(&name)
+            .parallel(true)
+            .parse(&ctx, body)
+        {
             parallel.extend(lines(i, body, &e));
         }
     }
@@ -62,7 +66,10 @@ fn every_chunk_gets_mlir_opts_diagnostics() {
 fn an_operation_located_elsewhere_is_reported_at_the_one_around_it() {
     let text = "\"test.op\"() ({\n  \"test.jump\"()[^bb1] : () -> () loc(\"elsewhere.mlir\":1:1)\n  \"test.x\"() : () -> ()\n^bb1:\n  \"test.y\"() : () -> ()\n}) : () -> ()\n";
     let ctx = Context::new();
-    let e = parse_module(&ctx, text, "t.mlir").unwrap_err();
+    let e = ParseConfig::new()
+        .name("t.mlir")
+        .parse(&ctx, text)
+        .unwrap_err();
     assert_eq!(
         e.message(),
         "operation with block successors must terminate its parent block"
@@ -70,7 +77,10 @@ fn an_operation_located_elsewhere_is_reported_at_the_one_around_it() {
     assert_eq!(e.span(), 0..0);
     // Located in the text under its own name: there.
     let text = text.replace("elsewhere.mlir\":1:1", "t.mlir\":2:3");
-    let e = parse_module(&ctx, &text, "t.mlir").unwrap_err();
+    let e = ParseConfig::new()
+        .name("t.mlir")
+        .parse(&ctx, &text)
+        .unwrap_err();
     assert_eq!(e.span().start, text.find("\"test.jump\"").unwrap());
 }
 
@@ -80,6 +90,9 @@ fn an_operation_located_elsewhere_is_reported_at_the_one_around_it() {
 fn a_parse_error_comes_first() {
     let text = "\"test.op\"() ({\n  \"test.jump\"()[^bb1] : () -> ()\n  \"test.x\"() : () -> ()\n^bb1:\n  \"test.y\"() : () -> ()\n}) : () -> ()\n\"test.bad\"() : () -> (\n";
     let ctx = Context::new();
-    let e = parse_module(&ctx, text, "t.mlir").unwrap_err();
+    let e = ParseConfig::new()
+        .name("t.mlir")
+        .parse(&ctx, text)
+        .unwrap_err();
     assert_eq!(e.message(), "expected non-function type");
 }

@@ -14,7 +14,7 @@
 //! shrink.
 
 use strata_ctx::Context;
-use strata_module::{parse_module, parse_module_parallel};
+use strata_module::ParseConfig;
 
 /// `text` with its file name, for the variants.
 const FILES: &[(&str, &str)] = &[
@@ -51,11 +51,15 @@ fn oracle_row(line: &str) -> (serde_json::Value, String, &'static str, String) {
 /// `LINE:COLUMN: MESSAGE` of strata's first error for `text`, or "".
 fn strata_error(text: &str) -> String {
     let ctx = Context::new();
-    let Err(e) = parse_module(&ctx, text, "p.mlir") else {
+    let Err(e) = ParseConfig::new().name("p.mlir").parse(&ctx, text) else {
         return String::new();
     };
     // The parallel parse reports the same error.
-    let p = parse_module_parallel(&ctx, text, "p.mlir").expect_err("the parallel parse fails too");
+    let p = ParseConfig::new()
+        .name("p.mlir")
+        .parallel(true)
+        .parse(&ctx, text)
+        .expect_err("the parallel parse fails too");
     assert_eq!((e.message(), e.span()), (p.message(), p.span()), "{text:?}");
     let at = e.span().start;
     let before = &text.as_bytes()[..at];

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use strata_builtin::prelude::*;
 use strata_ctx::Context;
 use strata_diag::{HumanEmitter, SourceManager, Verifier};
-use strata_module::{diagnostic_location, parse_module, split_input, verify_diagnostics};
+use strata_module::{ParseConfig, diagnostic_location, split_input, verify_diagnostics};
 
 const FILES: [(&str, &str); 2] = [
     (
@@ -58,7 +58,12 @@ fn invalid_builtin_chunks_verify_as_upstream() {
             let name = chunk.buffer_name(path);
             let body = &text[chunk.range.clone()];
             let ctx = Context::new();
-            let errors: Vec<_> = parse_module(&ctx, body, &name).err().into_iter().collect();
+            let errors: Vec<_> = ParseConfig::new()
+                .name(&name)
+                .parse(&ctx, body)
+                .err()
+                .into_iter()
+                .collect();
             let (ok, rendered) = verify_diagnostics(&name, body, &errors, &HumanEmitter::new());
             if ok {
                 passed += 1;
@@ -136,7 +141,9 @@ fn invalid_builtin_errors_are_at_mlir_opts_line_and_column() {
             checked += 1;
             let body = &text[chunk.range.clone()];
             let ctx = Context::new();
-            let got = parse_module(&ctx, body, &chunk.buffer_name(path))
+            let got = ParseConfig::new()
+                .name(&chunk.buffer_name(path))
+                .parse(&ctx, body)
                 .err()
                 .map(|e| {
                     let at = e.span().start;
@@ -184,7 +191,10 @@ fn the_file_location_inside_name_and_fused_locations_is_found() {
     let source = "\"a.b\"() : () -> ()\n\"c.d\"() : () -> () // expected-error {{inside a name}}\n\"e.f\"() : () -> () // expected-error {{inside a fusion}}\n";
     let module_text = "\"x.y\"() : () -> () loc(\"op\"(\"f.mlir\":2:1))\n\"x.z\"() : () -> () loc(fused[\"only a name\", \"f.mlir\":3:1])\n";
     let ctx = Context::new();
-    let module = parse_module(&ctx, module_text, "m.mlir").unwrap();
+    let module = ParseConfig::new()
+        .name("m.mlir")
+        .parse(&ctx, module_text)
+        .unwrap();
     let body = module.root_body();
     let entry = body.entry_block(body.roots()[0]).unwrap();
     let locs: Vec<_> = body

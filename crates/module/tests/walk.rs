@@ -5,7 +5,7 @@
 
 use strata_ctx::Context;
 use strata_ir::{Body, OpId};
-use strata_module::{Module, parse_module, parse_module_parallel};
+use strata_module::{Module, ParseConfig};
 
 /// The names of the operations in walk order.
 fn walked_names(module: &Module<'_>) -> Vec<String> {
@@ -54,11 +54,18 @@ fn the_walk_is_pre_order_in_print_order_on_any_number_of_threads() {
         "\"t.k\"",
     ];
     let ctx = Context::new();
-    let sequential = parse_module(&ctx, TEXT, "in.mlir").unwrap();
+    let sequential = ParseConfig::new()
+        .name("in.mlir")
+        .parse(&ctx, TEXT)
+        .unwrap();
     let names = walked_names(&sequential);
     assert_eq!(names, expected);
     assert_eq!(names.len(), sequential.num_operations());
-    let parallel = parse_module_parallel(&ctx, TEXT, "in.mlir").unwrap();
+    let parallel = ParseConfig::new()
+        .name("in.mlir")
+        .parallel(true)
+        .parse(&ctx, TEXT)
+        .unwrap();
     assert_eq!(walked_names(&parallel), expected);
     // The isolated operations (the root, the function) have bodies of their
     // own; everything else lives in its nearest isolated ancestor's.
@@ -83,7 +90,11 @@ fn find(module: &Module<'_>, name: &str) -> OpId {
 #[test]
 fn regions_blocks_arguments_results_and_successors_are_the_written_ones() {
     let ctx = Context::new();
-    let module = parse_module_parallel(&ctx, TEXT, "in.mlir").unwrap();
+    let module = ParseConfig::new()
+        .name("in.mlir")
+        .parallel(true)
+        .parse(&ctx, TEXT)
+        .unwrap();
     let body = module.root_body();
 
     let a = body.op(find(&module, "t.a"));
@@ -147,7 +158,10 @@ fn a_deep_module_is_walked_without_recursion() {
         text.push_str("}) : () -> ()\n");
     }
     let ctx = Context::new();
-    let module = parse_module(&ctx, &text, "deep.mlir").unwrap();
+    let module = ParseConfig::new()
+        .name("deep.mlir")
+        .parse(&ctx, &text)
+        .unwrap();
     let names = walked_names(&module);
     assert_eq!(names.len(), depth + 2);
     assert_eq!(names.last().map(String::as_str), Some("\"t.leaf\""));
