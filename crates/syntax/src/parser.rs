@@ -16,9 +16,9 @@ use strata_ctx::{Attribute, Context, Interned, Location, Policy, Type};
 
 use crate::dialect::Syntax;
 use crate::distinct::DistinctIds;
-use smallvec::SmallVec;
 use crate::error::ParseError;
 use crate::lexer::{Lexer, Token, TokenKind, unescape, wrong_token_position};
+use smallvec::SmallVec;
 
 /// How deep types, attributes, locations and affine expressions may nest
 /// before the parser stops with a diagnostic (instead of overflowing the
