@@ -22,7 +22,7 @@ use strata_module::{
     Chunk, PrintOptions, parse_module_parallel_timed, parse_module_timed, print_module,
     print_module_parallel, split_input,
 };
-use strata_syntax::ParseError;
+use strata_syntax::{ParseError, Syntax};
 
 /// The keyed hasher of the default context: foldhash, keyed at random per
 /// process and per context. Keys crafted to collide under FxHash do not
@@ -181,19 +181,22 @@ impl Run<'_> {
             ContextKind::Seeded => {
                 let mut ctx: Context<Shared, KeyedState> =
                     Context::with_hasher(EngineBuilder::new().build(), KeyedState::default());
-                strata_cli::register_mlir_opt_dialects(&mut ctx);
-                self.process_shared(&ctx, name, text)
+                let syntax = strata_cli::syntax();
+                syntax.register_dialects_in(&mut ctx);
+                self.process_shared(&ctx, &syntax, name, text)
             }
             ContextKind::Fx => {
                 let mut ctx = Context::new();
-                strata_cli::register_mlir_opt_dialects(&mut ctx);
-                self.process_shared(&ctx, name, text)
+                let syntax = strata_cli::syntax();
+                syntax.register_dialects_in(&mut ctx);
+                self.process_shared(&ctx, &syntax, name, text)
             }
             ContextKind::Single => {
                 let mut ctx: Context<Local> = Context::single_threaded();
-                strata_cli::register_mlir_opt_dialects(&mut ctx);
+                let syntax = strata_cli::syntax();
+                syntax.register_dialects_in(&mut ctx);
                 let started = Instant::now();
-                let (module, stats) = parse_module_timed(&ctx, &strata_cli::syntax(), text, name);
+                let (module, stats) = parse_module_timed(&ctx, &syntax, text, name);
                 let scan = stats.scan;
                 self.timing.scan += scan;
                 self.timing.parse += started.elapsed() - scan;
@@ -206,18 +209,16 @@ impl Run<'_> {
     fn process_shared<S: BuildHasher + Sync + Send>(
         &mut self,
         ctx: &Context<Shared, S>,
+        syntax: &Syntax<Shared, S>,
         name: &str,
         text: &str,
     ) -> Result<String, ParseError> {
         let started = Instant::now();
         let one = self.args.disable_threading || self.args.threads == Some(1);
-        // The dialects mlir-opt-19 has compiled in, as far as strata models
-        // them (MLIR's test dialect).
-        let syntax = strata_cli::syntax();
         let (module, scan) = if one {
-            parse_module_timed(ctx, &syntax, text, name)
+            parse_module_timed(ctx, syntax, text, name)
         } else {
-            parse_module_parallel_timed(ctx, &syntax, text, name)
+            parse_module_parallel_timed(ctx, syntax, text, name)
         };
         self.timing.scan += scan.scan;
         self.timing.parse += started.elapsed() - scan.scan;

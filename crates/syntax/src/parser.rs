@@ -914,7 +914,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     /// for a registered one, whose own parser skips them and whose printer
     /// does not write them (`#gpu< x<1> >` prints `#gpu.x<1>`).
     fn opaque_data(&self, sym: &ExtendedSymbol<'s>) -> &'s str {
-        if self.syntax.is_some_and(|s| s.is_registered(sym.dialect)) {
+        if self.syntax.is_some_and(|s| s.has_dialect(sym.dialect)) {
             sym.data.trim()
         } else {
             sym.data

@@ -1,6 +1,7 @@
 //! The helpers a dialect's parse hook reads strings and lists with
 //! (`Parser::parse_string_literal`, `Parser::parse_comma_separated_list`),
-//! in a hook and on their own, with MLIR's messages at MLIR's places.
+//! in a hook and on their own, with MLIR's messages at MLIR's places; and
+//! one registration of a dialect for both its syntax and a context.
 
 use std::fmt;
 use std::hash::BuildHasher;
@@ -155,4 +156,33 @@ fn an_optional_string_consumes_only_a_string() {
     let mut p = Parser::new(&ctx, "\"open", None);
     let e = p.parse_string_literal().unwrap_err();
     assert!(e.is_lexical(), "{e}");
+}
+
+/// One registration of a dialect with the syntax is enough for a context:
+/// `register_dialects_in` registers its kinds and namespace there, and the
+/// context then takes an opaque attribute of the dialect as a memory space,
+/// as MLIR takes one of a registered dialect.
+#[test]
+fn a_dialect_registered_with_the_syntax_is_registered_in_the_context() {
+    let syntax = syntax();
+    let text = "memref<4xf32, #lists.space<1>>";
+    let bare = Context::new();
+    assert!(!bare.has_dialect("lists"));
+    assert!(syntax.parse_type(&bare, text).is_err());
+    let mut ctx = Context::new();
+    syntax.register_dialects_in(&mut ctx);
+    assert!(ctx.has_dialect("lists"));
+    assert!(
+        ctx.registered_kinds()
+            .iter()
+            .any(|k| core::ptr::eq(*k, <Names as strata_ctx::Kind>::info()))
+    );
+    assert_eq!(syntax.parse_type(&ctx, text).unwrap().to_string(), text);
+    // A second time changes nothing.
+    let (dialects, kinds) = (ctx.dialects().len(), ctx.registered_kinds().len());
+    syntax.register_dialects_in(&mut ctx);
+    assert_eq!(
+        (ctx.dialects().len(), ctx.registered_kinds().len()),
+        (dialects, kinds)
+    );
 }
