@@ -21,7 +21,7 @@ use strata_diag::{
 use strata_module::{
     Chunk, ParseConfig, PrintOptions, print_module, print_module_parallel, split_input,
 };
-use strata_syntax::ParseError;
+use strata_syntax::{ParseError, Syntax};
 
 /// The keyed hasher of the default context: foldhash, keyed at random per
 /// process and per context. Keys crafted to collide under FxHash do not
@@ -180,20 +180,23 @@ impl Run<'_> {
             ContextKind::Seeded => {
                 let mut ctx: Context<Shared, KeyedState> =
                     Context::with_hasher(EngineBuilder::new().build(), KeyedState::default());
-                strata_cli::register_mlir_opt_dialects(&mut ctx);
-                self.process_shared(&ctx, name, text)
+                let syntax = strata_cli::syntax();
+                syntax.register_dialects_in(&mut ctx);
+                self.process_shared(&ctx, &syntax, name, text)
             }
             ContextKind::Fx => {
                 let mut ctx = Context::new();
-                strata_cli::register_mlir_opt_dialects(&mut ctx);
-                self.process_shared(&ctx, name, text)
+                let syntax = strata_cli::syntax();
+                syntax.register_dialects_in(&mut ctx);
+                self.process_shared(&ctx, &syntax, name, text)
             }
             ContextKind::Single => {
                 let mut ctx: Context<Local> = Context::single_threaded();
-                strata_cli::register_mlir_opt_dialects(&mut ctx);
+                let syntax = strata_cli::syntax();
+                syntax.register_dialects_in(&mut ctx);
                 let started = Instant::now();
                 let (module, stats) = ParseConfig::new()
-                    .syntax(&strata_cli::syntax())
+                    .syntax(&syntax)
                     .name(name)
                     .parse_with_stats(&ctx, text);
                 let scan = stats.scan;
@@ -208,16 +211,14 @@ impl Run<'_> {
     fn process_shared<S: BuildHasher + Sync + Send>(
         &mut self,
         ctx: &Context<Shared, S>,
+        syntax: &Syntax<Shared, S>,
         name: &str,
         text: &str,
     ) -> Result<String, ParseError> {
         let started = Instant::now();
         let one = self.args.disable_threading || self.args.threads == Some(1);
-        // The dialects mlir-opt-19 has compiled in, as far as strata models
-        // them (MLIR's test dialect).
-        let syntax = strata_cli::syntax();
         let (module, stats) = ParseConfig::new()
-            .syntax(&syntax)
+            .syntax(syntax)
             .name(name)
             .parallel(!one)
             .parse_with_stats(ctx, text);

@@ -76,32 +76,25 @@ fn oracle() -> BTreeMap<String, Oracle> {
 /// strata models) and returns its error, if any.
 fn parse_chunk(body: &str, name: &str) -> Option<ParseError> {
     let mut ctx = Context::new();
-    strata_cli::register_mlir_opt_dialects(&mut ctx);
+    let syntax = strata_cli::syntax();
+    syntax.register_dialects_in(&mut ctx);
     ParseConfig::new()
-        .syntax(&strata_cli::syntax())
+        .syntax(&syntax)
         .name(name)
         .parse(&ctx, body)
         .err()
 }
 
-/// The 1-based line and byte column of byte `at` of `text`, as MLIR counts
-/// them.
-fn line_column(text: &str, at: usize) -> (u64, u64) {
-    let before = &text[..at.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let column = at - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-    (line as u64, column as u64)
-}
-
 /// Every error of `e` (the error and its follow-ups) as (line, column,
-/// message) in `body`.
+/// message) in `body`, the column in bytes as MLIR counts it.
 fn errors_of(e: &ParseError, body: &str) -> Vec<(u64, u64, String)> {
-    std::iter::once((e.span(), e.message().to_owned()))
-        .chain(e.follow_ups().iter().cloned())
-        .map(|(span, m)| {
-            let (l, c) = line_column(body, span.start);
-            (l, c, m)
-        })
+    let (line, column) = e.line_column(body);
+    let follow_ups = e.follow_ups().iter().map(|(span, m)| {
+        let (l, c) = strata_diag::mlir_line_column(body, span.start);
+        (l.into(), c.into(), m.clone())
+    });
+    std::iter::once((line.into(), column.into(), e.message().to_owned()))
+        .chain(follow_ups)
         .collect()
 }
 

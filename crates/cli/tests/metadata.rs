@@ -18,10 +18,7 @@ use strata_syntax::ParseError;
 /// `LINE:COL: error: MESSAGE` of `e` in `text` (the column in bytes, as
 /// MLIR counts).
 fn located(text: &str, e: &ParseError) -> String {
-    let at = e.span().start;
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let col = at - before.rfind('\n').map_or(0, |n| n + 1) + 1;
+    let (line, col) = e.line_column(text);
     format!("{line}:{col}: error: {}", e.message())
 }
 

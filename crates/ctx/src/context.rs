@@ -515,6 +515,10 @@ impl<P: Policy, S: BuildHasher> Context<P, S> {
     /// Registers dialect `D` once (a second call is a no-op). Needs `&mut
     /// self`, so registration cannot race with interning: parallel work only
     /// ever holds `&Context`.
+    ///
+    /// A dialect whose text is parsed is registered with strata-syntax's
+    /// `Syntax` instead, whose `register_dialects_in` calls this for each
+    /// of its dialects.
     pub fn register_dialect<D: Dialect>(&mut self) -> bool {
         if self.dialects.contains(&D::NAMESPACE) {
             return false;

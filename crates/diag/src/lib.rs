@@ -30,7 +30,7 @@ pub use inflight::{ErrorReported, InFlight, IsError, MaybeError, Proof};
 #[cfg(feature = "json")]
 #[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub use json::JsonEmitter;
-pub use mlir::MlirEmitter;
+pub use mlir::{MlirEmitter, mlir_line_column};
 
 pub use source::{
     FileId, LineCol, Location, NoSources, SourceFile, SourceManager, SourceSet, Sources, Span,

@@ -129,9 +129,34 @@ enum Key<'a> {
     Unknown,
 }
 
-/// The 1-based line and the byte column (1-based) of `offset` in `text`,
-/// and the offset its line starts at.
+/// The 1-based line and the 1-based column of byte `offset` of `text` as
+/// MLIR reports them (LLVM's `SourceMgr::getLineAndColumn`, which
+/// [`MlirEmitter`] prints as `file:line:column`): the line is one more than
+/// the newlines before `offset`, and the column one more than the bytes
+/// between the last of them and `offset` (bytes, not characters).
+///
+/// An offset at or past the end of `text` is at its end: one column past
+/// the last byte of the last line, or, when `text` ends with a newline,
+/// column 1 of the empty line after it.
+///
+/// ```
+/// use strata_diag::mlir_line_column;
+///
+/// let text = "a = 1\né = 2\n";
+/// assert_eq!(mlir_line_column(text, 0), (1, 1));
+/// assert_eq!(mlir_line_column(text, text.find('2').unwrap()), (2, 6)); // `é` is two bytes
+/// assert_eq!(mlir_line_column(text, text.len()), (3, 1));
+/// assert_eq!(mlir_line_column("a = ", 100), (1, 5));
+/// ```
+pub fn mlir_line_column(text: &str, offset: usize) -> (u32, u32) {
+    let (line, column, _) = line_col(text.as_bytes(), offset);
+    (line, column)
+}
+
+/// [`mlir_line_column`] of `offset` in `text`, and the offset its line
+/// starts at.
 fn line_col(text: &[u8], offset: usize) -> (u32, u32, usize) {
+    let offset = offset.min(text.len());
     let before = &text[..offset];
     let start = before
         .iter()

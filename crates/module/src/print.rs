@@ -219,8 +219,9 @@ fn alias_name(node: Node<'_>, hooks: &AsmHooks) -> Option<Box<str>> {
 /// The dialects `mlir-opt-19 --show-dialects` lists (all of them compiled
 /// into `mlir-opt-19`). Their operations are registered there, except that
 /// `test` and `test_dyn` let any operation name through unregistered (see
-/// the list of its registered operations below); strata-opt also registers the namespaces in its
-/// context (`strata_cli::register_mlir_opt_dialects`).
+/// the list of its registered operations below); strata-opt also registers
+/// the namespaces in its context (`strata_cli::syntax` and
+/// `Syntax::register_dialects_in`).
 pub const MLIR_OPT_DIALECTS: &[&str] = &[
     "acc",
     "affine",

@@ -111,6 +111,10 @@ pub(crate) fn mnemonic_of(data: &str) -> &str {
 /// The registered dialect syntaxes for contexts of type `Context<P, S>`: a
 /// namespace that is not here parses as an opaque type or attribute.
 ///
+/// A `Syntax` is made once and parses with any number of contexts; each
+/// context that it parses into learns its dialects from
+/// [`Syntax::register_dialects_in`].
+///
 /// ```
 /// use strata_syntax::Syntax;
 ///
@@ -132,6 +136,8 @@ struct DialectParse<P: Policy, S> {
     parses_type: fn(&str) -> bool,
     parses_attribute: fn(&str) -> bool,
     resource_section: fn() -> ResourceSection,
+    /// `Context::register_dialect` of the dialect.
+    register_in: fn(&mut Context<P, S>) -> bool,
 }
 
 impl<P: Policy, S> core::fmt::Debug for Syntax<P, S> {
@@ -158,6 +164,35 @@ impl<P: Policy, S: BuildHasher> Syntax<P, S> {
 
     /// Registers the syntax of dialect `D` and its printing hooks
     /// (replacing an earlier one of the same namespace).
+    ///
+    /// A dialect is registered with a context too (its kinds and its
+    /// namespace, which decide where MLIR's meaning depends on a dialect
+    /// being registered, as in a memref's memory space); MLIR's one
+    /// registration does both. The syntax records that registration, and
+    /// [`Syntax::register_dialects_in`] makes it in each context the syntax
+    /// parses into, so a dialect is named once, here.
+    ///
+    /// ```
+    /// use strata_syntax::Syntax;
+    /// # struct Widgets;
+    /// # impl strata_ctx::Dialect for Widgets {
+    /// #     const NAMESPACE: &'static str = "widgets";
+    /// #     fn register(_: &mut strata_ctx::Registry<'_>) {}
+    /// # }
+    /// # impl strata_builtin::DialectAsm for Widgets {}
+    /// # impl strata_syntax::DialectSyntax for Widgets {
+    /// #     fn parses_attribute(_: &str) -> bool { false }
+    /// # }
+    ///
+    /// let mut syntax = Syntax::new();
+    /// syntax.register::<Widgets>();
+    /// let mut ctx = strata_ctx::Context::new();
+    /// syntax.register_dialects_in(&mut ctx);
+    /// assert!(ctx.has_dialect("widgets"));
+    /// // An opaque attribute of a registered dialect may be a memory space.
+    /// let m = syntax.parse_type(&ctx, "memref<4xf32, #widgets.space<1>>").unwrap();
+    /// assert_eq!(m.to_string(), "memref<4xf32, #widgets.space<1>>");
+    /// ```
     pub fn register<D: DialectSyntax>(&mut self) -> &mut Self {
         self.dialects.retain(|d| d.namespace != D::NAMESPACE);
         self.dialects.push(DialectParse {
@@ -167,9 +202,26 @@ impl<P: Policy, S: BuildHasher> Syntax<P, S> {
             parses_type: D::parses_type,
             parses_attribute: D::parses_attribute,
             resource_section: D::resource_section,
+            register_in: Context::<P, S>::register_dialect::<D>,
         });
         self.asm.register::<D>();
         self
+    }
+
+    /// Registers every dialect of this syntax with `ctx`, in registration
+    /// order, as [`Context::register_dialect`] does (its kinds and its
+    /// namespace; a dialect `ctx` has already is left as it is), so that
+    /// `ctx` counts as registered the dialects whose text the syntax
+    /// parses. A context needs it once, before it is shared with parsers
+    /// (registration takes `&mut`); a dialect without syntax is registered
+    /// with the context alone, by [`Context::register_dialect`] or
+    /// [`Context::register_dialect_namespace`].
+    ///
+    /// See [`Syntax::register`] for an example.
+    pub fn register_dialects_in(&self, ctx: &mut Context<P, S>) {
+        for d in &self.dialects {
+            (d.register_in)(ctx);
+        }
     }
 
     /// The printing hooks of the registered dialects, in registration
@@ -178,7 +230,8 @@ impl<P: Policy, S: BuildHasher> Syntax<P, S> {
         &self.asm
     }
 
-    /// Whether dialect `namespace` has registered syntax.
+    /// Whether dialect `namespace` has registered syntax (a context knows
+    /// its dialects by [`Context::has_dialect`]).
     pub fn has_dialect(&self, namespace: &str) -> bool {
         self.dialect(namespace).is_some()
     }
@@ -188,11 +241,6 @@ impl<P: Policy, S: BuildHasher> Syntax<P, S> {
     /// namespace is registered.
     pub fn resource_section(&self, namespace: &str) -> Option<ResourceSection> {
         self.dialect(namespace).map(|d| (d.resource_section)())
-    }
-
-    /// Whether a dialect of `namespace` is registered here.
-    pub(crate) fn is_registered(&self, namespace: &str) -> bool {
-        self.dialect(namespace).is_some()
     }
 
     /// The parsing hooks of dialect `namespace`, if registered.

@@ -180,6 +180,40 @@ impl ParseError {
         self.span.clone()
     }
 
+    /// The 1-based line and column of the start of the error in `text`, the
+    /// text it was parsed from (the larger text, for an error moved with
+    /// [`ParseError::offset_by`]), as MLIR prints them in
+    /// `file:line:column: error: ...`: the column counts bytes, as MLIR's
+    /// does. This is the position [`ParseError::to_diagnostic`] and
+    /// [`strata_diag::MlirEmitter`] show (the one computation,
+    /// [`strata_diag::mlir_line_column`]).
+    ///
+    /// An error at the end of `text` (a token missing there) is one column
+    /// past the last byte of the last line, or, when `text` ends with a
+    /// newline, column 1 of the empty line after it; a start past the end
+    /// counts as the end. The error is where the parser placed it: MLIR
+    /// moves an error at the very end of a file back to the last byte, and
+    /// a parser of a whole file does so before it reports the error (see
+    /// [`ParseError::wrong_token`]).
+    ///
+    /// [`ParseError::render`] writes rustc-style text, whose column counts
+    /// characters: it shows the same position on a line with no
+    /// multi-byte character before the error.
+    ///
+    /// ```
+    /// let ctx = strata_ctx::Context::new();
+    /// let text = "i32\n  i64";
+    /// let e = strata_syntax::parse_type(&ctx, text).unwrap_err();
+    /// let (line, column) = e.line_column(text);
+    /// assert_eq!(
+    ///     format!("t.mlir:{line}:{column}: {}", e.message()),
+    ///     "t.mlir:2:3: unexpected text after the end of the form"
+    /// );
+    /// ```
+    pub fn line_column(&self, text: &str) -> (u32, u32) {
+        strata_diag::mlir_line_column(text, self.span.start)
+    }
+
     /// The message, without a location.
     pub fn message(&self) -> &str {
         &self.message
@@ -351,6 +385,56 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("m.mlir:1:7"), "{out}");
+    }
+
+    /// The line and column of an error are the ones its rendering shows:
+    /// rustc-style `render` for a line of ASCII text, and MLIR's rendering
+    /// (bytes) on a line with a multi-byte character before the error.
+    #[test]
+    fn line_column_is_the_rendered_position() {
+        let text = "// types\n!t = tensor<4xvector<?xf32>>\n\n  #a = 1\n";
+        for start in [0, 3, 9, 14, 20, text.len() - 2, text.len() - 1] {
+            let e = ParseError::new(start..start + 1, "m");
+            let (line, column) = e.line_column(text);
+            let out = e.render("t.mlir", text);
+            assert!(
+                out.contains(&format!("t.mlir:{line}:{column}\n")),
+                "{start}: {out}"
+            );
+        }
+        let text = "\"é\" : i8 x";
+        let e = ParseError::new(text.len() - 1..text.len(), "m");
+        assert_eq!(e.line_column(text), (1, 11));
+        let manager = strata_diag::SourceManager::<strata_diag::Shared>::new();
+        let file = manager.add_file("u.mlir", text);
+        let mut sources = strata_diag::SourceSet::new();
+        sources.insert(&manager, file);
+        let mut out = String::new();
+        strata_diag::Emitter::render(
+            &strata_diag::MlirEmitter::new(),
+            &e.to_diagnostic(file, 0),
+            &sources,
+            &mut out,
+        );
+        assert!(out.starts_with("u.mlir:1:11: error: m\n"), "{out}");
+        // The rustc-style rendering counts the two-byte `é` as one column.
+        assert!(e.render("u.mlir", text).contains("u.mlir:1:10"));
+    }
+
+    /// At the end of the text an error is one past the last byte of the
+    /// last line, on the empty line after a final newline, and a start past
+    /// the end counts as the end; an error moved into a larger text is
+    /// located in that text.
+    #[test]
+    fn line_column_at_and_past_the_end() {
+        let at = |start: usize| ParseError::new(start..start, "m");
+        assert_eq!(at(5).line_column("a = 1"), (1, 6));
+        assert_eq!(at(6).line_column("a = 1\n"), (2, 1));
+        assert_eq!(at(5).line_column("a = 1\n"), (1, 6));
+        assert_eq!(at(40).line_column("a\nbc"), (2, 3));
+        assert_eq!(at(0).line_column(""), (1, 1));
+        let e = at(2).offset_by(4);
+        assert_eq!(e.line_column("ab\ncdefg"), (2, 4));
     }
 
     /// Each constructor records what it says: the missing kind of

@@ -9,6 +9,7 @@ mod affine;
 mod dialect;
 mod distinct;
 mod error;
+mod hook_parse;
 pub mod lexer;
 mod parser;
 
@@ -20,6 +21,7 @@ use strata_ctx::{Attribute, Context, Location, Policy, Type};
 pub use dialect::{AttrHook, DialectSyntax, ResourceSection, Syntax, TypeHook};
 pub use distinct::DistinctIds;
 pub use error::ParseError;
+pub use hook_parse::Delimiter;
 pub use parser::{Aliases, Checkpoint, MAX_INTEGER_WIDTH, MAX_NESTING, Parser};
 
 fn parse_whole<'c: 's, 's, P: Policy, S: BuildHasher + 'static, T>(

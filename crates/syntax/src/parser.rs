@@ -17,6 +17,7 @@ use strata_ctx::{Attribute, Context, Interned, Location, Policy, Type};
 use crate::dialect::Syntax;
 use crate::distinct::DistinctIds;
 use crate::error::ParseError;
+use crate::hook_parse::Delimiter;
 use crate::lexer::{Lexer, Token, TokenKind, unescape, wrong_token_position};
 use smallvec::SmallVec;
 
@@ -34,8 +35,9 @@ type PResult<T> = Result<T, ParseError>;
 ///
 /// Dialect hooks receive it to parse their `<...>` bodies with the same
 /// lexer: [`Parser::parse_type`], [`Parser::parse_attribute`],
-/// [`Parser::parse_integer`], [`Parser::expect`] and [`Parser::consume_if`]
-/// are what a hook needs.
+/// [`Parser::parse_integer`], [`Parser::parse_string_literal`],
+/// [`Parser::parse_comma_separated_list`], [`Parser::expect`] and
+/// [`Parser::consume_if`] are what a hook needs.
 pub struct Parser<'c, 's, P: Policy, S> {
     pub(crate) ctx: &'c Context<P, S>,
     lexer: Lexer<'s>,
@@ -516,19 +518,12 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     }
 
     fn parse_type_list_parens(&mut self) -> PResult<SmallVec<[Type<'c>; 4]>> {
-        self.expect(TokenKind::LParen, "'('")?;
         let mut out = SmallVec::new();
-        if self.consume_if(TokenKind::RParen) {
-            return Ok(out);
-        }
-        loop {
-            out.push(self.parse_type()?);
-            if self.consume_if(TokenKind::Comma) {
-                continue;
-            }
-            self.expect(TokenKind::RParen, "')'")?;
-            return Ok(out);
-        }
+        self.comma_list(Delimiter::Paren, "", |p| {
+            out.push(p.parse_type()?);
+            Ok(())
+        })?;
+        Ok(out)
     }
 
     fn parse_function_type(&mut self) -> PResult<Type<'c>> {
@@ -583,18 +578,11 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
             }
             "tuple" => {
                 self.bump();
-                self.expect(TokenKind::Less, "'<' in tuple type")?;
-                let mut els = Vec::new();
-                if !self.consume_if(TokenKind::Greater) {
-                    loop {
-                        els.push(self.parse_type()?);
-                        if self.consume_if(TokenKind::Comma) {
-                            continue;
-                        }
-                        self.expect(TokenKind::Greater, "'>' in tuple type")?;
-                        break;
-                    }
-                }
+                let els = self.parse_comma_separated_list(
+                    Delimiter::LessGreater,
+                    " in tuple type",
+                    Self::parse_type,
+                )?;
                 Ok(self.ctx.tuple_type(&els).into())
             }
             "tensor" => self.parse_tensor_type(),
@@ -983,7 +971,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     /// for a registered one, whose own parser skips them and whose printer
     /// does not write them (`#gpu< x<1> >` prints `#gpu.x<1>`).
     fn opaque_data(&self, sym: &ExtendedSymbol<'s>) -> &'s str {
-        if self.syntax.is_some_and(|s| s.is_registered(sym.dialect)) {
+        if self.syntax.is_some_and(|s| s.has_dialect(sym.dialect)) {
             sym.data.trim()
         } else {
             sym.data
@@ -1282,18 +1270,8 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let start = self.tok.start;
         self.bump();
         self.expect(TokenKind::Less, "'<' after 'strided'")?;
-        self.expect(TokenKind::LSquare, "'['")?;
-        let mut strides = Vec::new();
-        if !self.consume_if(TokenKind::RSquare) {
-            loop {
-                strides.push(self.parse_i64_or_dynamic()?);
-                if self.consume_if(TokenKind::Comma) {
-                    continue;
-                }
-                self.expect(TokenKind::RSquare, "']'")?;
-                break;
-            }
-        }
+        let strides =
+            self.parse_comma_separated_list(Delimiter::Square, "", Self::parse_i64_or_dynamic)?;
         // `>`, or `, offset: N>` (MLIR's order of messages).
         let mut offset = 0;
         if !self.consume_if(TokenKind::Greater) {
@@ -1979,19 +1957,12 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                 } else {
                     None
                 };
-                self.expect(TokenKind::LSquare, "'[' in fused location")?;
-                let mut locs = Vec::new();
                 // MLIR's list may be empty: `fused[]` is `unknown`.
-                if !self.consume_if(TokenKind::RSquare) {
-                    loop {
-                        locs.push(self.parse_location_instance()?);
-                        if self.consume_if(TokenKind::Comma) {
-                            continue;
-                        }
-                        self.expect(TokenKind::RSquare, "']' in fused location")?;
-                        break;
-                    }
-                }
+                let locs = self.parse_comma_separated_list(
+                    Delimiter::Square,
+                    " in fused location",
+                    Self::parse_location_instance,
+                )?;
                 Ok(self.ctx.fused_loc(&locs, metadata))
             }
             TokenKind::BareId if self.spelling() == "callsite" => {

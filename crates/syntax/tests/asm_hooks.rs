@@ -117,8 +117,7 @@ impl DialectSyntax for Alpha {
         _mnemonic: &str,
     ) -> Result<Attribute<'c>, ParseError> {
         p.expect(TokenKind::Less, "'<'")?;
-        let text = p.spelling().trim_matches('"').to_owned();
-        p.consume_if(TokenKind::String);
+        let text = p.parse_string_literal()?;
         p.expect(TokenKind::Greater, "'>'")?;
         Ok(p.context().intern::<Word>(&WordData { text }).into())
     }

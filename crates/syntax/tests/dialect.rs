@@ -90,11 +90,7 @@ impl DialectSyntax for Demo {
             return Err(p.error(format!("unknown demo attribute '{mnemonic}'")));
         }
         p.expect(TokenKind::Less, "'<'")?;
-        if p.token().kind != TokenKind::String {
-            return Err(p.error("expected a symbol name"));
-        }
-        let name = p.spelling().trim_matches('"').to_owned();
-        p.consume_if(TokenKind::String);
+        let name = p.parse_string_literal()?;
         p.expect(TokenKind::Greater, "'>'")?;
         Ok(p.context().intern::<Symbol>(&SymbolData { name }).into())
     }
@@ -102,10 +98,11 @@ impl DialectSyntax for Demo {
 
 #[test]
 fn a_registered_dialect_parses_and_prints_its_forms() {
-    let mut ctx = Context::new();
-    assert!(ctx.register_dialect::<Demo>());
     let mut syntax = Syntax::new();
     syntax.register::<Demo>();
+    let mut ctx = Context::new();
+    syntax.register_dialects_in(&mut ctx);
+    assert!(ctx.has_dialect("demo"));
 
     let t = syntax.parse_type(&ctx, "!demo.handle<4>").unwrap();
     assert!(t.isa::<Handle>());

@@ -12,15 +12,16 @@ fn attr(text: &str) -> String {
     let ctx = Context::new();
     match strata_syntax::parse_attribute(&ctx, text) {
         Ok(a) => a.to_string(),
-        Err(e) => error_at(text, e.span().start, e.message()),
+        Err(e) => {
+            let (line, col) = e.line_column(text);
+            format!("{line}:{col}: {}", e.message())
+        }
     }
 }
 
 /// An error at byte `at` of `text` as `line:col: message`.
 fn error_at(text: &str, at: usize, message: &str) -> String {
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let col = at - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+    let (line, col) = strata_diag::mlir_line_column(text, at);
     format!("{line}:{col}: {message}")
 }
 
