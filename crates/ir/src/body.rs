@@ -378,17 +378,6 @@ impl<'c> Body<'c> {
         Self::default()
     }
 
-    /// Reserves room for `ops` more operations, `blocks` blocks, `regions`
-    /// regions and `values` values, so that a builder that knows what it
-    /// will create (a parser that has read the whole operation) allocates
-    /// each table once.
-    pub fn reserve(&mut self, ops: usize, blocks: usize, regions: usize, values: usize) {
-        self.ops.slots.reserve(ops);
-        self.blocks.slots.reserve(blocks);
-        self.regions.slots.reserve(regions);
-        self.values.slots.reserve(values);
-    }
-
     /// An empty body with `n` empty roots: the child body of an isolated
     /// operation with `n` regions, to build before the operation (see
     /// [`OperationState::with_body`](crate::OperationState::with_body)).

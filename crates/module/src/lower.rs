@@ -111,16 +111,7 @@ pub(crate) fn lower_isolated<'c>(
     let mut l = Lower::new(units, op.unit, placeholder, FxHashMap::default());
     let o = &l.units[0].ops[op.index as usize];
     l.open.push((0, o.loc));
-    // The unit is the operation and what it holds: its body holds as much
-    // (less the operation itself), so its tables are allocated once.
-    let u = &l.units[0];
-    let room = (
-        u.ops.len().saturating_sub(1),
-        u.blocks.len(),
-        u.regions.len(),
-        u.values.len(),
-    );
-    let child = l.isolated_body(op.unit, o, Some(room));
+    let child = l.isolated_body(op.unit, o);
     let ok = !l.foreign && l.outside.is_none() && l.pending.is_empty();
     drop(l);
     if ok && op.index == 0 {
@@ -245,7 +236,7 @@ impl<'t, 'c> Lower<'t, 'c> {
         if crate::is_isolated(op_name(o.name)) {
             let child = match self.prebuilt.remove(&id) {
                 Some(child) => child,
-                None => self.isolated_body(id.unit, o, None),
+                None => self.isolated_body(id.unit, o),
             };
             state = state.with_body(child);
         } else {
@@ -286,16 +277,8 @@ impl<'t, 'c> Lower<'t, 'c> {
     }
 
     /// The child body of isolated operation `o` of `unit`, lowered.
-    fn isolated_body(
-        &mut self,
-        unit: u32,
-        o: &tree::Operation<'c>,
-        room: Option<(usize, usize, usize, usize)>,
-    ) -> Body<'c> {
+    fn isolated_body(&mut self, unit: u32, o: &tree::Operation<'c>) -> Body<'c> {
         let mut child = Body::with_roots(o.regions.len());
-        if let Some((ops, blocks, regions, values)) = room {
-            child.reserve(ops, blocks, regions, values);
-        }
         let index = self.next_body;
         self.next_body += 1;
         self.open.push((index, o.loc));
