@@ -71,6 +71,9 @@ impl Default for DistinctTable<'_, '_> {
     }
 }
 
+/// A shaped type's dimensions while they are parsed (most have few).
+type Dims = SmallVec<[i64; 4]>;
+
 /// A position of a [`Parser`] to return to ([`Parser::checkpoint`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Checkpoint {
@@ -631,7 +634,7 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         &mut self,
         allow_dynamic: bool,
         allow_scalable: bool,
-    ) -> PResult<(SmallVec<[i64; 4]>, SmallVec<[bool; 4]>)> {
+    ) -> PResult<(Dims, SmallVec<[bool; 4]>)> {
         let mut dims = SmallVec::new();
         let mut scalable = SmallVec::new();
         loop {
