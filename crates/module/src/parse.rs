@@ -1736,7 +1736,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
                 Ok(())
             }
             ItemKind::Metadata => {
-                parse_metadata(text, item.range.clone(), syntax).map(|r| resources.extend(r))
+                parse_metadata(ctx, text, item.range.clone(), syntax).map(|r| resources.extend(r))
             }
             ItemKind::AttrAlias | ItemKind::TypeAlias => {
                 define_alias(ctx, syntax, text, &item, &mut shared.aliases, &distinct).map(|rest| {
@@ -2318,188 +2318,99 @@ fn parse_module_shell<'c, P: Policy, S: BuildHasher>(
 /// are blobs), an external resource's value a string or `true`/`false`.
 /// The messages and positions are MLIR's.
 fn parse_metadata<P: Policy, S: BuildHasher>(
+    ctx: &Context<P, S>,
     text: &str,
     range: Range<usize>,
     syntax: &Syntax<P, S>,
 ) -> PResult<Vec<ResourceGroup>> {
     // The whole text is lexed, as MLIR lexes its buffer: a section that
-    // never ends reports its errors at the end of the file.
-    let mut lexer = Lexer::new(text);
-    lexer.reset(range.start);
-    let lx = &mut lexer;
-    // An error at a token (MLIR's `emitError`); at the end of the text
-    // the span is empty.
-    let at =
-        |t: Token, m: String| ParseError::new(t.start..t.end.max(t.start + 1).min(text.len()), m);
-    let mut t = next_token(lx)?;
-    if t.kind != TokenKind::FileMetadataBegin {
-        return Err(at(t, "expected '{-#'".into()));
+    // never ends reports its errors at the end of the file. An error while
+    // a bad token is current is the lexer's, as MLIR's eager lexer reports
+    // it before any parser error.
+    let mut p = Parser::new_at(ctx, text, range.start, Some(syntax));
+    if !p.consume_if(TokenKind::FileMetadataBegin) {
+        return Err(p.error("expected '{-#'"));
     }
-    t = next_token(lx)?;
-    let mut groups = Vec::new();
-    comma_list_until(
-        lx,
-        &mut t,
-        TokenKind::FileMetadataEnd,
-        "#-}",
-        text,
-        |lx, t| {
-            let key = *t;
-            if key.kind != TokenKind::BareId {
-                return Err(at(
+    p.parse_comma_separated_list_until(TokenKind::FileMetadataEnd, "'#-}'", |p| {
+        let key = p.token();
+        if key.kind != TokenKind::BareId {
+            return Err(p.error("expected identifier key in file metadata dictionary"));
+        }
+        let kind = p.spelling();
+        p.bump();
+        p.expect(TokenKind::Colon, "':'")?;
+        let dialect = match kind {
+            "dialect_resources" => true,
+            "external_resources" => false,
+            _ => {
+                return Err(p.error_at_token(
                     key,
-                    "expected identifier key in file metadata dictionary".into(),
+                    format!("unknown key '{kind}' in file metadata dictionary"),
                 ));
             }
-            *t = next_token(lx)?;
-            expect(lx, t, TokenKind::Colon, ":", text)?;
-            let kind = &text[key.start..key.end];
-            let dialect = match kind {
-                "dialect_resources" => true,
-                "external_resources" => false,
-                _ => {
-                    return Err(at(
-                        key,
-                        format!("unknown key '{kind}' in file metadata dictionary"),
-                    ));
+        };
+        p.expect(TokenKind::LBrace, "'{'")?;
+        let entries = p.parse_comma_separated_list_until(TokenKind::RBrace, "'}'", |p| {
+            let name = p.token();
+            if name.kind != TokenKind::BareId {
+                return Err(p.error("expected identifier key for 'resource' entry"));
+            }
+            let owner = p.spelling();
+            p.bump();
+            p.expect(TokenKind::Colon, "':'")?;
+            p.expect(TokenKind::LBrace, "'{'")?;
+            let section = if !dialect {
+                None
+            } else if owner == "builtin" {
+                Some(ResourceSection::Blobs)
+            } else {
+                match syntax.resource_section(owner) {
+                    Some(ResourceSection::Refused) => {
+                        return Err(p.error(format!(
+                            "unexpected 'resource' section for dialect '{owner}'"
+                        )));
+                    }
+                    Some(s) => Some(s),
+                    None => {
+                        return Err(p.error_at_token(name, format!("dialect '{owner}' is unknown")));
+                    }
                 }
             };
-            expect(lx, t, TokenKind::LBrace, "{", text)?;
-            let mut entries = Vec::new();
-            comma_list_until(lx, t, TokenKind::RBrace, "}", text, |lx, t| {
-                let name = *t;
-                if name.kind != TokenKind::BareId {
-                    return Err(at(
-                        name,
-                        "expected identifier key for 'resource' entry".into(),
-                    ));
+            let kv = p.parse_comma_separated_list_until(TokenKind::RBrace, "'}'", |p| {
+                if p.token().kind != TokenKind::BareId {
+                    return Err(p.error(if dialect {
+                        "expected identifier key for 'resource' entry"
+                    } else {
+                        "expected identifier key for 'external_resources' entry"
+                    }));
                 }
-                let owner = &text[name.start..name.end];
-                *t = next_token(lx)?;
-                expect(lx, t, TokenKind::Colon, ":", text)?;
-                expect(lx, t, TokenKind::LBrace, "{", text)?;
-                let section = if !dialect {
-                    None
-                } else if owner == "builtin" {
-                    Some(ResourceSection::Blobs)
-                } else {
-                    match syntax.resource_section(owner) {
-                        Some(ResourceSection::Refused) => {
-                            return Err(at(
-                                *t,
-                                format!("unexpected 'resource' section for dialect '{owner}'"),
-                            ));
-                        }
-                        Some(s) => Some(s),
-                        None => return Err(at(name, format!("dialect '{owner}' is unknown"))),
-                    }
-                };
-                let mut kv = Vec::new();
-                comma_list_until(lx, t, TokenKind::RBrace, "}", text, |lx, t| {
-                    let k = *t;
-                    if k.kind != TokenKind::BareId {
-                        let m = if dialect {
-                            "expected identifier key for 'resource' entry"
-                        } else {
-                            "expected identifier key for 'external_resources' entry"
-                        };
-                        return Err(at(k, m.into()));
-                    }
-                    let key = &text[k.start..k.end];
-                    if section == Some(ResourceSection::NoKeys) {
-                        return Err(at(
-                            k,
-                            format!("unknown 'resource' key '{key}' for dialect '{owner}'"),
-                        ));
-                    }
-                    *t = next_token(lx)?;
-                    expect(lx, t, TokenKind::Colon, ":", text)?;
-                    // The value is one token, whatever it is; what it must be is
-                    // the resource's parser's to say.
-                    let v = *t;
-                    let value = &text[v.start..v.end];
-                    if section == Some(ResourceSection::Blobs) {
-                        check_blob(key, value).map_err(|m| at(v, m))?;
-                    } else if v.kind != TokenKind::String && value != "true" && value != "false" {
-                        return Err(at(v, format!("expected string value for key '{key}'")));
-                    }
-                    kv.push((key.to_owned(), value.to_owned()));
-                    *t = next_token(lx)?;
-                    Ok(())
-                })?;
-                entries.push((owner.to_owned(), kv));
-                Ok(())
+                let key = p.spelling();
+                if section == Some(ResourceSection::NoKeys) {
+                    return Err(p.error(format!(
+                        "unknown 'resource' key '{key}' for dialect '{owner}'"
+                    )));
+                }
+                p.bump();
+                p.expect(TokenKind::Colon, "':'")?;
+                // The value is one token, whatever it is; what it must be is
+                // the resource's parser's to say.
+                let v = p.token();
+                let value = p.spelling();
+                if section == Some(ResourceSection::Blobs) {
+                    check_blob(key, value).map_err(|m| p.error(m))?;
+                } else if v.kind != TokenKind::String && value != "true" && value != "false" {
+                    return Err(p.error(format!("expected string value for key '{key}'")));
+                }
+                p.bump();
+                Ok((key.to_owned(), value.to_owned()))
             })?;
-            groups.push(ResourceGroup {
-                kind: kind.to_owned(),
-                entries,
-            });
-            Ok(())
-        },
-    )?;
-    Ok(groups)
-}
-
-/// MLIR's `parseCommaSeparatedListUntil`: `end` at once is an empty list;
-/// otherwise elements separated by commas, then `end` ("expected ',' or
-/// '}'" where it is missing). `t` is the current token, and each element
-/// leaves it at the token after itself; on success it is the token after
-/// `end`.
-fn comma_list_until<'t>(
-    lx: &mut Lexer<'t>,
-    t: &mut Token,
-    end: TokenKind,
-    spelling: &str,
-    text: &str,
-    mut element: impl FnMut(&mut Lexer<'t>, &mut Token) -> PResult<()>,
-) -> PResult<()> {
-    if t.kind != end {
-        loop {
-            element(lx, t)?;
-            if t.kind != TokenKind::Comma {
-                break;
-            }
-            *t = next_token(lx)?;
-        }
-        if t.kind != end {
-            return Err(ParseError::wrong_token(
-                wrong_token_position(text, t),
-                format!("expected ',' or '{spelling}'"),
-            ));
-        }
-    }
-    *t = next_token(lx)?;
-    Ok(())
-}
-
-/// MLIR's `parseToken` in the metadata section: the current token `t` must
-/// be `kind` (written `spelling`), and `t` moves past it; a wrong token is
-/// "expected ':'", reported after the text before it.
-fn expect(
-    lx: &mut Lexer<'_>,
-    t: &mut Token,
-    kind: TokenKind,
-    spelling: &str,
-    text: &str,
-) -> PResult<()> {
-    if t.kind != kind {
-        return Err(ParseError::wrong_token(
-            wrong_token_position(text, t),
-            format!("expected '{spelling}'"),
-        ));
-    }
-    *t = next_token(lx)?;
-    Ok(())
-}
-
-/// The next token of the metadata section; a lexical error is reported as
-/// the lexer's, as MLIR's eager lexer reports it before any parser error.
-fn next_token(lx: &mut Lexer<'_>) -> PResult<Token> {
-    let t = lx.next_token();
-    match t.kind {
-        TokenKind::Error(why) => Err(ParseError::lexical(t.start..t.end, why)),
-        _ => Ok(t),
-    }
+            Ok((owner.to_owned(), kv))
+        })?;
+        Ok(ResourceGroup {
+            kind: kind.to_owned(),
+            entries,
+        })
+    })
 }
 
 /// MLIR's error for a value used above its definition with another type:

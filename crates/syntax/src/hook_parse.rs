@@ -1,15 +1,17 @@
 //! What a dialect's parse hook reads besides types, attributes and single
 //! tokens, in the manner of MLIR's `AsmParser`: string literals
 //! ([`Parser::parse_string_literal`]) and comma-separated lists inside
-//! their brackets ([`Parser::parse_comma_separated_list`]), with MLIR's
-//! messages.
+//! their brackets ([`Parser::parse_comma_separated_list`]) or up to a
+//! closing token ([`Parser::parse_comma_separated_list_until`]), with
+//! MLIR's messages; and errors at a token read before
+//! ([`Parser::error_at_token`]).
 
 use core::hash::BuildHasher;
 
 use strata_ctx::Policy;
 
 use crate::error::ParseError;
-use crate::lexer::{TokenKind, unescape};
+use crate::lexer::{Token, TokenKind, unescape};
 use crate::parser::Parser;
 
 /// The brackets around a list that
@@ -176,6 +178,75 @@ impl<P: Policy, S: BuildHasher> Parser<'_, '_, P, S> {
             Ok(())
         })?;
         Ok(elements)
+    }
+
+    /// Parses elements separated by commas up to and including the token
+    /// `end` (spelled `end_spelling`, quotes included, in the message), with
+    /// `element` parsing each, and returns the elements in order (MLIR's
+    /// `Parser::parseCommaSeparatedListUntil`, the opening token already
+    /// consumed). `end` at once is an empty list.
+    ///
+    /// # Errors
+    ///
+    /// MLIR's "expected ',' or '}'" (with `end_spelling`) where `end` is
+    /// missing after an element, placed as MLIR places a wrong token (see
+    /// [`Parser::expect`]), and the first error of `element`.
+    ///
+    /// ```
+    /// use strata_syntax::Parser;
+    /// use strata_syntax::lexer::TokenKind;
+    ///
+    /// let ctx = strata_ctx::Context::new();
+    /// let mut p = Parser::new(&ctx, "1, 2] ] 3 4", None);
+    /// let list = p.parse_comma_separated_list_until(TokenKind::RSquare, "']'", |p| p.parse_integer());
+    /// assert_eq!(list.unwrap(), [1, 2]);
+    /// let empty = p.parse_comma_separated_list_until(TokenKind::RSquare, "']'", |p| p.parse_integer());
+    /// assert!(empty.unwrap().is_empty());
+    /// let e = p
+    ///     .parse_comma_separated_list_until(TokenKind::RSquare, "']'", |p| p.parse_integer())
+    ///     .unwrap_err();
+    /// assert_eq!((e.message(), e.span()), ("expected ',' or ']'", 9..9));
+    /// ```
+    pub fn parse_comma_separated_list_until<T>(
+        &mut self,
+        end: TokenKind,
+        end_spelling: &str,
+        mut element: impl FnMut(&mut Self) -> Result<T, ParseError>,
+    ) -> Result<Vec<T>, ParseError> {
+        let mut elements = Vec::new();
+        if self.consume_if(end) {
+            return Ok(elements);
+        }
+        self.comma_list(Delimiter::None, "", |p| {
+            elements.push(element(p)?);
+            Ok(())
+        })?;
+        if !self.consume_if(end) {
+            return Err(self.wrong_token(format!("expected ',' or {end_spelling}")));
+        }
+        Ok(elements)
+    }
+
+    /// An error at `tok`, a token read before the current one (MLIR's
+    /// `emitError` at a location kept from it); the lexer's error instead
+    /// while the current token is a bad one, as MLIR's lexer has reported
+    /// it first.
+    ///
+    /// ```
+    /// use strata_syntax::Parser;
+    ///
+    /// let ctx = strata_ctx::Context::new();
+    /// let mut p = Parser::new(&ctx, "key : &", None);
+    /// let key = p.token();
+    /// p.bump();
+    /// let e = p.error_at_token(key, "unknown key");
+    /// assert_eq!((e.message(), e.span()), ("unknown key", 0..3));
+    /// p.bump();
+    /// let e = p.error_at_token(key, "unknown key");
+    /// assert_eq!((e.message(), e.span()), ("unexpected character", 6..7));
+    /// ```
+    pub fn error_at_token(&self, tok: Token, message: impl Into<String>) -> ParseError {
+        self.lexer_first(ParseError::new(tok.start..tok.end, message))
     }
 
     /// [`Parser::parse_comma_separated_list`] handing each element to
