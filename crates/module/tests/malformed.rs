@@ -6,21 +6,25 @@
 use core::ops::Range;
 
 use strata_ctx::Context;
-use strata_module::{ParseConfig, PrintOptions, print_module};
+use strata_module::{ParseConfig, ParseError, PrintOptions, print_module};
+
+/// The errors of the sequential and the parallel parse of `text`.
+fn both_errors(text: &str) -> (ParseError, ParseError) {
+    let ctx = Context::new();
+    let parse = |parallel| {
+        ParseConfig::new()
+            .name("m.mlir")
+            .parallel(parallel)
+            .parse(&ctx, text)
+            .unwrap_err()
+    };
+    (parse(false), parse(true))
+}
 
 /// The error of `text`, which the sequential and the parallel parse must
 /// report alike.
 fn error(text: &str) -> (String, Range<usize>) {
-    let ctx = Context::new();
-    let e = ParseConfig::new()
-        .name("m.mlir")
-        .parse(&ctx, text)
-        .unwrap_err();
-    let p = ParseConfig::new()
-        .name("m.mlir")
-        .parallel(true)
-        .parse(&ctx, text)
-        .unwrap_err();
+    let (e, p) = both_errors(text);
     assert_eq!((e.message(), e.span()), (p.message(), p.span()));
     assert!(e.span().end <= text.len(), "{e}: span outside the text");
     (e.message().to_owned(), e.span())
@@ -416,7 +420,7 @@ fn result_counts_that_overflow_are_a_diagnostic() {
 #[test]
 fn the_parse_error_is_reexported() {
     let ctx = Context::new();
-    let e: strata_module::ParseError = ParseConfig::new()
+    let e: ParseError = ParseConfig::new()
         .name("m.mlir")
         .parse(&ctx, ") x\n")
         .unwrap_err();
@@ -540,16 +544,7 @@ fn a_builtin_resource_that_is_not_a_blob_is_a_diagnostic() {
 #[test]
 fn a_forward_use_of_another_type_is_reported_at_the_definition_as_in_mlir() {
     let notes = |text: &str| {
-        let ctx = Context::new();
-        let e = ParseConfig::new()
-            .name("m.mlir")
-            .parse(&ctx, text)
-            .unwrap_err();
-        let p = ParseConfig::new()
-            .name("m.mlir")
-            .parallel(true)
-            .parse(&ctx, text)
-            .unwrap_err();
+        let (e, p) = both_errors(text);
         assert_eq!(e.notes(), p.notes());
         e.notes()
             .iter()
