@@ -1421,7 +1421,7 @@ fn only_blanks_follow(src: &str, at: usize) -> bool {
     match b.get(i) {
         None => true,
         // A character that starts a token for certain.
-        Some(&c) if c != b'/' && c != 0 && c.is_ascii_graphic() => false,
+        Some(&c) if c != b'/' && c.is_ascii_graphic() => false,
         _ => Lexer::new(&src[at..]).next_token().kind == TokenKind::Eof,
     }
 }
