@@ -149,25 +149,24 @@ impl<'t, 'c> Lower<'t, 'c> {
 }
 
 /// Lowers `tree` into bodies, with the bodies of `prebuilt` (top-level
-/// isolated operations lowered ahead by [`lower_isolated`]) as theirs.
-///
-/// # Errors
-///
-/// The first use of a value defined outside the isolated operation around
-/// it, in the order the operations are created.
+/// isolated operations lowered ahead by [`lower_isolated`]) as theirs; with
+/// the first use of a value defined outside the isolated operation around
+/// it, in the order the operations are created, if there is one (the use
+/// then names a detached stand-in, and the module is to be refused).
 pub(crate) fn lower<'c>(
     tree: &Tree<'c>,
     placeholder: Attribute<'c>,
     prebuilt: FxHashMap<tree::OpId, Body<'c>>,
-) -> Result<Module<'c>, OutsideUse<'c>> {
+) -> (Module<'c>, Option<OutsideUse<'c>>) {
     let mut l = Lower::new(&tree.units, 0, placeholder, prebuilt);
     let mut body = Body::new();
     l.open.push((0, tree.op(tree.root).loc));
     let root = l.op(&mut body, tree.root);
-    if let Some(e) = l.outside {
-        return Err(e);
-    }
-    debug_assert!(l.pending.is_empty(), "the parser resolved every use");
+    let outside = l.outside.take();
+    debug_assert!(
+        outside.is_some() || l.pending.is_empty(),
+        "the parser resolved every use"
+    );
     let module = Module {
         body,
         root,
@@ -186,7 +185,7 @@ pub(crate) fn lower<'c>(
         }
         check(&module.body);
     }
-    Ok(module)
+    (module, outside)
 }
 
 /// Where each of a run of tables of lengths `lens` starts when they are laid

@@ -94,6 +94,46 @@ impl<'c> Module<'c> {
         count(&self.body)
     }
 
+    /// Checks the rules MLIR's verifier applies to every operation,
+    /// registered or not (entry blocks without predecessors, no empty block
+    /// in a region of several, successors only on a block's last operation,
+    /// operands that dominate their uses, no symbol defined twice in a
+    /// `builtin.module`), as a parse checks them: on any module, however it
+    /// was changed since. Returns the first failure in MLIR's order.
+    ///
+    /// An error is placed at its operation's location when that is a
+    /// `file:line:col` of `file` in `text` (the buffer the module was parsed
+    /// from, say), else at the nearest enclosing operation that is, else at
+    /// the start of the text.
+    ///
+    /// ```
+    /// use strata_ctx::Context;
+    /// use strata_module::ParseConfig;
+    ///
+    /// let ctx = Context::new();
+    /// let text = "\"x.f\"() ({\n  \"x.use\"(%0) : (i32) -> ()\n  %0 = \"x.def\"() : () -> i32\n}) : () -> ()\n";
+    /// // Inside one block of an unregistered operation (a graph region) a use
+    /// // may come before its definition.
+    /// let module = ParseConfig::new().name("f.mlir").parse(&ctx, text).unwrap();
+    /// assert!(module.verify("f.mlir", text).is_ok());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The first rule broken, with a note where MLIR gives one.
+    pub fn verify(&self, file: &str, text: &str) -> Result<(), crate::ParseError> {
+        let starts: Vec<usize> = core::iter::once(0).chain(memchr_lines(text)).collect();
+        let at = |loc: strata_ctx::Location<'_>| {
+            crate::structure::locate(loc, file, &starts, text.len())
+        };
+        let checker = crate::structure::Checker {
+            at: &at,
+            parallel: false,
+            clean: &[],
+        };
+        crate::structure::check_module(&checker, self)
+    }
+
     /// Calls `f` on every operation of the module in pre-order (an
     /// operation before the operations of its regions, regions, blocks and
     /// operations in order), the root first, with the body it lives in: the
@@ -105,4 +145,13 @@ impl<'c> Module<'c> {
             WalkResult::Advance
         });
     }
+}
+
+/// The byte after each newline of `text`: where its lines after the first
+/// start.
+fn memchr_lines(text: &str) -> impl Iterator<Item = usize> + '_ {
+    text.bytes()
+        .enumerate()
+        .filter(|&(_, b)| b == b'\n')
+        .map(|(i, _)| i + 1)
 }

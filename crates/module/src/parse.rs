@@ -537,10 +537,6 @@ struct UnitOut<'c> {
     /// definition, or a `builtin.module` that defines a symbol twice (see
     /// [`UnitParser::branches`]).
     needs_check: bool,
-    /// What the top-level operations fail of those rules, in their order
-    /// (`structure::check_tops`): reported only once the whole file has
-    /// parsed.
-    checks: Vec<(structure::Phase, ParseError)>,
 }
 
 /// A forward reference not yet defined: the placeholder value and the span
@@ -1395,7 +1391,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             || self
                 .module_ops
                 .iter()
-                .any(|&m| structure::module_redefines(&self.unit, m));
+                .any(|&m| module_redefines(&self.unit, m));
         Ok(UnitOut {
             unit: self.unit,
             top_ops,
@@ -1404,7 +1400,6 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             distinct: self.p.take_distinct_ids(),
             needs_check,
             undefined_location: self.undefined_location,
-            checks: Vec::new(),
         })
     }
 }
@@ -1435,19 +1430,24 @@ fn parse_unit<'c, P: Policy, S: BuildHasher>(
     distinct: DistinctIds<'c>,
 ) -> PResult<UnitOut<'c>> {
     let end = range.end;
-    let mut out = UnitParser::new(ctx, shared, shared.text, range, unit_id, distinct)
+    UnitParser::new(ctx, shared, shared.text, range, unit_id, distinct)
         .parse_top()
-        .map_err(|e| at_unit_end(shared.text, end, e))?;
-    // The verifier's rules for every operation (`structure.rs`), here where
-    // the unit is parsed (on its thread): what each top-level operation
-    // fails, kept until the whole file has parsed.
-    let at = |loc: Location<'_>| {
-        structure::locate(loc, shared.name, &shared.lines.starts, shared.text.len())
-    };
-    if out.needs_check {
-        out.checks = structure::check_tops(&out.unit, unit_id, &out.top_ops, &at);
-    }
-    Ok(out)
+        .map_err(|e| at_unit_end(shared.text, end, e))
+}
+
+/// Whether `builtin.module` operation `module` of `unit` has two operations
+/// in its body that define the same symbol (all of them in `unit`: the root
+/// is checked apart).
+fn module_redefines(unit: &Unit<'_>, module: u32) -> bool {
+    let body = unit.ops[module as usize]
+        .regions
+        .first()
+        .into_iter()
+        .flat_map(|&r| &unit.regions[r as usize].blocks)
+        .flat_map(|&b| &unit.blocks[b as usize].ops)
+        .filter_map(|o| unit.ops.get(o.index as usize))
+        .map(|o| ((), structure::symbol_name(o.properties, o.attributes)));
+    structure::first_redefinition(body).is_some()
 }
 
 /// `e` where MLIR reports it when it lies at `end`, the end of a unit of
@@ -1492,6 +1492,11 @@ trait Runner<'c, P: Policy, S> {
                 Some((op, crate::lower::lower_isolated(unit, placeholder, op)?))
             })
             .collect()
+    }
+
+    /// Whether the runner is parallel.
+    fn parallel(&self) -> bool {
+        false
     }
 
     /// Runs `a` and `b`, concurrently where the runner is parallel.
@@ -1545,6 +1550,10 @@ impl<'c, P: Policy, S: BuildHasher> Runner<'c, P, S> for Sequential {
 struct Parallel;
 
 impl<'c, S: BuildHasher + Sync + Send> Runner<'c, strata_ctx::Shared, S> for Parallel {
+    fn parallel(&self) -> bool {
+        true
+    }
+
     fn run(
         &self,
         ctx: &'c Context<strata_ctx::Shared, S>,
@@ -1948,32 +1957,16 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     {
         return Err(e);
     }
-    // Then, as MLIR verifies a file once it has parsed, the verifier's
-    // rules for every operation, found while the units were parsed.
-    let checks: Vec<_> = core::iter::once(&mut root_out)
-        .chain(children.iter_mut())
-        .flat_map(|c| core::mem::take(&mut c.checks))
-        .collect();
-    let root_symbols = || {
-        // The body of the root, when the units are its operations (else
-        // the root's unit checked it).
-        body_block?;
-        let at = |op: &Operation<'_>| {
-            let p = structure::locate(op.loc, name, &shared.lines.starts, text.len()).unwrap_or(0);
-            p..p
-        };
-        let body = children.iter().flat_map(|c| {
-            c.top_ops.iter().map(|&t| {
-                let op = &c.unit.ops[t as usize];
-                (op, structure::symbol_name(op))
-            })
-        });
-        let (later, first, symbol) = structure::first_redefinition(body)?;
-        Some(structure::redefinition(symbol, at(later), at(first)))
+    // Which operations of the root's body need the verifier's rules (the
+    // parser saw something in their unit that could fail one), in order.
+    let needs_check: Vec<bool> = match body_block {
+        Some(_) => children
+            .iter()
+            .flat_map(|c| core::iter::repeat_n(c.needs_check, c.top_ops.len()))
+            .collect(),
+        None => Vec::new(),
     };
-    if let Some(e) = structure::first_in_body(checks, root_symbols) {
-        return Err(e);
-    }
+    let all_need_check = body_block.is_none() && root_out.needs_check;
     units.push(core::mem::take(&mut root_out.unit));
     for c in &mut children {
         units.push(core::mem::take(&mut c.unit));
@@ -2011,21 +2004,64 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     let mut tree = tree;
     let tops = crate::lower::isolated_tops(&tree);
     let prebuilt = runner.prebuild(&mut tree.units, placeholder, &tops);
-    crate::lower::lower(&tree, placeholder, prebuilt).map_err(|e| {
-        let at = |loc| {
-            let p = structure::locate(loc, name, &shared.lines.starts, text.len()).unwrap_or(0);
-            p..p
+    let (module, outside) = crate::lower::lower(&tree, placeholder, prebuilt);
+    drop(tree);
+    // Then, as MLIR verifies a file once it has parsed, the verifier's
+    // rules for every operation (`structure.rs`), on the bodies.
+    let locate = |loc: Location<'_>| structure::locate(loc, name, &shared.lines.starts, text.len());
+    let place = |loc| {
+        let p = locate(loc).unwrap_or(0);
+        p..p
+    };
+    if all_need_check || needs_check.iter().any(|&n| n) {
+        // The operations that need no check, by their index in the root's
+        // body.
+        let root_body = module.root_body();
+        let mut clean = vec![false; root_body.op_ids().map(|o| o.index() + 1).max().unwrap_or(0)];
+        if body_block.is_some() {
+            let block = root_body
+                .roots()
+                .first()
+                .and_then(|&r| root_body.entry_block(r));
+            for (op, &needs) in block
+                .into_iter()
+                .flat_map(|b| root_body.block_ops(b))
+                .zip(&needs_check)
+            {
+                clean[op.index()] = !needs;
+            }
+        }
+        let checker = structure::Checker {
+            at: &locate,
+            parallel: runner.parallel(),
+            clean: &clean,
         };
+        structure::check_module(&checker, &module)?;
+    } else {
+        let checker = structure::Checker {
+            at: &locate,
+            parallel: false,
+            clean: &[],
+        };
+        structure::check_root_symbols(&checker, &module)?;
+    }
+    // Then a use, inside an isolated operation, of a value defined outside
+    // it.
+    if let Some(e) = outside {
         let user = e
             .user_name
             .dyn_cast::<strata_builtin::StringAttr>()
             .map_or("", |s| s.payload().value);
-        ParseError::new(
-            at(e.user),
+        return Err(ParseError::new(
+            place(e.user),
             format!("'{user}' op using value defined outside the region"),
         )
-        .with_note(at(e.isolated), "required by region isolation constraints")
-    })
+        .with_note(
+            place(e.isolated),
+            "required by region isolation constraints",
+        ));
+    }
+    Ok(module)
 }
 
 /// Parses the alias definition `item` (`#name = value` or `!name = value`)
@@ -2141,7 +2177,6 @@ fn implicit_root<'c, P: Policy, S: BuildHasher>(ctx: &'c Context<P, S>, name: &s
         distinct: DistinctIds::new(),
         needs_check: false,
         undefined_location: None,
-        checks: Vec::new(),
     }
 }
 

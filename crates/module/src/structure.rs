@@ -1,5 +1,7 @@
 //! The rules MLIR's verifier applies to every operation, registered or not,
-//! once a file has parsed (`mlir/lib/IR/Verifier.cpp` and `Dominance.cpp`):
+//! once a file has parsed (`mlir/lib/IR/Verifier.cpp` and `Dominance.cpp`),
+//! checked on `strata-ir`'s bodies, so that they hold for a module however
+//! it was made (parsed, or changed by a rewrite):
 //!
 //! 1. The entry block of a region has no predecessors: "entry block of
 //!    region may not have predecessors", at the operation that holds the
@@ -18,20 +20,23 @@
 //!    A single block of an unregistered operation is a graph region, and a
 //!    use inside an operation's own regions of a value that operation
 //!    defines is dominated only in a graph region.
-//!
 //! 5. Inside a `builtin.module` (MLIR's `SymbolTable` trait), no two
 //!    operations of its body define the same symbol (a `sym_name` string
 //!    in their properties or attributes): "redefinition of symbol named
 //!    'f'", at the later one, with a note at the first.
 //!
 //! MLIR checks rules 1 to 3 walking the operations in pre-order (an
-//! operation's regions before its blocks, a block's operations before any
-//! of them is entered), then rule 4, and stops at the first failure. An
-//! operation isolated from above (`builtin.module`, `func.func`) is checked
-//! whole, rules 1 to 5, when the walk leaves the operation around it, and
-//! then rule 5 of the module being left; rule 4's walk takes the operations
-//! of a region in order and then the regions nested in them, the last
-//! first. This module follows the same order.
+//! operation's regions before its blocks, a block's operations before the
+//! next block is entered), then rule 4, and stops at the first failure. An
+//! operation isolated from above (one with a body of its own) is checked
+//! whole, rules 1 to 5, when the walk leaves the operation around it (all
+//! of them at once, on several threads where the parse is parallel: the
+//! first failure in their order is the one reported), and then rule 5 of
+//! the operation being left; rule 4's walk takes the operations of a
+//! region in order and then the regions nested in them, the last first.
+//! This module follows the same order, with explicit stacks, so nesting
+//! depth costs no call stack (an isolated operation inside another is the
+//! one recursion: its body is checked as MLIR checks it, as a whole).
 
 use core::ops::Range;
 
@@ -39,10 +44,10 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use strata_builtin::FileLineColLoc;
 use strata_ctx::{Attribute, Location};
+use strata_ir::{BlockId, Body, OpId, RegionId, RegionParent, Value, ValueDef};
 use strata_syntax::ParseError;
 
 use crate::print::registered_in_mlir_opt;
-use crate::tree::{OpId, Operation, Unit, ValueData, ValueDef, ValueId};
 
 /// The registered operations of `mlir-opt-19` whose regions are graph
 /// regions (`RegionKindInterface`, `HasOnlyGraphRegion`): inside their one
@@ -62,42 +67,8 @@ const GRAPH_REGION_OPS: &[&str] = &[
     "transform.structured.replace",
 ];
 
-/// A block, as (unit, index in the unit's blocks).
-type BlockRef = (u32, u32);
-
-/// Where each node of a unit sits: an operation's block and position, a
-/// block's region and position, a region's operation.
-struct Parents {
-    /// Per operation: its block and its position in the block (`None` for a
-    /// top-level operation).
-    op: Vec<Option<(BlockRef, u32)>>,
-    /// Per block: its region and its position in the region.
-    block: Vec<(u32, u32)>,
-    /// Per region: the operation that holds it.
-    region: Vec<u32>,
-}
-
-impl Parents {
-    fn new(unit: &Unit<'_>, id: u32) -> Self {
-        let mut p = Parents {
-            op: vec![None; unit.ops.len()],
-            block: vec![(0, 0); unit.blocks.len()],
-            region: vec![0; unit.regions.len()],
-        };
-        for (oi, op) in unit.ops.iter().enumerate() {
-            for &r in &op.regions {
-                p.region[r as usize] = oi as u32;
-                for (i, &b) in unit.regions[r as usize].blocks.iter().enumerate() {
-                    p.block[b as usize] = (r, i as u32);
-                    for (pos, o) in unit.blocks[b as usize].ops.iter().enumerate() {
-                        p.op[o.index as usize] = Some(((id, b), pos as u32));
-                    }
-                }
-            }
-        }
-        p
-    }
-}
+/// Where a location is in the text, if it is a place in the text.
+pub(crate) type At<'a> = dyn Fn(Location<'_>) -> Option<usize> + Sync + 'a;
 
 /// A region's dominator tree (Cooper, Harvey and Kennedy's iteration over
 /// the reverse post-order), by the blocks' positions in the region.
@@ -113,27 +84,10 @@ struct DomTree {
 }
 
 impl DomTree {
-    /// The tree of region `region` of `unit` (whose id is `id`).
-    fn new(unit: &Unit<'_>, id: u32, region: u32) -> Self {
-        let blocks = &unit.regions[region as usize].blocks;
-        let n = blocks.len();
-        let at: FxHashMap<u32, u32> = blocks
-            .iter()
-            .enumerate()
-            .map(|(i, &b)| (b, i as u32))
-            .collect();
-        // Successors by position: a block's terminator's (rule 3 holds).
-        let succ: Vec<Vec<u32>> = blocks
-            .iter()
-            .map(|&b| match unit.blocks[b as usize].ops.last() {
-                Some(o) if o.unit == id => unit.ops[o.index as usize]
-                    .successors
-                    .iter()
-                    .filter_map(|s| at.get(s).copied())
-                    .collect(),
-                _ => Vec::new(),
-            })
-            .collect();
+    /// The tree of a region whose blocks' successors, by position, are
+    /// `succ`.
+    fn new(succ: &[SmallVec<[u32; 2]>]) -> Self {
+        let n = succ.len();
         let mut pred: Vec<Vec<u32>> = vec![Vec::new(); n];
         for (i, s) in succ.iter().enumerate() {
             for &t in s {
@@ -240,71 +194,22 @@ impl DomTree {
     }
 }
 
-/// The verifier's state: the unit checked (which holds everything inside
-/// its top-level operations), its parents, the dominator trees built so
-/// far, and how locations are placed in the text. A value of another unit
-/// is defined at the top level of the module, whose body is a graph region:
-/// it dominates every use.
-struct Verifier<'m, 'c, 'a> {
-    unit: &'m Unit<'c>,
-    id: u32,
-    parents: Parents,
-    trees: FxHashMap<(u32, u32), DomTree>,
-    at: &'a dyn Fn(Location<'_>) -> Option<usize>,
-}
-
-/// Which of MLIR's passes found an error in a top-level operation (see
-/// [`check_tops`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Phase {
-    /// Rules 1 to 3 in an operation not isolated from above.
-    Structure,
-    /// Any rule in an operation isolated from above.
-    Whole,
-    /// Rule 4 in an operation not isolated from above.
-    Dominance,
-}
-
-/// The first error in MLIR's order among the errors of the top-level
-/// operations of a module's body, each given with its phase, in the
-/// operations' order, and the module's own rule 5 (`symbols`, see
-/// [`first_redefinition`]): MLIR walks the body for rules 1 to 3, skipping
-/// the operations isolated from above; checks those whole when it leaves
-/// the module, then the module's rule 5; then checks rule 4 from a stack,
-/// which takes the last operation first.
-pub(crate) fn first_in_body(
-    errors: impl IntoIterator<Item = (Phase, ParseError)>,
-    symbols: impl FnOnce() -> Option<ParseError>,
-) -> Option<ParseError> {
-    let mut whole = None;
-    let mut dominance = None;
-    for (phase, e) in errors {
-        match phase {
-            Phase::Structure => return Some(e),
-            Phase::Whole => {
-                whole.get_or_insert(e);
-            }
-            Phase::Dominance => dominance = Some(e),
-        }
-    }
-    whole.or_else(symbols).or(dominance)
-}
-
-/// The symbol operation `op` defines: its `sym_name` attribute if that is a
-/// string (MLIR's `getAttrOfType<StringAttr>`: the properties' entry if
-/// they have one, else the attribute dictionary's; a string with a type is
-/// a `StringAttr` too, and a different one from the same string without),
-/// with its text.
-pub(crate) fn symbol_name<'c>(op: &Operation<'c>) -> Option<(Attribute<'c>, &'c str)> {
+/// The symbol an operation with `properties` and `attributes` defines: its
+/// `sym_name` attribute if that is a string (MLIR's
+/// `getAttrOfType<StringAttr>`: the properties' entry if they have one,
+/// else the attribute dictionary's; a string with a type is a `StringAttr`
+/// too, and a different one from the same string without), with its text.
+pub(crate) fn symbol_name<'c>(
+    properties: Option<Attribute<'c>>,
+    attributes: Option<Attribute<'c>>,
+) -> Option<(Attribute<'c>, &'c str)> {
     let entry = |dict: Option<Attribute<'c>>| {
-        let d = dict?.dyn_cast::<strata_builtin::DictionaryAttr>()?;
-        d.payload()
-            .entries
-            .iter()
-            .find(|e| e.name.payload().value == "sym_name")
-            .map(|e| e.value)
+        dict?
+            .dyn_cast::<strata_builtin::DictionaryAttr>()?
+            .payload()
+            .get("sym_name")
     };
-    let value = entry(op.properties).or_else(|| entry(op.attributes))?;
+    let value = entry(properties).or_else(|| entry(attributes))?;
     let text = if let Some(s) = value.dyn_cast::<strata_builtin::StringAttr>() {
         s.payload().value
     } else {
@@ -350,259 +255,324 @@ pub(crate) fn first_redefinition<'c, T: Copy>(
     None
 }
 
-/// Whether `builtin.module` operation `module` of `unit` has two operations
-/// in its body that define the same symbol (all of them in `unit`: the root
-/// is checked apart).
-pub(crate) fn module_redefines(unit: &Unit<'_>, module: u32) -> bool {
-    let body = unit.ops[module as usize]
-        .regions
-        .first()
-        .into_iter()
-        .flat_map(|&r| &unit.regions[r as usize].blocks)
-        .flat_map(|&b| &unit.blocks[b as usize].ops)
-        .filter_map(|o| unit.ops.get(o.index as usize))
-        .map(|o| ((), symbol_name(o)));
-    first_redefinition(body).is_some()
-}
-
 /// Rule 5's error: `later` redefines `name`, first defined at `first`.
 pub(crate) fn redefinition(name: &str, later: Range<usize>, first: Range<usize>) -> ParseError {
     ParseError::new(later, format!("redefinition of symbol named '{name}'"))
         .with_note(first, "see existing symbol definition here")
 }
 
-/// Checks the top-level operations `tops` of the module's body, which with
-/// everything inside them live in `unit` (whose id is `id`): the first error
-/// of each that has one, with its phase, in their order (see
-/// [`first_in_body`]). `at` places a location in the text, if it is a place
-/// in the text; an operation located elsewhere (`loc("other.mlir":1:2)`, a
-/// name) is reported at the nearest operation around it that is located in
-/// the text, or else at the start of the text (MLIR reports it at its
-/// location, which is not in the text).
-pub(crate) fn check_tops(
-    unit: &Unit<'_>,
-    id: u32,
-    tops: &[u32],
-    at: &dyn Fn(Location<'_>) -> Option<usize>,
-) -> Vec<(Phase, ParseError)> {
-    let mut found = Vec::new();
-    // Most operations hold no region: nothing to check, nothing to build.
-    if !tops
-        .iter()
-        .any(|&t| !unit.ops[t as usize].regions.is_empty())
-    {
-        return found;
-    }
-    let mut v = Verifier::new(unit, id, at);
-    for &t in tops {
-        let top = OpId { unit: id, index: t };
-        if v.op(top).regions.is_empty() {
-            continue;
-        }
-        let result = if v.is_isolated(top) {
-            v.op_and_dominance(top).map_err(|e| (Phase::Whole, e))
-        } else {
-            v.structure(top)
-                .map_err(|e| (Phase::Structure, e))
-                .and_then(|()| v.dominance(top).map_err(|e| (Phase::Dominance, e)))
-        };
-        if let Err(e) = result {
-            found.push(e);
-        }
-    }
-    found
+/// How the rules are checked: where locations are in the text, whether the
+/// isolated operations of one region are checked on several threads, and
+/// which operations of the file's top level need no check.
+pub(crate) struct Checker<'a> {
+    /// Places a location in the text; an operation located elsewhere
+    /// (`loc("other.mlir":1:2)`, a name) is reported at the nearest
+    /// operation around it that is located in the text, or else at the
+    /// start of the text (MLIR reports it at its location, which is not in
+    /// the text).
+    pub(crate) at: &'a At<'a>,
+    /// Whether to check the isolated operations of a region on rayon.
+    pub(crate) parallel: bool,
+    /// Operations of the root's body known to pass every rule (the parser
+    /// saw nothing in them that could fail one), left out of the walks:
+    /// by their index in the root's body, `true` to leave out.
+    pub(crate) clean: &'a [bool],
 }
 
-impl<'m, 'c, 'a> Verifier<'m, 'c, 'a> {
-    fn new(unit: &'m Unit<'c>, id: u32, at: &'a dyn Fn(Location<'_>) -> Option<usize>) -> Self {
-        Verifier {
-            unit,
-            id,
-            parents: Parents::new(unit, id),
-            trees: FxHashMap::default(),
-            at,
-        }
-    }
+/// Checks the rules on `module`, MLIR's order (see the module
+/// documentation): the first failure.
+pub(crate) fn check_module(
+    checker: &Checker<'_>,
+    module: &crate::Module<'_>,
+) -> Result<(), ParseError> {
+    let file = Scope::new(&module.body, 0..0, "", &[]);
+    checker.whole(&file, module.root, checker.clean)
+}
 
-    /// Unit `u`, which is the one checked: every node the walks reach is in
-    /// it.
-    fn unit(&self, u: u32) -> &'m Unit<'c> {
-        debug_assert_eq!(u, self.id);
-        self.unit
-    }
+/// Checks only rule 5 on the root's body (what a parse checks when it saw
+/// nothing that could fail rules 1 to 4).
+pub(crate) fn check_root_symbols(
+    checker: &Checker<'_>,
+    module: &crate::Module<'_>,
+) -> Result<(), ParseError> {
+    let file = Scope::new(&module.body, 0..0, "", &[]);
+    let place = file.place(checker, module.root);
+    let root = Scope::new(module.root_body(), place, "builtin.module", &[]);
+    root.symbols(checker, Holder::Owner)
+}
 
-    fn op(&self, o: OpId) -> &'m Operation<'c> {
-        &self.unit(o.unit).ops[o.index as usize]
-    }
+/// What holds the regions a walk is in: the operation that owns the body
+/// (the body's roots) or an operation of the body.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Holder {
+    Owner,
+    Op(OpId),
+}
 
-    /// The block and position of operation `o` (`None` for a top-level
-    /// operation).
-    fn op_block(&self, o: OpId) -> Option<(BlockRef, u32)> {
-        self.parents.op[o.index as usize]
-    }
+/// One body being checked, with where its owner is reported and its name,
+/// the positions of its operations and blocks, and its dominator trees
+/// built so far.
+struct Scope<'m, 'c> {
+    body: &'m Body<'c>,
+    owner_place: Range<usize>,
+    owner_name: &'c str,
+    /// By operation index: `true` for an operation the walks leave out.
+    clean: &'m [bool],
+    /// By operation index: its position in its block (built on first need).
+    op_pos: Vec<u32>,
+    /// By block index: its position in its region (built on first need).
+    block_pos: Vec<u32>,
+    trees: FxHashMap<RegionId, DomTree>,
+}
 
-    /// The region (unit, index) of block `b`.
-    fn region_of(&self, b: BlockRef) -> (u32, u32) {
-        (b.0, self.parents.block[b.1 as usize].0)
-    }
+fn op_name<'c>(body: &Body<'c>, op: OpId) -> &'c str {
+    body.op(op)
+        .name()
+        .dyn_cast::<strata_builtin::StringAttr>()
+        .map_or("", |s| s.payload().value)
+}
 
-    /// The operation that holds region `r`.
-    fn region_op(&self, r: (u32, u32)) -> OpId {
-        OpId {
-            unit: r.0,
-            index: self.parents.region[r.1 as usize],
-        }
-    }
-
-    /// The definition of `v`, following forward references; `None` for a
-    /// value of another unit (defined at the module's top level).
-    fn resolve(&self, mut v: ValueId) -> Option<(ValueId, &'m ValueData<'c>)> {
-        loop {
-            if v.unit != self.id {
-                return None;
-            }
-            let data = self.unit.values.get(v.index as usize)?;
-            match data.def {
-                ValueDef::Forward(to) => v = to,
-                _ => return Some((v, data)),
-            }
-        }
-    }
-
-    fn name(&self, o: OpId) -> &'c str {
-        self.op(o)
-            .name
-            .dyn_cast::<strata_builtin::StringAttr>()
-            .map_or("", |s| s.payload().value)
-    }
-
-    fn is_isolated(&self, o: OpId) -> bool {
-        !self.op(o).regions.is_empty() && crate::is_isolated(self.name(o))
-    }
-
-    /// Where operation `o` is reported.
-    fn place(&self, o: OpId) -> Range<usize> {
-        let mut cur = o;
-        loop {
-            if let Some(p) = (self.at)(self.op(cur).loc) {
-                return p..p;
-            }
-            match self.op_block(cur) {
-                Some((b, _)) => cur = self.region_op(self.region_of(b)),
-                None => return 0..0,
-            }
-        }
-    }
-
-    /// MLIR's `verifyOpAndDominance`: rules 1 to 3, then rule 4.
-    fn op_and_dominance(&mut self, op: OpId) -> Result<(), ParseError> {
-        self.structure(op)?;
-        self.dominance(op)
-    }
-
-    /// Rules 1 to 3 over `op` and the operations inside it (MLIR's
-    /// `verifyOperation`); the operations isolated from above are checked
-    /// whole when the walk leaves the operation whose regions hold them.
-    /// Recursive: the parser bounds the nesting.
-    fn structure(&mut self, op: OpId) -> Result<(), ParseError> {
-        let o = self.op(op);
-        if o.regions.is_empty() {
+impl<'a> Checker<'a> {
+    /// MLIR's `verifyOpAndDominance` of isolated operation `op` of `outer`:
+    /// rules 1 to 5 inside it, then rule 4. `clean` is what its body's
+    /// walks leave out.
+    fn whole(&self, outer: &Scope<'_, '_>, op: OpId, clean: &[bool]) -> Result<(), ParseError> {
+        let Some(owner) = outer.body.op(op).owner() else {
+            return Ok(());
+        };
+        // A body checked out by a container guard is its owner's to check.
+        let Some(child) = outer.body.child(owner) else {
+            return Ok(());
+        };
+        if child.roots().is_empty() {
             return Ok(());
         }
-        let unit = self.unit(op.unit);
-        // Entering the operation: rule 1.
-        for &r in &o.regions {
-            let blocks = &unit.regions[r as usize].blocks;
-            let Some(&entry) = blocks.first() else {
-                continue;
-            };
-            // Successors name blocks of their own region, so the entry
-            // block's predecessors are among the region's operations.
-            let has_predecessor = blocks.iter().any(|&b| {
-                unit.blocks[b as usize]
-                    .ops
-                    .iter()
-                    .any(|&x| self.op(x).successors.contains(&entry))
-            });
-            if has_predecessor {
-                return Err(ParseError::new(
-                    self.place(op),
-                    "entry block of region may not have predecessors",
-                ));
+        let mut scope = Scope::new(child, outer.place(self, op), op_name(outer.body, op), clean);
+        scope.structure(self, Holder::Owner)?;
+        scope.dominance(self, Holder::Owner)
+    }
+}
+
+/// An item of the structure walk's stack.
+enum Work {
+    /// Entering the holder: rule 1, then its blocks.
+    Enter(Holder),
+    /// Entering a block of the holder's regions (the region has several
+    /// blocks when the flag is set): rules 2 and 3, then its operations.
+    Block(Holder, BlockId, bool),
+    /// Leaving the holder: the isolated operations its blocks hold (from
+    /// the given index of the deferred list on), then its rule 5.
+    Exit(Holder, usize),
+}
+
+impl<'m, 'c> Scope<'m, 'c> {
+    fn new(
+        body: &'m Body<'c>,
+        owner_place: Range<usize>,
+        owner_name: &'c str,
+        clean: &'m [bool],
+    ) -> Self {
+        Scope {
+            body,
+            owner_place,
+            owner_name,
+            clean,
+            op_pos: Vec::new(),
+            block_pos: Vec::new(),
+            trees: FxHashMap::default(),
+        }
+    }
+
+    fn is_clean(&self, op: OpId) -> bool {
+        self.clean.get(op.index()).copied().unwrap_or(false)
+    }
+
+    fn regions(&self, h: Holder) -> &'m [RegionId] {
+        match h {
+            Holder::Owner => self.body.roots(),
+            Holder::Op(op) => self.body.op(op).regions(),
+        }
+    }
+
+    fn holder_name(&self, h: Holder) -> &'c str {
+        match h {
+            Holder::Owner => self.owner_name,
+            Holder::Op(op) => op_name(self.body, op),
+        }
+    }
+
+    fn holder_place(&self, checker: &Checker<'_>, h: Holder) -> Range<usize> {
+        match h {
+            Holder::Owner => self.owner_place.clone(),
+            Holder::Op(op) => self.place(checker, op),
+        }
+    }
+
+    /// What holds region `r`.
+    fn region_holder(&self, r: RegionId) -> Option<Holder> {
+        match self.body.region_parent(r) {
+            RegionParent::Op(op) => Some(Holder::Op(op)),
+            RegionParent::Owner(_) => Some(Holder::Owner),
+            RegionParent::Detached => None,
+        }
+    }
+
+    /// Where operation `op` is reported.
+    fn place(&self, checker: &Checker<'_>, op: OpId) -> Range<usize> {
+        let mut cur = op;
+        loop {
+            if let Some(p) = (checker.at)(self.body.op(cur).location()) {
+                return p..p;
+            }
+            match self.body.parent_op(cur) {
+                Some(parent) => cur = parent,
+                None => return self.owner_place.clone(),
             }
         }
-        let mut isolated = Vec::new();
-        for &r in &o.regions {
-            let blocks = &unit.regions[r as usize].blocks;
-            for &b in blocks {
-                let ops = &unit.blocks[b as usize].ops;
-                // Entering the block: rules 2 and 3.
-                if ops.is_empty() && blocks.len() > 1 {
-                    return Err(ParseError::new(
-                        self.place(op),
-                        "empty block: expect at least a terminator",
-                    ));
+    }
+
+    /// Rules 1 to 3 over the regions of `start` and everything in them
+    /// (MLIR's `verifyOperation`), with rule 5 and the isolated operations
+    /// checked whole as each holder is left.
+    fn structure(&self, checker: &Checker<'_>, start: Holder) -> Result<(), ParseError> {
+        let body = self.body;
+        let mut stack = vec![Work::Enter(start)];
+        let mut deferred: Vec<OpId> = Vec::new();
+        while let Some(work) = stack.pop() {
+            match work {
+                Work::Enter(h) => {
+                    let regions = self.regions(h);
+                    if regions.is_empty() {
+                        continue;
+                    }
+                    for &r in regions {
+                        if let Some(entry) = body.entry_block(r)
+                            && body.predecessors(entry).next().is_some()
+                        {
+                            return Err(ParseError::new(
+                                self.holder_place(checker, h),
+                                "entry block of region may not have predecessors",
+                            ));
+                        }
+                    }
+                    stack.push(Work::Exit(h, deferred.len()));
+                    let at = stack.len();
+                    for &r in regions {
+                        let many = body
+                            .entry_block(r)
+                            .is_some_and(|e| body.next_block(e).is_some());
+                        for b in body.blocks(r) {
+                            stack.push(Work::Block(h, b, many));
+                        }
+                    }
+                    stack[at..].reverse();
                 }
-                if let Some((_, rest)) = ops.split_last()
-                    && let Some(&x) = rest.iter().find(|&&x| !self.op(x).successors.is_empty())
-                {
-                    return Err(ParseError::new(
-                        self.place(x),
-                        "operation with block successors must terminate its parent block",
-                    ));
+                Work::Block(h, b, many) => {
+                    let Some(last) = body.last_op(b) else {
+                        if many {
+                            return Err(ParseError::new(
+                                self.holder_place(checker, h),
+                                "empty block: expect at least a terminator",
+                            ));
+                        }
+                        continue;
+                    };
+                    let at = stack.len();
+                    for x in body.block_ops(b) {
+                        if self.is_clean(x) {
+                            continue;
+                        }
+                        let o = body.op(x);
+                        if x != last && o.num_successors() != 0 {
+                            return Err(ParseError::new(
+                                self.place(checker, x),
+                                "operation with block successors must terminate its parent block",
+                            ));
+                        }
+                        if o.owner().is_some() {
+                            deferred.push(x);
+                        } else if o.num_regions() != 0 {
+                            stack.push(Work::Enter(Holder::Op(x)));
+                        }
+                    }
+                    stack[at..].reverse();
                 }
-                for &x in ops {
-                    if self.is_isolated(x) {
-                        isolated.push(x);
+                Work::Exit(h, from) => {
+                    let isolated = &deferred[from..];
+                    let result = if checker.parallel && isolated.len() > 1 {
+                        use rayon::prelude::*;
+                        match isolated
+                            .par_iter()
+                            .map(|&x| checker.whole(self, x, &[]).err())
+                            .find_map_first(|e| e)
+                        {
+                            Some(e) => Err(e),
+                            None => Ok(()),
+                        }
                     } else {
-                        self.structure(x)?;
+                        isolated
+                            .iter()
+                            .try_for_each(|&x| checker.whole(self, x, &[]))
+                    };
+                    result?;
+                    deferred.truncate(from);
+                    if self.holder_name(h) == "builtin.module" {
+                        self.symbols(checker, h)?;
                     }
                 }
-            }
-        }
-        // Leaving the operation: the isolated ones, whole. MLIR checks them
-        // in parallel and reports each failure, in order; the first is this.
-        for x in isolated {
-            self.op_and_dominance(x)?;
-        }
-        // Then the module's own region invariants: rule 5.
-        if self.name(op) == "builtin.module" {
-            let body = o
-                .regions
-                .first()
-                .into_iter()
-                .flat_map(|&r| &unit.regions[r as usize].blocks)
-                .flat_map(|&b| &unit.blocks[b as usize].ops)
-                .map(|&x| (x, symbol_name(self.op(x))));
-            if let Some((later, first, name)) = first_redefinition(body) {
-                return Err(redefinition(name, self.place(later), self.place(first)));
             }
         }
         Ok(())
     }
 
-    /// Rule 4 over the regions of `op` (MLIR's
+    /// Rule 5 over the first region of `h`.
+    fn symbols(&self, checker: &Checker<'_>, h: Holder) -> Result<(), ParseError> {
+        let body = self.body;
+        let ops = self
+            .regions(h)
+            .first()
+            .into_iter()
+            .flat_map(|&r| body.blocks(r))
+            .flat_map(|b| body.block_ops(b))
+            .map(|x| {
+                let o = body.op(x);
+                (x, symbol_name(o.properties(), o.attributes()))
+            });
+        match first_redefinition(ops) {
+            Some((later, first, name)) => Err(redefinition(
+                name,
+                self.place(checker, later),
+                self.place(checker, first),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Rule 4 over the regions of `start` (MLIR's
     /// `verifyDominanceOfContainedRegions`): the operations of a region in
     /// order, then the regions nested in them from a stack, skipping the
     /// operations isolated from above.
-    fn dominance(&mut self, op: OpId) -> Result<(), ParseError> {
-        let mut stack = vec![op];
-        while let Some(op) = stack.pop() {
-            let unit = self.unit(op.unit);
-            for &r in &self.op(op).regions {
-                let blocks = &unit.regions[r as usize].blocks;
-                for (i, &b) in blocks.iter().enumerate() {
-                    let reachable = i == 0 || self.tree((op.unit, r)).reachable(i as u32);
-                    for &x in &unit.blocks[b as usize].ops {
+    fn dominance(&mut self, checker: &Checker<'_>, start: Holder) -> Result<(), ParseError> {
+        let body = self.body;
+        let mut stack = vec![start];
+        while let Some(h) = stack.pop() {
+            for &r in self.regions(h) {
+                for (i, b) in body.blocks(r).enumerate() {
+                    let reachable = i == 0 || self.tree(r).reachable(i as u32);
+                    for x in body.block_ops(b) {
+                        if self.is_clean(x) {
+                            continue;
+                        }
+                        let o = body.op(x);
                         if reachable {
-                            for (n, &v) in self.op(x).operands.iter().enumerate() {
+                            for (n, v) in o.operands().enumerate() {
                                 if !self.value_dominates(v, x) {
-                                    return Err(self.dominance_error(x, n, v));
+                                    return Err(self.dominance_error(checker, x, n, v));
                                 }
                             }
                         }
-                        if !self.op(x).regions.is_empty() && !self.is_isolated(x) {
-                            stack.push(x);
+                        if o.num_regions() != 0 && o.owner().is_none() {
+                            stack.push(Holder::Op(x));
                         }
                     }
                 }
@@ -611,64 +581,119 @@ impl<'m, 'c, 'a> Verifier<'m, 'c, 'a> {
         Ok(())
     }
 
-    fn tree(&mut self, r: (u32, u32)) -> &DomTree {
-        let unit = self.unit(r.0);
-        self.trees
-            .entry(r)
-            .or_insert_with(|| DomTree::new(unit, r.0, r.1))
+    /// The positions of the body's operations in their blocks and of its
+    /// blocks in their regions.
+    fn positions(&mut self) {
+        if !self.block_pos.is_empty() || self.body.num_blocks() == 0 {
+            return;
+        }
+        let body = self.body;
+        self.block_pos = vec![0; body.block_bound()];
+        let ops = body.op_ids().map(|o| o.index() + 1).max().unwrap_or(0);
+        self.op_pos = vec![0; ops];
+        for b in body.block_ids() {
+            if body.prev_block(b).is_none() {
+                let mut cur = Some(b);
+                let mut i = 0u32;
+                while let Some(c) = cur {
+                    self.block_pos[c.index()] = i;
+                    i += 1;
+                    cur = body.next_block(c);
+                }
+            }
+            for (i, x) in body.block_ops(b).enumerate() {
+                self.op_pos[x.index()] = i as u32;
+            }
+        }
     }
 
-    /// The position of block `b` in its region.
-    fn block_index(&self, b: BlockRef) -> u32 {
-        self.parents.block[b.1 as usize].1
+    fn block_index(&mut self, b: BlockId) -> u32 {
+        self.positions();
+        self.block_pos[b.index()]
+    }
+
+    fn op_index(&mut self, op: OpId) -> u32 {
+        self.positions();
+        self.op_pos[op.index()]
+    }
+
+    fn tree(&mut self, r: RegionId) -> &DomTree {
+        self.positions();
+        let body = self.body;
+        let block_pos = &self.block_pos;
+        self.trees.entry(r).or_insert_with(|| {
+            // Successors by position: a block's terminator's (rule 3 holds).
+            let succ: Vec<SmallVec<[u32; 2]>> = body
+                .blocks(r)
+                .map(|b| match body.last_op(b) {
+                    Some(o) => body
+                        .op(o)
+                        .successors()
+                        .filter(|&s| body.block_parent(s) == Some(r))
+                        .map(|s| block_pos[s.index()])
+                        .collect(),
+                    None => SmallVec::new(),
+                })
+                .collect();
+            DomTree::new(&succ)
+        })
     }
 
     /// Whether block `b` has SSA dominance (see the module's rule 4).
-    fn ssa(&self, b: BlockRef) -> bool {
-        let r = self.region_of(b);
-        if self.unit(r.0).regions[r.1 as usize].blocks.len() > 1 {
+    fn ssa(&self, b: BlockId) -> bool {
+        let Some(r) = self.body.block_parent(b) else {
+            return true;
+        };
+        if self
+            .body
+            .entry_block(r)
+            .is_some_and(|e| self.body.next_block(e).is_some())
+        {
             return true;
         }
-        let name = self.name(self.region_op(r));
+        let Some(h) = self.region_holder(r) else {
+            return true;
+        };
+        let name = self.holder_name(h);
         registered_in_mlir_opt(name) && !GRAPH_REGION_OPS.contains(&name)
     }
 
     /// The block of region `r` that holds block `b`, if `b` is inside `r`.
-    fn ancestor_block_in(&self, r: (u32, u32), mut b: BlockRef) -> Option<BlockRef> {
+    fn ancestor_block_in(&self, r: RegionId, mut b: BlockId) -> Option<BlockId> {
         loop {
-            if self.region_of(b) == r {
+            let region = self.body.block_parent(b)?;
+            if region == r {
                 return Some(b);
             }
-            let holder = self.region_op(self.region_of(b));
-            b = self.op_block(holder)?.0;
+            b = self.body.op(self.body.region_op(region)?).parent()?;
         }
     }
 
     /// The operation of region `r` that holds operation `o` (or is `o`),
-    /// with its block and position, if any.
-    fn ancestor_op_in(&self, r: (u32, u32), mut o: OpId) -> Option<(BlockRef, u32)> {
+    /// with its block, if any.
+    fn ancestor_op_in(&self, r: RegionId, mut o: OpId) -> Option<(BlockId, OpId)> {
         loop {
-            let (b, pos) = self.op_block(o)?;
-            if self.region_of(b) == r {
-                return Some((b, pos));
+            let b = self.body.op(o).parent()?;
+            let region = self.body.block_parent(b)?;
+            if region == r {
+                return Some((b, o));
             }
-            o = self.region_op(self.region_of(b));
+            o = self.body.region_op(region)?;
         }
     }
 
     /// MLIR's `DominanceInfo::properlyDominates(Value, Operation *)`.
-    fn value_dominates(&mut self, v: ValueId, user: OpId) -> bool {
-        let Some((v, data)) = self.resolve(v) else {
+    fn value_dominates(&mut self, v: Value, user: OpId) -> bool {
+        let body = self.body;
+        let Some(ub) = body.op(user).parent() else {
             return true;
         };
-        let Some((ub, _)) = self.op_block(user) else {
-            return true;
-        };
-        match data.def {
-            ValueDef::Argument { block, .. } => {
+        match body.value_def(v) {
+            ValueDef::Argument { block: owner, .. } => {
                 // `dominates(owner, user's block)`.
-                let owner = (v.unit, block);
-                let r = self.region_of(owner);
+                let Some(r) = body.block_parent(owner) else {
+                    return true;
+                };
                 let Some(b) = self.ancestor_block_in(r, ub) else {
                     return false;
                 };
@@ -678,56 +703,59 @@ impl<'m, 'c, 'a> Verifier<'m, 'c, 'a> {
                 let (ia, ib) = (self.block_index(owner), self.block_index(b));
                 self.tree(r).properly_dominates(ia, ib)
             }
-            ValueDef::Result { op, .. } => {
-                let def = OpId {
-                    unit: v.unit,
-                    index: op,
-                };
-                // A value of the module's body dominates everything in it.
-                let Some((db, dpos)) = self.op_block(def) else {
+            ValueDef::Result { op: def, .. } => {
+                // A detached definition (a stand-in for a value the
+                // module is refused for) is nobody's concern here.
+                let Some(db) = body.op(def).parent() else {
                     return true;
                 };
                 if def == user {
                     return !self.ssa(db);
                 }
-                let r = self.region_of(db);
-                let Some((b, upos)) = self.ancestor_op_in(r, user) else {
+                let Some(r) = body.block_parent(db) else {
+                    return true;
+                };
+                let Some((b, holder)) = self.ancestor_op_in(r, user) else {
                     return false;
                 };
                 if b == db {
                     // (The defining operation holding the use is not
                     // enough: in a region with SSA dominance it does not
                     // come before itself.)
-                    return dpos < upos || !self.ssa(db);
+                    return self.op_index(def) < self.op_index(holder) || !self.ssa(db);
                 }
                 let (ia, ib) = (self.block_index(db), self.block_index(b));
                 self.tree(r).properly_dominates(ia, ib)
             }
-            ValueDef::Forward(_) => true,
         }
     }
 
     /// MLIR's `diagnoseInvalidOperandDominance`.
-    fn dominance_error(&self, user: OpId, n: usize, v: ValueId) -> ParseError {
+    fn dominance_error(
+        &mut self,
+        checker: &Checker<'_>,
+        user: OpId,
+        n: usize,
+        v: Value,
+    ) -> ParseError {
+        let body = self.body;
         let e = ParseError::new(
-            self.place(user),
+            self.place(checker, user),
             format!("operand #{n} does not dominate this use"),
         );
-        let (Some((v, data)), Some((ub, _))) = (self.resolve(v), self.op_block(user)) else {
+        let Some(r1) = body.op(user).parent().and_then(|b| body.block_parent(b)) else {
             return e;
         };
-        let r1 = self.region_of(ub);
-        match data.def {
-            ValueDef::Result { op, .. } => {
-                let def = OpId {
-                    unit: v.unit,
-                    index: op,
-                };
-                let Some((db, _)) = self.op_block(def) else {
+        let ub = body.op(user).parent();
+        match body.value_def(v) {
+            ValueDef::Result { op: def, .. } => {
+                let Some(db) = body.op(def).parent() else {
                     return e;
                 };
-                let r2 = self.region_of(db);
-                let how = if ub == db {
+                let Some(r2) = body.block_parent(db) else {
+                    return e;
+                };
+                let how = if ub == Some(db) {
                     "op in the same block"
                 } else if r1 == r2 {
                     "op in the same region"
@@ -738,11 +766,15 @@ impl<'m, 'c, 'a> Verifier<'m, 'c, 'a> {
                 } else {
                     "op is neither in a parent nor in a child region"
                 };
-                e.with_note(self.place(def), format!("operand defined here ({how})"))
+                e.with_note(
+                    self.place(checker, def),
+                    format!("operand defined here ({how})"),
+                )
             }
-            ValueDef::Argument { block, .. } => {
-                let owner = (v.unit, block);
-                let r2 = self.region_of(owner);
+            ValueDef::Argument { block: owner, .. } => {
+                let Some(r2) = body.block_parent(owner) else {
+                    return e;
+                };
                 let how = if r1 == r2 {
                     "in the same region"
                 } else if self.properly_inside(r1, r2) {
@@ -752,29 +784,37 @@ impl<'m, 'c, 'a> Verifier<'m, 'c, 'a> {
                 } else {
                     "neither in a parent nor in a child region"
                 };
+                let at = match self.region_holder(r2) {
+                    Some(h) => self.holder_place(checker, h),
+                    None => self.owner_place.clone(),
+                };
+                let index = self.block_index(owner);
                 e.with_note(
-                    self.place(self.region_op(r2)),
-                    format!(
-                        "operand defined as a block argument (block #{} {how})",
-                        self.block_index(owner)
-                    ),
+                    at,
+                    format!("operand defined as a block argument (block #{index} {how})"),
                 )
             }
-            ValueDef::Forward(_) => e,
         }
     }
 
     /// Region `inner` is nested, at some depth, inside region `outer`.
-    fn properly_inside(&self, inner: (u32, u32), outer: (u32, u32)) -> bool {
+    fn properly_inside(&self, inner: RegionId, outer: RegionId) -> bool {
         let mut r = inner;
         loop {
-            let Some((b, _)) = self.op_block(self.region_op(r)) else {
+            let Some(b) = self
+                .body
+                .region_op(r)
+                .and_then(|h| self.body.op(h).parent())
+            else {
                 return false;
             };
-            r = self.region_of(b);
-            if r == outer {
+            let Some(up) = self.body.block_parent(b) else {
+                return false;
+            };
+            if up == outer {
                 return true;
             }
+            r = up;
         }
     }
 }

@@ -109,6 +109,8 @@ fn a_rewritten_module_prints_what_mlir_opt_prints_for_the_rewritten_text() {
     drop(container);
     check(&module.body);
 
+    // The verifier's rules hold on the rewritten module.
+    module.verify("rewrite.mlir", INPUT).unwrap();
     let printed = print_module(&module, PrintOptions::default());
     assert_eq!(printed, EXPECTED);
     // The text the rewrites leave parses to the same print.
@@ -118,6 +120,58 @@ fn a_rewritten_module_prints_what_mlir_opt_prints_for_the_rewritten_text() {
         .parse(&ctx, AFTER)
         .unwrap();
     assert_eq!(print_module(&after, PrintOptions::default()), EXPECTED);
+}
+
+/// A rewrite that breaks a rule of MLIR's verifier is caught on the
+/// changed module, at the operations' places in the text it was parsed
+/// from: moving `x.b` before `x.a` leaves it using `x.a`'s result above its
+/// definition, and moving it into the unreachable block leaves
+/// `func.return` using a value that no longer dominates it.
+#[test]
+fn a_rewrite_that_breaks_dominance_is_caught_by_the_verifier() {
+    let ctx = Context::new();
+    let parse = || {
+        ParseConfig::new()
+            .name("rewrite.mlir")
+            .parse(&ctx, INPUT)
+            .unwrap()
+    };
+
+    let mut module = parse();
+    module.verify("rewrite.mlir", INPUT).unwrap();
+    let (f_owner, _, _) = owners(&module);
+    let f = module.root_body_mut().child_mut(f_owner).unwrap();
+    let (a, b) = (find(f, "x.a"), find(f, "x.b"));
+    f.move_op(b, InsertPoint::Before(a)).unwrap();
+    let e = module.verify("rewrite.mlir", INPUT).unwrap_err();
+    assert_eq!(e.message(), "operand #0 does not dominate this use");
+    // At `x.b` (line 4), with the note at `x.a` (line 3).
+    let line = |at: usize| INPUT[..at].matches('\n').count() + 1;
+    assert_eq!(line(e.span().start), 4);
+    assert_eq!(e.notes().len(), 1);
+    assert_eq!(line(e.notes()[0].0.start), 3);
+    assert_eq!(
+        e.notes()[0].1,
+        "operand defined here (op in the same block)"
+    );
+
+    let mut module = parse();
+    let (f_owner, _, _) = owners(&module);
+    let f = module.root_body_mut().child_mut(f_owner).unwrap();
+    let region = f.roots()[0];
+    let dead = f.blocks(region).nth(2).unwrap();
+    let b = find(f, "x.b");
+    f.move_op(b, InsertPoint::Start(dead)).unwrap();
+    let e = module.verify("rewrite.mlir", INPUT).unwrap_err();
+    // The walk takes the operations of `f`'s region first (the uses inside
+    // `x.region` come after): `func.return` in `^bb1` uses `x.b`'s result,
+    // now defined in the unreachable `^bb2`, which dominates nothing.
+    assert_eq!(e.message(), "operand #0 does not dominate this use");
+    assert_eq!(line(e.span().start), 11);
+    assert_eq!(
+        e.notes()[0].1,
+        "operand defined here (op in the same region)"
+    );
 }
 
 const PARALLEL_EXPECTED: &str = include_str!("data/rewrite.parallel.expected");
