@@ -122,7 +122,7 @@ impl<'c> Module<'c> {
     ///
     /// The first rule broken, with a note where MLIR gives one.
     pub fn verify(&self, file: &str, text: &str) -> Result<(), crate::ParseError> {
-        let starts: Vec<usize> = core::iter::once(0).chain(memchr_lines(text)).collect();
+        let starts = crate::parse::Lines::new(text).starts;
         let at = |loc: strata_ctx::Location<'_>| {
             crate::structure::locate(loc, file, &starts, text.len())
         };
@@ -145,13 +145,4 @@ impl<'c> Module<'c> {
             WalkResult::Advance
         });
     }
-}
-
-/// The byte after each newline of `text`: where its lines after the first
-/// start.
-fn memchr_lines(text: &str) -> impl Iterator<Item = usize> + '_ {
-    text.bytes()
-        .enumerate()
-        .filter(|&(_, b)| b == b'\n')
-        .map(|(i, _)| i + 1)
 }

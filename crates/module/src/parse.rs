@@ -420,12 +420,12 @@ enum Defined<'c> {
 
 /// Line starts of a text, for line and column numbers.
 #[derive(Debug)]
-struct Lines {
-    starts: Vec<usize>,
+pub(crate) struct Lines {
+    pub(crate) starts: Vec<usize>,
 }
 
 impl Lines {
-    fn new(text: &str) -> Self {
+    pub(crate) fn new(text: &str) -> Self {
         const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
         const LOW7: u64 = u64::from_ne_bytes([0x7f; 8]);
         let b = text.as_bytes();
