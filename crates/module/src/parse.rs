@@ -1966,7 +1966,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             .collect(),
         None => Vec::new(),
     };
-    let all_need_check = body_block.is_none() && root_out.needs_check;
+    let root_needs_check = root_out.needs_check;
     units.push(core::mem::take(&mut root_out.unit));
     for c in &mut children {
         units.push(core::mem::take(&mut c.unit));
@@ -2013,38 +2013,14 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         let p = locate(loc).unwrap_or(0);
         p..p
     };
-    if all_need_check || needs_check.iter().any(|&n| n) {
-        // The operations that need no check, by their index in the root's
-        // body.
-        let root_body = module.root_body();
-        let mut clean = vec![false; root_body.op_ids().map(|o| o.index() + 1).max().unwrap_or(0)];
-        if body_block.is_some() {
-            let block = root_body
-                .roots()
-                .first()
-                .and_then(|&r| root_body.entry_block(r));
-            for (op, &needs) in block
-                .into_iter()
-                .flat_map(|b| root_body.block_ops(b))
-                .zip(&needs_check)
-            {
-                clean[op.index()] = !needs;
-            }
-        }
-        let checker = structure::Checker {
-            at: &locate,
-            parallel: runner.parallel(),
-            clean: &clean,
-        };
-        structure::check_module(&checker, &module)?;
-    } else {
-        let checker = structure::Checker {
-            at: &locate,
-            parallel: false,
-            clean: &[],
-        };
-        structure::check_root_symbols(&checker, &module)?;
-    }
+    // The root's body holds the root unit's operations, or the other
+    // units' in order.
+    let needs: Box<dyn Iterator<Item = bool>> = match body_block {
+        Some(_) => Box::new(needs_check.into_iter()),
+        None => Box::new(core::iter::repeat(root_needs_check)),
+    };
+    let root_needs = body_block.is_none() && root_needs_check;
+    structure::check_parsed(&locate, runner.parallel(), &module, root_needs, needs)?;
     // Then a use, inside an isolated operation, of a value defined outside
     // it.
     if let Some(e) = outside {

@@ -289,16 +289,46 @@ pub(crate) fn check_module(
     checker.whole(&file, module.root, checker.clean)
 }
 
-/// Checks only rule 5 on the root's body (what a parse checks when it saw
-/// nothing that could fail rules 1 to 4).
-pub(crate) fn check_root_symbols(
-    checker: &Checker<'_>,
+/// Checks a parsed module: `root_needs` says whether the parser saw in the
+/// root itself anything that could fail rules 1 to 4 (or rule 5 in a
+/// nested module), `needs` the same for each operation of the root's body
+/// in order; the root's own rule 5 is checked whatever they say, and the
+/// rest only where they say so.
+pub(crate) fn check_parsed(
+    at: &At<'_>,
+    parallel: bool,
     module: &crate::Module<'_>,
+    root_needs: bool,
+    needs: impl Iterator<Item = bool>,
 ) -> Result<(), ParseError> {
+    let root_body = module.root_body();
+    let block = root_body
+        .roots()
+        .first()
+        .and_then(|&r| root_body.entry_block(r));
+    // By index in the root's body: `true` for an operation left out.
+    let mut clean = vec![false; root_body.op_ids().map(|o| o.index() + 1).max().unwrap_or(0)];
+    let mut any = root_needs;
+    for (op, needs) in block
+        .into_iter()
+        .flat_map(|b| root_body.block_ops(b))
+        .zip(needs)
+    {
+        clean[op.index()] = !needs;
+        any |= needs;
+    }
+    let checker = Checker {
+        at,
+        parallel,
+        clean: &clean,
+    };
     let file = Scope::new(&module.body, 0..0, "", &[]);
-    let place = file.place(checker, module.root);
-    let root = Scope::new(module.root_body(), place, "builtin.module", &[]);
-    root.symbols(checker, Holder::Owner)
+    if any {
+        return checker.whole(&file, module.root, &clean);
+    }
+    let place = file.place(&checker, module.root);
+    let root = Scope::new(root_body, place, "builtin.module", &[]);
+    root.symbols(&checker, Holder::Owner)
 }
 
 /// What holds the regions a walk is in: the operation that owns the body
