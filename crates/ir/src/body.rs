@@ -384,11 +384,21 @@ impl<'c> Body<'c> {
     #[inline]
     pub fn with_roots(n: usize) -> Self {
         let mut body = Self::new();
-        for i in 0..n {
-            let r = body.new_region(RegionParent::Owner(i as u32));
-            body.roots.push(r);
+        for _ in 0..n {
+            body.add_root();
         }
         body
+    }
+
+    /// Adds one more empty root (the next region of the isolated operation
+    /// this body is to be the child body of) and returns it: a parser
+    /// learns how many regions an operation has only at the end of their
+    /// list.
+    #[inline]
+    pub fn add_root(&mut self) -> RegionId {
+        let r = self.new_region(RegionParent::Owner(self.roots.len() as u32));
+        self.roots.push(r);
+        r
     }
 
     /// A view of operation `op`.

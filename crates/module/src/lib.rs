@@ -7,13 +7,11 @@
 
 mod config;
 pub mod generate;
-mod lower;
 mod module;
 mod parse;
 mod print;
 mod split;
 mod structure;
-mod tree;
 mod verify;
 
 pub use config::{ParseConfig, ParsePolicy};

@@ -25,9 +25,7 @@ use core::hash::BuildHasher;
 use core::ops::Range;
 use std::time::{Duration, Instant};
 
-use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use strata_builtin::FunctionType;
 use strata_builtin::prelude::*;
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 use strata_syntax::lexer::{Lexer, Token, TokenKind, wrong_token_position};
@@ -36,11 +34,11 @@ use crate::structure;
 use strata_syntax::{Aliases as Table, DistinctIds, ParseError, Parser, ResourceSection, Syntax};
 
 mod custom;
+mod ops;
 
-use crate::tree::{
-    Block, OpId, Operation, Region, Tree, Unit, UnitId, ValueData, ValueDef, ValueId,
-};
 use crate::{Module, ResourceGroup};
+use ops::{Builder, External, OutsideUse, Regions, Shell, UnitParser};
+use strata_ir::OperationState;
 
 /// How deep regions may nest before the parser stops with a diagnostic
 /// (instead of overflowing the stack).
@@ -509,901 +507,6 @@ struct Shared<'c, 'f, P: Policy, S> {
     distinct: DistinctIds<'c>,
 }
 
-/// The result groups of an operation: name, count, span.
-type ResultGroups<'f> = Vec<(&'f str, u32, Range<usize>)>;
-
-/// A name defined at the top level of a unit: name, first value, count, the
-/// span of the definition in the file.
-type TopDef = (String, u32, u32, Range<usize>);
-
-/// A use of a name a unit did not define: name, result number, the
-/// placeholder value, the span of the use.
-type External = (String, u32, u32, Range<usize>);
-
-/// A parsed unit and what it leaves for the resolution step.
-struct UnitOut<'c> {
-    unit: Unit<'c>,
-    top_ops: Vec<u32>,
-    defs: Vec<TopDef>,
-    externals: Vec<External>,
-    /// The `distinct[N]` ids as the unit left them (the next unit's start
-    /// when the units are parsed in file order with one table).
-    distinct: DistinctIds<'c>,
-    /// The first `loc(#name)` whose alias the file does not define as a
-    /// location: MLIR reports it only once the whole file has parsed.
-    undefined_location: Option<ParseError>,
-    /// Whether the verifier's rules for every operation can fail in the
-    /// unit: it has a region of several blocks, a branch, a use above its
-    /// definition, or a `builtin.module` that defines a symbol twice (see
-    /// [`UnitParser::branches`]).
-    needs_check: bool,
-}
-
-/// A forward reference not yet defined: the placeholder value and the span
-/// of its first use.
-#[derive(Debug)]
-struct Pending {
-    value: u32,
-    span: Range<usize>,
-}
-
-/// The entry of a name in the value scope.
-#[derive(Debug)]
-enum Entry {
-    /// Defined: first value, count, and where the name was defined (for
-    /// the "prior use here" note).
-    Defined(u32, u32, usize),
-    /// Used before defined: per result number, a placeholder.
-    Forward(Vec<(u32, Pending)>),
-}
-
-/// A block name scope of one region.
-#[derive(Debug, Default)]
-struct BlockScope {
-    names: FxHashMap<String, (u32, Option<Range<usize>>)>,
-}
-
-/// Parses the items of one unit.
-struct UnitParser<'c, 'f, P: Policy, S> {
-    ctx: &'c Context<P, S>,
-    shared: &'f Shared<'c, 'f, P, S>,
-    /// The text being parsed (the file).
-    src: &'f str,
-    /// The one cursor over the unit's text, whose grammar of types,
-    /// attributes and locations the operation grammar here calls into (it
-    /// also holds the unit's `distinct[N]` ids, from the file's alias
-    /// definitions on).
-    p: Parser<'c, 'f, P, S>,
-    unit_id: UnitId,
-    unit: Unit<'c>,
-    values: FxHashMap<&'f str, Entry>,
-    /// The names defined in the open regions, innermost last (to forget
-    /// at a region's end), and where each open region's names start.
-    defined: Vec<&'f str>,
-    region_names: Vec<usize>,
-    blocks: Vec<BlockScope>,
-    depth: u32,
-    /// `(at, to)`: a token starting in `at..to` is skipped over, the lexer
-    /// continues at `to` (the elided body of a module).
-    splice: Option<(usize, usize)>,
-    /// How many `func.func` bodies are open (`return` is `func.return`
-    /// inside one).
-    func_bodies: u32,
-    /// The line of the last location made (see [`Lines::line_col_near`]).
-    line_hint: core::cell::Cell<usize>,
-    /// See [`UnitOut::undefined_location`].
-    undefined_location: Option<ParseError>,
-    /// Whether an operation of the unit has successors, or a use came
-    /// before its definition: without either, with one block per region and
-    /// without a `builtin.module` that defines a symbol twice, the
-    /// verifier's rules for every operation hold (`structure.rs`).
-    branches: bool,
-    forward_uses: bool,
-    /// The unit's `builtin.module` operations, whose symbols must differ.
-    module_ops: Vec<u32>,
-}
-
-impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
-    fn new(
-        ctx: &'c Context<P, S>,
-        shared: &'f Shared<'c, 'f, P, S>,
-        src: &'f str,
-        range: Range<usize>,
-        unit_id: UnitId,
-        distinct: DistinctIds<'c>,
-    ) -> Self {
-        // The last item of a file reads on to the file's end when only
-        // blanks and comments follow it, so that an error at its end is
-        // placed as MLIR places one at the end of its buffer (its trimmed
-        // range would hide whether the file ends in a newline).
-        let end = if only_blanks_follow(src, range.end) {
-            src.len()
-        } else {
-            range.end
-        };
-        // The unit sees the alias definitions above it.
-        let p = Parser::new_at(ctx, &src[..end], range.start, Some(shared.syntax))
-            .with_aliases(&shared.aliases.table)
-            .with_alias_limit(shared.aliases.visible_at(range.start))
-            .with_distinct_ids(distinct);
-        Self {
-            ctx,
-            shared,
-            src,
-            p,
-            unit_id,
-            unit: Unit::default(),
-            values: FxHashMap::default(),
-            defined: Vec::new(),
-            region_names: Vec::new(),
-            blocks: Vec::new(),
-            depth: 0,
-            splice: None,
-            func_bodies: 0,
-            line_hint: core::cell::Cell::new(0),
-            undefined_location: None,
-            branches: false,
-            forward_uses: false,
-            module_ops: Vec::new(),
-        }
-    }
-
-    /// The current token.
-    #[inline]
-    fn tok(&self) -> Token {
-        self.p.token()
-    }
-
-    fn bump(&mut self) {
-        self.p.bump();
-        self.skip_splice();
-    }
-
-    /// Skips the elided text (see [`UnitParser::splice`]) when the current
-    /// token starts in it.
-    #[inline]
-    fn skip_splice(&mut self) {
-        if let Some((at, to)) = self.splice {
-            let start = self.tok().start;
-            if start >= at && start < to {
-                self.p.seek(to);
-            }
-        }
-    }
-
-    fn spelling(&self) -> &'f str {
-        &self.src[self.tok().start..self.tok().end]
-    }
-
-    fn err(&self, message: impl Into<String>) -> ParseError {
-        if let TokenKind::Error(why) = self.tok().kind {
-            return ParseError::lexical(self.tok().start..self.tok().end, why);
-        }
-        ParseError::new(self.tok().start..self.tok().end, message)
-    }
-
-    /// MLIR's `emitWrongTokenError`: the current token is not the one
-    /// expected, reported after the token before (a lexical error as itself).
-    fn wrong_token(&self, message: &str) -> ParseError {
-        if let TokenKind::Error(_) = self.tok().kind {
-            return self.err("");
-        }
-        let at = wrong_token_position(self.p.source(), &self.tok());
-        ParseError::wrong_token(at, message)
-    }
-
-    fn expect(&mut self, kind: TokenKind, what: &str) -> PResult<()> {
-        if self.tok().kind == kind {
-            self.bump();
-            Ok(())
-        } else if let TokenKind::Error(_) = self.tok().kind {
-            Err(self.err(""))
-        } else {
-            // MLIR reports a missing token after the previous one.
-            let at = wrong_token_position(self.p.source(), &self.tok());
-            Err(ParseError::wrong_token(at, format!("expected {what}")))
-        }
-    }
-
-    fn consume(&mut self, kind: TokenKind) -> bool {
-        if self.tok().kind == kind {
-            self.bump();
-            true
-        } else {
-            false
-        }
-    }
-
-    /// Runs the grammar of `strata-syntax` (a type, an attribute, a
-    /// location) at the current token, on the one cursor.
-    fn sub<T>(&mut self, f: impl FnOnce(&mut Parser<'c, 'f, P, S>) -> PResult<T>) -> PResult<T> {
-        // A lexical error token starts where the lexer stopped, not where
-        // the text that failed to lex began: it is the error.
-        if let TokenKind::Error(_) = self.tok().kind {
-            return Err(self.err(""));
-        }
-        let r = f(&mut self.p);
-        let next = self.tok();
-        // The token after is a lexical error, whose span is where the lexer
-        // stopped, not where the token began: report it now.
-        if let (Ok(_), TokenKind::Error(why)) = (&r, next.kind) {
-            return Err(ParseError::lexical(next.start..next.end, why));
-        }
-        let v = r?;
-        self.skip_splice();
-        Ok(v)
-    }
-
-    fn parse_type(&mut self) -> PResult<Type<'c>> {
-        self.sub(|p| p.parse_type())
-    }
-
-    fn parse_attribute(&mut self) -> PResult<Attribute<'c>> {
-        self.sub(|p| p.parse_attribute())
-    }
-
-    /// `loc(...)`, with `loc(#alias)` looked up in the alias table.
-    fn parse_location(&mut self) -> PResult<Location<'c>> {
-        let save = self.p.checkpoint();
-        if self.tok().kind == TokenKind::BareId && self.spelling() == "loc" {
-            self.bump();
-            if self.tok().kind == TokenKind::LParen {
-                self.bump();
-                if self.tok().kind == TokenKind::HashId {
-                    let name = &self.spelling()[1..];
-                    let span = self.tok().start..self.tok().end;
-                    // A dotted name is a dialect attribute, never an alias:
-                    // MLIR refuses it at once.
-                    if name.contains('.') {
-                        return Err(ParseError::new(
-                            span,
-                            format!("expected location, but found dialect attribute: '#{name}'"),
-                        ));
-                    }
-                    // MLIR resolves an operation's `loc(#name)` at the end
-                    // of the file: the alias may be defined below, and one
-                    // that is not a location is reported only once the
-                    // whole file has parsed.
-                    let table = &self.shared.aliases.table;
-                    let found = table.location(name);
-                    if found.is_none() && self.undefined_location.is_none() {
-                        self.undefined_location = Some(match table.attribute(name) {
-                            Some(a) => {
-                                ParseError::new(span, format!("expected location, but found '{a}'"))
-                            }
-                            None => {
-                                ParseError::new(span, "operation location alias was never defined")
-                            }
-                        });
-                    }
-                    self.bump();
-                    self.expect(TokenKind::RParen, "')' in location")?;
-                    return Ok(found.unwrap_or_else(|| self.ctx.unknown_loc().into()));
-                }
-            }
-            self.p.rewind(save);
-        }
-        self.sub(|p| p.parse_location())
-    }
-
-    fn file_loc(&self, pos: usize) -> Location<'c> {
-        let (line, col) = self.shared.lines.line_col_near(pos, &self.line_hint);
-        self.ctx.file_loc(self.shared.name, line, col).into()
-    }
-
-    // ----- values -----
-
-    fn define(&mut self, name: &'f str, first: u32, count: u32, span: Range<usize>) -> PResult<()> {
-        match self.values.get_mut(name) {
-            Some(Entry::Defined(_, _, at)) => {
-                let prior = *at..*at + name.len();
-                return Err(
-                    ParseError::new(span, format!("redefinition of SSA value '{name}'"))
-                        .with_note(prior, "previously defined here"),
-                );
-            }
-            Some(Entry::Forward(pending)) => {
-                self.forward_uses = true;
-                let pending = core::mem::take(pending);
-                for (number, p) in pending {
-                    if number >= count {
-                        return Err(ParseError::new(
-                            p.span,
-                            format!("reference to invalid result number {number} of '{name}'"),
-                        ));
-                    }
-                    let real = first + number;
-                    let (want, got) = (
-                        self.unit.values[p.value as usize].ty,
-                        self.unit.values[real as usize].ty,
-                    );
-                    if want != got {
-                        // MLIR reports it at the definition, the first use
-                        // as a note.
-                        return Err(definition_type_error(name, number, got, span, want, p.span));
-                    }
-                    self.unit.values[p.value as usize].def = ValueDef::Forward(ValueId {
-                        unit: self.unit_id,
-                        index: real,
-                    });
-                }
-            }
-            None => {}
-        }
-        self.values
-            .insert(name, Entry::Defined(first, count, span.start));
-        self.defined.push(name);
-        Ok(())
-    }
-
-    /// Resolves the use `name#number` of type `ty`.
-    fn use_value(
-        &mut self,
-        name: &'f str,
-        number: u32,
-        ty: Type<'c>,
-        span: Range<usize>,
-    ) -> PResult<ValueId> {
-        let unit = self.unit_id;
-        match self.values.get_mut(name) {
-            Some(Entry::Defined(first, count, at)) => {
-                if number >= *count {
-                    return Err(ParseError::new(
-                        span,
-                        format!("reference to invalid result number {number} of '{name}'"),
-                    ));
-                }
-                let id = *first + number;
-                let have = self.unit.values[id as usize].ty;
-                if have != ty {
-                    let prior = *at..*at + name.len();
-                    return Err(ParseError::new(
-                        span,
-                        format!(
-                            "use of value '{name}' expects different type than prior uses: '{ty}' vs '{have}'"
-                        ),
-                    )
-                    .with_note(prior, "prior use here"));
-                }
-                Ok(ValueId { unit, index: id })
-            }
-            Some(Entry::Forward(pending)) => {
-                if let Some((_, p)) = pending.iter().find(|(n, _)| *n == number) {
-                    let have = self.unit.values[p.value as usize].ty;
-                    if have != ty {
-                        return Err(ParseError::new(
-                            span,
-                            format!(
-                                "use of value '{name}' expects different type than prior uses: '{ty}' vs '{have}'"
-                            ),
-                        )
-                        .with_note(p.span.clone(), "prior use here"));
-                    }
-                    return Ok(ValueId {
-                        unit,
-                        index: p.value,
-                    });
-                }
-                let index = self.placeholder(ty);
-                if let Some(Entry::Forward(pending)) = self.values.get_mut(name) {
-                    pending.push((number, Pending { value: index, span }));
-                }
-                Ok(ValueId { unit, index })
-            }
-            None => {
-                let index = self.placeholder(ty);
-                self.values.insert(
-                    name,
-                    Entry::Forward(vec![(number, Pending { value: index, span })]),
-                );
-                Ok(ValueId { unit, index })
-            }
-        }
-    }
-
-    fn placeholder(&mut self, ty: Type<'c>) -> u32 {
-        let index = self.unit.values.len() as u32;
-        self.unit.values.push(ValueData {
-            def: ValueDef::Forward(ValueId {
-                unit: UnitId::MAX,
-                index: u32::MAX,
-            }),
-            ty,
-            loc: None,
-        });
-        index
-    }
-
-    // ----- operations -----
-
-    /// `%a, %b:2 =` (already at a `%`): the result groups.
-    fn parse_results(&mut self) -> PResult<ResultGroups<'f>> {
-        let mut groups = Vec::new();
-        loop {
-            if self.tok().kind != TokenKind::PercentId {
-                return Err(self.err("expected valid ssa identifier"));
-            }
-            let name = self.spelling();
-            let span = self.tok().start..self.tok().end;
-            self.bump();
-            let mut count = 1;
-            if self.consume(TokenKind::Colon) {
-                if self.tok().kind != TokenKind::Integer {
-                    return Err(self.wrong_token("expected integer number of results"));
-                }
-                count = self
-                    .spelling()
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or_else(|| {
-                        self.err("expected named operation to have at least 1 result")
-                    })?;
-                self.bump();
-            }
-            groups.push((name, count, span));
-            if !self.consume(TokenKind::Comma) {
-                break;
-            }
-        }
-        self.expect(TokenKind::Equal, "'=' after SSA name")?;
-        Ok(groups)
-    }
-
-    /// One operation in the generic form; returns its index in the unit.
-    fn parse_operation(&mut self) -> PResult<u32> {
-        let groups = if self.tok().kind == TokenKind::PercentId {
-            self.parse_results()?
-        } else {
-            Vec::new()
-        };
-        if self.tok().kind != TokenKind::String {
-            if self.tok().kind == TokenKind::BareId {
-                // A custom form (`parse/custom.rs`), outside this frame: it
-                // is on the stack once per nesting level.
-                return self.parse_custom_operation(groups);
-            }
-            if let TokenKind::Error(_) = self.tok().kind {
-                return Err(self.err(""));
-            }
-            // MLIR reports it after the token before.
-            let at = wrong_token_position(self.p.source(), &self.tok());
-            return Err(ParseError::wrong_token(
-                at,
-                "expected operation name in quotes",
-            ));
-        }
-        // MLIR locates an operation at its name (after the results).
-        let start = self.tok().start;
-        let name_span = self.tok().start..self.tok().end;
-        let spelling = self.spelling();
-        let owned;
-        let name: &str = if spelling.contains('\\') {
-            owned = String::from_utf8(strata_syntax::lexer::unescape(spelling))
-                .map_err(|_| ParseError::new(name_span.clone(), "operation name is not UTF-8"))?;
-            &owned
-        } else {
-            // No escape: the name is the text between the quotes.
-            &spelling[1..spelling.len() - 1]
-        };
-        if name.is_empty() {
-            return Err(ParseError::new(
-                name_span,
-                "empty operation name is invalid",
-            ));
-        }
-        if name.contains('\0') {
-            return Err(ParseError::new(
-                name_span,
-                "null character not allowed in operation name",
-            ));
-        }
-        let name_attr: Attribute<'c> = self.ctx.string_attr(name).into();
-        let is_module = name == "builtin.module";
-        self.bump();
-
-        // Operands (types come later).
-        self.expect(TokenKind::LParen, "'(' to start operand list")?;
-        // On the heap: this frame is on the stack once per nesting level.
-        let mut operand_names: Vec<(&'f str, u32, Range<usize>)> = Vec::new();
-        // MLIR: a list of uses while the next token is a `%` name, then
-        // the `)`.
-        if self.tok().kind == TokenKind::PercentId {
-            loop {
-                operand_names.push(self.parse_operand_use()?);
-                if !self.consume(TokenKind::Comma) {
-                    break;
-                }
-            }
-        }
-        self.expect(TokenKind::RParen, "')' to end operand list")?;
-
-        // Successors.
-        let mut successors = SmallVec::new();
-        if self.consume(TokenKind::LSquare) {
-            // The list is read whole before its names are resolved, as MLIR
-            // reads it: a malformed list is reported before a successor
-            // outside a region.
-            let mut labels: SmallVec<[(&'f str, Range<usize>); 2]> = SmallVec::new();
-            loop {
-                if self.tok().kind != TokenKind::CaretId {
-                    return Err(self.wrong_token(
-                        if labels.is_empty() && self.tok().kind == TokenKind::RSquare {
-                            "expected list element"
-                        } else {
-                            "expected block name"
-                        },
-                    ));
-                }
-                labels.push((self.spelling(), self.tok().start..self.tok().end));
-                self.bump();
-                if self.consume(TokenKind::RSquare) {
-                    break;
-                }
-                self.expect(TokenKind::Comma, "',' or ']'")?;
-            }
-            for (label, span) in labels {
-                successors.push(self.block_ref(label, span)?);
-            }
-            self.branches = true;
-        }
-
-        // Properties.
-        let mut properties = None;
-        if self.consume(TokenKind::Less) {
-            properties = Some(self.parse_attribute()?);
-            self.expect(TokenKind::Greater, "'>' to close properties")?;
-        }
-
-        // Regions: parsed after the operation is allocated so that its
-        // index precedes its nested operations.
-        let index = self.unit.ops.len() as u32;
-        if is_module {
-            self.module_ops.push(index);
-        }
-        let placeholder_ty: Type<'c> = self.ctx.none_type().into();
-        self.unit.ops.push(Operation {
-            name: name_attr,
-            operands: SmallVec::new(),
-            first_result: 0,
-            num_results: 0,
-            successors,
-            properties,
-            regions: SmallVec::new(),
-            attributes: None,
-            ty: placeholder_ty,
-            loc: self.ctx.unknown_loc().into(),
-        });
-        let mut regions = SmallVec::new();
-        if self.tok().kind == TokenKind::LParen {
-            self.bump();
-            loop {
-                regions.push(self.parse_region()?);
-                if self.consume(TokenKind::RParen) {
-                    break;
-                }
-                self.expect(TokenKind::Comma, "')' to end region list")?;
-            }
-        }
-
-        // Attributes.
-        let mut attributes = None;
-        if self.tok().kind == TokenKind::LBrace {
-            let dict_start = self.tok().start;
-            let a = self.parse_attribute()?;
-            match a.dyn_cast::<strata_builtin::DictionaryAttr>() {
-                Some(d) if d.payload().entries.is_empty() => {}
-                Some(_) => attributes = Some(a),
-                None => {
-                    return Err(ParseError::new(
-                        dict_start..dict_start + 1,
-                        "expected attribute dictionary",
-                    ));
-                }
-            }
-        }
-
-        // The type.
-        self.expect(TokenKind::Colon, "':' followed by operation type")?;
-        let ty_start = self.tok().start;
-        let ty = self.parse_type()?;
-        let Some(fty) = ty.dyn_cast::<FunctionType>() else {
-            return Err(ParseError::new(
-                ty_start..self.tok().start,
-                "expected function type",
-            ));
-        };
-        let fty = fty.payload();
-        if fty.inputs.len() != operand_names.len() {
-            return Err(ParseError::new(
-                ty_start..self.tok().start,
-                format!(
-                    "expected {} operand type{} but had {}",
-                    operand_names.len(),
-                    if operand_names.len() == 1 { "" } else { "s" },
-                    fty.inputs.len()
-                ),
-            ));
-        }
-        // In u64: the counts are any u32 (`%a:4294967295, %b:2` wraps a u32
-        // sum to 1).
-        let declared: u64 = groups.iter().map(|g| u64::from(g.1)).sum();
-        if let Some(first) = groups.first()
-            && declared != fty.results.len() as u64
-        {
-            return Err(result_count_error(
-                first.2.start,
-                fty.results.len(),
-                declared,
-            ));
-        }
-
-        // The location.
-        let loc = if self.tok().kind == TokenKind::BareId && self.spelling() == "loc" {
-            self.parse_location()?
-        } else {
-            self.file_loc(start)
-        };
-
-        // Operands and results.
-        let mut operands = SmallVec::with_capacity(operand_names.len());
-        for (&(n, number, ref span), &t) in operand_names.iter().zip(fty.inputs) {
-            operands.push(self.use_value(n, number, t, span.clone())?);
-        }
-        let first_result = self.unit.values.len() as u32;
-        for (i, &t) in fty.results.iter().enumerate() {
-            self.unit.values.push(ValueData {
-                def: ValueDef::Result {
-                    op: index,
-                    number: i as u32,
-                },
-                ty: t,
-                loc: None,
-            });
-        }
-        let mut next = first_result;
-        for (n, count, span) in groups {
-            self.define(n, next, count, span)?;
-            next += count;
-        }
-        let op = &mut self.unit.ops[index as usize];
-        op.operands = operands;
-        op.first_result = first_result;
-        op.num_results = fty.results.len() as u32;
-        op.regions = regions;
-        op.attributes = attributes;
-        op.ty = ty;
-        op.loc = loc;
-        Ok(index)
-    }
-
-    fn block_ref(&mut self, label: &str, span: Range<usize>) -> PResult<u32> {
-        let Some(scope) = self.blocks.last_mut() else {
-            // A top-level operation: MLIR parses it into the top-level
-            // block, where no block can be defined, so the name is never
-            // defined.
-            return Err(ParseError::new(span, "reference to an undefined block"));
-        };
-        if let Some(&(b, _)) = scope.names.get(label) {
-            return Ok(b);
-        }
-        let b = self.unit.blocks.len() as u32;
-        self.unit.blocks.push(Block::default());
-        self.blocks
-            .last_mut()
-            .map(|s| s.names.insert(label.to_owned(), (b, Some(span))));
-        Ok(b)
-    }
-
-    /// The start of a region (generic, or a function's body): the `{`, the
-    /// nesting limit, new name and block scopes, and the region's index.
-    fn open_region(&mut self) -> PResult<u32> {
-        let open = self.tok().start;
-        self.expect(TokenKind::LBrace, "'{' to begin a region")?;
-        self.depth += 1;
-        if self.depth > MAX_REGION_NESTING {
-            return Err(ParseError::new(
-                open..open + 1,
-                format!("regions nested deeper than {MAX_REGION_NESTING} levels are not supported"),
-            ));
-        }
-        self.region_names.push(self.defined.len());
-        self.blocks.push(BlockScope::default());
-        let region_index = self.unit.regions.len() as u32;
-        self.unit.regions.push(Region::default());
-        Ok(region_index)
-    }
-
-    fn parse_region(&mut self) -> PResult<u32> {
-        let region_index = self.open_region()?;
-        let mut blocks = Vec::new();
-        if self.tok().kind != TokenKind::RBrace {
-            // The entry block may have no label.
-            if self.tok().kind != TokenKind::CaretId {
-                let b = self.unit.blocks.len() as u32;
-                self.unit.blocks.push(Block::default());
-                blocks.push(b);
-                self.parse_block_body(b)?;
-            }
-            while self.tok().kind == TokenKind::CaretId {
-                blocks.push(self.parse_block()?);
-            }
-        }
-        self.close_region(region_index, blocks)
-    }
-
-    /// One use of an SSA value: `%name` or `%name#N` (the `#N` written
-    /// right after the name), with its span. Out of line: the operation
-    /// parser's frame is on the stack once per nesting level.
-    #[inline(never)]
-    fn parse_operand_use(&mut self) -> PResult<(&'f str, u32, Range<usize>)> {
-        if self.tok().kind != TokenKind::PercentId {
-            return Err(self.wrong_token("expected SSA operand"));
-        }
-        let n = self.spelling();
-        let mut span = self.tok().start..self.tok().end;
-        self.bump();
-        let mut number = 0;
-        if self.tok().kind == TokenKind::HashId && self.tok().start == span.end {
-            number = self.spelling()[1..]
-                .parse::<u32>()
-                .map_err(|_| self.err("invalid SSA value result number"))?;
-            span.end = self.tok().end;
-            self.bump();
-        }
-        Ok((n, number, span))
-    }
-
-    /// The end of a region (generic, or a function's body): the `}`, every
-    /// block label used in it defined, its names forgotten, its blocks
-    /// stored.
-    fn close_region(&mut self, region_index: u32, blocks: Vec<u32>) -> PResult<u32> {
-        // A block's operations run to a block label, a `}` or the end: at
-        // the end MLIR expects one more operation.
-        self.expect(TokenKind::RBrace, "operation name in quotes")?;
-        let scope = self.blocks.pop().unwrap_or_default();
-        // The first in the text, as MLIR sorts them (the map's order is
-        // arbitrary).
-        if let Some(span) = scope
-            .names
-            .values()
-            .filter_map(|(_, undefined)| undefined.clone())
-            .min_by_key(|span| span.start)
-        {
-            return Err(ParseError::new(span, "reference to an undefined block"));
-        }
-        let first = self.region_names.pop().unwrap_or(0);
-        for name in self.defined.drain(first..) {
-            self.values.remove(name);
-        }
-        self.depth -= 1;
-        self.unit.regions[region_index as usize].blocks = blocks;
-        Ok(region_index)
-    }
-
-    fn parse_block(&mut self) -> PResult<u32> {
-        let label = self.spelling().to_owned();
-        let span = self.tok().start..self.tok().end;
-        self.bump();
-        let scope = self.blocks.last_mut().expect("a region is open");
-        let b = match scope.names.get_mut(&label) {
-            Some((b, undefined @ Some(_))) => {
-                *undefined = None;
-                *b
-            }
-            Some((_, None)) => {
-                return Err(ParseError::new(
-                    span,
-                    format!("redefinition of block '{label}'"),
-                ));
-            }
-            None => {
-                let b = self.unit.blocks.len() as u32;
-                self.unit.blocks.push(Block::default());
-                self.blocks
-                    .last_mut()
-                    .map(|s| s.names.insert(label.clone(), (b, None)));
-                b
-            }
-        };
-        if self.consume(TokenKind::LParen) && !self.consume(TokenKind::RParen) {
-            loop {
-                if self.tok().kind != TokenKind::PercentId {
-                    return Err(self.wrong_token("expected SSA operand"));
-                }
-                let name = self.spelling();
-                let arg_span = self.tok().start..self.tok().end;
-                self.bump();
-                self.expect(TokenKind::Colon, "':' and type for SSA operand")?;
-                let ty = self.parse_type()?;
-                let loc = if self.tok().kind == TokenKind::BareId && self.spelling() == "loc" {
-                    self.parse_location()?
-                } else {
-                    self.file_loc(arg_span.start)
-                };
-                let index = self.unit.values.len() as u32;
-                let number = self.unit.blocks[b as usize].args.len() as u32;
-                self.unit.values.push(ValueData {
-                    def: ValueDef::Argument { block: b, number },
-                    ty,
-                    loc: Some(loc),
-                });
-                self.unit.blocks[b as usize].args.push(index);
-                self.define(name, index, 1, arg_span)?;
-                if self.consume(TokenKind::RParen) {
-                    break;
-                }
-                self.expect(TokenKind::Comma, "')'")?;
-            }
-        }
-        self.expect(TokenKind::Colon, "':' after block name")?;
-        self.parse_block_body(b)?;
-        Ok(b)
-    }
-
-    fn parse_block_body(&mut self, b: u32) -> PResult<()> {
-        while !matches!(
-            self.tok().kind,
-            TokenKind::CaretId | TokenKind::RBrace | TokenKind::Eof
-        ) {
-            let op = self.parse_operation()?;
-            self.unit.blocks[b as usize].ops.push(OpId {
-                unit: self.unit_id,
-                index: op,
-            });
-        }
-        Ok(())
-    }
-
-    /// Parses the operations of a unit to its end.
-    fn parse_top(mut self) -> PResult<UnitOut<'c>> {
-        let mut top_ops = Vec::new();
-        while self.tok().kind != TokenKind::Eof {
-            top_ops.push(self.parse_operation()?);
-        }
-        self.into_out(top_ops)
-    }
-
-    fn into_out(mut self, top_ops: Vec<u32>) -> PResult<UnitOut<'c>> {
-        let mut defs = Vec::new();
-        let mut externals = Vec::new();
-        for (name, entry) in core::mem::take(&mut self.values) {
-            match entry {
-                Entry::Defined(first, count, at) => {
-                    defs.push((name.to_owned(), first, count, at..at + name.len()));
-                }
-                Entry::Forward(pending) => {
-                    for (number, p) in pending {
-                        externals.push((name.to_owned(), number, p.value, p.span));
-                    }
-                }
-            }
-        }
-        // Deterministic order: by first value (definitions) and by span
-        // (uses).
-        defs.sort_by_key(|d| d.1);
-        externals.sort_by_key(|e| (e.3.start, e.1));
-        // Only a module's symbols can be wrong (if anything is): the full
-        // check only where they are, which is rare, for MLIR's order.
-        let needs_check = self.branches
-            || self.forward_uses
-            || self.unit.regions.iter().any(|r| r.blocks.len() > 1)
-            || self
-                .module_ops
-                .iter()
-                .any(|&m| module_redefines(&self.unit, m));
-        Ok(UnitOut {
-            unit: self.unit,
-            top_ops,
-            defs,
-            externals,
-            distinct: self.p.take_distinct_ids(),
-            needs_check,
-            undefined_location: self.undefined_location,
-        })
-    }
-}
-
 /// Whether nothing but blanks and comments follows byte `at` of `src` (the
 /// lexer's next token there is the end of the text). Most units are
 /// followed at once by the next item, which is told without lexing it.
@@ -1421,33 +524,68 @@ fn only_blanks_follow(src: &str, at: usize) -> bool {
     }
 }
 
-/// Parses one unit (the operations in `range` of the file).
-fn parse_unit<'c, P: Policy, S: BuildHasher>(
-    ctx: &'c Context<P, S>,
-    shared: &Shared<'c, '_, P, S>,
-    range: Range<usize>,
-    unit_id: UnitId,
-    distinct: DistinctIds<'c>,
-) -> PResult<UnitOut<'c>> {
-    let end = range.end;
-    UnitParser::new(ctx, shared, shared.text, range, unit_id, distinct)
-        .parse_top()
-        .map_err(|e| at_unit_end(shared.text, end, e))
+/// A top-level isolated operation parsed on its own, on any thread (see
+/// [`prebuild_unit`]): the operation, to be created in the module's body
+/// in file order, and what its unit left for that step.
+struct Prebuilt<'c, 'f> {
+    shell: Shell<'c, 'f>,
+    /// The uses of names the unit does not define.
+    externals: Vec<External<'c, 'f>>,
+    outside: Option<OutsideUse<'c>>,
+    undefined_location: Option<ParseError>,
+    /// Whether the verifier's rules for every operation can fail in it.
+    needs_check: bool,
 }
 
-/// Whether `builtin.module` operation `module` of `unit` has two operations
-/// in its body that define the same symbol (all of them in `unit`: the root
-/// is checked apart).
-fn module_redefines(unit: &Unit<'_>, module: u32) -> bool {
-    let body = unit.ops[module as usize]
-        .regions
-        .first()
-        .into_iter()
-        .flat_map(|&r| &unit.regions[r as usize].blocks)
-        .flat_map(|&b| &unit.blocks[b as usize].ops)
-        .filter_map(|o| unit.ops.get(o.index as usize))
-        .map(|o| ((), structure::symbol_name(o.properties, o.attributes)));
-    structure::first_redefinition(body).is_some()
+/// Whether the operation whose text starts `op` is one whose regions are
+/// isolated from above, written without result names: `"func.func"`,
+/// `"builtin.module"`, or the custom `func.func`, `module` and
+/// `builtin.module`.
+fn isolated_unit(op: &str) -> bool {
+    let b = op.as_bytes();
+    let generic = |name: &str| {
+        b.first() == Some(&b'"')
+            && b[1..].starts_with(name.as_bytes())
+            && b.get(1 + name.len()) == Some(&b'"')
+    };
+    crate::ISOLATED_OPS.iter().any(|n| generic(n))
+        || starts_word(b, b"func.func")
+        || starts_custom_module(op)
+}
+
+/// Parses the unit at `range` on its own when it is one top-level isolated
+/// operation (see [`isolated_unit`]): its regions into the operation's
+/// child body, the operation kept as a shell. `None` when it is not one,
+/// and the unit is parsed in file order with the rest.
+fn prebuild_unit<'c, 'f, P: Policy, S: BuildHasher>(
+    ctx: &'c Context<P, S>,
+    shared: &'f Shared<'c, 'f, P, S>,
+    placeholder: Attribute<'c>,
+    range: Range<usize>,
+) -> Option<PResult<Prebuilt<'c, 'f>>> {
+    if !isolated_unit(&shared.text[range.clone()]) {
+        return None;
+    }
+    let end = range.end;
+    let mut b = Builder::new(strata_ir::Body::new(), None, placeholder);
+    b.defer_top = true;
+    let mut p = UnitParser::new(ctx, shared, range, shared.distinct.clone(), &mut b);
+    match p.parse_operation() {
+        Err(e) => return Some(Err(at_unit_end(shared.text, end, e))),
+        // Created, not deferred, or more than one operation: the file-order
+        // step parses it.
+        Ok(Some(_)) => return None,
+        Ok(None) if !p.at_end() => return None,
+        Ok(None) => {}
+    }
+    let shell = b.shell.take()?;
+    Some(Ok(Prebuilt {
+        shell,
+        externals: b.take_externals(),
+        outside: b.outside(),
+        undefined_location: b.undefined_location.take(),
+        needs_check: b.flags.needs_check(),
+    }))
 }
 
 /// `e` where MLIR reports it when it lies at `end`, the end of a unit of
@@ -1466,33 +604,33 @@ fn at_unit_end(text: &str, end: usize, e: ParseError) -> ParseError {
     remap(&e, next..next)
 }
 
-/// How the units of a module body are parsed: sequentially, or on rayon.
+/// Parses the unit at `range` on its own into a builder of its own, only
+/// for its first error (the operations above an item that failed).
+fn first_error_of<'c, P: Policy, S: BuildHasher>(
+    ctx: &'c Context<P, S>,
+    shared: &Shared<'c, '_, P, S>,
+    placeholder: Attribute<'c>,
+    range: Range<usize>,
+) -> PResult<()> {
+    let end = range.end;
+    let mut b = Builder::new(strata_ir::Body::new(), None, placeholder);
+    UnitParser::new(ctx, shared, range, DistinctIds::new(), &mut b)
+        .parse_top()
+        .map(drop)
+        .map_err(|e| at_unit_end(shared.text, end, e))
+}
+
+/// How the top-level isolated operations of a module body are parsed
+/// ahead of the rest: sequentially, or on rayon.
 trait Runner<'c, P: Policy, S> {
-    fn run(
+    /// [`prebuild_unit`] of every range, in order.
+    fn prebuild<'f>(
         &self,
         ctx: &'c Context<P, S>,
-        shared: &Shared<'c, '_, P, S>,
-        ranges: &[Range<usize>],
-        first_unit: UnitId,
-    ) -> Vec<PResult<UnitOut<'c>>>;
-
-    /// The child bodies of the top-level isolated operations `ops`, each
-    /// the one operation of its unit, lowered ahead (concurrently where the
-    /// runner is parallel) and their units' memory freed; an operation
-    /// missing from the map is lowered with the rest of the tree.
-    fn prebuild(
-        &self,
-        units: &mut [Unit<'c>],
+        shared: &'f Shared<'c, 'f, P, S>,
         placeholder: Attribute<'c>,
-        ops: &[OpId],
-    ) -> FxHashMap<OpId, strata_ir::Body<'c>> {
-        prebuild_tasks(units, ops)
-            .into_iter()
-            .filter_map(|(op, unit)| {
-                Some((op, crate::lower::lower_isolated(unit, placeholder, op)?))
-            })
-            .collect()
-    }
+        ranges: &[Range<usize>],
+    ) -> Vec<Option<PResult<Prebuilt<'c, 'f>>>>;
 
     /// Whether the runner is parallel.
     fn parallel(&self) -> bool {
@@ -1509,40 +647,19 @@ trait Runner<'c, P: Policy, S> {
     }
 }
 
-/// Each operation of `ops` with its unit, to itself (one task per unit; an
-/// operation whose unit another took is left to the lowering of the rest).
-fn prebuild_tasks<'u, 'c>(
-    units: &'u mut [Unit<'c>],
-    ops: &[OpId],
-) -> Vec<(OpId, &'u mut Unit<'c>)> {
-    let mut slots: Vec<Option<&mut Unit<'c>>> = units.iter_mut().map(Some).collect();
-    ops.iter()
-        .filter_map(|&op| Some((op, slots.get_mut(op.unit as usize)?.take()?)))
-        .collect()
-}
-
 struct Sequential;
 
 impl<'c, P: Policy, S: BuildHasher> Runner<'c, P, S> for Sequential {
-    fn run(
+    fn prebuild<'f>(
         &self,
         ctx: &'c Context<P, S>,
-        shared: &Shared<'c, '_, P, S>,
+        shared: &'f Shared<'c, 'f, P, S>,
+        placeholder: Attribute<'c>,
         ranges: &[Range<usize>],
-        first_unit: UnitId,
-    ) -> Vec<PResult<UnitOut<'c>>> {
+    ) -> Vec<Option<PResult<Prebuilt<'c, 'f>>>> {
         ranges
             .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                parse_unit(
-                    ctx,
-                    shared,
-                    r.clone(),
-                    first_unit + i as UnitId,
-                    shared.distinct.clone(),
-                )
-            })
+            .map(|r| prebuild_unit(ctx, shared, placeholder, r.clone()))
             .collect()
     }
 }
@@ -1554,26 +671,17 @@ impl<'c, S: BuildHasher + Sync + Send> Runner<'c, strata_ctx::Shared, S> for Par
         true
     }
 
-    fn run(
+    fn prebuild<'f>(
         &self,
         ctx: &'c Context<strata_ctx::Shared, S>,
-        shared: &Shared<'c, '_, strata_ctx::Shared, S>,
+        shared: &'f Shared<'c, 'f, strata_ctx::Shared, S>,
+        placeholder: Attribute<'c>,
         ranges: &[Range<usize>],
-        first_unit: UnitId,
-    ) -> Vec<PResult<UnitOut<'c>>> {
+    ) -> Vec<Option<PResult<Prebuilt<'c, 'f>>>> {
         use rayon::prelude::*;
         ranges
             .par_iter()
-            .enumerate()
-            .map(|(i, r)| {
-                parse_unit(
-                    ctx,
-                    shared,
-                    r.clone(),
-                    first_unit + i as UnitId,
-                    shared.distinct.clone(),
-                )
-            })
+            .map(|r| prebuild_unit(ctx, shared, placeholder, r.clone()))
             .collect()
     }
 
@@ -1583,21 +691,6 @@ impl<'c, S: BuildHasher + Sync + Send> Runner<'c, strata_ctx::Shared, S> for Par
         b: impl FnOnce() -> B + Send,
     ) -> (A, B) {
         rayon::join(a, b)
-    }
-
-    fn prebuild(
-        &self,
-        units: &mut [Unit<'c>],
-        placeholder: Attribute<'c>,
-        ops: &[OpId],
-    ) -> FxHashMap<OpId, strata_ir::Body<'c>> {
-        use rayon::prelude::*;
-        prebuild_tasks(units, ops)
-            .into_par_iter()
-            .filter_map(|(op, unit)| {
-                Some((op, crate::lower::lower_isolated(unit, placeholder, op)?))
-            })
-            .collect()
     }
 }
 
@@ -1690,6 +783,15 @@ fn at_file_end(text: &str, e: ParseError) -> ParseError {
     }
 }
 
+/// The root operation of a file: an implicit `builtin.module`, the file's
+/// own module with its body parsed unit by unit (its shell parsed with the
+/// body left out), or the file's one operation parsed whole.
+enum Root<'c, 'f> {
+    Implicit,
+    Shell(Shell<'c, 'f>),
+    Whole,
+}
+
 fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     ctx: &'c Context<P, S>,
     syntax: &Syntax<P, S>,
@@ -1720,14 +822,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         let at = wrong_token_position(text, &tok);
         ParseError::wrong_token(at, "expected operation name in quotes")
     });
-    let mut shared = Shared {
-        syntax,
-        text,
-        name,
-        lines,
-        aliases: Aliases::default(),
-        distinct: DistinctIds::new(),
-    };
+    let mut aliases = Aliases::default();
     let mut resources = Vec::new();
     let mut ops = Vec::new();
     // Alias definitions are parsed where they are defined, in file order
@@ -1748,7 +843,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
                 parse_metadata(ctx, text, item.range.clone(), syntax).map(|r| resources.extend(r))
             }
             ItemKind::AttrAlias | ItemKind::TypeAlias => {
-                define_alias(ctx, syntax, text, &item, &mut shared.aliases, &distinct).map(|rest| {
+                define_alias(ctx, syntax, text, &item, &mut aliases, &distinct).map(|rest| {
                     if let Some(at) = rest {
                         let (mut more, stop) = scan_items(text, at, item.range.end);
                         if stop < item.range.end {
@@ -1771,19 +866,28 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             break;
         }
     }
+    let placeholder: Attribute<'c> = ctx.string_attr("builtin.unrealized_conversion_cast").into();
+    let shared = Shared {
+        syntax,
+        text,
+        name,
+        lines,
+        aliases,
+        distinct: if early.is_some() {
+            DistinctIds::new()
+        } else {
+            distinct.into_inner()
+        },
+    };
     if let Some(e) = early {
         // The first error in file order: one in an operation above the
         // item that failed (or above the stray `}`) comes first.
         for range in ops {
             // (A location alias not defined above is no error yet.)
-            let end = range.end;
-            UnitParser::new(ctx, &shared, text, range, 0, DistinctIds::new())
-                .parse_top()
-                .map_err(|e| at_unit_end(text, end, e))?;
+            first_error_of(ctx, &shared, placeholder, range)?;
         }
         return Err(e);
     }
-    shared.distinct = distinct.into_inner();
 
     // The root: the file's own `builtin.module`, or an implicit one.
     let is_module = ops.len() == 1 && text[ops[0].clone()].starts_with("\"builtin.module\"");
@@ -1791,11 +895,8 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     // `mlir-opt` prints by default) is its own root too, its body cut into
     // units as a generic module's is.
     let is_custom_module = ops.len() == 1 && starts_custom_module(&text[ops[0].clone()]);
-    let mut units: Vec<Unit<'c>> = Vec::new();
-    let mut root_out;
-    let body_ranges;
-    let body_block;
-    if is_module || is_custom_module {
+    let mut undefined_location = None;
+    let (root, body_ranges) = if is_module || is_custom_module {
         // Parse the module operation with its body cut into units.
         let range = ops[0].clone();
         let (head, body, tail) = if is_custom_module {
@@ -1804,32 +905,28 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             split_module(text, range.clone(), &nested)
         };
         match body {
-            Some((_, ranges)) => {
-                if ranges.iter().any(|r| r.kind != ItemKind::Op) {
-                    // Not a plain body: parse the module as one unit.
-                    root_out = parse_unit(ctx, &shared, range, 0, shared.distinct.clone())?;
-                    body_ranges = Vec::new();
-                    body_block = None;
-                } else {
-                    // The module with an empty body, then its body's units.
-                    let (out, block) = parse_module_shell(ctx, &shared, head, tail)?;
-                    root_out = out;
-                    body_ranges = ranges.into_iter().map(|i| i.range).collect();
-                    body_block = Some(block);
-                }
+            // A plain body: the module with an empty body, then its body's
+            // units.
+            Some((_, items)) if items.iter().all(|r| r.kind == ItemKind::Op) => {
+                let (shell, undefined) = parse_module_shell(ctx, &shared, placeholder, head, tail)?;
+                undefined_location = undefined;
+                (
+                    Root::Shell(shell),
+                    items.into_iter().map(|i| i.range).collect(),
+                )
             }
-            None => {
-                root_out = parse_unit(ctx, &shared, range, 0, shared.distinct.clone())?;
-                body_ranges = Vec::new();
-                body_block = None;
-            }
+            // Not a plain body: the module is parsed as one unit.
+            _ => (Root::Whole, vec![range]),
         }
     } else {
-        root_out = implicit_root(ctx, name);
-        body_ranges = ops;
-        body_block = Some(0);
-    }
+        (Root::Implicit, ops)
+    };
     stats.scan = started.elapsed();
+    stats.units = match root {
+        Root::Whole => 1,
+        _ => 1 + body_ranges.len(),
+    };
+
     // A `distinct[N]` written inline (not through an alias) names one
     // attribute in the whole file, as in MLIR, whose parser keeps one table
     // per file: units that write one are parsed in file order, each starting
@@ -1838,50 +935,53 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     // at the later one). The generic form mlir-opt prints never writes one
     // inline (every distinct attribute is an alias), so such files keep the
     // parallel parse.
-    let outs = if body_ranges
+    let in_order = body_ranges
         .iter()
-        .any(|r| text[r.clone()].contains("distinct["))
-    {
-        let mut outs = Vec::with_capacity(body_ranges.len());
-        for (i, r) in body_ranges.iter().enumerate() {
-            // The table moves from unit to unit: never shared, never copied.
-            let distinct = core::mem::take(&mut shared.distinct);
-            let out = parse_unit(ctx, &shared, r.clone(), 1 + i as UnitId, distinct);
-            let failed = out.is_err();
-            outs.push(out.map(|mut o| {
-                shared.distinct = core::mem::take(&mut o.distinct);
-                o
-            }));
-            if failed {
-                break;
-            }
-        }
-        outs
+        .any(|r| text[r.clone()].contains("distinct["));
+    // The top-level isolated operations first, on the runner's threads,
+    // each into its own body.
+    let prebuilt = if in_order || matches!(root, Root::Whole) {
+        Vec::new()
     } else {
-        runner.run(ctx, &shared, &body_ranges, 1)
+        runner.prebuild(ctx, &shared, placeholder, &body_ranges)
     };
-    let mut children = Vec::with_capacity(outs.len());
-    for o in outs {
-        children.push(o?);
-    }
-    // Resolve: the definitions at the top level of every unit, in file
-    // order, then every unit's external uses.
-    let mut top: FxHashMap<&str, (UnitId, u32, u32, Range<usize>)> = FxHashMap::default();
-    for (i, c) in children.iter().enumerate() {
-        for (n, first, count, span) in &c.defs {
-            if let Some((_, _, _, prior)) =
-                top.insert(n.as_str(), (i as UnitId + 1, *first, *count, span.clone()))
-            {
-                // At the later definition, as MLIR reports it.
-                return Err(ParseError::new(
-                    span.clone(),
-                    format!("redefinition of SSA value '{n}'"),
-                )
-                .with_note(prior, "previously defined here"));
+
+    // Then every unit in file order, into the root's body: the operations
+    // built ahead created there, the others parsed there.
+    let mut root_shell = None;
+    let base = match root {
+        Root::Whole => strata_ir::Body::new(),
+        Root::Implicit => strata_ir::Body::with_roots(1),
+        Root::Shell(mut shell) => {
+            match core::mem::replace(&mut shell.op.regions, Regions::Built(SmallVec::new())) {
+                Regions::Child(body, _) => {
+                    root_shell = Some(shell);
+                    *body
+                }
+                Regions::Built(_) => {
+                    return Err(ParseError::new(0..0, "expected a module"));
+                }
             }
         }
-    }
-    let mut fixes = Vec::new();
+    };
+    let mut base = base;
+    let top_block = base
+        .roots()
+        .first()
+        .copied()
+        .map(|r| match base.entry_block(r) {
+            Some(b) => b,
+            None => {
+                let b = base.create_block();
+                base.append_block(r, b)
+                    .expect("a new block goes into its region once");
+                b
+            }
+        });
+    let mut b = Builder::new(base, top_block, placeholder);
+    let mut needs: Vec<bool> = Vec::new();
+    // Errors found while units are put together are reported once every
+    // unit has parsed, the first in the text.
     let mut first_error: Option<ParseError> = None;
     let note = |e: ParseError, first_error: &mut Option<ParseError>| {
         if first_error
@@ -1891,121 +991,129 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             *first_error = Some(e);
         }
     };
-    let all_externals = root_out.externals.iter().map(|e| (0 as UnitId, e)).chain(
-        children
-            .iter()
-            .enumerate()
-            .flat_map(|(i, c)| c.externals.iter().map(move |e| (i as UnitId + 1, e))),
-    );
-    for (u, (n, number, value, span)) in all_externals {
-        let ty = if u == 0 {
-            root_out.unit.values[*value as usize].ty
-        } else {
-            children[u as usize - 1].unit.values[*value as usize].ty
-        };
-        match top.get(n.as_str()) {
-            Some(&(du, first, count, ref def)) if *number < count => {
-                let have = children[du as usize - 1].unit.values[(first + number) as usize].ty;
-                if have != ty {
-                    let e = if span.start < def.start {
-                        // Used above its definition: MLIR reports it at
-                        // the definition (the first such use as the note).
-                        definition_type_error(n, *number, have, def.clone(), ty, span.clone())
-                    } else {
-                        ParseError::new(
-                            span.clone(),
-                            format!(
-                                "use of value '{n}' expects different type than prior uses: '{ty}' vs '{have}'"
-                            ),
-                        )
-                        .with_note(def.clone(), "prior use here")
-                    };
-                    note(e, &mut first_error);
-                } else {
-                    fixes.push((
-                        u,
-                        *value,
-                        ValueId {
-                            unit: du,
-                            index: first + number,
-                        },
-                    ));
+    let mut in_order_ids = shared.distinct.clone();
+    let mut prebuilt = prebuilt.into_iter();
+    for range in &body_ranges {
+        b.flags = ops::Flags::default();
+        match prebuilt.next().flatten() {
+            Some(Err(e)) => return Err(e),
+            Some(Ok(pre)) => {
+                let Shell { mut op, groups } = pre.shell;
+                let loc = op.loc;
+                let frame = b.adopted_frame(loc);
+                if let Regions::Child(_, f) = &mut op.regions {
+                    *f = frame;
                 }
+                if let Some(id) = b.create(op)? {
+                    b.place_top(id);
+                    b.define_results(Some(id), groups)?;
+                }
+                if let Some(o) = pre.outside {
+                    b.report_resolved(o);
+                }
+                for e in pre.externals {
+                    if let Some(e) = b.resolve_external(e, frame, loc) {
+                        note(e, &mut first_error);
+                    }
+                }
+                if let Some(e) = pre.undefined_location
+                    && undefined_location
+                        .as_ref()
+                        .is_none_or(|u: &ParseError| e.span().start < u.span().start)
+                {
+                    undefined_location = Some(e);
+                }
+                needs.push(pre.needs_check || b.flags.needs_check());
             }
-            Some(_) => note(
-                ParseError::new(
-                    span.clone(),
-                    format!("reference to invalid result number {number} of '{n}'"),
-                ),
-                &mut first_error,
-            ),
-            None => note(
-                ParseError::new(span.clone(), "use of undeclared SSA value name"),
-                &mut first_error,
-            ),
+            None => {
+                let end = range.end;
+                let ids = if in_order {
+                    core::mem::take(&mut in_order_ids)
+                } else {
+                    shared.distinct.clone()
+                };
+                let (placed, left) = UnitParser::new(ctx, &shared, range.clone(), ids, &mut b)
+                    .parse_top()
+                    .map_err(|e| at_unit_end(text, end, e))?;
+                if in_order {
+                    in_order_ids = left;
+                }
+                needs.extend(core::iter::repeat_n(b.flags.needs_check(), placed));
+            }
         }
+    }
+    // A name used and never defined.
+    for e in b.take_externals() {
+        note(
+            ParseError::new(e.span, "use of undeclared SSA value name"),
+            &mut first_error,
+        );
+    }
+    if let Some(shell) = &root_shell
+        && let Some(((_, _, span), _)) = shell.op.operands.first()
+    {
+        note(
+            ParseError::new(span.clone(), "use of undeclared SSA value name"),
+            &mut first_error,
+        );
     }
     if let Some(e) = first_error {
         return Err(e);
     }
     // Then, as MLIR's parser finishes, the operation locations that name no
     // location alias: the first in file order.
-    if let Some(e) = core::iter::once(&mut root_out)
-        .chain(children.iter_mut())
-        .filter_map(|c| c.undefined_location.take())
+    if let Some(e) = [b.undefined_location.take(), undefined_location]
+        .into_iter()
+        .flatten()
         .min_by_key(|e| e.span().start)
     {
         return Err(e);
     }
-    // Which operations of the root's body need the verifier's rules (the
-    // parser saw something in their unit that could fail one), in order.
-    let needs_check: Vec<bool> = match body_block {
-        Some(_) => children
-            .iter()
-            .flat_map(|c| core::iter::repeat_n(c.needs_check, c.top_ops.len()))
-            .collect(),
-        None => Vec::new(),
+    let root_needs = b.flags.needs_check();
+    let outside = b.outside();
+    let top_ops = core::mem::take(&mut b.top_ops);
+    let base = b.body;
+    let module_name: Attribute<'c> = ctx.string_attr("builtin.module").into();
+    let (body, root) = match root_shell {
+        _ if top_block.is_none() => match top_ops.first() {
+            Some(&root) => (base, root),
+            None => return Err(ParseError::new(0..0, "expected operation name in quotes")),
+        },
+        Some(shell) => {
+            let mut file = strata_ir::Body::new();
+            let mut state = OperationState::new(shell.op.name, shell.op.loc).with_body(base);
+            state.attributes = shell.op.attributes;
+            state.properties = shell.op.properties;
+            state.result_types = shell.op.results;
+            let root = file.create_op(state);
+            (file, root)
+        }
+        None => {
+            let mut file = strata_ir::Body::new();
+            let state =
+                OperationState::new(module_name, ctx.file_loc(name, 0, 0).into()).with_body(base);
+            let root = file.create_op(state);
+            (file, root)
+        }
     };
-    let root_needs_check = root_out.needs_check;
-    units.push(core::mem::take(&mut root_out.unit));
-    for c in &mut children {
-        units.push(core::mem::take(&mut c.unit));
-    }
-    for (u, value, to) in fixes {
-        units[u as usize].values[value as usize].def = ValueDef::Forward(to);
-    }
-    let root = OpId {
-        unit: 0,
-        index: *root_out.top_ops.first().unwrap_or(&0),
-    };
-    if let Some(b) = body_block {
-        let ops: Vec<OpId> = children
-            .iter()
-            .enumerate()
-            .flat_map(|(i, c)| {
-                c.top_ops.iter().map(move |&o| OpId {
-                    unit: i as UnitId + 1,
-                    index: o,
-                })
-            })
-            .collect();
-        units[0].blocks[b as usize].ops = ops;
-    }
-    stats.units = units.len();
-    let tree = Tree {
-        units,
+    let module = Module {
+        body,
         root,
         resources,
         asm: syntax.asm_hooks().clone(),
     };
-    let placeholder = ctx.string_attr("builtin.unrealized_conversion_cast").into();
-    // The bodies of the top-level isolated operations are lowered on the
-    // runner's threads, the rest in file order.
-    let mut tree = tree;
-    let tops = crate::lower::isolated_tops(&tree);
-    let prebuilt = runner.prebuild(&mut tree.units, placeholder, &tops);
-    let (module, outside) = crate::lower::lower(&tree, placeholder, prebuilt);
-    drop(tree);
+    #[cfg(debug_assertions)]
+    {
+        fn check(b: &strata_ir::Body<'_>) {
+            if let Err(e) = b.check() {
+                panic!("a parsed body is inconsistent: {e}");
+            }
+            for (_, c) in b.children() {
+                check(c);
+            }
+        }
+        check(&module.body);
+    }
     // Then, as MLIR verifies a file once it has parsed, the verifier's
     // rules for every operation (`structure.rs`), on the bodies.
     let locate = |loc: Location<'_>| structure::locate(loc, name, &shared.lines.starts, text.len());
@@ -2013,14 +1121,21 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
         let p = locate(loc).unwrap_or(0);
         p..p
     };
-    // The root's body holds the root unit's operations, or the other
-    // units' in order.
-    let needs: Box<dyn Iterator<Item = bool>> = match body_block {
-        Some(_) => Box::new(needs_check.into_iter()),
-        None => Box::new(core::iter::repeat(root_needs_check)),
+    // The root's body holds the units' operations in order, or the root's
+    // own unit's.
+    let whole = top_block.is_none();
+    let needs: Box<dyn Iterator<Item = bool>> = if whole {
+        Box::new(core::iter::repeat(root_needs))
+    } else {
+        Box::new(needs.into_iter())
     };
-    let root_needs = body_block.is_none() && root_needs_check;
-    structure::check_parsed(&locate, runner.parallel(), &module, root_needs, needs)?;
+    structure::check_parsed(
+        &locate,
+        runner.parallel(),
+        &module,
+        whole && root_needs,
+        needs,
+    )?;
     // Then a use, inside an isolated operation, of a value defined outside
     // it.
     if let Some(e) = outside {
@@ -2125,35 +1240,6 @@ fn define_alias<'c, P: Policy, S: BuildHasher>(
     defined.map_err(|m| ParseError::new(name_span, m))?;
     aliases.offsets.push(item.range.start);
     Ok(rest)
-}
-
-/// The implicit `builtin.module` wrapping a file of operations: one region,
-/// one block, at `loc("name":0:0)`.
-fn implicit_root<'c, P: Policy, S: BuildHasher>(ctx: &'c Context<P, S>, name: &str) -> UnitOut<'c> {
-    let mut unit = Unit::default();
-    unit.blocks.push(Block::default());
-    unit.regions.push(Region { blocks: vec![0] });
-    unit.ops.push(Operation {
-        name: ctx.string_attr("builtin.module").into(),
-        operands: SmallVec::new(),
-        first_result: 0,
-        num_results: 0,
-        successors: SmallVec::new(),
-        properties: None,
-        regions: smallvec::smallvec![0],
-        attributes: None,
-        ty: ctx.function_type(&[], &[]).into(),
-        loc: ctx.file_loc(name, 0, 0).into(),
-    });
-    UnitOut {
-        unit,
-        top_ops: vec![0],
-        defs: Vec::new(),
-        externals: Vec::new(),
-        distinct: DistinctIds::new(),
-        needs_check: false,
-        undefined_location: None,
-    }
 }
 
 /// What [`split_module`] returns: head, body with its items, tail.
@@ -2285,41 +1371,36 @@ fn split_custom_module(text: &str, range: Range<usize>, nested: &Nested) -> Spli
 
 /// Parses a module whose body is elided: the text `head` (up to and with the
 /// region's `{`) and `tail` (from the region's `}`), as one operation whose
-/// region has one empty block.
-fn parse_module_shell<'c, P: Policy, S: BuildHasher>(
+/// region is left empty, kept as a shell; with the first location alias it
+/// names that the file does not define.
+fn parse_module_shell<'c, 'f, P: Policy, S: BuildHasher>(
     ctx: &'c Context<P, S>,
-    shared: &Shared<'c, '_, P, S>,
+    shared: &'f Shared<'c, 'f, P, S>,
+    placeholder: Attribute<'c>,
     head: Range<usize>,
     tail: Range<usize>,
-) -> PResult<(UnitOut<'c>, u32)> {
+) -> PResult<(Shell<'c, 'f>, Option<ParseError>)> {
+    let mut b = Builder::new(strata_ir::Body::new(), None, placeholder);
+    b.defer_top = true;
     // The parser reads head, then jumps to tail: run it on the head with an
     // end at the `{`, and splice.
     let mut p = UnitParser::new(
         ctx,
         shared,
-        shared.text,
         head.start..tail.end,
-        0,
         shared.distinct.clone(),
+        &mut b,
     );
     p.splice = Some((head.end, tail.start));
-    let op = p.parse_operation()?;
-    if p.tok().kind != TokenKind::Eof {
+    p.parse_operation()?;
+    if !p.at_end() {
         // MLIR reads on at the top level and expects an operation.
         return Err(p.wrong_token("expected operation name in quotes"));
     }
-    // The body's operations go into the entry block of the module's region.
-    let region = p.unit.ops[op as usize].regions[0] as usize;
-    let block = match p.unit.regions[region].blocks.first() {
-        Some(&b) => b,
-        None => {
-            let b = p.unit.blocks.len() as u32;
-            p.unit.blocks.push(Block::default());
-            p.unit.regions[region].blocks.push(b);
-            b
-        }
-    };
-    Ok((p.into_out(vec![op])?, block))
+    match b.shell.take() {
+        Some(shell) => Ok((shell, b.undefined_location.take())),
+        None => Err(ParseError::new(head.start..head.start, "expected a module")),
+    }
 }
 
 /// Parses the file metadata section `{-# ... #-}` at `range`, as MLIR's

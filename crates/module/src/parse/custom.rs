@@ -42,8 +42,10 @@ use strata_ctx::{Attribute, Location, Policy, Type};
 use strata_syntax::ParseError;
 use strata_syntax::lexer::TokenKind;
 
-use super::{PResult, ResultGroups, UnitParser, result_count_error};
-use crate::tree::{Block, Operation, Region, ValueData, ValueDef};
+use strata_ir::{OpId, RegionId};
+
+use super::ops::{NewOp, Regions, ResultGroups, UnitParser};
+use super::{PResult, result_count_error};
 
 /// The custom forms this module reads.
 #[derive(Clone, Copy)]
@@ -85,24 +87,27 @@ const MODULE_INHERENT: [&str; 2] = ["sym_name", "sym_visibility"];
 /// give in the explicit attribute dictionary (they become properties).
 const INHERENT: [&str; 2] = ["arg_attrs", "res_attrs"];
 
-impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
+impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, '_, P, S> {
     /// Parses the operation at the current bare identifier if it is one of
     /// the custom forms this module knows (`func.func`, `func.return`,
-    /// `return` inside a function body, `arith.constant`), returning its
-    /// index, and refuses any other. `groups` are the result names already
-    /// parsed.
+    /// `return` inside a function body, `arith.constant`), creating it (see
+    /// [`UnitParser::parse_operation`]), and refuses any other. `groups` are
+    /// the result names already parsed.
     #[inline(never)]
-    pub(super) fn parse_custom_operation(&mut self, groups: ResultGroups<'f>) -> PResult<u32> {
+    pub(super) fn parse_custom_operation(
+        &mut self,
+        groups: ResultGroups<'f>,
+    ) -> PResult<Option<OpId>> {
         let name = self.spelling();
         let (kind, results) = match name {
             "func.func" => (Custom::Func, 0),
             "func.return" => (Custom::Return, 0),
-            "return" if self.func_bodies > 0 => (Custom::Return, 0),
+            "return" if self.b.func_bodies > 0 => (Custom::Return, 0),
             "arith.constant" => (Custom::Constant, 1),
             "builtin.module" => (Custom::Module, 0),
             // Inside a function body the default dialect is `func`, and MLIR
             // looks for `func.module` there, not the builtin operation.
-            "module" if self.func_bodies == 0 => (Custom::Module, 0),
+            "module" if self.b.func_bodies == 0 => (Custom::Module, 0),
             _ => {
                 // MLIR has lexed the token after the name by then: a
                 // lexical error there comes first.
@@ -119,7 +124,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 // does not have is "unknown", whatever it was meant to be,
                 // and a dialect that is not registered (no syntax of its
                 // namespace here) "not found".
-                let default = if self.func_bodies > 0 {
+                let default = if self.b.func_bodies > 0 {
                     "func"
                 } else {
                     "builtin"
@@ -152,7 +157,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             }
         };
         // MLIR checks the count after the parse, at the first result name.
-        let index = match kind {
+        let op = match kind {
             Custom::Func => self.parse_func()?,
             Custom::Return => self.parse_return()?,
             Custom::Constant => self.parse_constant()?,
@@ -169,12 +174,8 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 declared,
             ));
         }
-        let mut next = self.unit.ops[index as usize].first_result;
-        for (n, count, span) in groups {
-            self.define(n, next, count, span)?;
-            next += count;
-        }
-        Ok(index)
+        self.b.define_results(op, groups)?;
+        Ok(op)
     }
 
     /// An error of the operation's own parser: MLIR prefixes it with the
@@ -233,7 +234,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
 
     /// `func.func [visibility] @name(args) [-> results] [attributes {...}]
     /// [{ body }] [loc(...)]`, at `func.func`.
-    fn parse_func(&mut self) -> PResult<u32> {
+    fn parse_func(&mut self) -> PResult<Option<OpId>> {
         const OP: &str = "func.func";
         let start = self.tok().start;
         let op_name: Attribute<'c> = self.ctx.string_attr(OP).into();
@@ -406,39 +407,28 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         }
         let properties: Attribute<'c> = self.ctx.dictionary_attr(&props).into();
 
-        // The operation precedes the operations of its body.
-        let index = self.unit.ops.len() as u32;
-        self.unit.ops.push(Operation {
-            name: op_name,
-            operands: SmallVec::new(),
-            first_result: self.unit.values.len() as u32,
-            num_results: 0,
-            successors: SmallVec::new(),
-            properties: Some(properties),
-            regions: SmallVec::new(),
-            attributes,
-            ty: self.ctx.function_type(&[], &[]).into(),
-            loc: self.ctx.unknown_loc().into(),
-        });
-
-        // The body, or an empty region for a declaration.
-        let region = if self.tok().kind == TokenKind::LBrace {
+        // The body, or an empty region for a declaration, in the
+        // function's own body.
+        self.b.open_body();
+        let region = self.b.body.add_root();
+        let parsed = if self.tok().kind == TokenKind::LBrace {
             let open = self.tok().start..self.tok().end;
-            let r = self.parse_func_body(&args)?;
-            if self.unit.regions[r as usize].blocks.is_empty() {
-                return Err(ParseError::new(
-                    open,
-                    format!("custom op '{OP}' expected non-empty function body"),
-                ));
-            }
-            r
+            self.parse_func_body(region, &args).and_then(|()| {
+                if self.b.body.entry_block(region).is_none() {
+                    Err(ParseError::new(
+                        open,
+                        format!("custom op '{OP}' expected non-empty function body"),
+                    ))
+                } else {
+                    Ok(())
+                }
+            })
         } else {
-            let r = self.unit.regions.len() as u32;
-            self.unit.regions.push(Region::default());
-            r
+            Ok(())
         };
-
-        self.finish_region_op(index, region, start)
+        let child = self.b.close_body();
+        parsed?;
+        self.finish_region_op(op_name, Some(properties), attributes, child, start)
     }
 
     /// The array of per-argument (or per-result) dictionaries, when one of
@@ -462,40 +452,44 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     /// A function body: a region whose entry block's arguments are the
     /// function's named arguments (MLIR's `parseRegionBody` with entry
     /// arguments).
-    fn parse_func_body(&mut self, args: &[FuncArg<'c, 'f>]) -> PResult<u32> {
-        let region_index = self.open_region()?;
-        self.func_bodies += 1;
+    fn parse_func_body(&mut self, region: RegionId, args: &[FuncArg<'c, 'f>]) -> PResult<()> {
+        self.open_region()?;
+        self.b.func_bodies += 1;
         let named = args.first().is_some_and(|a| a.name.is_some());
-        let mut blocks = Vec::new();
+        let mut blocks = 0;
         if named || self.tok().kind != TokenKind::RBrace {
             if named && self.tok().kind == TokenKind::CaretId {
                 return Err(self.err("invalid block name in region with named arguments"));
             }
             if self.tok().kind != TokenKind::CaretId {
-                let b = self.unit.blocks.len() as u32;
-                self.unit.blocks.push(Block::default());
-                blocks.push(b);
+                let b = self.new_block(region);
+                blocks += 1;
                 if named {
                     self.define_entry_args(b, args)?;
                 }
                 self.parse_block_body(b)?;
             }
             while self.tok().kind == TokenKind::CaretId {
-                blocks.push(self.parse_block()?);
+                self.parse_block(region)?;
+                blocks += 1;
             }
         }
-        self.func_bodies -= 1;
-        self.close_region(region_index, blocks)
+        self.b.func_bodies -= 1;
+        self.close_region(blocks)
     }
 
     /// Adds the named arguments to the entry block `b` and defines their
     /// names in the body's scope.
-    fn define_entry_args(&mut self, b: u32, args: &[FuncArg<'c, 'f>]) -> PResult<()> {
-        for (number, arg) in args.iter().enumerate() {
+    fn define_entry_args(
+        &mut self,
+        b: strata_ir::BlockId,
+        args: &[FuncArg<'c, 'f>],
+    ) -> PResult<()> {
+        for arg in args {
             let Some((name, ref span)) = arg.name else {
                 continue;
             };
-            if self.values.contains_key(name) {
+            if self.in_scope(name) {
                 return Err(ParseError::new(
                     span.clone(),
                     format!("region entry argument '{name}' is already in use"),
@@ -505,17 +499,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
                 Some(l) => l,
                 None => self.file_loc(span.start),
             };
-            let index = self.unit.values.len() as u32;
-            self.unit.values.push(ValueData {
-                def: ValueDef::Argument {
-                    block: b,
-                    number: number as u32,
-                },
-                ty: arg.ty,
-                loc: Some(loc),
-            });
-            self.unit.blocks[b as usize].args.push(index);
-            self.define(name, index, 1, span.clone())?;
+            self.define_argument(b, name, arg.ty, loc, span.clone())?;
         }
         Ok(())
     }
@@ -527,7 +511,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
     /// gives it); `sym_name` and `sym_visibility` are properties, and a
     /// dictionary that names them sets them (overriding `@name`, as
     /// creating the operation does in MLIR).
-    fn parse_module_op(&mut self) -> PResult<u32> {
+    fn parse_module_op(&mut self) -> PResult<Option<OpId>> {
         const OP: &str = "builtin.module";
         let start = self.tok().start;
         let op_name: Attribute<'c> = self.ctx.string_attr(OP).into();
@@ -585,60 +569,58 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
         }
         let properties = (!props.is_empty()).then(|| self.ctx.dictionary_attr(&props).into());
 
-        // The operation precedes the operations of its body.
-        let index = self.unit.ops.len() as u32;
-        self.module_ops.push(index);
-        self.unit.ops.push(Operation {
-            name: op_name,
-            operands: SmallVec::new(),
-            first_result: self.unit.values.len() as u32,
-            num_results: 0,
-            successors: SmallVec::new(),
-            properties,
-            regions: SmallVec::new(),
-            attributes,
-            ty: self.ctx.function_type(&[], &[]).into(),
-            loc: self.ctx.unknown_loc().into(),
-        });
-
-        // The body: inside it the default dialect is `builtin` again, so a
-        // bare `return` is no longer `func.return`.
+        // The body, in the module's own body: inside it the default
+        // dialect is `builtin` again, so a bare `return` is no longer
+        // `func.return`.
         if self.tok().kind != TokenKind::LBrace {
             return Err(self.wrong_token("expected '{' to begin a region"));
         }
-        let func_bodies = core::mem::take(&mut self.func_bodies);
-        let region = self.parse_region();
-        self.func_bodies = func_bodies;
-        let region = region?;
-        if self.unit.regions[region as usize].blocks.is_empty() {
-            let b = self.unit.blocks.len() as u32;
-            self.unit.blocks.push(Block::default());
-            self.unit.regions[region as usize].blocks.push(b);
+        self.b.open_body();
+        let region = self.b.body.add_root();
+        let func_bodies = core::mem::take(&mut self.b.func_bodies);
+        let parsed = self.parse_region(region);
+        self.b.func_bodies = func_bodies;
+        if parsed.is_ok() && self.b.body.entry_block(region).is_none() {
+            self.new_block(region);
         }
-
-        self.finish_region_op(index, region, start)
+        let child = self.b.close_body();
+        parsed?;
+        self.finish_region_op(op_name, properties, attributes, child, start)
     }
 
-    /// The end of an operation whose one region was just parsed
-    /// (`func.func`, `builtin.module`): its trailing `loc(...)`, or the
-    /// file location of `start`, and the region, given to operation
-    /// `index`.
-    fn finish_region_op(&mut self, index: u32, region: u32, start: usize) -> PResult<u32> {
+    /// The end of an isolated operation whose one region was just parsed
+    /// into its child body (`func.func`, `builtin.module`): its trailing
+    /// `loc(...)`, or the file location of `start`, and the operation
+    /// created.
+    fn finish_region_op(
+        &mut self,
+        name: Attribute<'c>,
+        properties: Option<Attribute<'c>>,
+        attributes: Option<Attribute<'c>>,
+        (child, frame): (strata_ir::Body<'c>, u32),
+        start: usize,
+    ) -> PResult<Option<OpId>> {
         let loc = match self.parse_optional_loc()? {
             Some(l) => l,
             None => self.file_loc(start),
         };
-        let op = &mut self.unit.ops[index as usize];
-        op.regions.push(region);
-        op.loc = loc;
-        Ok(index)
+        self.b.create(NewOp {
+            name,
+            loc,
+            operands: Vec::new(),
+            results: SmallVec::new(),
+            successors: SmallVec::new(),
+            properties,
+            attributes,
+            regions: Regions::Child(Box::new(child), frame),
+        })
     }
 
     /// `%r = arith.constant [{attrs}] value`, at its name: the result has the
     /// value's type (`none` for a string, which MLIR's verifier then
     /// refuses); a value that is not a typed attribute is refused here, as
     /// MLIR's parser refuses it.
-    fn parse_constant(&mut self) -> PResult<u32> {
+    fn parse_constant(&mut self) -> PResult<Option<OpId>> {
         let start = self.tok().start;
         let op_name: Attribute<'c> = self.ctx.string_attr("arith.constant").into();
         self.bump();
@@ -665,35 +647,22 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             Some(l) => l,
             None => self.file_loc(start),
         };
-        let index = self.unit.ops.len() as u32;
-        let first_result = self.unit.values.len() as u32;
-        self.unit.values.push(ValueData {
-            def: ValueDef::Result {
-                op: index,
-                number: 0,
-            },
-            ty,
-            loc: None,
-        });
         let properties: Attribute<'c> = self.ctx.dictionary_attr(&[("value", value)]).into();
-        self.unit.ops.push(Operation {
+        self.b.create(NewOp {
             name: op_name,
-            operands: SmallVec::new(),
-            first_result,
-            num_results: 1,
+            loc,
+            operands: Vec::new(),
+            results: smallvec::smallvec![ty],
             successors: SmallVec::new(),
             properties: Some(properties),
-            regions: SmallVec::new(),
             attributes,
-            ty: self.ctx.function_type(&[], &[ty]).into(),
-            loc,
-        });
-        Ok(index)
+            regions: Regions::Built(SmallVec::new()),
+        })
     }
 
     /// `return [{attrs}] [%a, %b : t1, t2]` (or `func.return ...`), at its
     /// name.
-    fn parse_return(&mut self) -> PResult<u32> {
+    fn parse_return(&mut self) -> PResult<Option<OpId>> {
         const OP: &str = "func.return";
         let start = self.tok().start;
         let op_name: Attribute<'c> = self.ctx.string_attr(OP).into();
@@ -736,24 +705,16 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, P, S> {
             Some(l) => l,
             None => self.file_loc(start),
         };
-        let mut operands = SmallVec::with_capacity(names.len());
-        for ((n, number, span), &t) in names.into_iter().zip(&types) {
-            operands.push(self.use_value(n, number, t, span)?);
-        }
-        let index = self.unit.ops.len() as u32;
-        self.unit.ops.push(Operation {
+        self.b.create(NewOp {
             name: op_name,
-            operands,
-            first_result: self.unit.values.len() as u32,
-            num_results: 0,
+            loc,
+            operands: names.into_iter().zip(types).collect(),
+            results: SmallVec::new(),
             successors: SmallVec::new(),
             properties: None,
-            regions: SmallVec::new(),
             attributes,
-            ty: self.ctx.function_type(&types, &[]).into(),
-            loc,
-        });
-        Ok(index)
+            regions: Regions::Built(SmallVec::new()),
+        })
     }
 }
 
