@@ -1,4 +1,6 @@
-//! The parser of the generic operation form, and the parallel driver.
+//! The scan, the file's alias and metadata sections, and the driver of the
+//! generic-form parser (the operation grammar is in `parse/ops.rs`, the
+//! custom forms in `parse/custom.rs`).
 //!
 //! A file is read in three steps:
 //!
@@ -8,17 +10,19 @@
 //!    section). When the file is one `"builtin.module"` operation, the body
 //!    of its region is cut the same way, from what the same pass recorded
 //!    one level down (`Nested`), without a second pass.
-//! 2. **Parse**: every top-level operation is parsed into its own
-//!    [`Unit`] (arena) by a [`UnitParser`]; on the thread-safe context the
-//!    units are parsed concurrently on rayon, all interning into the one
-//!    context. Types, attributes and locations are parsed by
-//!    `strata-syntax`'s [`Parser`] at the operation parser's position.
-//! 3. **Resolve**: a name that a unit uses but does not define is looked up,
-//!    in order, among the names the other top-level operations define.
+//! 2. **Ahead**: every top-level operation that is isolated from above (a
+//!    function, a nested module) is parsed on its own into its child body,
+//!    the operation itself kept as a shell; on the thread-safe context
+//!    these are parsed concurrently on rayon, all interning into the one
+//!    context.
+//! 3. **In file order**: the shells are created in the root's body and the
+//!    other top-level operations parsed there, one builder holding the
+//!    names, so a name one top-level operation uses and another defines
+//!    resolves as in MLIR's one pass.
 //!
-//! Units are numbered by their position in the file, so the tree (and the
-//! printed text) does not depend on how many threads parsed it. An error in
-//! any unit is reported as the first error in file order.
+//! The same operations are parsed ahead whatever the number of threads, so
+//! the tree (and the printed text) does not depend on it. An error in any
+//! unit is reported as the first error in file order.
 
 use core::cell::RefCell;
 use core::hash::BuildHasher;
