@@ -31,6 +31,12 @@ impl<T> Default for Slab<T> {
 }
 
 impl<T> Slab<T> {
+    /// Gives back the capacity past the slots in use.
+    pub(crate) fn shrink_to_fit(&mut self) {
+        self.slots.shrink_to_fit();
+        self.free.shrink_to_fit();
+    }
+
     /// Stores `value` in a free slot (the last freed first) or a new one.
     pub(crate) fn insert(&mut self, value: T) -> usize {
         self.live += 1;
@@ -388,6 +394,44 @@ impl<'c> Body<'c> {
             body.add_root();
         }
         body
+    }
+
+    /// Gives back the capacity of this body's tables past what they hold
+    /// (not its child bodies'): for a body that is built and will not grow
+    /// much more, as a parser's. Ids stay valid, and the body may still
+    /// change.
+    ///
+    /// ```
+    /// use strata_builtin::prelude::*;
+    /// use strata_ctx::Context;
+    /// use strata_ir::{Body, InsertPoint, OperationState};
+    ///
+    /// let ctx = Context::new();
+    /// let (name, loc) = (ctx.string_attr("test.op").into(), ctx.unknown_loc().into());
+    /// let mut body = Body::with_roots(1);
+    /// let block = body.create_block();
+    /// body.append_block(body.roots()[0], block).unwrap();
+    /// let ops: Vec<_> = (0..100)
+    ///     .map(|_| body.create_op(OperationState::new(name, loc)))
+    ///     .collect();
+    /// for &op in &ops {
+    ///     body.insert_op(op, InsertPoint::End(block)).unwrap();
+    /// }
+    /// body.erase_op(ops[7]).unwrap();
+    /// body.shrink_to_fit();
+    /// assert!(body.check().is_ok());
+    /// assert_eq!(body.block_ops(block).count(), 99);
+    /// let again = body.create_op(OperationState::new(name, loc));
+    /// body.insert_op(again, InsertPoint::Before(ops[0])).unwrap();
+    /// assert_eq!(body.first_op(block), Some(again));
+    /// ```
+    pub fn shrink_to_fit(&mut self) {
+        self.ops.shrink_to_fit();
+        self.blocks.shrink_to_fit();
+        self.regions.shrink_to_fit();
+        self.values.shrink_to_fit();
+        self.children.shrink_to_fit();
+        self.free_children.shrink_to_fit();
     }
 
     /// Adds one more empty root (the next region of the isolated operation

@@ -283,7 +283,9 @@ impl<'c, 'f> Builder<'c, 'f> {
     /// frame.
     pub(super) fn close_body(&mut self) -> (Body<'c>, u32) {
         let outer = self.outer.pop().unwrap_or_default();
-        let child = core::mem::replace(&mut self.body, outer);
+        let mut child = core::mem::replace(&mut self.body, outer);
+        // Built: its tables keep what they hold, not their growth's slack.
+        child.shrink_to_fit();
         let frame = self.frames.pop().unwrap_or(0);
         (child, frame)
     }
