@@ -183,6 +183,24 @@ struct DialectHooks {
 #[derive(Clone, Default)]
 pub struct AsmHooks {
     dialects: Vec<DialectHooks>,
+    /// Which operations the dialects register (see
+    /// [`AsmHooks::is_registered_op`]).
+    registered_ops: Option<fn(&str) -> Registration>,
+}
+
+/// Whether a dialect registers an operation, and how its regions are read
+/// (MLIR's `Operation::isRegistered` and `RegionKindInterface`): see
+/// [`AsmHooks::set_registered_ops`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Registration {
+    /// Not registered: its regions are graph regions, its properties are
+    /// not visited by the printer's alias pass.
+    Unregistered,
+    /// Registered, with SSA-dominance regions.
+    Registered,
+    /// Registered, with graph regions (`HasOnlyGraphRegion`): inside its
+    /// one block, uses may come before definitions.
+    GraphRegions,
 }
 
 /// The hooks of no dialect, for a printing on its own of a builtin value.
@@ -207,7 +225,58 @@ impl AsmHooks {
     pub const fn new() -> Self {
         Self {
             dialects: Vec::new(),
+            registered_ops: None,
         }
+    }
+
+    /// Says which operations the dialects register (MLIR's
+    /// `Operation::isRegistered`): `registered(name)` for an operation named
+    /// `name` outside the builtin dialect. Where MLIR treats a registered
+    /// operation apart, strata does too: the printer's alias pass visits a
+    /// registered operation's properties (its inherent attributes, with
+    /// its attribute dictionary, sorted by name), and the verifier checks
+    /// dominance inside the regions of a registered operation that does
+    /// not have graph regions. Without it, only the builtin dialect's
+    /// operations are registered.
+    ///
+    /// ```
+    /// use strata_builtin::{AsmHooks, Registration};
+    ///
+    /// let mut hooks = AsmHooks::new();
+    /// assert_eq!(hooks.registration("builtin.module"), Registration::GraphRegions);
+    /// assert_eq!(hooks.registration("arith.addi"), Registration::Unregistered);
+    /// hooks.set_registered_ops(|name| match name.starts_with("arith.") {
+    ///     true => Registration::Registered,
+    ///     false => Registration::Unregistered,
+    /// });
+    /// assert!(hooks.is_registered_op("arith.addi"));
+    /// assert!(!hooks.is_registered_op("builtin.modul"));
+    /// ```
+    pub fn set_registered_ops(&mut self, registered: fn(&str) -> Registration) -> &mut Self {
+        self.registered_ops = Some(registered);
+        self
+    }
+
+    /// How operation `name` is registered (see
+    /// [`AsmHooks::set_registered_ops`]). The builtin dialect's operations
+    /// always are (`builtin.module` with graph regions,
+    /// `builtin.unrealized_conversion_cast`); another `builtin.` name
+    /// never is.
+    pub fn registration(&self, name: &str) -> Registration {
+        match name.strip_prefix("builtin.") {
+            Some("module") => Registration::GraphRegions,
+            Some("unrealized_conversion_cast") => Registration::Registered,
+            Some(_) => Registration::Unregistered,
+            None => self
+                .registered_ops
+                .map_or(Registration::Unregistered, |f| f(name)),
+        }
+    }
+
+    /// Whether operation `name` is registered (see
+    /// [`AsmHooks::registration`]).
+    pub fn is_registered_op(&self, name: &str) -> bool {
+        self.registration(name) != Registration::Unregistered
     }
 
     /// Registers the hooks of dialect `D` (replacing an earlier one of the

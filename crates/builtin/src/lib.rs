@@ -26,7 +26,7 @@ mod types;
 pub use affine_attrs::*;
 pub use asm::{
     AsmAlias, AsmElement, AsmHooks, AsmPrinter, AsmState, DialectAsm, DistinctNumbering,
-    PrintOptions, print_standalone,
+    PrintOptions, Registration, print_standalone,
 };
 pub use attrs::*;
 pub use dense::*;

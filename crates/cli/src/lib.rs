@@ -21,9 +21,11 @@ use strata_ctx::Policy;
 use strata_dialects::{dlti, hookless, llvm, ml_program, ptr, sparse_tensor, test};
 use strata_syntax::Syntax;
 
-/// The dialects `mlir-opt-19` has compiled in: strata-module's list, which
-/// its printer also uses.
-pub use strata_module::MLIR_OPT_DIALECTS;
+mod mlir_opt;
+
+pub use mlir_opt::{
+    MLIR_OPT_DIALECTS, MLIR_OPT_GRAPH_REGION_OPS, MLIR_OPT_TEST_OPS, mlir_opt_registration,
+};
 
 /// The dialect syntax `strata-opt` parses and prints with: the models of
 /// the dialects `mlir-opt-19` has compiled in, MLIR's test dialect among
@@ -48,6 +50,7 @@ pub fn syntax<P: Policy, S: BuildHasher>() -> Syntax<P, S> {
     s.register::<ml_program::MlProgramDialect>();
     s.register::<ptr::PtrDialect>();
     hookless::register_hookless(&mut s);
+    s.registered_ops(mlir_opt_registration);
     s
 }
 

@@ -17,9 +17,7 @@ mod verify;
 pub use config::{ParseConfig, ParsePolicy};
 pub use module::{ISOLATED_OPS, Module, ResourceGroup, is_isolated};
 pub use parse::{Item, ItemKind, MAX_REGION_NESTING, ParseStats, scan_items};
-pub use print::{
-    MLIR_OPT_DIALECTS, print_module, print_module_parallel, sanitize_alias, write_escaped,
-};
+pub use print::{print_module, print_module_parallel, sanitize_alias, write_escaped};
 pub use split::{Chunk, split_input};
 /// What to print, as `mlir-opt`'s flags say: the printing state's options
 /// (`strata-builtin`'s), so that a caller can name them without depending

@@ -216,134 +216,6 @@ fn alias_name(node: Node<'_>, hooks: &AsmHooks) -> Option<Box<str>> {
         .map(String::into_boxed_str)
 }
 
-/// The dialects `mlir-opt-19 --show-dialects` lists (all of them compiled
-/// into `mlir-opt-19`). Their operations are registered there, except that
-/// `test` and `test_dyn` let any operation name through unregistered (see
-/// the list of its registered operations below); strata-opt also registers
-/// the namespaces in its context (`strata_cli::syntax` and
-/// `Syntax::register_dialects_in`).
-pub const MLIR_OPT_DIALECTS: &[&str] = &[
-    "acc",
-    "affine",
-    "amdgpu",
-    "amx",
-    "arith",
-    "arm_neon",
-    "arm_sme",
-    "arm_sve",
-    "async",
-    "bufferization",
-    "builtin",
-    "cf",
-    "complex",
-    "dlti",
-    "emitc",
-    "func",
-    "gpu",
-    "index",
-    "irdl",
-    "linalg",
-    "llvm",
-    "math",
-    "memref",
-    "mesh",
-    "ml_program",
-    "mpi",
-    "nvgpu",
-    "nvvm",
-    "omp",
-    "pdl",
-    "pdl_interp",
-    "polynomial",
-    "ptr",
-    "quant",
-    "rocdl",
-    "scf",
-    "shape",
-    "sparse_tensor",
-    "spirv",
-    "tensor",
-    "test",
-    "test_dyn",
-    "tosa",
-    "transform",
-    "ub",
-    "vector",
-    "x86vector",
-    "xegpu",
-];
-
-/// The operations of MLIR's test dialect (compiled into `mlir-opt-19`) that
-/// `mlir-opt-19` registers, among those the shipped MLIR test files print
-/// with properties; `test.op` and other names are unregistered there. Found
-/// by giving `mlir-opt-19` each with an unknown property: a registered
-/// operation drops or rejects it, an unregistered one keeps it. Sorted.
-const MLIR_OPT_TEST_OPS: &[&str] = &[
-    "any_attr_of_i32_str",
-    "array_of_attr_op",
-    "attr_sized_operands",
-    "attr_sized_results",
-    "attr_with_loc",
-    "attr_with_trait",
-    "compare",
-    "confined_dense_array_attr",
-    "confined_non_negative_attr",
-    "confined_strictly_positive_attr",
-    "constant",
-    "containing_int_polynomial_attr",
-    "containing_int_polynomial_attr2",
-    "custom_dimension_list_attr",
-    "custom_result_name",
-    "default_value_print",
-    "dense_array_attr",
-    "float_attrs",
-    "float_elements_attr",
-    "fold_with_fold_adaptor",
-    "i32_enum_attr",
-    "i64_enum_attr",
-    "int_attrs",
-    "int_elements_attr",
-    "non_negative_int_attr",
-    "oilist_custom",
-    "oilist_variadic_with_parens",
-    "oilist_with_keywords_only",
-    "oilist_with_simple_args",
-    "op_with_bit_enum",
-    "op_with_bit_enum_vbar",
-    "op_with_enum",
-    "optional_custom_attr",
-    "parse_b64",
-    "parse_wrapped_keyword",
-    "positive_int_attr",
-    "ranked_int_elements_attr",
-    "string_attr_pretty_name",
-    "string_attr_with_type",
-    "string_elements_attr",
-    "switch_with_no_break",
-    "symbol",
-    "type_array_attr",
-    "using_int_property_with_worse_bytecode",
-    "using_property_in_custom",
-    "using_property_ref_in_custom",
-    "with_default_valued_properties",
-    "with_nice_properties",
-    "with_optional_properties",
-    "with_properties",
-    "with_wrapped_properties",
-];
-
-/// Whether `mlir-opt-19` would have the operation `name` registered, as
-/// far as its alias pass shows: it visits a registered operation's
-/// properties (its inherent attributes) and not an unregistered one's.
-/// strata treats every operation as unregistered; this models only which
-/// attributes mlir-opt's aliases are made from.
-pub(crate) fn registered_in_mlir_opt(name: &str) -> bool {
-    name.split_once('.').is_some_and(|(dialect, op)| {
-        (!matches!(dialect, "test" | "test_dyn") && MLIR_OPT_DIALECTS.contains(&dialect))
-            || (dialect == "test" && MLIR_OPT_TEST_OPS.binary_search(&op).is_ok())
-    })
-}
-
 /// The values MLIR's alias pass visits inside `node`, in its order
 /// (`DummyAliasDialectAsmPrinter::printAndVisitNestedAliasesImpl`).
 fn children<'c>(node: Node<'c>, hooks: &AsmHooks) -> SmallVec<[Node<'c>; 4]> {
@@ -807,7 +679,7 @@ fn visit_op_aliases<'c>(
         .name()
         .dyn_cast::<StringAttr>()
         .map_or("", |s| s.payload().value);
-    if o.properties().is_some() && registered_in_mlir_opt(name) {
+    if o.properties().is_some() && state.hooks().is_registered_op(name) {
         // A registered operation's attribute dictionary: inherent and
         // discardable attributes together, sorted by name.
         let mut all: Vec<_> = entries(o.properties())

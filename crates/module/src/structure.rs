@@ -47,25 +47,7 @@ use strata_ctx::{Attribute, Location};
 use strata_ir::{BlockId, Body, OpId, RegionId, RegionParent, Value, ValueDef};
 use strata_syntax::ParseError;
 
-use crate::print::registered_in_mlir_opt;
-
-/// The registered operations of `mlir-opt-19` whose regions are graph
-/// regions (`RegionKindInterface`, `HasOnlyGraphRegion`): inside their one
-/// block, uses may come before definitions.
-const GRAPH_REGION_OPS: &[&str] = &[
-    "builtin.module",
-    "emitc.expression",
-    "ml_program.subgraph",
-    "scf.forall.in_parallel",
-    "test.graph_loop",
-    "test.graph_region",
-    "test.single_no_terminator_op",
-    "test.variadic_no_terminator_op",
-    "transform.apply_conversion_patterns",
-    "transform.apply_patterns",
-    "transform.func.cast_and_call",
-    "transform.structured.replace",
-];
+use strata_builtin::AsmHooks;
 
 /// Where a location is in the text, if it is a place in the text.
 pub(crate) type At<'a> = dyn Fn(Location<'_>) -> Option<usize> + Sync + 'a;
@@ -285,7 +267,7 @@ pub(crate) fn check_module(
     checker: &Checker<'_>,
     module: &crate::Module<'_>,
 ) -> Result<(), ParseError> {
-    let file = Scope::new(&module.body, 0..0, "", &[]);
+    let file = Scope::new(&module.body, 0..0, "", &[], &module.asm);
     checker.whole(&file, module.root, checker.clean)
 }
 
@@ -322,12 +304,12 @@ pub(crate) fn check_parsed(
         parallel,
         clean: &clean,
     };
-    let file = Scope::new(&module.body, 0..0, "", &[]);
+    let file = Scope::new(&module.body, 0..0, "", &[], &module.asm);
     if any {
         return checker.whole(&file, module.root, &clean);
     }
     let place = file.place(&checker, module.root);
-    let root = Scope::new(root_body, place, "builtin.module", &[]);
+    let root = Scope::new(root_body, place, "builtin.module", &[], &module.asm);
     root.symbols(&checker, Holder::Owner)
 }
 
@@ -348,6 +330,8 @@ struct Scope<'m, 'c> {
     owner_name: &'c str,
     /// By operation index: `true` for an operation the walks leave out.
     clean: &'m [bool],
+    /// The module's dialect hooks: which operations are registered.
+    hooks: &'m AsmHooks,
     /// By operation index: its position in its block (built on first need).
     op_pos: Vec<u32>,
     /// By block index: its position in its region (built on first need).
@@ -377,7 +361,13 @@ impl<'a> Checker<'a> {
         if child.roots().is_empty() {
             return Ok(());
         }
-        let mut scope = Scope::new(child, outer.place(self, op), op_name(outer.body, op), clean);
+        let mut scope = Scope::new(
+            child,
+            outer.place(self, op),
+            op_name(outer.body, op),
+            clean,
+            outer.hooks,
+        );
         scope.structure(self, Holder::Owner)?;
         scope.dominance(self, Holder::Owner)
     }
@@ -401,12 +391,14 @@ impl<'m, 'c> Scope<'m, 'c> {
         owner_place: Range<usize>,
         owner_name: &'c str,
         clean: &'m [bool],
+        hooks: &'m AsmHooks,
     ) -> Self {
         Scope {
             body,
             owner_place,
             owner_name,
             clean,
+            hooks,
             op_pos: Vec::new(),
             block_pos: Vec::new(),
             trees: FxHashMap::default(),
@@ -685,7 +677,7 @@ impl<'m, 'c> Scope<'m, 'c> {
             return true;
         };
         let name = self.holder_name(h);
-        registered_in_mlir_opt(name) && !GRAPH_REGION_OPS.contains(&name)
+        self.hooks.registration(name) == strata_builtin::Registration::Registered
     }
 
     /// The block of region `r` that holds block `b`, if `b` is inside `r`.

@@ -10,6 +10,8 @@
 //! its locations. An attribute alias is one attribute at every use, which a
 //! distinct attribute makes visible.
 
+mod common;
+
 use strata_ctx::Context;
 use strata_module::{ParseConfig, PrintOptions, print_module};
 
@@ -34,13 +36,18 @@ fn check(input: &str, file: &str, debug_info: bool, local_scope: bool, expected:
     };
     let ctx = Context::new();
     let module = ParseConfig::new()
+        .syntax(&common::syntax())
         .name(file)
         .parallel(true)
         .parse(&ctx, input)
         .unwrap();
     assert_eq!(print_module(&module, options), expected);
     let local = Context::single_threaded();
-    let module = ParseConfig::new().name(file).parse(&local, input).unwrap();
+    let module = ParseConfig::new()
+        .syntax(&common::syntax())
+        .name(file)
+        .parse(&local, input)
+        .unwrap();
     assert_eq!(print_module(&module, options), expected);
 }
 
@@ -221,6 +228,7 @@ fn inline_distinct_id_mismatch_across_operations_is_reported_at_the_later_one() 
     let later = input.rfind("distinct[0]").unwrap();
     let ctx = Context::new();
     let e = ParseConfig::new()
+        .syntax(&common::syntax())
         .name("m.mlir")
         .parallel(true)
         .parse(&ctx, input)
@@ -232,6 +240,7 @@ fn inline_distinct_id_mismatch_across_operations_is_reported_at_the_later_one() 
     assert_eq!(e.span().start, later);
     let local = Context::single_threaded();
     let e = ParseConfig::new()
+        .syntax(&common::syntax())
         .name("m.mlir")
         .parse(&local, input)
         .unwrap_err();

@@ -8,6 +8,8 @@
 //! or none where MLIR accepts the chunk; from the sequential and from the
 //! parallel parse.
 
+mod common;
+
 use strata_ctx::Context;
 use strata_module::{ParseConfig, ParseError, split_input};
 
@@ -44,10 +46,15 @@ fn every_chunk_gets_mlir_opts_diagnostics() {
         let body = &TEXT[chunk.range.clone()];
         let name = chunk.buffer_name("structure.mlir");
         let ctx = Context::new();
-        if let Err(e) = ParseConfig::new().name(&name).parse(&ctx, body) {
+        if let Err(e) = ParseConfig::new()
+            .syntax(&common::syntax())
+            .name(&name)
+            .parse(&ctx, body)
+        {
             sequential.extend(lines(i, body, &e));
         }
         if let Err(e) = ParseConfig::new()
+            .syntax(&common::syntax())
             .name(&name)
             .parallel(true)
             .parse(&ctx, body)
@@ -67,6 +74,7 @@ fn an_operation_located_elsewhere_is_reported_at_the_one_around_it() {
     let text = "\"test.op\"() ({\n  \"test.jump\"()[^bb1] : () -> () loc(\"elsewhere.mlir\":1:1)\n  \"test.x\"() : () -> ()\n^bb1:\n  \"test.y\"() : () -> ()\n}) : () -> ()\n";
     let ctx = Context::new();
     let e = ParseConfig::new()
+        .syntax(&common::syntax())
         .name("t.mlir")
         .parse(&ctx, text)
         .unwrap_err();
@@ -78,6 +86,7 @@ fn an_operation_located_elsewhere_is_reported_at_the_one_around_it() {
     // Located in the text under its own name: there.
     let text = text.replace("elsewhere.mlir\":1:1", "t.mlir\":2:3");
     let e = ParseConfig::new()
+        .syntax(&common::syntax())
         .name("t.mlir")
         .parse(&ctx, &text)
         .unwrap_err();
@@ -91,6 +100,7 @@ fn a_parse_error_comes_first() {
     let text = "\"test.op\"() ({\n  \"test.jump\"()[^bb1] : () -> ()\n  \"test.x\"() : () -> ()\n^bb1:\n  \"test.y\"() : () -> ()\n}) : () -> ()\n\"test.bad\"() : () -> (\n";
     let ctx = Context::new();
     let e = ParseConfig::new()
+        .syntax(&common::syntax())
         .name("t.mlir")
         .parse(&ctx, text)
         .unwrap_err();

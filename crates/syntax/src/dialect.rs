@@ -230,6 +230,35 @@ impl<P: Policy, S: BuildHasher> Syntax<P, S> {
         &self.asm
     }
 
+    /// Says which operations the dialects register (see
+    /// [`AsmHooks::set_registered_ops`]): a module parsed with this syntax
+    /// prints and verifies them as MLIR treats registered operations. A
+    /// tool that models another tool's registrations (`strata-opt` models
+    /// `mlir-opt-19`'s) names them here.
+    ///
+    /// ```
+    /// use strata_syntax::Syntax;
+    ///
+    /// use strata_builtin::Registration;
+    ///
+    /// let ctx = strata_ctx::Context::new();
+    /// let mut syntax = Syntax::new();
+    /// syntax.registered_ops(|name| match name.starts_with("func.") {
+    ///     true => Registration::Registered,
+    ///     false => Registration::Unregistered,
+    /// });
+    /// assert_eq!(syntax.parse_type(&ctx, "i32").unwrap().to_string(), "i32");
+    /// assert!(syntax.asm_hooks().is_registered_op("func.func"));
+    /// assert!(!syntax.asm_hooks().is_registered_op("test.op"));
+    /// ```
+    pub fn registered_ops(
+        &mut self,
+        registered: fn(&str) -> strata_builtin::Registration,
+    ) -> &mut Self {
+        self.asm.set_registered_ops(registered);
+        self
+    }
+
     /// Whether dialect `namespace` has registered syntax (a context knows
     /// its dialects by [`Context::has_dialect`]).
     pub fn has_dialect(&self, namespace: &str) -> bool {

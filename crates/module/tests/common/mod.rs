@@ -20,3 +20,32 @@ pub(crate) fn good_modules() -> Vec<String> {
         .map(|row| row["generic"].as_str().unwrap().to_owned())
         .collect()
 }
+
+/// How `mlir-opt-19` registers the operations these tests' inputs use, a
+/// small part of strata-opt's model (`strata_cli::mlir_opt_registration`,
+/// which this crate's tests cannot use): every operation of `func`, `cf`,
+/// `arith` and `scf`, and of MLIR's test dialect `test.attr_with_loc` and
+/// `test.compare` (registered) and `test.graph_region` (with graph
+/// regions); any other is unregistered.
+pub(crate) fn registration(name: &str) -> strata_builtin::Registration {
+    use strata_builtin::Registration;
+    let dialect = name.split_once('.').map_or("", |(d, _)| d);
+    if matches!(dialect, "func" | "cf" | "arith" | "scf")
+        || matches!(name, "test.attr_with_loc" | "test.compare")
+    {
+        Registration::Registered
+    } else if name == "test.graph_region" {
+        Registration::GraphRegions
+    } else {
+        Registration::Unregistered
+    }
+}
+
+/// A syntax with no dialect hooks whose modules register the operations
+/// [`registration`] names.
+pub(crate) fn syntax<P: strata_ctx::Policy, S: core::hash::BuildHasher>()
+-> strata_syntax::Syntax<P, S> {
+    let mut s = strata_syntax::Syntax::new();
+    s.registered_ops(registration);
+    s
+}
