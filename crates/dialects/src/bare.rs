@@ -15,6 +15,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "acc",
@@ -23,6 +24,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse OpenACC_ConstructAttr parameter 'value' which is to be a `::mlir::acc::Construct`",
+        )],
     },
     Bare {
         namespace: "acc",
@@ -31,6 +36,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse OpenACC_DataClauseAttr parameter 'value' which is to be a `::mlir::acc::DataClause`",
+        )],
     },
     Bare {
         namespace: "acc",
@@ -39,6 +48,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "acc",
@@ -47,6 +57,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "acc",
@@ -55,6 +66,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse DefaultValueAttr parameter 'value' which is to be a `::mlir::acc::ClauseDefaultValue`",
+        )],
     },
     Bare {
         namespace: "acc",
@@ -63,6 +78,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "acc",
@@ -71,6 +87,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "acc",
@@ -79,6 +96,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "acc",
@@ -87,6 +105,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "amdgpu",
@@ -95,6 +114,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse AMDGPU_MFMAPermBAttr parameter 'value' which is to be a `::mlir::amdgpu::MFMAPermB`",
+        )],
     },
     Bare {
         namespace: "arith",
@@ -103,6 +126,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "arith",
@@ -111,6 +135,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "arm_sme",
@@ -119,6 +144,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "arm_sme",
@@ -127,6 +153,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "arm_sme",
@@ -135,6 +162,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "async",
@@ -143,6 +171,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[(Mnemonic, "failed to parse async value type")],
     },
     Bare {
         namespace: "complex",
@@ -151,6 +180,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "dlti",
@@ -159,6 +189,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "dlti",
@@ -167,6 +198,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "dlti",
@@ -175,6 +207,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "dlti",
@@ -183,6 +216,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "emitc",
@@ -191,6 +225,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "emitc",
@@ -199,6 +234,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "emitc",
@@ -207,6 +243,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "emitc",
@@ -215,6 +252,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "gpu",
@@ -223,6 +261,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "gpu",
@@ -231,6 +270,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse GPU_AllReduceOperationAttr parameter 'value' which is to be a `::mlir::gpu::AllReduceOperation`",
+        )],
     },
     Bare {
         namespace: "gpu",
@@ -239,6 +282,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "gpu",
@@ -247,6 +291,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse GPU_DimensionAttr parameter 'value' which is to be a `::mlir::gpu::Dimension`",
+        )],
     },
     Bare {
         namespace: "gpu",
@@ -255,6 +303,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "gpu",
@@ -263,6 +312,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse GPU_TransposeModeAttr parameter 'value' which is to be a `::mlir::gpu::TransposeMode`",
+        )],
     },
     Bare {
         namespace: "gpu",
@@ -271,6 +324,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "gpu",
@@ -279,6 +333,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse MMAElementWiseAttr parameter 'value' which is to be a `::mlir::gpu::MMAElementwiseOp`",
+        )],
     },
     Bare {
         namespace: "gpu",
@@ -287,6 +345,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "gpu",
@@ -295,6 +354,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse GPU_Prune2To4SpMatFlagAttr parameter 'value' which is to be a `::mlir::gpu::Prune2To4SpMatFlag`",
+        )],
     },
     Bare {
         namespace: "gpu",
@@ -303,6 +366,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse GPU_ShuffleModeAttr parameter 'value' which is to be a `::mlir::gpu::ShuffleMode`",
+        )],
     },
     Bare {
         namespace: "gpu",
@@ -311,6 +378,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse GPU_SpGEMMWorkEstimationOrComputeKindAttr parameter 'value' which is to be a `::mlir::gpu::SpGEMMWorkEstimationOrComputeKind`",
+        )],
     },
     Bare {
         namespace: "gpu",
@@ -319,6 +390,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "gpu",
@@ -327,6 +399,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "gpu",
@@ -335,6 +408,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "gpu",
@@ -343,6 +417,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "index",
@@ -351,6 +426,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse IndexCmpPredicateAttr parameter 'value' which is to be a `::mlir::index::IndexCmpPredicate`",
+        )],
     },
     Bare {
         namespace: "irdl",
@@ -359,6 +438,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse VariadicityAttr parameter 'value' which is to be a `::mlir::irdl::Variadicity`",
+        )],
     },
     Bare {
         namespace: "irdl",
@@ -367,6 +450,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '['",
         place: WrongToken,
         passes: &[LSquare],
+        follow_ups: &[],
     },
     Bare {
         namespace: "linalg",
@@ -375,6 +459,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "linalg",
@@ -383,6 +468,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "linalg",
@@ -391,6 +477,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "linalg",
@@ -399,6 +486,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "linalg",
@@ -407,6 +495,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -415,6 +504,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -423,6 +513,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -431,6 +522,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -439,6 +531,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -447,6 +540,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected keyword for LLVM Comdat Types",
         place: AtToken,
         passes: &[String, Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse ComdatAttr parameter 'comdat' which is to be a `comdat::Comdat`",
+        )],
     },
     Bare {
         namespace: "llvm",
@@ -455,6 +552,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -463,6 +561,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -471,6 +570,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -479,6 +579,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -487,6 +588,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -495,6 +597,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse LLVM_DIExpressionElemAttr parameter 'opcode' which is to be a `unsigned`",
+        )],
     },
     Bare {
         namespace: "llvm",
@@ -503,6 +609,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -511,6 +618,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -519,6 +627,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -527,6 +636,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -535,6 +645,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -543,6 +654,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -551,6 +663,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -559,6 +672,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -567,6 +681,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -575,6 +690,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -583,6 +699,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -591,6 +708,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -599,6 +717,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -607,6 +726,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -615,6 +735,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -623,6 +744,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -631,6 +753,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -639,6 +762,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -647,6 +771,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -655,6 +780,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -663,6 +789,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -671,6 +798,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -679,6 +807,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -687,6 +816,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -695,6 +825,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -703,6 +834,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -711,6 +843,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -719,6 +852,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -727,6 +861,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -735,6 +870,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -743,6 +879,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -751,6 +888,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -759,6 +897,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -767,6 +906,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -775,6 +915,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -783,6 +924,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -791,6 +933,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<' in complex type",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -799,6 +942,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -807,6 +951,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -815,6 +960,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -823,6 +969,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -831,6 +978,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -839,6 +987,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -847,6 +996,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -855,6 +1005,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -863,6 +1014,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -871,6 +1023,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -879,6 +1032,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -887,6 +1041,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -895,6 +1050,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -903,6 +1059,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -911,6 +1068,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -919,6 +1077,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -927,6 +1086,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -935,6 +1095,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -943,6 +1104,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -951,6 +1113,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -959,6 +1122,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -967,6 +1131,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -975,6 +1140,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -983,6 +1149,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -991,6 +1158,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -999,6 +1167,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1007,6 +1176,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1015,6 +1185,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1023,6 +1194,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1031,6 +1203,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1039,6 +1212,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1047,6 +1221,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1055,6 +1230,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1063,6 +1239,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1071,6 +1248,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1079,6 +1257,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<' in memref type",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1087,6 +1266,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1095,6 +1275,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1103,6 +1284,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1111,6 +1293,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1119,6 +1302,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1127,6 +1311,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<' in tensor type",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1135,6 +1320,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1143,6 +1329,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<' in tuple type",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1151,6 +1338,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1159,6 +1347,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1167,6 +1356,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "unexpected type, expected keyword",
         place: Mnemonic,
         passes: &[],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1175,6 +1365,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "llvm",
@@ -1183,6 +1374,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<' in vector type",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "mesh",
@@ -1191,6 +1383,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "mesh",
@@ -1199,6 +1392,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "mpi",
@@ -1207,6 +1401,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "nvgpu",
@@ -1215,6 +1410,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse TensorMapInterleaveAttr parameter 'value' which is to be a `::mlir::nvgpu::TensorMapInterleaveKind`",
+        )],
     },
     Bare {
         namespace: "nvgpu",
@@ -1223,6 +1422,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse TensorMapL2PromoAttr parameter 'value' which is to be a `::mlir::nvgpu::TensorMapL2PromoKind`",
+        )],
     },
     Bare {
         namespace: "nvgpu",
@@ -1231,6 +1434,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse TensorMapOOBAttr parameter 'value' which is to be a `::mlir::nvgpu::TensorMapOOBKind`",
+        )],
     },
     Bare {
         namespace: "nvgpu",
@@ -1239,6 +1446,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse TensorMapSwizzleAttr parameter 'value' which is to be a `::mlir::nvgpu::TensorMapSwizzleKind`",
+        )],
     },
     Bare {
         namespace: "nvgpu",
@@ -1247,6 +1458,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "nvgpu",
@@ -1255,6 +1467,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "nvgpu",
@@ -1263,6 +1476,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "nvgpu",
@@ -1271,6 +1485,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "nvvm",
@@ -1279,6 +1494,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse SetMaxRegisterActionAttr parameter 'value' which is to be a `::mlir::NVVM::SetMaxRegisterAction`",
+        )],
     },
     Bare {
         namespace: "nvvm",
@@ -1287,6 +1506,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse LoadCacheModifierAttr parameter 'value' which is to be a `::mlir::NVVM::LoadCacheModifierKind`",
+        )],
     },
     Bare {
         namespace: "nvvm",
@@ -1295,6 +1518,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "nvvm",
@@ -1303,6 +1527,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "nvvm",
@@ -1311,6 +1536,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "nvvm",
@@ -1319,6 +1545,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "nvvm",
@@ -1327,6 +1554,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "nvvm",
@@ -1335,6 +1563,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "nvvm",
@@ -1343,6 +1572,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse ReduxKindAttr parameter 'value' which is to be a `::mlir::NVVM::ReduxKind`",
+        )],
     },
     Bare {
         namespace: "nvvm",
@@ -1351,6 +1584,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "nvvm",
@@ -1359,6 +1593,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "nvvm",
@@ -1367,6 +1602,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse ShflKindAttr parameter 'value' which is to be a `::mlir::NVVM::ShflKind`",
+        )],
     },
     Bare {
         namespace: "nvvm",
@@ -1375,6 +1614,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "nvvm",
@@ -1383,6 +1623,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "nvvm",
@@ -1391,6 +1632,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "omp",
@@ -1399,6 +1641,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse CancellationConstructTypeAttr parameter 'value' which is to be a `::mlir::omp::ClauseCancellationConstructType`",
+        )],
     },
     Bare {
         namespace: "omp",
@@ -1407,6 +1653,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '('",
         place: WrongToken,
         passes: &[LParen],
+        follow_ups: &[],
     },
     Bare {
         namespace: "omp",
@@ -1415,6 +1662,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '('",
         place: WrongToken,
         passes: &[LParen],
+        follow_ups: &[],
     },
     Bare {
         namespace: "omp",
@@ -1423,6 +1671,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse ClauseRequiresAttr parameter 'value' which is to be a `::mlir::omp::ClauseRequires`",
+        )],
     },
     Bare {
         namespace: "omp",
@@ -1431,6 +1683,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '('",
         place: WrongToken,
         passes: &[LParen],
+        follow_ups: &[],
     },
     Bare {
         namespace: "omp",
@@ -1439,6 +1692,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '{'",
         place: WrongToken,
         passes: &[LBrace],
+        follow_ups: &[],
     },
     Bare {
         namespace: "omp",
@@ -1447,6 +1701,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "omp",
@@ -1455,6 +1710,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '('",
         place: WrongToken,
         passes: &[LParen],
+        follow_ups: &[],
     },
     Bare {
         namespace: "omp",
@@ -1463,6 +1719,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "omp",
@@ -1471,6 +1728,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse GrainsizeTypeAttr parameter 'value' which is to be a `::mlir::omp::ClauseGrainsizeType`",
+        )],
     },
     Bare {
         namespace: "omp",
@@ -1479,6 +1740,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse MemoryOrderKindAttr parameter 'value' which is to be a `::mlir::omp::ClauseMemoryOrderKind`",
+        )],
     },
     Bare {
         namespace: "omp",
@@ -1487,6 +1752,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse NumTasksTypeAttr parameter 'value' which is to be a `::mlir::omp::ClauseNumTasksType`",
+        )],
     },
     Bare {
         namespace: "omp",
@@ -1495,6 +1764,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse OrderModifierAttr parameter 'value' which is to be a `::mlir::omp::OrderModifier`",
+        )],
     },
     Bare {
         namespace: "omp",
@@ -1503,6 +1776,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse OrderKindAttr parameter 'value' which is to be a `::mlir::omp::ClauseOrderKind`",
+        )],
     },
     Bare {
         namespace: "omp",
@@ -1511,6 +1788,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse ProcBindKindAttr parameter 'value' which is to be a `::mlir::omp::ClauseProcBindKind`",
+        )],
     },
     Bare {
         namespace: "omp",
@@ -1519,6 +1800,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse ScheduleModifierAttr parameter 'value' which is to be a `::mlir::omp::ScheduleModifier`",
+        )],
     },
     Bare {
         namespace: "omp",
@@ -1527,6 +1812,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse ScheduleKindAttr parameter 'value' which is to be a `::mlir::omp::ClauseScheduleKind`",
+        )],
     },
     Bare {
         namespace: "omp",
@@ -1535,6 +1824,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '('",
         place: WrongToken,
         passes: &[LParen],
+        follow_ups: &[],
     },
     Bare {
         namespace: "omp",
@@ -1543,6 +1833,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "pdl",
@@ -1551,6 +1842,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "polynomial",
@@ -1559,6 +1851,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "polynomial",
@@ -1567,6 +1860,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "polynomial",
@@ -1575,6 +1869,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "polynomial",
@@ -1583,6 +1878,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "polynomial",
@@ -1591,6 +1887,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse Polynomial_TypedFloatPolynomialAttr parameter 'value' which is to be a `::mlir::polynomial::FloatPolynomialAttr`",
+        )],
     },
     Bare {
         namespace: "polynomial",
@@ -1599,6 +1899,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse Polynomial_TypedIntPolynomialAttr parameter 'value' which is to be a `::mlir::polynomial::IntPolynomialAttr`",
+        )],
     },
     Bare {
         namespace: "polynomial",
@@ -1607,6 +1911,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "ptr",
@@ -1615,6 +1920,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "quant",
@@ -1623,6 +1929,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "quant",
@@ -1631,6 +1938,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "quant",
@@ -1639,6 +1947,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "sparse_tensor",
@@ -1647,6 +1956,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse SparseTensorCrdTransDirectionAttr parameter 'value' which is to be a `::mlir::sparse_tensor::CrdTransDirectionKind`",
+        )],
     },
     Bare {
         namespace: "sparse_tensor",
@@ -1655,6 +1968,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse SparseTensorSortKindAttr parameter 'value' which is to be a `::mlir::sparse_tensor::SparseTensorSortKind`",
+        )],
     },
     Bare {
         namespace: "sparse_tensor",
@@ -1663,6 +1980,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "sparse_tensor",
@@ -1671,6 +1989,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse SparseTensorStorageSpecifierKindAttr parameter 'value' which is to be a `::mlir::sparse_tensor::StorageSpecifierKind`",
+        )],
     },
     Bare {
         namespace: "sparse_tensor",
@@ -1679,6 +2001,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '('",
         place: WrongToken,
         passes: &[LParen],
+        follow_ups: &[],
     },
     Bare {
         namespace: "sparse_tensor",
@@ -1687,6 +2010,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "sparse_tensor",
@@ -1695,6 +2019,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "sparse_tensor",
@@ -1703,6 +2028,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1711,6 +2037,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1719,6 +2046,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1727,6 +2055,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1735,6 +2064,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1743,6 +2073,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1751,6 +2082,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1759,6 +2091,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1767,6 +2100,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1775,6 +2109,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1783,6 +2118,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1791,6 +2127,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1799,6 +2136,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1807,6 +2145,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1815,6 +2154,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1823,6 +2163,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1831,6 +2172,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1839,6 +2181,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1847,6 +2190,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1855,6 +2199,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1863,6 +2208,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1871,6 +2217,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1879,6 +2226,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1887,6 +2235,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1895,6 +2244,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1903,6 +2253,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1911,6 +2262,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1919,6 +2271,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1927,6 +2280,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1935,6 +2289,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1943,6 +2298,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1951,6 +2307,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1959,6 +2316,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1967,6 +2325,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1975,6 +2334,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1983,6 +2343,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1991,6 +2352,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -1999,6 +2361,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -2007,6 +2370,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -2015,6 +2379,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -2023,6 +2388,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -2031,6 +2397,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -2039,6 +2406,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -2047,6 +2415,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -2055,6 +2424,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -2063,6 +2433,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -2071,6 +2442,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -2079,6 +2451,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -2087,6 +2460,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -2095,6 +2469,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -2103,6 +2478,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -2111,6 +2487,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -2119,6 +2496,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "spirv",
@@ -2127,6 +2505,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2135,6 +2514,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '['",
         place: WrongToken,
         passes: &[LSquare],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2143,6 +2523,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '['",
         place: WrongToken,
         passes: &[LSquare],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2151,6 +2532,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '['",
         place: WrongToken,
         passes: &[LSquare],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2159,6 +2541,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2167,6 +2550,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2175,6 +2559,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2183,6 +2568,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected 'begin'",
         place: AtToken,
         passes: &[SomeKeywords],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2191,6 +2577,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2199,6 +2586,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2207,6 +2595,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2215,6 +2604,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2223,6 +2613,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected attribute value",
         place: WrongToken,
         passes: &[LParen, LSquare, LBrace, Integer, String, SomeKeywords],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse AttrWithTypeBuilder parameter 'attr' which is to be a `::mlir::IntegerAttr`",
+        )],
     },
     Bare {
         namespace: "test",
@@ -2231,6 +2625,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2239,6 +2634,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2247,6 +2643,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2255,6 +2652,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2263,6 +2661,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2271,6 +2670,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2279,6 +2679,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2287,6 +2688,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2295,6 +2697,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2303,6 +2706,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2311,6 +2715,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2319,6 +2724,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2327,6 +2733,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse TestEnumAttr parameter 'value' which is to be a `test::TestEnum`",
+        )],
     },
     Bare {
         namespace: "test",
@@ -2335,6 +2745,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2343,6 +2754,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2351,6 +2763,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2359,6 +2772,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2367,6 +2781,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse TestSimpleEnumAttr parameter 'value' which is to be a `::test::SimpleEnum`",
+        )],
     },
     Bare {
         namespace: "test",
@@ -2375,6 +2793,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2383,6 +2802,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2391,6 +2811,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2399,6 +2820,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2407,6 +2829,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2415,6 +2838,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2423,6 +2847,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2431,6 +2856,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2439,6 +2865,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2447,6 +2874,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2455,6 +2883,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2463,6 +2892,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2471,6 +2901,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2479,6 +2910,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2487,6 +2919,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2495,6 +2928,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2503,6 +2937,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2511,6 +2946,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2519,6 +2955,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2527,6 +2964,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2535,6 +2973,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2543,6 +2982,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2551,6 +2991,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2559,6 +3000,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2567,6 +3009,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2575,6 +3018,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2583,6 +3027,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2591,6 +3036,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2599,6 +3045,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2607,6 +3054,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "test",
@@ -2615,6 +3063,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "tosa",
@@ -2623,6 +3072,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "tosa",
@@ -2631,6 +3081,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "tosa",
@@ -2639,6 +3090,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "tosa",
@@ -2647,6 +3099,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "transform",
@@ -2655,6 +3108,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "transform",
@@ -2663,6 +3117,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "vector",
@@ -2671,6 +3126,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "vector",
@@ -2679,6 +3135,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "vector",
@@ -2687,6 +3144,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "xegpu",
@@ -2695,6 +3153,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "xegpu",
@@ -2703,6 +3162,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse XeGPU_FenceScopeAttr parameter 'value' which is to be a `::mlir::xegpu::FenceScope`",
+        )],
     },
     Bare {
         namespace: "xegpu",
@@ -2711,6 +3174,10 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected valid keyword",
         place: AtToken,
         passes: &[Keyword],
+        follow_ups: &[(
+            AtToken,
+            "failed to parse XeGPU_MemoryScopeAttr parameter 'value' which is to be a `::mlir::xegpu::MemoryScope`",
+        )],
     },
     Bare {
         namespace: "xegpu",
@@ -2719,6 +3186,7 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
     Bare {
         namespace: "xegpu",
@@ -2727,5 +3195,6 @@ pub(crate) const BARE: &[Bare] = &[
         message: "expected '<'",
         place: WrongToken,
         passes: &[Less],
+        follow_ups: &[],
     },
 ];

@@ -51,6 +51,10 @@ pub(crate) struct Bare {
     /// The tokens that get the parser past its first one; every token that
     /// `bare.py` does not probe does too, as far as strata knows.
     pub(crate) passes: &'static [Follower],
+    /// The errors `mlir-opt-19` reports after it on its way out, each with
+    /// where it reports it (a generated enum attribute's "failed to parse
+    /// ... parameter 'value'").
+    pub(crate) follow_ups: &'static [(Place, &'static str)],
 }
 
 /// Where `mlir-opt-19` reports a [`Bare`] error.
@@ -135,17 +139,32 @@ pub(crate) fn bare_refusal<P: Policy, S: BuildHasher>(
     if !refused {
         return None;
     }
-    let message = rule.message.to_owned();
-    Some(match rule.place {
+    let error = placed(p, mnemonic, rule.place, rule.message);
+    Some(rule.follow_ups.iter().fold(error, |e, &(place, message)| {
+        let up = placed(p, mnemonic, place, message);
+        e.with_follow_up(up.span(), message)
+    }))
+}
+
+/// The error `message` where `place` says, for `mnemonic`, which the hook's
+/// parser is just past.
+fn placed<P: Policy, S: BuildHasher>(
+    p: &Parser<'_, '_, P, S>,
+    mnemonic: &str,
+    place: Place,
+    message: &str,
+) -> ParseError {
+    let message = message.to_owned();
+    match place {
         Place::Mnemonic => at_mnemonic(p, mnemonic, message),
         Place::WrongToken => {
-            ParseError::wrong_token(wrong_token_position(p.source(), &tok), message)
+            ParseError::wrong_token(wrong_token_position(p.source(), &p.token()), message)
         }
         // MLIR's next token is the one after the symbol in the short form,
         // which a hook does not see: strata reports it at the end of the
         // symbol, which is that token's start unless blanks come between.
         Place::AtToken => p.error(message),
-    })
+    }
 }
 
 /// The start of `mnemonic`, which the hook's parser is past: the current

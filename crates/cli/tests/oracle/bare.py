@@ -20,8 +20,10 @@ whatever follows: the `llvm` dialect's builtin types), `wrong` (after the
 token before, MLIR's `emitWrongTokenError`: the column does not move with a
 blank) or `at` (at the next token, `emitError` at the current location: it
 moves with the blank); and the followers that get the parser past its first
-token (its answer is another message, or is further on, or is `ok`). The
-keyword followers count as one (`keyword`, a bare identifier for strata)
+token (its answer is another message, or is further on, or is `ok`); and
+the errors MLIR reports after the bare form's, each with its place (a
+generated enum attribute's "failed to parse ... parameter 'value'"; where
+one is elsewhere, M has no rule). The keyword followers count as one (`keyword`, a bare identifier for strata)
 only where all three get past; where only some do, or where the message
 names a keyword (`expected 'begin'`), a bare identifier is left alone
 (`some`), never refused. A follower not probed here (`#x`, `-1`, `:`) is
@@ -34,7 +36,8 @@ where it crashes), which the
 `mnemonics` test of strata-cli compares with strata-opt's; the test reads
 only the checked-in files.
 
-Usage: python3 crates/cli/tests/oracle/bare.py   (needs mlir-opt-19)
+Usage: python3 crates/cli/tests/oracle/bare.py   (needs mlir-opt-19 and
+rustfmt; about a minute)
 """
 import concurrent.futures
 import os
@@ -48,18 +51,51 @@ from mnemonics import run_chunks, rs  # noqa: E402
 
 
 def crashes(text):
-    """Whether mlir-opt-19 crashes on the text (some test-dialect parsers
-    do on a body without its trailing type: `#test.i64_elements<[1]>`)."""
+    """Whether mlir-opt-19 crashes on the text, split at its `// -----`
+    lines (some test-dialect parsers do on a body without a trailing type:
+    `!test.ap_float<i32>`)."""
+    r = subprocess.run(['mlir-opt-19', '--allow-unregistered-dialect', '--split-input-file',
+                        '-o', os.devnull], input=text, capture_output=True, text=True)
+    return r.returncode < 0 or 'PLEASE submit a bug report' in r.stderr
+
+
+def errors(text):
+    """Every error mlir-opt-19 reports on the one-line text, in order:
+    (column, message)."""
     r = subprocess.run(['mlir-opt-19', '--allow-unregistered-dialect', '-o', os.devnull],
                        input=text, capture_output=True, text=True)
-    return r.returncode < 0 or 'PLEASE submit a bug report' in r.stderr
+    return [(int(m[1]), m[2]) for m in
+            re.finditer(r'^<stdin>:1:(\d+): error: (.*)$', r.stderr, re.M)]
+
+
+def follow_ups(ns, family, m, start, after):
+    """The errors mlir-opt-19 reports after the bare form's first, each
+    with its place (as the rule's), or None where one is elsewhere."""
+    s = '!' if family == 'type' else '#'
+    bare = errors(op('%s%s.%s' % (s, ns, m)))[1:]
+    blank = errors(op('%s%s.%s ' % (s, ns, m)))[1:]
+    if len(bare) != len(blank):
+        return None
+    out = []
+    for (col, msg), (bcol, bmsg) in zip(bare, blank):
+        if msg != bmsg:
+            return None
+        if col == start and bcol == start:
+            out.append(('mnemonic', msg))
+        elif col == after and bcol == after:
+            out.append(('wrong', msg))
+        elif col == after and bcol == after + 1:
+            out.append(('at', msg))
+        else:
+            return None
+    return out
 
 
 def answers_of(texts):
     """run_chunks, one mnemonic's probes at a time, where a crash would
     cut a run short: a form mlir-opt-19 crashes on is answered `crash`
     (and gets the parser past its first token, as far as the rules go)."""
-    if not any(crashes(t) for t in texts):
+    if not crashes('// -----\n'.join(texts)):
         return run_chunks(texts)
     return ['crash' if crashes(t) else run_chunks([t])[0] for t in texts]
 
@@ -205,7 +241,13 @@ def main():
                 print('%s %s %s: refused at the mnemonic but for %s'
                       % (ns, family, m, passed), file=sys.stderr)
                 continue
-            rules.append((ns, family, m, msg, place, passed))
+            rules.append((ns, family, m, msg, place, passed, start, after))
+    # The errors MLIR reports after the bare form's (a generated enum
+    # attribute's "failed to parse ... parameter 'value'"), as the rule's
+    # follow-ups.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
+        ups = list(pool.map(lambda r: follow_ups(*r[:3], r[6], r[7]), rules))
+    rules = [r[:6] + (u,) for r, u in zip(rules, ups) if u is not None]
     print('%d rules' % len(rules), file=sys.stderr)
     with open(TXT, 'w') as f:
         f.write('\n'.join(probes) + '\n')
@@ -222,14 +264,24 @@ def main():
                 'use crate::known::{Bare, Follower::*, Place::*};\n\n'
                 '/// Every rule, sorted by namespace, family and mnemonic.\n'
                 'pub(crate) const BARE: &[Bare] = &[\n')
-        for ns, family, m, msg, place, passed in rules:
+        places = {'mnemonic': 'Mnemonic', 'wrong': 'WrongToken', 'at': 'AtToken'}
+        for ns, family, m, msg, place, passed, ups in rules:
             f.write('    Bare {\n        namespace: %s,\n        family: %s,\n'
                     '        mnemonic: %s,\n        message: %s,\n'
-                    '        place: %s,\n        passes: &[%s],\n    },\n'
-                    % (rs(ns), rs(family), rs(m), rs(msg),
-                       {'mnemonic': 'Mnemonic', 'wrong': 'WrongToken', 'at': 'AtToken'}[place],
+                    '        place: %s,\n        passes: &[%s],\n'
+                    % (rs(ns), rs(family), rs(m), rs(msg), places[place],
                        ', '.join(names[p] for p in passed)))
+            if ups:
+                f.write('        follow_ups: &[\n')
+                for up_place, up_msg in ups:
+                    f.write('            (\n                %s,\n                %s,\n            ),\n'
+                            % (places[up_place], rs(up_msg)))
+                f.write('        ],\n    },\n')
+            else:
+                f.write('        follow_ups: &[],\n    },\n')
         f.write('];\n')
+    # Laid out as `cargo fmt` lays it out (the workspace's edition).
+    subprocess.run(['rustfmt', '--edition', '2024', RS], check=True)
 
 
 if __name__ == '__main__':
