@@ -302,6 +302,42 @@ mod tests {
     }
 
     #[test]
+    fn the_bare_rules_are_sorted_once_each_and_for_known_mnemonics() {
+        let table = crate::bare::BARE;
+        assert!(
+            table
+                .windows(2)
+                .all(|w| (w[0].namespace, w[0].family, w[0].mnemonic)
+                    < (w[1].namespace, w[1].family, w[1].mnemonic)),
+            "the rules must be sorted, once each, for the binary search"
+        );
+        for b in table {
+            assert!(
+                family(b.namespace, b.family)
+                    .is_some_and(|k| k.mnemonics.binary_search(&b.mnemonic).is_ok()),
+                "{} {} {}: a rule for a mnemonic the family does not know",
+                b.namespace,
+                b.family,
+                b.mnemonic
+            );
+            // A rule at the mnemonic holds whatever follows.
+            assert!(b.place != Place::Mnemonic || b.passes.is_empty());
+        }
+        assert!(table.len() >= 300, "{} rules", table.len());
+    }
+
+    #[test]
+    fn a_rule_is_found_for_its_mnemonic_only() {
+        let declare = bare("acc", "attribute", "declare").expect("a rule");
+        assert_eq!(declare.message, "expected '<'");
+        assert_eq!(declare.passes, &[Follower::Less]);
+        assert!(has_bare_rule("omp", "attribute", "clause_depend"));
+        // Valid bare, or not a known mnemonic: no rule.
+        assert!(!has_bare_rule("gpu", "type", "async.token"));
+        assert!(!has_bare_rule("acc", "attribute", "declarex"));
+    }
+
+    #[test]
     fn a_known_mnemonic_is_not_refused_and_a_misspelt_one_is() {
         assert!(!refuses("arith", "attribute", "fastmath"));
         assert!(refuses("arith", "attribute", "fastmth"));
