@@ -262,23 +262,16 @@ def main():
                 '//! `python3 crates/cli/tests/oracle/bare.py` from `mlir-opt-19` and\n'
                 '//! `crate::mnemonics`. Do not edit.\n\n'
                 'use crate::known::{Bare, Follower::*, Place::*};\n\n'
-                '/// Every rule, sorted by namespace, family and mnemonic.\n'
+                '/// Every rule, sorted by namespace, family and mnemonic, one a line.\n'
+                '#[rustfmt::skip]\n'
                 'pub(crate) const BARE: &[Bare] = &[\n')
         places = {'mnemonic': 'Mnemonic', 'wrong': 'WrongToken', 'at': 'AtToken'}
         for ns, family, m, msg, place, passed, ups in rules:
-            f.write('    Bare {\n        namespace: %s,\n        family: %s,\n'
-                    '        mnemonic: %s,\n        message: %s,\n'
-                    '        place: %s,\n        passes: &[%s],\n'
+            f.write('    Bare { namespace: %s, family: %s, mnemonic: %s, message: %s, '
+                    'place: %s, passes: &[%s], follow_ups: &[%s] },\n'
                     % (rs(ns), rs(family), rs(m), rs(msg), places[place],
-                       ', '.join(names[p] for p in passed)))
-            if ups:
-                f.write('        follow_ups: &[\n')
-                for up_place, up_msg in ups:
-                    f.write('            (\n                %s,\n                %s,\n            ),\n'
-                            % (places[up_place], rs(up_msg)))
-                f.write('        ],\n    },\n')
-            else:
-                f.write('        follow_ups: &[],\n    },\n')
+                       ', '.join(names[p] for p in passed),
+                       ', '.join('(%s, %s)' % (places[a], rs(b)) for a, b in ups)))
         f.write('];\n')
     # Laid out as `cargo fmt` lays it out (the workspace's edition).
     subprocess.run(['rustfmt', '--edition', '2024', RS], check=True)
