@@ -87,6 +87,9 @@ impl DialectSyntax for DltiDialect {
         if crate::known::refuses("dlti", "attribute", mnemonic) {
             return Err(crate::known::refusal(p, "dlti", "attribute", mnemonic));
         }
+        if let Some(e) = crate::known::bare_refusal(p, "dlti", "attribute", mnemonic) {
+            return Err(e);
+        }
         DltiAttr::parse(p, "#dlti.", mnemonic, None)
     }
 }

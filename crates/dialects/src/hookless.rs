@@ -34,7 +34,8 @@ use crate::known::no_hook;
 /// attribute) of it, with "dialect 'tensor' provides no type parsing
 /// hook", at the first character after the namespace's `.` or `<`; a
 /// family it does parse stays opaque here, but for a mnemonic it does not
-/// know, which is MLIR's error ([`crate::known`]).
+/// know and a known one without the token its parser needs first (the bare
+/// form), which are MLIR's errors ([`crate::known`]).
 macro_rules! hookless_dialect {
     ($(#[$doc:meta])* $name:ident, $ns:literal, types: $no_types:literal, attributes: $no_attrs:literal) => {
         $(#[$doc])*
@@ -52,33 +53,47 @@ macro_rules! hookless_dialect {
 
         impl DialectSyntax for $name {
             fn parses_type(mnemonic: &str) -> bool {
-                $no_types || crate::known::refuses($ns, "type", mnemonic)
+                $no_types
+                    || crate::known::refuses($ns, "type", mnemonic)
+                    || crate::known::has_bare_rule($ns, "type", mnemonic)
             }
 
             fn parses_attribute(mnemonic: &str) -> bool {
-                $no_attrs || crate::known::refuses($ns, "attribute", mnemonic)
+                $no_attrs
+                    || crate::known::refuses($ns, "attribute", mnemonic)
+                    || crate::known::has_bare_rule($ns, "attribute", mnemonic)
             }
 
             fn parse_type<'c, P: Policy, S: BuildHasher>(
                 p: &mut Parser<'c, '_, P, S>,
                 mnemonic: &str,
             ) -> Result<Type<'c>, ParseError> {
-                Err(if $no_types {
-                    no_hook(p, mnemonic, $ns, "type")
-                } else {
-                    crate::known::refusal(p, $ns, "type", mnemonic)
-                })
+                if $no_types {
+                    return Err(no_hook(p, mnemonic, $ns, "type"));
+                }
+                if crate::known::refuses($ns, "type", mnemonic) {
+                    return Err(crate::known::refusal(p, $ns, "type", mnemonic));
+                }
+                match crate::known::bare_refusal(p, $ns, "type", mnemonic) {
+                    Some(e) => Err(e),
+                    None => crate::known::opaque_type(p, $ns, mnemonic),
+                }
             }
 
             fn parse_attribute<'c, P: Policy, S: BuildHasher>(
                 p: &mut Parser<'c, '_, P, S>,
                 mnemonic: &str,
             ) -> Result<Attribute<'c>, ParseError> {
-                Err(if $no_attrs {
-                    no_hook(p, mnemonic, $ns, "attribute")
-                } else {
-                    crate::known::refusal(p, $ns, "attribute", mnemonic)
-                })
+                if $no_attrs {
+                    return Err(no_hook(p, mnemonic, $ns, "attribute"));
+                }
+                if crate::known::refuses($ns, "attribute", mnemonic) {
+                    return Err(crate::known::refusal(p, $ns, "attribute", mnemonic));
+                }
+                match crate::known::bare_refusal(p, $ns, "attribute", mnemonic) {
+                    Some(e) => Err(e),
+                    None => crate::known::opaque_attribute(p, $ns, mnemonic),
+                }
             }
         }
     };

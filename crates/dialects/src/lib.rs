@@ -7,6 +7,7 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+mod bare;
 pub mod dlti;
 pub mod hookless;
 mod known;

@@ -172,9 +172,12 @@ impl DialectSyntax for LlvmDialect {
     }
 
     /// The dialect's types stay opaque, but for a mnemonic it does not
-    /// know and a builtin integer type (MLIR's errors).
+    /// know, a builtin integer type and a known mnemonic in a form its
+    /// parser refuses (MLIR's errors).
     fn parses_type(mnemonic: &str) -> bool {
-        integer_width(mnemonic).is_some() || crate::known::refuses("llvm", "type", mnemonic)
+        integer_width(mnemonic).is_some()
+            || crate::known::refuses("llvm", "type", mnemonic)
+            || crate::known::has_bare_rule("llvm", "type", mnemonic)
     }
 
     fn parse_type<'c, P: Policy, S: BuildHasher>(
@@ -183,7 +186,14 @@ impl DialectSyntax for LlvmDialect {
     ) -> Result<Type<'c>, ParseError> {
         // MLIR's `LLVMDialect::parseType` reads a builtin type where its
         // keyword is one (`!llvm.i32`, `!llvm.f32`), and refuses it; the
-        // float keywords are in the known list, the integer types are not.
+        // float keywords are in the known list (and their rule is in
+        // `crate::bare`), the integer types are not.
+        if integer_width(mnemonic).is_none() && !crate::known::refuses("llvm", "type", mnemonic) {
+            return match crate::known::bare_refusal(p, "llvm", "type", mnemonic) {
+                Some(e) => Err(e),
+                None => crate::known::opaque_type(p, "llvm", mnemonic),
+            };
+        }
         Err(match integer_width(mnemonic) {
             Some(width) => {
                 let message = match width.parse::<u64>() {
@@ -209,6 +219,9 @@ impl DialectSyntax for LlvmDialect {
     ) -> Result<Attribute<'c>, ParseError> {
         if crate::known::refuses("llvm", "attribute", mnemonic) {
             return Err(crate::known::refusal(p, "llvm", "attribute", mnemonic));
+        }
+        if let Some(e) = crate::known::bare_refusal(p, "llvm", "attribute", mnemonic) {
+            return Err(e);
         }
         let part: PartHook<'c, P, S> = tbaa_member;
         let members = mnemonic == "tbaa_type_desc";

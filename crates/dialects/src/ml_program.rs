@@ -56,32 +56,48 @@ impl DialectSyntax for MlProgramDialect {
         ResourceSection::NoKeys
     }
 
-    /// Only a type the dialect does not know: MLIR's error.
+    /// Only a type the dialect does not know, or a known one in a form its
+    /// parser refuses (the bare form): MLIR's errors.
     fn parses_type(mnemonic: &str) -> bool {
         crate::known::refuses("ml_program", "type", mnemonic)
+            || crate::known::has_bare_rule("ml_program", "type", mnemonic)
     }
 
-    /// Only an attribute the dialect does not know: MLIR's error.
+    /// Only an attribute the dialect does not know, or a known one in a
+    /// form its parser refuses: MLIR's errors.
     fn parses_attribute(mnemonic: &str) -> bool {
         crate::known::refuses("ml_program", "attribute", mnemonic)
+            || crate::known::has_bare_rule("ml_program", "attribute", mnemonic)
     }
 
     fn parse_type<'c, P: Policy, S: BuildHasher>(
         p: &mut Parser<'c, '_, P, S>,
         mnemonic: &str,
     ) -> Result<Type<'c>, ParseError> {
-        Err(crate::known::refusal(p, "ml_program", "type", mnemonic))
+        if crate::known::refuses("ml_program", "type", mnemonic) {
+            return Err(crate::known::refusal(p, "ml_program", "type", mnemonic));
+        }
+        match crate::known::bare_refusal(p, "ml_program", "type", mnemonic) {
+            Some(e) => Err(e),
+            None => crate::known::opaque_type(p, "ml_program", mnemonic),
+        }
     }
 
     fn parse_attribute<'c, P: Policy, S: BuildHasher>(
         p: &mut Parser<'c, '_, P, S>,
         mnemonic: &str,
     ) -> Result<Attribute<'c>, ParseError> {
-        Err(crate::known::refusal(
-            p,
-            "ml_program",
-            "attribute",
-            mnemonic,
-        ))
+        if crate::known::refuses("ml_program", "attribute", mnemonic) {
+            return Err(crate::known::refusal(
+                p,
+                "ml_program",
+                "attribute",
+                mnemonic,
+            ));
+        }
+        match crate::known::bare_refusal(p, "ml_program", "attribute", mnemonic) {
+            Some(e) => Err(e),
+            None => crate::known::opaque_attribute(p, "ml_program", mnemonic),
+        }
     }
 }

@@ -66,16 +66,23 @@ impl DialectSyntax for PtrDialect {
 
     /// Every attribute but MLIR 19's one, `spec` (a data layout entry,
     /// `#ptr.spec<size = 32, abi = 32, preferred = 64>`), which stays
-    /// opaque: another is MLIR's error.
+    /// opaque but bare (MLIR's error): another is MLIR's error.
     fn parses_attribute(mnemonic: &str) -> bool {
         crate::known::refuses("ptr", "attribute", mnemonic)
+            || crate::known::has_bare_rule("ptr", "attribute", mnemonic)
     }
 
     fn parse_attribute<'c, P: Policy, S: BuildHasher>(
         p: &mut Parser<'c, '_, P, S>,
         mnemonic: &str,
     ) -> Result<Attribute<'c>, ParseError> {
-        Err(crate::known::refusal(p, "ptr", "attribute", mnemonic))
+        if crate::known::refuses("ptr", "attribute", mnemonic) {
+            return Err(crate::known::refusal(p, "ptr", "attribute", mnemonic));
+        }
+        match crate::known::bare_refusal(p, "ptr", "attribute", mnemonic) {
+            Some(e) => Err(e),
+            None => crate::known::opaque_attribute(p, "ptr", mnemonic),
+        }
     }
 
     /// `ptr` or `ptr<attribute>`.
@@ -86,6 +93,9 @@ impl DialectSyntax for PtrDialect {
         if mnemonic != "ptr" {
             // MLIR's message, two spaces and all (`crate::mnemonics`).
             return Err(crate::known::refusal(p, "ptr", "type", mnemonic));
+        }
+        if let Some(e) = crate::known::bare_refusal(p, "ptr", "type", mnemonic) {
+            return Err(e);
         }
         let space = if p.consume_if(TokenKind::Less) {
             let a = p.parse_attribute()?;

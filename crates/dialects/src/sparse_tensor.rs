@@ -96,24 +96,35 @@ impl DialectSyntax for SparseTensorDialect {
         if crate::known::refuses("sparse_tensor", "type", mnemonic) {
             return Err(crate::known::refusal(p, "sparse_tensor", "type", mnemonic));
         }
+        if let Some(e) = crate::known::bare_refusal(p, "sparse_tensor", "type", mnemonic) {
+            return Err(e);
+        }
         SparseTensorType::parse(p, "!sparse_tensor.", mnemonic, None)
     }
 
     /// The dialect's attributes (its encodings) stay opaque, but for a
-    /// mnemonic it does not know (MLIR's error).
+    /// mnemonic it does not know and a known one in a form its parser
+    /// refuses (MLIR's errors).
     fn parses_attribute(mnemonic: &str) -> bool {
         crate::known::refuses("sparse_tensor", "attribute", mnemonic)
+            || crate::known::has_bare_rule("sparse_tensor", "attribute", mnemonic)
     }
 
     fn parse_attribute<'c, P: Policy, S: BuildHasher>(
         p: &mut Parser<'c, '_, P, S>,
         mnemonic: &str,
     ) -> Result<Attribute<'c>, ParseError> {
-        Err(crate::known::refusal(
-            p,
-            "sparse_tensor",
-            "attribute",
-            mnemonic,
-        ))
+        if crate::known::refuses("sparse_tensor", "attribute", mnemonic) {
+            return Err(crate::known::refusal(
+                p,
+                "sparse_tensor",
+                "attribute",
+                mnemonic,
+            ));
+        }
+        match crate::known::bare_refusal(p, "sparse_tensor", "attribute", mnemonic) {
+            Some(e) => Err(e),
+            None => crate::known::opaque_attribute(p, "sparse_tensor", mnemonic),
+        }
     }
 }

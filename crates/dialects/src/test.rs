@@ -493,23 +493,31 @@ impl DialectSyntax for TestDialect {
         ResourceSection::Blobs
     }
 
-    /// The three types modelled here, and a mnemonic the dialect does not
-    /// know (MLIR's error); its other types stay opaque.
+    /// The three types modelled here, a mnemonic the dialect does not know
+    /// and a known one in a form its parser refuses (MLIR's errors); its
+    /// other types stay opaque.
     fn parses_type(mnemonic: &str) -> bool {
         matches!(mnemonic, "memref_element" | "test_rec" | "test_rec_alias")
             || crate::known::refuses("test", "type", mnemonic)
+            || crate::known::has_bare_rule("test", "type", mnemonic)
     }
 
-    /// `conditional_alias`, and a mnemonic the dialect does not know (MLIR's
-    /// error); its other attributes stay opaque.
+    /// `conditional_alias`, a mnemonic the dialect does not know and a
+    /// known one in a form its parser refuses (MLIR's errors); its other
+    /// attributes stay opaque.
     fn parses_attribute(mnemonic: &str) -> bool {
-        mnemonic == "conditional_alias" || crate::known::refuses("test", "attribute", mnemonic)
+        mnemonic == "conditional_alias"
+            || crate::known::refuses("test", "attribute", mnemonic)
+            || crate::known::has_bare_rule("test", "attribute", mnemonic)
     }
 
     fn parse_type<'c, P: Policy, S: BuildHasher>(
         p: &mut Parser<'c, '_, P, S>,
         mnemonic: &str,
     ) -> Result<Type<'c>, ParseError> {
+        if let Some(e) = crate::known::bare_refusal(p, "test", "type", mnemonic) {
+            return Err(e);
+        }
         match mnemonic {
             "test_rec" => parse_test_rec(p),
             "test_rec_alias" => {
@@ -526,7 +534,10 @@ impl DialectSyntax for TestDialect {
                 .context()
                 .intern::<MemRefElementType>(&MemRefElementData)
                 .into()),
-            _ => Err(crate::known::refusal(p, "test", "type", mnemonic)),
+            _ if crate::known::refuses("test", "type", mnemonic) => {
+                Err(crate::known::refusal(p, "test", "type", mnemonic))
+            }
+            _ => crate::known::opaque_type(p, "test", mnemonic),
         }
     }
 
@@ -537,8 +548,14 @@ impl DialectSyntax for TestDialect {
         p: &mut Parser<'c, '_, P, S>,
         mnemonic: &str,
     ) -> Result<Attribute<'c>, ParseError> {
-        if mnemonic != "conditional_alias" {
+        if crate::known::refuses("test", "attribute", mnemonic) {
             return Err(crate::known::refusal(p, "test", "attribute", mnemonic));
+        }
+        if let Some(e) = crate::known::bare_refusal(p, "test", "attribute", mnemonic) {
+            return Err(e);
+        }
+        if mnemonic != "conditional_alias" {
+            return crate::known::opaque_attribute(p, "test", mnemonic);
         }
         p.expect(TokenKind::Less, "'<'")?;
         let ctx: &'c Context<P, S> = p.context();
