@@ -436,3 +436,16 @@ fn all_attributes<'c>(module: &strata_module::Module<'c>) -> Vec<Attribute<'c>> 
 fn first_attributes<'c>(module: &strata_module::Module<'c>) -> Option<Attribute<'c>> {
     all_attributes(module).into_iter().next()
 }
+
+/// A trailing `: type` after a dialect attribute that a hook parses is read
+/// and dropped, as MLIR's `parseExtendedAttr` hands it to a dialect parser
+/// that ignores it (`mlir-opt-19` prints the first input as the second).
+#[test]
+fn a_trailing_type_after_a_hooked_dialect_attribute_is_dropped() {
+    round_trip(
+        "\"t.op\"() {a = #llvm.linkage<internal> : i32} : () -> ()\n",
+        "\"builtin.module\"() ({\n  \"t.op\"() {a = #llvm.linkage<internal>} : () -> ()\n}) : () -> ()\n\n",
+        PrintOptions::default(),
+    )
+    .unwrap();
+}

@@ -1385,7 +1385,13 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         let sym = self.parse_extended_symbol()?;
         no_builtin_hook(&sym, "attribute")?;
         if let Some(hook) = self.syntax.and_then(|s| s.attr_hook(sym.dialect, sym.data)) {
-            return self.run_dialect_hook(&sym, |p, m| hook(p, m));
+            let a = self.run_dialect_hook(&sym, |p, m| hook(p, m))?;
+            // MLIR's `parseExtendedAttr` reads a trailing `: type` after any
+            // dialect attribute and hands it to the dialect's parser; the
+            // attributes strata's hooks parse are not typed, and their
+            // parsers in MLIR ignore it, as they do here.
+            self.parse_optional_colon_type()?;
+            return Ok(a);
         }
         let ty: Type<'c> = match self.parse_optional_colon_type()? {
             Some(t) => t,
