@@ -953,7 +953,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     // Then every unit in file order, into the root's body: the operations
     // built ahead created there, the others parsed there.
     let mut root_shell = None;
-    let base = match root {
+    let mut base = match root {
         Root::Whole => strata_ir::Body::new(),
         Root::Implicit => strata_ir::Body::with_roots(1),
         Root::Shell(mut shell) => {
@@ -968,7 +968,6 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
             }
         }
     };
-    let mut base = base;
     let top_block = base
         .roots()
         .first()
