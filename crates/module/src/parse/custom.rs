@@ -671,15 +671,9 @@ impl<'c, 'f, P: Policy, S: BuildHasher> UnitParser<'c, 'f, '_, P, S> {
             a.dyn_cast::<DictionaryAttr>()
                 .is_some_and(|d| !d.payload().entries.is_empty())
         });
-        let mut names: Vec<(&'f str, u32, Range<usize>)> = Vec::new();
+        let names = self.parse_operand_uses()?;
         let mut types: Vec<Type<'c>> = Vec::new();
-        if self.tok().kind == TokenKind::PercentId {
-            loop {
-                names.push(self.parse_operand_use()?);
-                if !self.consume(TokenKind::Comma) {
-                    break;
-                }
-            }
+        if !names.is_empty() {
             self.expect(TokenKind::Colon, "':'")?;
             loop {
                 types.push(self.parse_type()?);

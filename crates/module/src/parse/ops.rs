@@ -992,18 +992,7 @@ impl<'c, 'f, 'b, P: Policy, S: BuildHasher> UnitParser<'c, 'f, 'b, P, S> {
 
         // Operands (types come later).
         self.expect(TokenKind::LParen, "'(' to start operand list")?;
-        // On the heap: this frame is on the stack once per nesting level.
-        let mut operand_names: Vec<Use<'f>> = Vec::new();
-        // MLIR: a list of uses while the next token is a `%` name, then
-        // the `)`.
-        if self.tok().kind == TokenKind::PercentId {
-            loop {
-                operand_names.push(self.parse_operand_use()?);
-                if !self.consume(TokenKind::Comma) {
-                    break;
-                }
-            }
-        }
+        let operand_names = self.parse_operand_uses()?;
         self.expect(TokenKind::RParen, "')' to end operand list")?;
 
         // Successors.
@@ -1254,6 +1243,22 @@ impl<'c, 'f, 'b, P: Policy, S: BuildHasher> UnitParser<'c, 'f, 'b, P, S> {
             self.bump();
         }
         Ok((n, number, span))
+    }
+
+    /// Uses separated by commas, while the next token is a `%` name (MLIR's
+    /// `parseOptionalSSAUseList`); none when it is not one. On the heap: the
+    /// operation parser's frame is on the stack once per nesting level.
+    pub(super) fn parse_operand_uses(&mut self) -> PResult<Vec<Use<'f>>> {
+        let mut uses = Vec::new();
+        if self.tok().kind == TokenKind::PercentId {
+            loop {
+                uses.push(self.parse_operand_use()?);
+                if !self.consume(TokenKind::Comma) {
+                    break;
+                }
+            }
+        }
+        Ok(uses)
     }
 
     /// The end of a region (generic, or a function's body) of `blocks`
