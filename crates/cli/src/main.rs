@@ -208,7 +208,7 @@ impl Run<'_> {
         }
     }
 
-    fn process_shared<S: BuildHasher + Sync + Send>(
+    fn process_shared<S: BuildHasher + Sync + Send + 'static>(
         &mut self,
         ctx: &Context<Shared, S>,
         syntax: &Syntax<Shared, S>,

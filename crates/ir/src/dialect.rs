@@ -321,6 +321,8 @@ pub struct OpRegistry {
     defining: FxHashMap<&'static str, bool>,
     /// Dialects registered by name only.
     named: FxHashMap<String, ()>,
+    /// Operations registered by name only.
+    named_ops: FxHashMap<&'static str, ()>,
 }
 
 impl OpRegistry {
@@ -348,9 +350,18 @@ impl OpRegistry {
         self.defining.insert(dialect, true);
     }
 
-    /// Records `dialect` as registered without definitions.
+    /// Records `dialect` as registered without definitions. A dialect that
+    /// also has definitions is then defined in part: its operations without
+    /// a definition are [`OpKind::RegisteredName`], not unknown.
     pub fn register_name_only(&mut self, dialect: &str) {
         self.named.insert(dialect.to_owned(), ());
+    }
+
+    /// Records operation `name` as registered without a definition (an
+    /// operation of a dialect that defines others, which the tool's
+    /// reference registers but this registry does not define).
+    pub fn register_op_name(&mut self, name: &'static str) {
+        self.named_ops.insert(name, ());
     }
 
     /// The definition `id`.
@@ -378,13 +389,22 @@ impl OpRegistry {
         if let Some(id) = self.lookup(name) {
             return OpKind::Defined(id);
         }
+        if self.named_ops.contains_key(name) {
+            return OpKind::RegisteredName;
+        }
         let dialect = dialect_of(name);
+        if self.named.contains_key(dialect) {
+            return OpKind::RegisteredName;
+        }
         match self.defining.get(dialect) {
             Some(false) => OpKind::UnknownInDefinedDialect,
-            Some(true) => OpKind::Unregistered,
-            None if self.named.contains_key(dialect) => OpKind::RegisteredName,
-            None => OpKind::Unregistered,
+            Some(true) | None => OpKind::Unregistered,
         }
+    }
+
+    /// Whether `dialect` defines operations here or is registered by name.
+    pub fn knows_dialect(&self, dialect: &str) -> bool {
+        self.defining.contains_key(dialect) || self.named.contains_key(dialect)
     }
 
     /// Every definition, in registration order.

@@ -117,8 +117,15 @@ fn names_are_one_of_three_kinds() {
     assert_eq!(r.classify("tensor.empty"), OpKind::RegisteredName);
     assert_eq!(r.classify("mydialect.anything"), OpKind::Unregistered);
     let mut r = r;
+    r.register_op_name("toy.mul");
+    assert_eq!(r.classify("toy.mul"), OpKind::RegisteredName);
+    assert_eq!(r.classify("toy.bogus"), OpKind::UnknownInDefinedDialect);
     r.allow_unknown_operations("toy");
     assert_eq!(r.classify("toy.bogus"), OpKind::Unregistered);
+    // A dialect defined in part: what it does not define is a registered
+    // name.
+    r.register_name_only("toy");
+    assert_eq!(r.classify("toy.bogus"), OpKind::RegisteredName);
 }
 
 #[test]

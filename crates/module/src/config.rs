@@ -3,6 +3,7 @@
 use core::hash::BuildHasher;
 
 use strata_ctx::{Context, Local, Policy, Shared};
+use strata_ir::OpRegistry;
 use strata_syntax::{ParseError, Syntax};
 
 use crate::{Module, ParseStats, parse};
@@ -55,7 +56,7 @@ use crate::{Module, ParseStats, parse};
 /// assert!(config.parse(&local, text).is_ok());
 ///
 /// // Code generic over the context's policy names the bound.
-/// fn units<P: ParsePolicy<S>, S: core::hash::BuildHasher>(
+/// fn units<P: ParsePolicy<S>, S: core::hash::BuildHasher + 'static>(
 ///     ctx: &Context<P, S>,
 ///     text: &str,
 /// ) -> usize {
@@ -67,6 +68,7 @@ use crate::{Module, ParseStats, parse};
 /// ```
 pub struct ParseConfig<'s, P: Policy = Shared, S = rustc_hash::FxBuildHasher> {
     syntax: Option<&'s Syntax<P, S>>,
+    ops: Option<&'s OpRegistry>,
     name: &'s str,
     parallel: bool,
 }
@@ -77,6 +79,7 @@ impl<'s, P: Policy, S> ParseConfig<'s, P, S> {
     pub fn new() -> Self {
         ParseConfig {
             syntax: None,
+            ops: None,
             name: "",
             parallel: false,
         }
@@ -88,6 +91,21 @@ impl<'s, P: Policy, S> ParseConfig<'s, P, S> {
     pub fn syntax(self, syntax: &'s Syntax<P, S>) -> Self {
         ParseConfig {
             syntax: Some(syntax),
+            ..self
+        }
+    }
+
+    /// Parses the operations with the definitions of `ops`: which are
+    /// isolated from above, and the custom forms of those that have an
+    /// [`OpAsm`] for this context type. Without it, the parse uses
+    /// [`core_ops`].
+    ///
+    /// [`OpAsm`]: crate::asm::OpAsm
+    /// [`core_ops`]: crate::core_ops
+    #[must_use]
+    pub fn ops(self, ops: &'s OpRegistry) -> Self {
+        ParseConfig {
+            ops: Some(ops),
             ..self
         }
     }
@@ -110,7 +128,7 @@ impl<'s, P: Policy, S> ParseConfig<'s, P, S> {
     }
 }
 
-impl<P: ParsePolicy<S>, S: BuildHasher> ParseConfig<'_, P, S> {
+impl<P: ParsePolicy<S> + 'static, S: BuildHasher + 'static> ParseConfig<'_, P, S> {
     /// Parses `text`, a whole file (or the text of one `--split-input-file`
     /// chunk), into `ctx`.
     ///
@@ -141,7 +159,15 @@ impl<P: ParsePolicy<S>, S: BuildHasher> ParseConfig<'_, P, S> {
                 &none
             }
         };
-        let r = P::parse(ctx, syntax, text, self.name, self.parallel, &mut stats);
+        let core;
+        let ops = match self.ops {
+            Some(ops) => ops,
+            None => {
+                core = crate::core_ops::<P, S>();
+                &core
+            }
+        };
+        let r = P::parse(ctx, (syntax, ops), text, self.name, self.parallel, &mut stats);
         (r, stats)
     }
 }
@@ -164,6 +190,7 @@ impl<P: Policy, S> core::fmt::Debug for ParseConfig<'_, P, S> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("ParseConfig")
             .field("syntax", &self.syntax)
+            .field("ops", &self.ops.is_some())
             .field("name", &self.name)
             .field("parallel", &self.parallel)
             .finish()
@@ -177,9 +204,9 @@ impl<P: Policy, S> core::fmt::Debug for ParseConfig<'_, P, S> {
 /// `P: ParsePolicy<S>`, to call [`ParseConfig::parse`].
 pub trait ParsePolicy<S>: Policy + sealed::Runs<S> {}
 
-impl<S: BuildHasher + Sync + Send> ParsePolicy<S> for Shared {}
+impl<S: BuildHasher + Sync + Send + 'static> ParsePolicy<S> for Shared {}
 
-impl<S: BuildHasher> ParsePolicy<S> for Local {}
+impl<S: BuildHasher + 'static> ParsePolicy<S> for Local {}
 
 mod sealed {
     use super::*;
@@ -190,7 +217,7 @@ mod sealed {
         /// allows it, recording what the parse did in `stats`.
         fn parse<'c>(
             ctx: &'c Context<Self, S>,
-            syntax: &Syntax<Self, S>,
+            syntax: (&Syntax<Self, S>, &OpRegistry),
             text: &str,
             name: &str,
             parallel: bool,
@@ -198,10 +225,10 @@ mod sealed {
         ) -> Result<Module<'c>, ParseError>;
     }
 
-    impl<S: BuildHasher + Sync + Send> Runs<S> for Shared {
+    impl<S: BuildHasher + Sync + Send + 'static> Runs<S> for Shared {
         fn parse<'c>(
             ctx: &'c Context<Self, S>,
-            syntax: &Syntax<Self, S>,
+            syntax: (&Syntax<Self, S>, &OpRegistry),
             text: &str,
             name: &str,
             parallel: bool,
@@ -215,10 +242,10 @@ mod sealed {
         }
     }
 
-    impl<S: BuildHasher> Runs<S> for Local {
+    impl<S: BuildHasher + 'static> Runs<S> for Local {
         fn parse<'c>(
             ctx: &'c Context<Self, S>,
-            syntax: &Syntax<Self, S>,
+            syntax: (&Syntax<Self, S>, &OpRegistry),
             text: &str,
             name: &str,
             _parallel: bool,

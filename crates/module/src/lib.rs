@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 mod config;
+mod core_ops;
 pub mod generate;
 mod module;
 mod parse;
@@ -15,7 +16,9 @@ mod structure;
 mod verify;
 
 pub use config::{ParseConfig, ParsePolicy};
-pub use module::{ISOLATED_OPS, Module, ResourceGroup, is_isolated};
+pub use core_ops::{core_ops, register_core_ops};
+pub use module::{Module, ResourceGroup};
+pub use parse::asm;
 pub use parse::{Item, ItemKind, MAX_REGION_NESTING, ParseStats, scan_items};
 pub use print::{print_module, print_module_parallel, sanitize_alias, write_escaped};
 pub use split::{Chunk, split_input};

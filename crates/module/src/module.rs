@@ -4,18 +4,6 @@
 use strata_builtin::AsmHooks;
 use strata_ir::{Body, OpId, WalkOrder, WalkResult, walk_op};
 
-/// The operations MLIR 19 registers as isolated from above that strata
-/// knows: each gets a body of its own (`strata-ir`'s [`Body`]), in which
-/// everything nested in it lives. Every other operation, registered or
-/// not, lives in the body of its nearest isolated ancestor.
-pub const ISOLATED_OPS: &[&str] = &["builtin.module", "func.func"];
-
-/// Whether an operation named `name` is isolated from above (see
-/// [`ISOLATED_OPS`]).
-pub fn is_isolated(name: &str) -> bool {
-    ISOLATED_OPS.contains(&name)
-}
-
 /// A parsed file: its root operation (a `builtin.module`, the file's own or
 /// an implicit one) in a body of its own, and the file metadata section.
 ///

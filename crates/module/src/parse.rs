@@ -37,12 +37,12 @@ use strata_syntax::lexer::{Lexer, Token, TokenKind, wrong_token_position};
 use crate::structure;
 use strata_syntax::{Aliases as Table, DistinctIds, ParseError, Parser, ResourceSection, Syntax};
 
-mod custom;
+pub mod asm;
 mod ops;
 
 use crate::{Module, ResourceGroup};
 use ops::{Builder, External, OutsideUse, Regions, Shell, UnitParser};
-use strata_ir::OperationState;
+use strata_ir::{OpRegistry, OperationState, Traits};
 
 /// How deep regions may nest before the parser stops with a diagnostic
 /// (instead of overflowing the stack).
@@ -501,6 +501,8 @@ impl Lines {
 struct Shared<'c, 'f, P: Policy, S> {
     /// The dialect hooks the file is parsed with.
     syntax: &'f Syntax<P, S>,
+    /// The operations' definitions.
+    ops: &'f OpRegistry,
     text: &'f str,
     name: &'f str,
     lines: Lines,
@@ -542,32 +544,45 @@ struct Prebuilt<'c, 'f> {
 }
 
 /// Whether the operation whose text starts `op` is one whose regions are
-/// isolated from above, written without result names: `"func.func"`,
-/// `"builtin.module"`, or the custom `func.func`, `module` and
-/// `builtin.module`.
-fn isolated_unit(op: &str) -> bool {
+/// isolated from above (by its definition in `ops`), written without
+/// result names: a quoted name without escapes (`"func.func"`), or a bare
+/// one, where a name without a dialect prefix is the builtin dialect's
+/// (`module`).
+fn isolated_unit(op: &str, ops: &OpRegistry) -> bool {
     let b = op.as_bytes();
-    let generic = |name: &str| {
-        b.first() == Some(&b'"')
-            && b[1..].starts_with(name.as_bytes())
-            && b.get(1 + name.len()) == Some(&b'"')
+    let name = if b.first() == Some(&b'"') {
+        match b[1..].iter().position(|&c| c == b'"' || c == b'\\') {
+            Some(n) if b[1 + n] == b'"' => &op[1..1 + n],
+            _ => return false,
+        }
+    } else {
+        let n = b
+            .iter()
+            .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$' | b'-')))
+            .unwrap_or(b.len());
+        &op[..n]
     };
-    crate::ISOLATED_OPS.iter().any(|n| generic(n))
-        || starts_word(b, b"func.func")
-        || starts_custom_module(op)
+    let isolated = |name: &str| {
+        ops.lookup(name)
+            .is_some_and(|id| ops.def(id).has(Traits::ISOLATED_FROM_ABOVE))
+    };
+    if b.first() != Some(&b'"') && !name.contains('.') {
+        return isolated(&format!("builtin.{name}"));
+    }
+    !name.is_empty() && isolated(name)
 }
 
 /// Parses the unit at `range` on its own when it is one top-level isolated
 /// operation (see [`isolated_unit`]): its regions into the operation's
 /// child body, the operation kept as a shell. `None` when it is not one,
 /// and the unit is parsed in file order with the rest.
-fn prebuild_unit<'c, 'f, P: Policy, S: BuildHasher>(
+fn prebuild_unit<'c, 'f, P: Policy, S: BuildHasher + 'static>(
     ctx: &'c Context<P, S>,
     shared: &'f Shared<'c, 'f, P, S>,
     placeholder: Attribute<'c>,
     range: Range<usize>,
 ) -> Option<PResult<Prebuilt<'c, 'f>>> {
-    if !isolated_unit(&shared.text[range.clone()]) {
+    if !isolated_unit(&shared.text[range.clone()], shared.ops) {
         return None;
     }
     let end = range.end;
@@ -610,7 +625,7 @@ fn at_unit_end(text: &str, end: usize, e: ParseError) -> ParseError {
 
 /// Parses the unit at `range` on its own into a builder of its own, only
 /// for its first error (the operations above an item that failed).
-fn first_error_of<'c, P: Policy, S: BuildHasher>(
+fn first_error_of<'c, P: Policy, S: BuildHasher + 'static>(
     ctx: &'c Context<P, S>,
     shared: &Shared<'c, '_, P, S>,
     placeholder: Attribute<'c>,
@@ -653,7 +668,7 @@ trait Runner<'c, P: Policy, S> {
 
 struct Sequential;
 
-impl<'c, P: Policy, S: BuildHasher> Runner<'c, P, S> for Sequential {
+impl<'c, P: Policy, S: BuildHasher + 'static> Runner<'c, P, S> for Sequential {
     fn prebuild<'f>(
         &self,
         ctx: &'c Context<P, S>,
@@ -670,7 +685,7 @@ impl<'c, P: Policy, S: BuildHasher> Runner<'c, P, S> for Sequential {
 
 struct Parallel;
 
-impl<'c, S: BuildHasher + Sync + Send> Runner<'c, strata_ctx::Shared, S> for Parallel {
+impl<'c, S: BuildHasher + Sync + Send + 'static> Runner<'c, strata_ctx::Shared, S> for Parallel {
     fn parallel(&self) -> bool {
         true
     }
@@ -715,9 +730,9 @@ pub struct ParseStats {
 /// file) named `name` sequentially into `ctx` (the thread-safe or the
 /// single-threaded context), with the dialects of `syntax`, recording what
 /// the parse did in `stats` ([`crate::ParseConfig`]'s sequential parse).
-pub(crate) fn parse_sequential<'c, P: Policy, S: BuildHasher>(
+pub(crate) fn parse_sequential<'c, P: Policy, S: BuildHasher + 'static>(
     ctx: &'c Context<P, S>,
-    syntax: &Syntax<P, S>,
+    syntax: (&Syntax<P, S>, &OpRegistry),
     text: &str,
     name: &str,
     stats: &mut ParseStats,
@@ -728,9 +743,9 @@ pub(crate) fn parse_sequential<'c, P: Policy, S: BuildHasher>(
 /// [`parse_sequential`] with the top-level operations (or those of the
 /// file's `builtin.module`) parsed concurrently on the current rayon pool,
 /// all interning into `ctx`: the same tree.
-pub(crate) fn parse_parallel<'c, S: BuildHasher + Sync + Send>(
+pub(crate) fn parse_parallel<'c, S: BuildHasher + Sync + Send + 'static>(
     ctx: &'c Context<strata_ctx::Shared, S>,
-    syntax: &Syntax<strata_ctx::Shared, S>,
+    syntax: (&Syntax<strata_ctx::Shared, S>, &OpRegistry),
     text: &str,
     name: &str,
     stats: &mut ParseStats,
@@ -738,9 +753,9 @@ pub(crate) fn parse_parallel<'c, S: BuildHasher + Sync + Send>(
     parse_with(ctx, syntax, text, name, &Parallel, stats)
 }
 
-fn parse_with<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
+fn parse_with<'c, P: Policy, S: BuildHasher + 'static, R: Runner<'c, P, S>>(
     ctx: &'c Context<P, S>,
-    syntax: &Syntax<P, S>,
+    syntax: (&Syntax<P, S>, &OpRegistry),
     text: &str,
     name: &str,
     runner: &R,
@@ -796,9 +811,9 @@ enum Root<'c, 'f> {
     Whole,
 }
 
-fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
+fn parse_file<'c, P: Policy, S: BuildHasher + 'static, R: Runner<'c, P, S>>(
     ctx: &'c Context<P, S>,
-    syntax: &Syntax<P, S>,
+    (syntax, registry): (&Syntax<P, S>, &OpRegistry),
     text: &str,
     name: &str,
     runner: &R,
@@ -873,6 +888,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
     let placeholder: Attribute<'c> = ctx.string_attr("builtin.unrealized_conversion_cast").into();
     let shared = Shared {
         syntax,
+        ops: registry,
         text,
         name,
         lines,
@@ -1161,7 +1177,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher, R: Runner<'c, P, S>>(
 /// Parses the alias definition `item` (`#name = value` or `!name = value`)
 /// with the definitions above it and adds it to `aliases`; returns where the
 /// text after the value starts, if the item goes on after it.
-fn define_alias<'c, P: Policy, S: BuildHasher>(
+fn define_alias<'c, P: Policy, S: BuildHasher + 'static>(
     ctx: &'c Context<P, S>,
     syntax: &Syntax<P, S>,
     text: &str,
@@ -1376,7 +1392,7 @@ fn split_custom_module(text: &str, range: Range<usize>, nested: &Nested) -> Spli
 /// region's `{`) and `tail` (from the region's `}`), as one operation whose
 /// region is left empty, kept as a shell; with the first location alias it
 /// names that the file does not define.
-fn parse_module_shell<'c, 'f, P: Policy, S: BuildHasher>(
+fn parse_module_shell<'c, 'f, P: Policy, S: BuildHasher + 'static>(
     ctx: &'c Context<P, S>,
     shared: &'f Shared<'c, 'f, P, S>,
     placeholder: Attribute<'c>,
@@ -1412,7 +1428,7 @@ fn parse_module_shell<'c, 'f, P: Policy, S: BuildHasher>(
 /// handled as the dialect says ([`ResourceSection`]; the builtin dialect's
 /// are blobs), an external resource's value a string or `true`/`false`.
 /// The messages and positions are MLIR's.
-fn parse_metadata<P: Policy, S: BuildHasher>(
+fn parse_metadata<P: Policy, S: BuildHasher + 'static>(
     ctx: &Context<P, S>,
     text: &str,
     range: Range<usize>,

@@ -9,8 +9,8 @@
 //! operation of the body the use is in, erased once its uses have moved, so
 //! every use-list comes out in MLIR's order.
 //!
-//! An isolated operation (see [`crate::is_isolated`]) gets a body of its
-//! own, opened at its region list and adopted by the operation once it is
+//! An isolated operation (its definition in the parse's registry has
+//! `IsolatedFromAbove`) gets a body of its own, opened at its region list and adopted by the operation once it is
 //! created. A use, inside it, of a value defined outside it is what MLIR's
 //! verifier refuses ("using value defined outside the region"): the first
 //! one is recorded, with the operation that uses it and the isolated
@@ -195,9 +195,9 @@ pub(super) struct Builder<'c, 'f> {
     region_names: Vec<usize>,
     blocks: Vec<BlockScope>,
     pub(super) depth: u32,
-    /// How many `func.func` bodies are open (`return` is `func.return`
-    /// inside one).
-    pub(super) func_bodies: u32,
+    /// The default dialects of the operations whose custom forms are being
+    /// parsed, innermost last (see [`super::asm::OpAsm::default_dialect`]).
+    pub(super) default_dialects: Vec<&'static str>,
     /// Where top-level operations go: the end of this block, or (`None`)
     /// nowhere, each kept in [`Builder::top_ops`].
     pub(super) top_block: Option<BlockId>,
@@ -235,7 +235,7 @@ impl<'c, 'f> Builder<'c, 'f> {
             region_names: Vec::new(),
             blocks: Vec::new(),
             depth: 0,
-            func_bodies: 0,
+            default_dialects: Vec::new(),
             top_block,
             top_ops: Vec::new(),
             defer_top: false,
@@ -245,6 +245,13 @@ impl<'c, 'f> Builder<'c, 'f> {
             outside: None,
             flags: Flags::default(),
         }
+    }
+
+    /// The dialect a bare operation name without a prefix is looked up in
+    /// besides its own name: the innermost default dialect, `builtin` at
+    /// the top.
+    pub(super) fn default_dialect(&self) -> &'static str {
+        self.default_dialects.last().copied().unwrap_or("builtin")
     }
 
     fn level(&self) -> u32 {
@@ -701,7 +708,7 @@ pub(super) struct UnitParser<'c, 'f, 'b, P: Policy, S> {
     line_hint: core::cell::Cell<usize>,
 }
 
-impl<'c, 'f, 'b, P: Policy, S: BuildHasher> UnitParser<'c, 'f, 'b, P, S> {
+impl<'c, 'f, 'b, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, 'b, P, S> {
     pub(super) fn new(
         ctx: &'c Context<P, S>,
         shared: &'f Shared<'c, 'f, P, S>,
@@ -987,7 +994,13 @@ impl<'c, 'f, 'b, P: Policy, S: BuildHasher> UnitParser<'c, 'f, 'b, P, S> {
             ));
         }
         let name_attr: Attribute<'c> = self.ctx.string_attr(name).into();
-        let isolated = crate::is_isolated(name);
+        let def = self.shared.ops.lookup(name);
+        let isolated = def.is_some_and(|id| {
+            self.shared
+                .ops
+                .def(id)
+                .has(strata_ir::Traits::ISOLATED_FROM_ABOVE)
+        });
         self.bump();
 
         // Operands (types come later).
