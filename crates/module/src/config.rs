@@ -167,7 +167,14 @@ impl<P: ParsePolicy<S> + 'static, S: BuildHasher + 'static> ParseConfig<'_, P, S
                 &core
             }
         };
-        let r = P::parse(ctx, (syntax, ops), text, self.name, self.parallel, &mut stats);
+        let r = P::parse(
+            ctx,
+            (syntax, ops),
+            text,
+            self.name,
+            self.parallel,
+            &mut stats,
+        );
         (r, stats)
     }
 }

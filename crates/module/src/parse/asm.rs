@@ -483,9 +483,9 @@ pub fn register_builtin<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut
             | Traits::NO_TERMINATOR
             | Traits::SINGLE_BLOCK,
     );
-    ops.register(def.interface(
-        OpAsm::<P, S>::new(crate::core_ops::parse_module).default_dialect("builtin"),
-    ));
+    ops.register(
+        def.interface(OpAsm::<P, S>::new(crate::core_ops::parse_module).default_dialect("builtin")),
+    );
     if ops.lookup("builtin.unrealized_conversion_cast").is_none() {
         ops.register(OpDef::new(
             "builtin.unrealized_conversion_cast",
