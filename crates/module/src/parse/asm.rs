@@ -495,6 +495,15 @@ pub fn register_builtin<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut
 }
 
 impl<'c, 'f, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, '_, P, S> {
+    /// The error for a custom form with no hook here: a registered name
+    /// without a definition, or a definition without an [`OpAsm`] for this
+    /// context type.
+    fn unsupported(&self, name: &str) -> ParseError {
+        self.err(format!(
+            "custom operation syntax ('{name}') is not supported: strata-opt reads the generic form (mlir-opt --mlir-print-op-generic)"
+        ))
+    }
+
     /// The definition of the operation at the current bare identifier
     /// (trying the default dialect of the operation around it for a name
     /// without a prefix, as MLIR does), or MLIR's error for a name that has
@@ -553,9 +562,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, '_, P, S> {
                     "Dialect `{dialect}' not found for custom op '{name}' "
                 )))
             }
-            _ => Err(self.err(format!(
-                "custom operation syntax ('{name}') is not supported: strata-opt reads the generic form (mlir-opt --mlir-print-op-generic)"
-            ))),
+            _ => Err(self.unsupported(name)),
         }
     }
 
@@ -571,9 +578,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, '_, P, S> {
         let (def, name) = self.custom_def()?;
         let spelling = self.spelling();
         let Some(asm) = def.get_interface::<OpAsm<P, S>>().copied() else {
-            return Err(self.err(format!(
-                "custom operation syntax ('{spelling}') is not supported: strata-opt reads the generic form (mlir-opt --mlir-print-op-generic)"
-            )));
+            return Err(self.unsupported(spelling));
         };
         let start = self.tok().start;
         let name_span = start..self.tok().end;
