@@ -620,11 +620,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, '_, P, S> {
             Regions::Built(regions)
         };
         parsed?;
-        let loc = if self.tok().kind == TokenKind::BareId && self.spelling() == "loc" {
-            self.parse_location()?
-        } else {
-            self.file_loc(start)
-        };
+        let loc = self.parse_location_or(start)?;
         // MLIR checks the count after the parse, at the first result name.
         // In u64, as in the generic form: the counts are any u32.
         let declared: u64 = groups.iter().map(|g| u64::from(g.1)).sum();

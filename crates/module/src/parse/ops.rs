@@ -880,6 +880,16 @@ impl<'c, 'f, 'b, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, 'b, P, 
         self.sub(|p| p.parse_location())
     }
 
+    /// A `loc(...)` when one is next, or else the file location of byte
+    /// `pos` (an operation's or a block argument's trailing location).
+    pub(super) fn parse_location_or(&mut self, pos: usize) -> PResult<Location<'c>> {
+        if self.tok().kind == TokenKind::BareId && self.spelling() == "loc" {
+            self.parse_location()
+        } else {
+            Ok(self.file_loc(pos))
+        }
+    }
+
     pub(super) fn file_loc(&self, pos: usize) -> Location<'c> {
         let lines: &Lines = &self.shared.lines;
         let (line, col) = lines.line_col_near(pos, &self.line_hint);
@@ -1125,11 +1135,7 @@ impl<'c, 'f, 'b, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, 'b, P, 
         }
 
         // The location.
-        let loc = if self.tok().kind == TokenKind::BareId && self.spelling() == "loc" {
-            self.parse_location()?
-        } else {
-            self.file_loc(start)
-        };
+        let loc = self.parse_location_or(start)?;
 
         let operands = operand_names
             .into_iter()
@@ -1344,11 +1350,7 @@ impl<'c, 'f, 'b, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, 'b, P, 
                 self.bump();
                 self.expect(TokenKind::Colon, "':' and type for SSA operand")?;
                 let ty = self.parse_type()?;
-                let loc = if self.tok().kind == TokenKind::BareId && self.spelling() == "loc" {
-                    self.parse_location()?
-                } else {
-                    self.file_loc(arg_span.start)
-                };
+                let loc = self.parse_location_or(arg_span.start)?;
                 self.define_argument(b, name, ty, loc, arg_span)?;
                 if self.consume(TokenKind::RParen) {
                     break;
