@@ -47,6 +47,11 @@ pub struct PrintOptions {
     /// `--mlir-print-local-scope`: print no aliases, every attribute and
     /// location in place.
     pub local_scope: bool,
+    /// `--mlir-elide-elementsattrs-if-larger=N`: print an elements
+    /// attribute (`dense<...>`, `sparse<...>`) of more than `N` elements
+    /// that is not a splat as `dense_resource<__elided__>`, with its type.
+    /// MLIR's "see current operation" notes print with 16.
+    pub elide_elements_above: Option<u64>,
 }
 
 /// The alias a dialect names for a type or an attribute (MLIR's

@@ -195,6 +195,35 @@ fn canonical_bytes<'d>(ty: Type<'_>, data: &'d [u8]) -> std::borrow::Cow<'d, [u8
     owned.into()
 }
 
+/// What MLIR prints for an elements attribute it elides.
+const ELIDED: &str = "dense_resource<__elided__>";
+
+/// Writes `dense_resource<__elided__> : ty` for an elements attribute of
+/// type `ty` (of dimensions `shape`) when the printer's
+/// [`PrintOptions::elide_elements_above`] elides it (MLIR's
+/// `shouldElideElementsAttr`: more elements than the limit, and not a
+/// splat); whether it did.
+///
+/// [`PrintOptions::elide_elements_above`]: crate::PrintOptions::elide_elements_above
+fn write_elided<'c>(
+    p: &mut AsmPrinter<'_, 'c>,
+    ty: Type<'c>,
+    shape: &[i64],
+    splat: bool,
+) -> Result<bool, fmt::Error> {
+    let Some(limit) = p.options().elide_elements_above else {
+        return Ok(false);
+    };
+    let count = shape.iter().map(|&d| d.max(0) as u64).product::<u64>();
+    if count <= limit || splat {
+        return Ok(false);
+    }
+    p.write_str(ELIDED)?;
+    p.write_str(" : ")?;
+    p.print_type(ty)?;
+    Ok(true)
+}
+
 /// Whether every `width`-byte element of `data` is equal (and there is one).
 fn is_splat(data: &[u8], width: usize) -> bool {
     !data.is_empty() && data.chunks_exact(width).all(|e| e == &data[..width])
@@ -316,7 +345,10 @@ impl<'c> DenseElementsAttrData<'c> {
     /// (A reclaimable kind: an erased handle of it prints through this
     /// `Display`, a printing of its own.)
     fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
-        let (shape, element_ty, _, _) = self.described();
+        let (shape, element_ty, width, _) = self.described();
+        if write_elided(p, self.ty, shape, is_splat(&self.data, width))? {
+            return Ok(());
+        }
         p.write_str("dense<")?;
         write_dense_body(p, shape, element_ty, &self.data, true)?;
         p.write_str("> : ")?;
@@ -476,7 +508,38 @@ pub struct SparseElementsAttrData<'s, 'c> {
 }
 
 impl<'c> SparseElementsAttrData<'_, 'c> {
+    /// MLIR's test for a sparse attribute: elided when its indices or its
+    /// values would be (each a dense attribute of its own).
+    fn elided(&self, p: &AsmPrinter<'_, 'c>) -> bool {
+        let Some(limit) = p.options().elide_elements_above else {
+            return false;
+        };
+        let over = |n: usize, splat: bool| n as u64 > limit && !splat;
+        let index_splat = self
+            .indices
+            .first()
+            .is_some_and(|&f| self.indices.iter().all(|&i| i == f));
+        let (count, splat) = if self.strings.is_empty() {
+            let width = static_shape(self.ty)
+                .and_then(|(_, e)| element_layout(e))
+                .map_or(1, |l| l.0);
+            (
+                self.values.len() / width.max(1),
+                is_splat(self.values, width.max(1)),
+            )
+        } else {
+            let first = self.strings[0];
+            (self.strings.len(), self.strings.iter().all(|s| *s == first))
+        };
+        over(self.indices.len(), index_splat) || over(count, splat)
+    }
+
     pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        if self.elided(p) {
+            p.write_str(ELIDED)?;
+            p.write_str(" : ")?;
+            return p.print_type(self.ty);
+        }
         let f: &mut dyn fmt::Write = p;
         f.write_str("sparse<")?;
         if let Some((shape, element_ty)) = static_shape(self.ty)
@@ -764,6 +827,12 @@ pub struct DenseAttrData<'s, 'c> {
 
 impl<'c> DenseAttrData<'_, 'c> {
     pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        if let Some((shape, element_ty)) = static_shape(self.ty) {
+            let width = element_layout(element_ty).map_or(1, |l| l.0);
+            if write_elided(p, self.ty, shape, is_splat(self.data, width))? {
+                return Ok(());
+            }
+        }
         p.write_str("dense<")?;
         if let Some((shape, element_ty)) = static_shape(self.ty) {
             write_dense_body(p, shape, element_ty, self.data, true)?;
@@ -792,8 +861,13 @@ pub struct DenseStringAttrData<'s, 'c> {
 
 impl<'c> DenseStringAttrData<'_, 'c> {
     pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
-        p.write_str("dense<")?;
         let splat = !self.values.is_empty() && self.values.iter().all(|v| *v == self.values[0]);
+        if let Some((shape, _)) = static_shape(self.ty)
+            && write_elided(p, self.ty, shape, splat)?
+        {
+            return Ok(());
+        }
+        p.write_str("dense<")?;
         if splat {
             crate::attrs::write_quoted(p, self.values[0])?;
         } else if let Some((shape, _)) = static_shape(self.ty) {

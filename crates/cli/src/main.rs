@@ -171,6 +171,7 @@ impl Run<'_> {
         PrintOptions {
             debug_info: self.args.print_debuginfo,
             local_scope: self.args.print_local_scope,
+            elide_elements_above: None,
         }
     }
 

@@ -135,6 +135,7 @@ fn generic_form_round_trips_byte_identical() {
             let options = PrintOptions {
                 debug_info,
                 local_scope: false,
+                elide_elements_above: None,
             };
             match round_trip(text, expected, options) {
                 Ok(()) => passed[mode] += 1,

@@ -90,6 +90,7 @@ fn dialect_test_files_round_trip_byte_identical() {
             let options = PrintOptions {
                 debug_info,
                 local_scope: false,
+                elide_elements_above: None,
             };
             if let Err(why) = round_trip(text, expected, options) {
                 failures.push(format!("{file}#{chunk} {key}: {why}"));

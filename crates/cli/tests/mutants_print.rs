@@ -25,11 +25,13 @@ fn print(text: &str, name: &str, options: PrintOptions) -> String {
 const DEBUG: PrintOptions = PrintOptions {
     debug_info: true,
     local_scope: false,
+    elide_elements_above: None,
 };
 
 const DEBUG_LOCAL: PrintOptions = PrintOptions {
     debug_info: true,
     local_scope: true,
+    elide_elements_above: None,
 };
 
 /// An operation name and a file location with a backslash, a double quote,

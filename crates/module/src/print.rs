@@ -1688,6 +1688,7 @@ mod tests {
         PrintOptions {
             debug_info,
             local_scope: false,
+            elide_elements_above: None,
         }
     }
 

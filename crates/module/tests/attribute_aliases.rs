@@ -33,6 +33,7 @@ fn check(input: &str, file: &str, debug_info: bool, local_scope: bool, expected:
     let options = PrintOptions {
         debug_info,
         local_scope,
+        elide_elements_above: None,
     };
     let ctx = Context::new();
     let module = ParseConfig::new()

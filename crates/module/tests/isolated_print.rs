@@ -154,6 +154,7 @@ fn block_arguments_of_nested_functions_print_their_locations() {
     let options = PrintOptions {
         debug_info: true,
         local_scope: false,
+        elide_elements_above: None,
     };
     let text = printed(FUNCS, options);
     let line = r#"^bb0(%arg0: i64 loc("a.mlir":22:8), %arg1: i64 loc("a.mlir":22:17)):"#;

@@ -115,6 +115,7 @@ fn with_debug_info_the_threads_agree_too() {
     let options = PrintOptions {
         debug_info: true,
         local_scope: false,
+        elide_elements_above: None,
     };
     let ctx = Context::new();
     let seq = print_module(
@@ -178,6 +179,7 @@ fn the_parallel_printer_prints_what_the_sequential_one_does() {
         let options = PrintOptions {
             debug_info,
             local_scope,
+            elide_elements_above: None,
         };
         let sequential = print_module(&parsed, options);
         let parallel = pool(4).install(|| print_module_parallel(&parsed, options));
@@ -214,6 +216,7 @@ fn distinct_attributes_keep_their_printing_order_in_parallel() {
         let options = PrintOptions {
             debug_info: false,
             local_scope,
+            elide_elements_above: None,
         };
         let sequential = print_module(&parsed, options);
         assert!(sequential.contains("distinct[0]<>"), "{sequential}");
@@ -252,6 +255,7 @@ fn printed_both_ways(text: &str, options: PrintOptions) -> String {
 const DEBUG_INFO: PrintOptions = PrintOptions {
     debug_info: true,
     local_scope: false,
+    elide_elements_above: None,
 };
 
 /// The text before the root operation (the aliases MLIR cannot defer).
