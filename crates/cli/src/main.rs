@@ -98,6 +98,22 @@ struct Args {
     /// Print no aliases: every location in place.
     #[arg(long = "mlir-print-local-scope")]
     print_local_scope: bool,
+    /// Print an elements attribute of more elements than this, unless it
+    /// is a splat, as `dense_resource<__elided__>`.
+    #[arg(long = "mlir-elide-elementsattrs-if-larger")]
+    elide_elementsattrs_if_larger: Option<u64>,
+    /// Attach to an error about an operation a note that prints the
+    /// operation (`--mlir-print-op-on-diagnostic=false`: never; always off
+    /// under `--verify-diagnostics`, as in mlir-opt).
+    #[arg(
+        long = "mlir-print-op-on-diagnostic",
+        num_args = 0..=1,
+        require_equals = true,
+        default_value = "true",
+        default_missing_value = "true",
+        value_parser = llvm_bool
+    )]
+    print_op_on_diagnostic: bool,
     /// Parse on one thread.
     #[arg(long = "mlir-disable-threading")]
     disable_threading: bool,
@@ -171,8 +187,15 @@ impl Run<'_> {
         PrintOptions {
             debug_info: self.args.print_debuginfo,
             local_scope: self.args.print_local_scope,
-            elide_elements_above: None,
+            elide_elements_above: self.args.elide_elementsattrs_if_larger,
         }
+    }
+
+    /// How a verifier error prints its operation (see
+    /// [`ParseConfig::op_on_diagnostic`]): with the printing's flags, and
+    /// not at all under `--verify-diagnostics`.
+    fn op_note(&self) -> Option<PrintOptions> {
+        (self.args.print_op_on_diagnostic && !self.args.verify_diagnostics).then(|| self.options())
     }
 
     /// Parses and prints one buffer; `Err` carries the parse error.
@@ -199,6 +222,7 @@ impl Run<'_> {
                 let (module, stats) = ParseConfig::new()
                     .syntax(&syntax)
                     .name(name)
+                    .op_on_diagnostic(self.op_note())
                     .parse_with_stats(&ctx, text);
                 let scan = stats.scan;
                 self.timing.scan += scan;
@@ -222,6 +246,7 @@ impl Run<'_> {
             .syntax(syntax)
             .name(name)
             .parallel(!one)
+            .op_on_diagnostic(self.op_note())
             .parse_with_stats(ctx, text);
         self.timing.scan += stats.scan;
         self.timing.parse += started.elapsed() - stats.scan;

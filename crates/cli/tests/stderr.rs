@@ -52,13 +52,6 @@ const TRUNCATED: [(&str, &str); 3] = [
     ),
 ];
 
-/// The note MLIR attaches to an operation's error, which strata's verifier
-/// does not.
-const OP_NOTE: &str = "note: see current operation: ";
-
-/// The reason that says a case differs only by [`OP_NOTE`].
-const OP_NOTE_REASON: &str = "no 'see current operation' note";
-
 /// One recorded case: its id, and mlir-opt-19's exit status and standard
 /// error.
 struct Case {
@@ -239,32 +232,6 @@ fn headers(stderr: &[u8]) -> Vec<String> {
         .collect()
 }
 
-/// `stderr` without colour and without MLIR's "see current operation"
-/// notes: each such line and the lines of the operation it prints, up to
-/// the next header line.
-fn without_op_notes(stderr: &[u8]) -> String {
-    let text = plain(stderr);
-    let header = |l: &str| {
-        [": error: ", ": warning: ", ": note: ", ": remark: "]
-            .iter()
-            .any(|k| l.contains(k))
-    };
-    let mut out = String::new();
-    let mut skipping = false;
-    for line in text.split_inclusive('\n') {
-        if line.contains(OP_NOTE) {
-            skipping = true;
-            continue;
-        }
-        if skipping && !header(line) {
-            continue;
-        }
-        skipping = false;
-        out.push_str(line);
-    }
-    out
-}
-
 /// The first header line of an output, or what the outcome was instead.
 fn first(rc: i32, stderr: &[u8]) -> String {
     match headers(stderr).first() {
@@ -276,9 +243,6 @@ fn first(rc: i32, stderr: &[u8]) -> String {
 
 /// The reason a case differs, for the known list.
 fn reason(want: &Case, got: &Outcome) -> String {
-    if want.rc == got.0 && without_op_notes(&want.stderr) == plain(&got.1) {
-        return format!("{OP_NOTE_REASON} (strata's verifier does not print the operation)");
-    }
     let (w, g) = (headers(&want.stderr), headers(&got.1));
     let at = w.iter().zip(&g).take_while(|(a, b)| a == b).count();
     let show = |h: &[String], rc: i32, stderr: &[u8]| match h.get(at) {
@@ -388,7 +352,7 @@ fn standard_error_is_mlir_opts_byte_for_byte() {
     let (mut compared, mut identical) = (0, 0);
     let mut excluded: BTreeMap<String, usize> = BTreeMap::new();
     let mut written = Vec::new();
-    let (mut differ, mut rendering, mut fixed, mut noted) = (vec![], vec![], vec![], vec![]);
+    let (mut differ, mut rendering, mut fixed) = (vec![], vec![], vec![]);
     let mut ids = BTreeSet::new();
     for (row, got) in all {
         let stderr = text_or_hex(row, "stderr").expect("stderr");
@@ -429,16 +393,11 @@ fn standard_error_is_mlir_opts_byte_for_byte() {
                     String::from_utf8_lossy(&got.1)
                 ));
             }
-            (false, Some(why)) => {
+            (false, Some(_)) => {
                 let set = want.id.split(' ').next().unwrap_or("").to_owned();
                 *excluded.entry(set).or_default() += 1;
                 if want.rc == got.0 && headers(&want.stderr) == headers(&got.1) {
                     rendering.push(want.id.clone());
-                }
-                if why.starts_with(OP_NOTE_REASON)
-                    && without_op_notes(&want.stderr) != plain(&got.1)
-                {
-                    noted.push(want.id.clone());
                 }
             }
         }
@@ -478,10 +437,6 @@ fn standard_error_is_mlir_opts_byte_for_byte() {
         rendering.is_empty(),
         "listed, but they report mlir-opt-19's errors and render them otherwise (a renderer bug, \
          not a difference of errors): {rendering:?}"
-    );
-    assert!(
-        noted.is_empty(),
-        "listed as differing only by the operation note, but differ otherwise too: {noted:?}"
     );
     assert!(
         fixed.is_empty(),

@@ -2,6 +2,7 @@
 
 use core::hash::BuildHasher;
 
+use strata_builtin::PrintOptions;
 use strata_ctx::{Context, Local, Policy, Shared};
 use strata_ir::OpRegistry;
 use strata_syntax::{ParseError, Syntax};
@@ -71,6 +72,7 @@ pub struct ParseConfig<'s, P: Policy = Shared, S = rustc_hash::FxBuildHasher> {
     ops: Option<&'s OpRegistry>,
     name: &'s str,
     parallel: bool,
+    op_note: Option<PrintOptions>,
 }
 
 impl<'s, P: Policy, S> ParseConfig<'s, P, S> {
@@ -82,6 +84,7 @@ impl<'s, P: Policy, S> ParseConfig<'s, P, S> {
             ops: None,
             name: "",
             parallel: false,
+            op_note: Some(PrintOptions::default()),
         }
     }
 
@@ -126,6 +129,33 @@ impl<'s, P: Policy, S> ParseConfig<'s, P, S> {
     pub fn parallel(self, parallel: bool) -> Self {
         ParseConfig { parallel, ..self }
     }
+
+    /// Whether an error the verifier reports about an operation carries
+    /// MLIR's note "see current operation: ..." with the operation printed
+    /// (MLIR's `MLIRContext::printOpOnDiagnostic`, on by default; mlir-opt
+    /// turns it off under `--verify-diagnostics` and with
+    /// `--mlir-print-op-on-diagnostic=false`), and how: `Some` with the
+    /// printing's options (its `debug_info`, as `--mlir-print-debuginfo`
+    /// prints the locations; the note is in local scope with large
+    /// elements attributes elided whatever the rest says), `None` for no
+    /// note.
+    ///
+    /// ```
+    /// use strata_ctx::Context;
+    /// use strata_module::ParseConfig;
+    ///
+    /// let ctx = Context::new();
+    /// let text = "\"t.f\"() ({\n  \"t.jump\"()[^bb1] : () -> ()\n  \"t.x\"() : () -> ()\n^bb1:\n  \"t.y\"() : () -> ()\n}) : () -> ()\n";
+    /// let e = ParseConfig::new().parse(&ctx, text).unwrap_err();
+    /// assert_eq!(e.message(), "operation with block successors must terminate its parent block");
+    /// assert_eq!(e.notes()[0].1, "see current operation: \"t.jump\"()[^bb1] : () -> ()");
+    /// let e = ParseConfig::new().op_on_diagnostic(None).parse(&ctx, text).unwrap_err();
+    /// assert!(e.notes().is_empty());
+    /// ```
+    #[must_use]
+    pub fn op_on_diagnostic(self, op_note: Option<PrintOptions>) -> Self {
+        ParseConfig { op_note, ..self }
+    }
 }
 
 impl<P: ParsePolicy<S> + 'static, S: BuildHasher + 'static> ParseConfig<'_, P, S> {
@@ -169,7 +199,7 @@ impl<P: ParsePolicy<S> + 'static, S: BuildHasher + 'static> ParseConfig<'_, P, S
         };
         let r = P::parse(
             ctx,
-            (syntax, ops),
+            (syntax, ops, self.op_note),
             text,
             self.name,
             self.parallel,
@@ -200,6 +230,7 @@ impl<P: Policy, S> core::fmt::Debug for ParseConfig<'_, P, S> {
             .field("ops", &self.ops.is_some())
             .field("name", &self.name)
             .field("parallel", &self.parallel)
+            .field("op_note", &self.op_note)
             .finish()
     }
 }
@@ -224,7 +255,7 @@ mod sealed {
         /// allows it, recording what the parse did in `stats`.
         fn parse<'c>(
             ctx: &'c Context<Self, S>,
-            syntax: (&Syntax<Self, S>, &OpRegistry),
+            syntax: (&Syntax<Self, S>, &OpRegistry, crate::parse::OpNote),
             text: &str,
             name: &str,
             parallel: bool,
@@ -235,7 +266,7 @@ mod sealed {
     impl<S: BuildHasher + Sync + Send + 'static> Runs<S> for Shared {
         fn parse<'c>(
             ctx: &'c Context<Self, S>,
-            syntax: (&Syntax<Self, S>, &OpRegistry),
+            syntax: (&Syntax<Self, S>, &OpRegistry, crate::parse::OpNote),
             text: &str,
             name: &str,
             parallel: bool,
@@ -252,7 +283,7 @@ mod sealed {
     impl<S: BuildHasher + 'static> Runs<S> for Local {
         fn parse<'c>(
             ctx: &'c Context<Self, S>,
-            syntax: (&Syntax<Self, S>, &OpRegistry),
+            syntax: (&Syntax<Self, S>, &OpRegistry, crate::parse::OpNote),
             text: &str,
             name: &str,
             _parallel: bool,

@@ -117,6 +117,7 @@ impl<'c> Module<'c> {
         let checker = crate::structure::Checker {
             at: &at,
             parallel: false,
+            op_note: Some(strata_builtin::PrintOptions::default()),
             clean: &[],
         };
         crate::structure::check_module(&checker, self)

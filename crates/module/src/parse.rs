@@ -732,7 +732,7 @@ pub struct ParseStats {
 /// the parse did in `stats` ([`crate::ParseConfig`]'s sequential parse).
 pub(crate) fn parse_sequential<'c, P: Policy, S: BuildHasher + 'static>(
     ctx: &'c Context<P, S>,
-    syntax: (&Syntax<P, S>, &OpRegistry),
+    syntax: (&Syntax<P, S>, &OpRegistry, OpNote),
     text: &str,
     name: &str,
     stats: &mut ParseStats,
@@ -745,7 +745,7 @@ pub(crate) fn parse_sequential<'c, P: Policy, S: BuildHasher + 'static>(
 /// all interning into `ctx`: the same tree.
 pub(crate) fn parse_parallel<'c, S: BuildHasher + Sync + Send + 'static>(
     ctx: &'c Context<strata_ctx::Shared, S>,
-    syntax: (&Syntax<strata_ctx::Shared, S>, &OpRegistry),
+    syntax: (&Syntax<strata_ctx::Shared, S>, &OpRegistry, OpNote),
     text: &str,
     name: &str,
     stats: &mut ParseStats,
@@ -753,9 +753,13 @@ pub(crate) fn parse_parallel<'c, S: BuildHasher + Sync + Send + 'static>(
     parse_with(ctx, syntax, text, name, &Parallel, stats)
 }
 
+/// How the verifier's errors print the operation they are about (see
+/// [`crate::ParseConfig::op_on_diagnostic`]).
+pub(crate) type OpNote = Option<strata_builtin::PrintOptions>;
+
 fn parse_with<'c, P: Policy, S: BuildHasher + 'static, R: Runner<'c, P, S>>(
     ctx: &'c Context<P, S>,
-    syntax: (&Syntax<P, S>, &OpRegistry),
+    syntax: (&Syntax<P, S>, &OpRegistry, OpNote),
     text: &str,
     name: &str,
     runner: &R,
@@ -813,7 +817,7 @@ enum Root<'c, 'f> {
 
 fn parse_file<'c, P: Policy, S: BuildHasher + 'static, R: Runner<'c, P, S>>(
     ctx: &'c Context<P, S>,
-    (syntax, registry): (&Syntax<P, S>, &OpRegistry),
+    (syntax, registry, op_note): (&Syntax<P, S>, &OpRegistry, OpNote),
     text: &str,
     name: &str,
     runner: &R,
@@ -1151,6 +1155,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher + 'static, R: Runner<'c, P, S>>(
     structure::check_parsed(
         &locate,
         runner.parallel(),
+        op_note,
         &module,
         whole && root_needs,
         needs,
@@ -1162,11 +1167,12 @@ fn parse_file<'c, P: Policy, S: BuildHasher + 'static, R: Runner<'c, P, S>>(
             .user_name
             .dyn_cast::<strata_builtin::StringAttr>()
             .map_or("", |s| s.payload().value);
-        return Err(ParseError::new(
+        let error = ParseError::new(
             place(e.user),
             format!("'{user}' op using value defined outside the region"),
-        )
-        .with_note(
+        );
+        let current = structure::current_op_at(&module, op_note, e.user, e.user_name);
+        return Err(structure::current_op_note(error, current).with_note(
             place(e.isolated),
             "required by region isolation constraints",
         ));

@@ -40,6 +40,9 @@ const ARG: u32 = 1 << 31;
 const MULTI: u32 = 1 << 30;
 const NONE: u32 = u32::MAX;
 
+mod note;
+pub(crate) use note::op_note;
+
 /// Writes `s` quoted with LLVM's escapes (`\\`, `\22`, `\XX` for what is
 /// not printable), as MLIR's `printEscapedString` does.
 pub fn write_escaped(out: &mut String, s: &str) {

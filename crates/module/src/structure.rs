@@ -25,6 +25,11 @@
 //!    in their properties or attributes): "redefinition of symbol named
 //!    'f'", at the later one, with a note at the first.
 //!
+//! An error of rules 3 to 5 is MLIR's `Operation::emitError`: its first note,
+//! at the same place, is "see current operation: " and the operation as
+//! `crate::print::op_note` prints it (where the checker asks for it; rules
+//! 1 and 2 report at a location, with no note).
+//!
 //! MLIR checks rules 1 to 3 walking the operations in pre-order (an
 //! operation's regions before its blocks, a block's operations before the
 //! next block is entered), then rule 4, and stops at the first failure. An
@@ -237,10 +242,45 @@ pub(crate) fn first_redefinition<'c, T: Copy>(
     None
 }
 
-/// Rule 5's error: `later` redefines `name`, first defined at `first`.
-pub(crate) fn redefinition(name: &str, later: Range<usize>, first: Range<usize>) -> ParseError {
-    ParseError::new(later, format!("redefinition of symbol named '{name}'"))
-        .with_note(first, "see existing symbol definition here")
+/// The note MLIR's `Operation::emitError` attaches to an error about an
+/// operation (`current`: the operation's text, see [`crate::print::op_note`]),
+/// at the error's place.
+pub(crate) fn current_op_note(e: ParseError, current: Option<String>) -> ParseError {
+    match current {
+        Some(text) => {
+            let at = e.span();
+            e.with_note(at, format!("see current operation: {text}"))
+        }
+        None => e,
+    }
+}
+
+/// The "see current operation" note's text for the first operation, in
+/// print order, named `name` and located at `loc`, where `op_note` asks for
+/// one (for an error found while the parse keeps no handle on the
+/// operation: a use of a value from outside an isolated operation).
+pub(crate) fn current_op_at<'c>(
+    module: &crate::Module<'c>,
+    op_note: crate::parse::OpNote,
+    loc: Location<'c>,
+    name: Attribute<'c>,
+) -> Option<String> {
+    let options = op_note?;
+    // The owner of each isolated operation's body, by the body's address.
+    let mut owners: FxHashMap<usize, (&Body<'c>, OpId)> = FxHashMap::default();
+    let mut found = None;
+    module.walk(|body, op| {
+        let o = body.op(op);
+        if let Some(child) = o.owner().and_then(|c| body.child(c)) {
+            owners.insert(core::ptr::from_ref(child).addr(), (body, op));
+        }
+        if found.is_none() && o.location() == loc && o.name() == name {
+            found = Some((body, op));
+        }
+    });
+    let (body, op) = found?;
+    let owner = owners.get(&core::ptr::from_ref(body).addr()).copied();
+    Some(crate::print::op_note(module, owner, body, op, options))
 }
 
 /// How the rules are checked: where locations are in the text, whether the
@@ -255,6 +295,9 @@ pub(crate) struct Checker<'a> {
     pub(crate) at: &'a At<'a>,
     /// Whether to check the isolated operations of a region on rayon.
     pub(crate) parallel: bool,
+    /// How an error about an operation prints it in its "see current
+    /// operation" note; `None` for no note.
+    pub(crate) op_note: crate::parse::OpNote,
     /// Operations of the root's body known to pass every rule (the parser
     /// saw nothing in them that could fail one), left out of the walks:
     /// by their index in the root's body, `true` to leave out.
@@ -267,7 +310,7 @@ pub(crate) fn check_module(
     checker: &Checker<'_>,
     module: &crate::Module<'_>,
 ) -> Result<(), ParseError> {
-    let file = Scope::new(&module.body, 0..0, "", &[], &module.asm);
+    let file = Scope::new(module, &module.body, None, 0..0, "", &[]);
     checker.whole(&file, module.root, checker.clean)
 }
 
@@ -279,6 +322,7 @@ pub(crate) fn check_module(
 pub(crate) fn check_parsed(
     at: &At<'_>,
     parallel: bool,
+    op_note: crate::parse::OpNote,
     module: &crate::Module<'_>,
     root_needs: bool,
     needs: impl Iterator<Item = bool>,
@@ -302,14 +346,16 @@ pub(crate) fn check_parsed(
     let checker = Checker {
         at,
         parallel,
+        op_note,
         clean: &clean,
     };
-    let file = Scope::new(&module.body, 0..0, "", &[], &module.asm);
+    let file = Scope::new(module, &module.body, None, 0..0, "", &[]);
     if any {
         return checker.whole(&file, module.root, &clean);
     }
     let place = file.place(&checker, module.root);
-    let root = Scope::new(root_body, place, "builtin.module", &[], &module.asm);
+    let owner = Some((&module.body, module.root));
+    let root = Scope::new(module, root_body, owner, place, "builtin.module", &[]);
     root.symbols(&checker, Holder::Owner)
 }
 
@@ -325,7 +371,11 @@ enum Holder {
 /// the positions of its operations and blocks, and its dominator trees
 /// built so far.
 struct Scope<'m, 'c> {
+    module: &'m crate::Module<'c>,
     body: &'m Body<'c>,
+    /// The isolated operation that owns the body, with the body it is in
+    /// (none for the file's body).
+    owner: Option<(&'m Body<'c>, OpId)>,
     owner_place: Range<usize>,
     owner_name: &'c str,
     /// By operation index: `true` for an operation the walks leave out.
@@ -362,11 +412,12 @@ impl<'a> Checker<'a> {
             return Ok(());
         }
         let mut scope = Scope::new(
+            outer.module,
             child,
+            Some((outer.body, op)),
             outer.place(self, op),
             op_name(outer.body, op),
             clean,
-            outer.hooks,
         );
         scope.structure(self, Holder::Owner)?;
         scope.dominance(self, Holder::Owner)
@@ -387,18 +438,21 @@ enum Work {
 
 impl<'m, 'c> Scope<'m, 'c> {
     fn new(
+        module: &'m crate::Module<'c>,
         body: &'m Body<'c>,
+        owner: Option<(&'m Body<'c>, OpId)>,
         owner_place: Range<usize>,
         owner_name: &'c str,
         clean: &'m [bool],
-        hooks: &'m AsmHooks,
     ) -> Self {
         Scope {
+            module,
             body,
+            owner,
             owner_place,
             owner_name,
             clean,
-            hooks,
+            hooks: &module.asm,
             op_pos: Vec::new(),
             block_pos: Vec::new(),
             trees: FxHashMap::default(),
@@ -506,10 +560,11 @@ impl<'m, 'c> Scope<'m, 'c> {
                         }
                         let o = body.op(x);
                         if x != last && o.num_successors() != 0 {
-                            return Err(ParseError::new(
+                            let e = ParseError::new(
                                 self.place(checker, x),
                                 "operation with block successors must terminate its parent block",
-                            ));
+                            );
+                            return Err(current_op_note(e, self.current(checker, x)));
                         }
                         if o.owner().is_some() {
                             deferred.push(x);
@@ -561,13 +616,31 @@ impl<'m, 'c> Scope<'m, 'c> {
                 (x, symbol_name(o.properties(), o.attributes()))
             });
         match first_redefinition(ops) {
-            Some((later, first, name)) => Err(redefinition(
-                name,
-                self.place(checker, later),
-                self.place(checker, first),
-            )),
+            Some((later, first, name)) => {
+                let e = ParseError::new(
+                    self.place(checker, later),
+                    format!("redefinition of symbol named '{name}'"),
+                );
+                Err(current_op_note(e, self.current(checker, later)).with_note(
+                    self.place(checker, first),
+                    "see existing symbol definition here",
+                ))
+            }
             None => Ok(()),
         }
+    }
+
+    /// The text of operation `op` for its "see current operation" note,
+    /// where the checker prints one.
+    fn current(&self, checker: &Checker<'_>, op: OpId) -> Option<String> {
+        let options = checker.op_note?;
+        Some(crate::print::op_note(
+            self.module,
+            self.owner,
+            self.body,
+            op,
+            options,
+        ))
     }
 
     /// Rule 4 over the regions of `start` (MLIR's
@@ -765,6 +838,7 @@ impl<'m, 'c> Scope<'m, 'c> {
             self.place(checker, user),
             format!("operand #{n} does not dominate this use"),
         );
+        let e = current_op_note(e, self.current(checker, user));
         let Some(r1) = body.op(user).parent().and_then(|b| body.block_parent(b)) else {
             return e;
         };

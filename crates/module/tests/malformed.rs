@@ -754,8 +754,8 @@ fn an_error_at_the_end_of_the_file_is_placed_as_mlir_places_it() {
 /// outside it, above it or below it, at the top level or inside a module
 /// whose body is one unit: MLIR's verifier refuses it at the operation that
 /// uses it, with a note at the isolated operation (`mlir-opt-19
-/// --allow-unregistered-dialect` on the same texts; its other note, the
-/// operation printed, strata does not give).
+/// --allow-unregistered-dialect` on the same texts), after the note that
+/// prints the operation, whose operand from outside has no name there.
 #[test]
 fn a_use_of_a_value_from_outside_an_isolated_operation_is_refused() {
     let func = "\"func.func\"() ({\n  \"test.b\"(%0) : (i32) -> ()\n  \"func.return\"() : () -> ()\n}) {function_type = () -> (), sym_name = \"f\"} : () -> ()\n";
@@ -789,7 +789,16 @@ fn a_use_of_a_value_from_outside_an_isolated_operation_is_refused() {
                 .iter()
                 .map(|(span, m)| (line_col(&text, span.start), m.as_str()))
                 .collect();
-            assert_eq!(notes, [(note, "required by region isolation constraints")]);
+            assert_eq!(
+                notes,
+                [
+                    (
+                        at,
+                        "see current operation: \"test.b\"(<<UNKNOWN SSA VALUE>>) : (i32) -> ()"
+                    ),
+                    (note, "required by region isolation constraints")
+                ]
+            );
         }
     }
 }

@@ -148,10 +148,17 @@ fn a_rewrite_that_breaks_dominance_is_caught_by_the_verifier() {
     // At `x.b` (line 4), with the note at `x.a` (line 3).
     let line = |at: usize| INPUT[..at].matches('\n').count() + 1;
     assert_eq!(line(e.span().start), 4);
-    assert_eq!(e.notes().len(), 1);
-    assert_eq!(line(e.notes()[0].0.start), 3);
+    // First MLIR's note that prints the operation as it is now, in the
+    // function's numbering, then the definition's.
+    assert_eq!(e.notes().len(), 2);
+    assert_eq!(line(e.notes()[0].0.start), 4);
     assert_eq!(
         e.notes()[0].1,
+        "see current operation: %0 = \"x.b\"(%1, %arg0) : (i32, i32) -> i32"
+    );
+    assert_eq!(line(e.notes()[1].0.start), 3);
+    assert_eq!(
+        e.notes()[1].1,
         "operand defined here (op in the same block)"
     );
 
@@ -170,6 +177,10 @@ fn a_rewrite_that_breaks_dominance_is_caught_by_the_verifier() {
     assert_eq!(line(e.span().start), 11);
     assert_eq!(
         e.notes()[0].1,
+        "see current operation: \"func.return\"(%1) : (i32) -> ()"
+    );
+    assert_eq!(
+        e.notes()[1].1,
         "operand defined here (op in the same region)"
     );
 }

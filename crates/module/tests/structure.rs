@@ -4,14 +4,15 @@
 //! operation, dominance, a module's symbols, and MLIR's order among them.
 //! Every chunk of `tests/oracle/structure.mlir` gets the diagnostics
 //! `mlir-opt-19` gives it (`tests/oracle/structure.txt`, recorded by
-//! `structure.py`): the same message, line and column, with the same notes,
-//! or none where MLIR accepts the chunk; from the sequential and from the
+//! `structure.py`): the same message, line and column, with the same notes
+//! (the "see current operation" note's operation text included), or none
+//! where MLIR accepts the chunk; from the sequential and from the
 //! parallel parse.
 
 mod common;
 
 use strata_ctx::Context;
-use strata_module::{ParseConfig, ParseError, split_input};
+use strata_module::{ParseConfig, ParseError, PrintOptions, split_input};
 
 const TEXT: &str = include_str!("oracle/structure.mlir");
 const EXPECTED: &str = include_str!("oracle/structure.txt");
@@ -31,39 +32,99 @@ fn lines(chunk: usize, body: &str, e: &ParseError) -> Vec<String> {
         e.message()
     )];
     for (span, note) in e.notes() {
+        let note = note.replace('\n', "\\n");
         out.push(format!("{chunk}\t{}: note: {note}", place(span.start)));
     }
     out
 }
 
-#[test]
-fn every_chunk_gets_mlir_opts_diagnostics() {
-    let expected: Vec<&str> = EXPECTED.lines().collect();
-    let (chunks, _) = split_input(TEXT);
-    assert!(chunks.len() > 40, "the oracle file has its chunks");
+/// Checks every chunk of `text` (the oracle file `file`) against
+/// `expected`, the sequential and the parallel parse, the notes' operations
+/// printed with `options`.
+fn check_chunks(file: &str, text: &str, expected: &str, options: PrintOptions) {
+    let expected: Vec<&str> = expected.lines().collect();
+    let (chunks, _) = split_input(text);
     let (mut sequential, mut parallel) = (Vec::new(), Vec::new());
     for (i, chunk) in chunks.iter().enumerate() {
-        let body = &TEXT[chunk.range.clone()];
-        let name = chunk.buffer_name("structure.mlir");
+        let body = &text[chunk.range.clone()];
+        let name = chunk.buffer_name(file);
         let ctx = Context::new();
-        if let Err(e) = ParseConfig::new()
-            .syntax(&common::syntax())
+        let syntax = common::syntax();
+        let config = ParseConfig::new()
+            .syntax(&syntax)
             .name(&name)
-            .parse(&ctx, body)
-        {
+            .op_on_diagnostic(Some(options));
+        if let Err(e) = config.parse(&ctx, body) {
             sequential.extend(lines(i, body, &e));
         }
-        if let Err(e) = ParseConfig::new()
-            .syntax(&common::syntax())
-            .name(&name)
-            .parallel(true)
-            .parse(&ctx, body)
-        {
+        if let Err(e) = config.parallel(true).parse(&ctx, body) {
             parallel.extend(lines(i, body, &e));
         }
     }
     assert_eq!(sequential, expected);
     assert_eq!(parallel, expected);
+}
+
+#[test]
+fn every_chunk_gets_mlir_opts_diagnostics() {
+    assert!(
+        split_input(TEXT).0.len() > 40,
+        "the oracle file has its chunks"
+    );
+    check_chunks("structure.mlir", TEXT, EXPECTED, PrintOptions::default());
+}
+
+/// The "see current operation" note prints the operation as MLIR's
+/// `Diagnostic::appendOp` does (`tests/oracle/op_note.mlir`, recorded by
+/// `structure.py`): numbered from the nearest isolated operation around it
+/// (or the module), an operand from outside it unnamed, several lines after
+/// a newline, large elements attributes elided, and the locations where
+/// `--mlir-print-debuginfo` asks.
+#[test]
+fn the_current_operation_note_prints_it_as_mlir_does() {
+    let text = include_str!("oracle/op_note.mlir");
+    check_chunks(
+        "op_note.mlir",
+        text,
+        include_str!("oracle/op_note.txt"),
+        PrintOptions::default(),
+    );
+    let debug = PrintOptions {
+        debug_info: true,
+        ..PrintOptions::default()
+    };
+    check_chunks(
+        "op_note.mlir",
+        text,
+        include_str!("oracle/op_note.debuginfo.txt"),
+        debug,
+    );
+}
+
+/// Without the note, the errors are the same and carry only their other
+/// notes.
+#[test]
+fn the_current_operation_note_can_be_left_out() {
+    let text = include_str!("oracle/op_note.mlir");
+    let (chunks, _) = split_input(text);
+    let mut notes = 0;
+    for chunk in &chunks {
+        let body = &text[chunk.range.clone()];
+        let ctx = Context::new();
+        let e = ParseConfig::new()
+            .syntax(&common::syntax())
+            .op_on_diagnostic(None)
+            .parse(&ctx, body)
+            .unwrap_err();
+        assert!(
+            e.notes()
+                .iter()
+                .all(|n| !n.1.starts_with("see current operation")),
+            "{e:?}"
+        );
+        notes += e.notes().len();
+    }
+    assert_eq!(notes, 4, "the other notes stay");
 }
 
 /// An operation whose location is not a place in the text (MLIR reports
