@@ -206,6 +206,12 @@ pub enum Registration {
     /// Registered, with graph regions (`HasOnlyGraphRegion`): inside its
     /// one block, uses may come before definitions.
     GraphRegions,
+    /// Not registered, and named in a dialect that is loaded and does not
+    /// allow unknown operations (`builtin.modul`, `arith.nosuch`): MLIR's
+    /// verifier refuses it ("unregistered operation 'arith.nosuch' found
+    /// in dialect ('arith') that does not allow unknown operations").
+    /// Otherwise as [`Registration::Unregistered`].
+    Unknown,
 }
 
 /// The hooks of no dialect, for a printing on its own of a builtin value.
@@ -265,13 +271,14 @@ impl AsmHooks {
     /// How operation `name` is registered (see
     /// [`AsmHooks::set_registered_ops`]). The builtin dialect's operations
     /// always are (`builtin.module` with graph regions,
-    /// `builtin.unrealized_conversion_cast`); another `builtin.` name
-    /// never is.
+    /// `builtin.unrealized_conversion_cast`); another `builtin.` name is
+    /// [`Registration::Unknown`] (MLIR always loads the builtin dialect,
+    /// which allows no unknown operation).
     pub fn registration(&self, name: &str) -> Registration {
         match name.strip_prefix("builtin.") {
             Some("module") => Registration::GraphRegions,
             Some("unrealized_conversion_cast") => Registration::Registered,
-            Some(_) => Registration::Unregistered,
+            Some(_) => Registration::Unknown,
             None => self
                 .registered_ops
                 .map_or(Registration::Unregistered, |f| f(name)),
@@ -281,7 +288,10 @@ impl AsmHooks {
     /// Whether operation `name` is registered (see
     /// [`AsmHooks::registration`]).
     pub fn is_registered_op(&self, name: &str) -> bool {
-        self.registration(name) != Registration::Unregistered
+        matches!(
+            self.registration(name),
+            Registration::Registered | Registration::GraphRegions
+        )
     }
 
     /// Registers the hooks of dialect `D` (replacing an earlier one of the

@@ -22,9 +22,11 @@ use strata_dialects::{dlti, hookless, llvm, ml_program, ptr, sparse_tensor, test
 use strata_syntax::Syntax;
 
 mod mlir_opt;
+mod mlir_opt_ops;
 
 pub use mlir_opt::{
-    MLIR_OPT_DIALECTS, MLIR_OPT_GRAPH_REGION_OPS, MLIR_OPT_TEST_OPS, mlir_opt_registration,
+    MLIR_OPT_DIALECTS, MLIR_OPT_GRAPH_REGION_OPS, MLIR_OPT_OPEN_DIALECTS, MLIR_OPT_OPS,
+    MLIR_OPT_TEST_OPS, mlir_opt_registration,
 };
 
 /// The dialect syntax `strata-opt` parses and prints with: the models of

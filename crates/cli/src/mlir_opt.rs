@@ -6,10 +6,11 @@
 
 use strata_builtin::Registration;
 
+pub use crate::mlir_opt_ops::{MLIR_OPT_OPEN_DIALECTS, MLIR_OPT_OPS};
+
 /// The dialects `mlir-opt-19 --show-dialects` lists (all of them compiled
-/// into `mlir-opt-19`). Their operations are registered there, except that
-/// `test` and `test_dyn` let any operation name through unregistered (see
-/// the list of its registered operations below); strata-opt also registers
+/// into `mlir-opt-19`). Their operations are registered there (see
+/// [`mlir_opt_registration`]); strata-opt also registers
 /// the namespaces in its context (`strata_cli::syntax` and
 /// `Syntax::register_dialects_in`).
 pub const MLIR_OPT_DIALECTS: &[&str] = &[
@@ -141,33 +142,41 @@ pub const MLIR_OPT_GRAPH_REGION_OPS: &[&str] = &[
 ];
 
 /// How `mlir-opt-19` registers the operation `name`, as far as its alias
-/// pass and its dominance check show: the operations of its dialects are
-/// registered, but `test` and `test_dyn` let any name through unregistered
-/// (the registered test operations are [`MLIR_OPT_TEST_OPS`]), and some
-/// registered operations have graph regions
-/// ([`MLIR_OPT_GRAPH_REGION_OPS`]).
+/// pass and its verifier show: the operations of its dialects are
+/// registered ([`MLIR_OPT_OPS`]), but `test` and the other dialects of
+/// [`MLIR_OPT_OPEN_DIALECTS`] let any name through (the registered test
+/// operations are [`MLIR_OPT_TEST_OPS`]; `test_dyn`'s names count as
+/// unregistered, the other open dialects' as registered), another name of a dialect of its registry is
+/// [`Registration::Unknown`], and some registered operations have graph
+/// regions ([`MLIR_OPT_GRAPH_REGION_OPS`]).
 ///
 /// ```
 /// use strata_builtin::Registration;
 /// use strata_cli::mlir_opt_registration as r;
 ///
 /// assert_eq!(r("arith.addi"), Registration::Registered);
+/// assert_eq!(r("arith.nosuch"), Registration::Unknown);
 /// assert_eq!(r("test.op"), Registration::Unregistered);
 /// assert_eq!(r("test.with_properties"), Registration::Registered);
 /// assert_eq!(r("test.graph_region"), Registration::GraphRegions);
+/// assert_eq!(r("llvm.anything"), Registration::Registered);
 /// assert_eq!(r("acme.widget"), Registration::Unregistered);
 /// ```
 pub fn mlir_opt_registration(name: &str) -> Registration {
     let Some((dialect, op)) = name.split_once('.') else {
         return Registration::Unregistered;
     };
-    let registered = match dialect {
-        "test" => {
-            MLIR_OPT_TEST_OPS.binary_search(&op).is_ok()
-                || MLIR_OPT_GRAPH_REGION_OPS.contains(&name)
-        }
-        "test_dyn" => false,
-        _ => MLIR_OPT_DIALECTS.contains(&dialect),
+    let registered = if dialect == "test" {
+        MLIR_OPT_TEST_OPS.binary_search(&op).is_ok() || MLIR_OPT_GRAPH_REGION_OPS.contains(&name)
+    } else if dialect == "test_dyn" {
+        false
+    } else if MLIR_OPT_OPEN_DIALECTS.contains(&dialect) || MLIR_OPT_OPS.binary_search(&name).is_ok()
+    {
+        true
+    } else if MLIR_OPT_DIALECTS.contains(&dialect) {
+        return Registration::Unknown;
+    } else {
+        false
     };
     if !registered {
         Registration::Unregistered

@@ -3,6 +3,11 @@
 //! checked on `strata-ir`'s bodies, so that they hold for a module however
 //! it was made (parsed, or changed by a rewrite):
 //!
+//! 0. An operation is not an unknown operation of a dialect that allows
+//!    none ([`strata_builtin::Registration::Unknown`]): "unregistered
+//!    operation 'arith.nosuch' found in dialect ('arith') that does not
+//!    allow unknown operations", at the operation, checked as the walk
+//!    enters it.
 //! 1. The entry block of a region has no predecessors: "entry block of
 //!    region may not have predecessors", at the operation that holds the
 //!    region.
@@ -25,16 +30,17 @@
 //!    in their properties or attributes): "redefinition of symbol named
 //!    'f'", at the later one, with a note at the first.
 //!
-//! An error of rules 3 to 5 is MLIR's `Operation::emitError`: its first note,
+//! An error of rules 0 and 3 to 5 is MLIR's `Operation::emitError`: its first note,
 //! at the same place, is "see current operation: " and the operation as
 //! `crate::print::op_note` prints it (where the checker asks for it; rules
 //! 1 and 2 report at a location, with no note).
 //!
-//! MLIR checks rules 1 to 3 walking the operations in pre-order (an
+//! MLIR checks rules 0 to 3 walking the operations in pre-order (an
 //! operation's regions before its blocks, a block's operations before the
-//! next block is entered), then rule 4, and stops at the first failure. An
+//! next block is entered: rule 3 for all the operations of a block before
+//! rule 0 for the first), then rule 4, and stops at the first failure. An
 //! operation isolated from above (one with a body of its own) is checked
-//! whole, rules 1 to 5, when the walk leaves the operation around it (all
+//! whole, rules 0 to 5, when the walk leaves the operation around it (all
 //! of them at once, on several threads where the parse is parallel: the
 //! first failure in their order is the one reported), and then rule 5 of
 //! the operation being left; rule 4's walk takes the operations of a
@@ -517,6 +523,9 @@ impl<'m, 'c> Scope<'m, 'c> {
         while let Some(work) = stack.pop() {
             match work {
                 Work::Enter(h) => {
+                    if let Holder::Op(x) = h {
+                        self.known(checker, x)?;
+                    }
                     let regions = self.regions(h);
                     if regions.is_empty() {
                         continue;
@@ -568,7 +577,7 @@ impl<'m, 'c> Scope<'m, 'c> {
                         }
                         if o.owner().is_some() {
                             deferred.push(x);
-                        } else if o.num_regions() != 0 {
+                        } else {
                             stack.push(Work::Enter(Holder::Op(x)));
                         }
                     }
@@ -628,6 +637,23 @@ impl<'m, 'c> Scope<'m, 'c> {
             }
             None => Ok(()),
         }
+    }
+
+    /// Rule 0 at operation `op`: its name is not an unknown operation of a
+    /// dialect that allows none.
+    fn known(&self, checker: &Checker<'_>, op: OpId) -> Result<(), ParseError> {
+        let name = op_name(self.body, op);
+        if self.hooks.registration(name) != strata_builtin::Registration::Unknown {
+            return Ok(());
+        }
+        let dialect = name.split_once('.').map_or(name, |(d, _)| d);
+        let e = ParseError::new(
+            self.place(checker, op),
+            format!(
+                "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
+            ),
+        );
+        Err(current_op_note(e, self.current(checker, op)))
     }
 
     /// The text of operation `op` for its "see current operation" note,

@@ -214,6 +214,8 @@ SPLIT = [
     ("crates/cli/tests/mlir/AffineParser", "Dialect/Affine/invalid.mlir", True),
     ("crates/cli/tests/mlir/AffineParser", "Dialect/Func/invalid.mlir", True),
     ("crates/module/tests/oracle", "structure.mlir", False),
+    ("crates/module/tests/oracle", "op_note.mlir", False),
+    ("crates/cli/tests/oracle", "unknown_ops.mlir", False),
 ]
 
 

@@ -22,6 +22,7 @@ use core::ops::Range;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use strata_builtin::FunctionType;
+use strata_builtin::Registration;
 use strata_builtin::prelude::*;
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 use strata_ir::{BlockId, Body, InsertPoint, OpId, OperationState, RegionId, Value};
@@ -117,11 +118,18 @@ pub(super) struct Flags {
     multi_block: bool,
     /// A `builtin.module` whose body defines a symbol twice.
     module_redefines: bool,
+    /// An operation of a dialect that does not allow unknown operations,
+    /// which is not one of them ([`strata_builtin::Registration::Unknown`]).
+    unknown_op: bool,
 }
 
 impl Flags {
     pub(super) fn needs_check(self) -> bool {
-        self.branches || self.forward_uses || self.multi_block || self.module_redefines
+        self.branches
+            || self.forward_uses
+            || self.multi_block
+            || self.module_redefines
+            || self.unknown_op
     }
 }
 
@@ -215,6 +223,9 @@ pub(super) struct Builder<'c, 'f> {
     /// operations are created.
     outside: Option<(Location<'c>, Attribute<'c>, Crossing<'c>)>,
     pub(super) flags: Flags,
+    /// Whether each operation name met in the generic form (by its
+    /// attribute's address) is [`strata_builtin::Registration::Unknown`].
+    unknown_names: FxHashMap<usize, bool>,
 }
 
 impl<'c, 'f> Builder<'c, 'f> {
@@ -244,6 +255,7 @@ impl<'c, 'f> Builder<'c, 'f> {
             undefined_location: None,
             outside: None,
             flags: Flags::default(),
+            unknown_names: FxHashMap::default(),
         }
     }
 
@@ -1005,6 +1017,15 @@ impl<'c, 'f, 'b, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, 'b, P, 
         }
         let name_attr: Attribute<'c> = self.ctx.string_attr(name).into();
         let def = self.shared.ops.lookup(name);
+        if def.is_none() {
+            let hooks = self.shared.syntax.asm_hooks();
+            let unknown = *self
+                .b
+                .unknown_names
+                .entry(name_attr.as_ptr().addr())
+                .or_insert_with(|| hooks.registration(name) == Registration::Unknown);
+            self.b.flags.unknown_op |= unknown;
+        }
         let isolated = def.is_some_and(|id| {
             self.shared
                 .ops
