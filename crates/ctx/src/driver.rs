@@ -99,6 +99,30 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
         collect_failures(self.fan_out(items, |ctx, i, item| f(ctx, i, item).err()))
     }
 
+    /// As [`parallel_for_each`](Self::parallel_for_each), and returns what
+    /// `f` gave for each item, in item order: the parallel map a pass (or
+    /// the parser, per top-level operation) uses to build one result per
+    /// item on rayon's pool, with the same ordering of diagnostics and the
+    /// same rule for panics (every item runs; then the lowest-indexed
+    /// item's panic propagates, and nothing is returned).
+    ///
+    /// ```
+    /// use strata_ctx::Context;
+    ///
+    /// let ctx = Context::new();
+    /// let lengths = ctx.parallel_map(&["a", "bcd", "ef"], |_, i, s| (i, s.len()));
+    /// assert_eq!(lengths, [(0, 1), (1, 3), (2, 2)]);
+    /// ```
+    ///
+    /// Available with the `driver` feature (on by default).
+    pub fn parallel_map<T: Sync, R: Send>(
+        &self,
+        items: &[T],
+        f: impl Fn(&Self, usize, &T) -> R + Sync,
+    ) -> Vec<R> {
+        self.fan_out(items, f)
+    }
+
     /// Runs `f` on every item inside an ordered region, in parallel when the
     /// policy is thread-safe, and returns the outcomes in item order.
     ///
@@ -108,12 +132,12 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
     /// which panic propagates does not depend on the schedule (the same rule
     /// as strata-ir's `compile_segments`); a diagnostic handler's panic only
     /// if no item panicked.
-    fn fan_out<T: Sync, E: Send>(
+    fn fan_out<T: Sync, R: Send>(
         &self,
         items: &[T],
-        f: impl Fn(&Self, usize, &T) -> Option<E> + Sync,
-    ) -> Vec<Option<E>> {
-        let run = |ctx: &Self, i: usize, item: &T| -> Outcome<E> {
+        f: impl Fn(&Self, usize, &T) -> R + Sync,
+    ) -> Vec<R> {
+        let run = |ctx: &Self, i: usize, item: &T| -> Outcome<R> {
             // `f` is only called again for other items, and a panicking call
             // leaves nothing of its own behind: the context's tables are
             // consistent after a panic in a constructor (invariant 1 of
@@ -123,7 +147,7 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
         // The region reports its diagnostics when it ends, after every item
         // ran; a handler that panics there is resumed by the region, and is
         // caught here so that an item's panic still wins (below).
-        let mut outcomes: Vec<Outcome<E>> = Vec::new();
+        let mut outcomes: Vec<Outcome<R>> = Vec::new();
         let handler_panic = std::panic::catch_unwind(AssertUnwindSafe(|| {
             self.diagnostics().ordered_region(|region| {
                 outcomes = self.run_items(region, items, &run);
@@ -134,10 +158,9 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
         let mut first_panic = None;
         for outcome in outcomes {
             match outcome {
-                Ok(e) => results.push(e),
+                Ok(r) => results.push(r),
                 Err(payload) => {
                     first_panic.get_or_insert(payload);
-                    results.push(None);
                 }
             }
         }
@@ -149,12 +172,12 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
 
     /// Runs every item as a task of `region`, in parallel when the policy
     /// is thread-safe, and returns the outcomes in item order.
-    fn run_items<T: Sync, E: Send>(
+    fn run_items<T: Sync, R: Send>(
         &self,
         region: &strata_diag::Region<'_, P>,
         items: &[T],
-        run: &(impl Fn(&Self, usize, &T) -> Outcome<E> + Sync),
-    ) -> Vec<Outcome<E>> {
+        run: &(impl Fn(&Self, usize, &T) -> Outcome<R> + Sync),
+    ) -> Vec<Outcome<R>> {
         if P::THREAD_SAFE {
             let shared = SharedWhenThreadSafe((self, region));
             let shared = &shared;
@@ -176,8 +199,8 @@ impl<P: Policy, S: BuildHasher + Sync> Context<P, S> {
     }
 }
 
-/// What one item's call gave: its failure, if any, or its panic.
-type Outcome<E> = Result<Option<E>, Box<dyn core::any::Any + Send>>;
+/// What one item's call gave, or its panic.
+type Outcome<R> = Result<R, Box<dyn core::any::Any + Send>>;
 
 fn collect_failures<E>(outcomes: Vec<Option<E>>) -> Result<(), Vec<(usize, E)>> {
     let failures: Vec<(usize, E)> = outcomes

@@ -97,6 +97,13 @@ mod driver {
             ctx.failable_parallel_for_each(&items, |_, _, _| Ok::<(), ()>(())),
             Ok(())
         );
+        // The map gives each item's result at the item's index.
+        let mapped = ctx.parallel_map(&items, |ctx, i, &item| {
+            let _ = ctx.intern::<Name>(&format!("m{item}"));
+            (i, item + 1)
+        });
+        let expected: Vec<(usize, usize)> = items.iter().map(|&x| (x / 3, x + 1)).collect();
+        assert_eq!(mapped, expected, "results in index order");
     }
 
     #[test]
@@ -141,6 +148,23 @@ mod driver {
             })
         }));
         assert!(caught.is_err());
+        assert_eq!(*ran.lock(), items.len());
+        // So does the map, and the panic is the lower-indexed item's.
+        let ran = Mutex::new(0usize);
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            ctx.parallel_map(&items, |_, i, _| {
+                *ran.lock() += 1;
+                if i == 7 || i == 40 {
+                    std::panic::panic_any(format!("map item {i} failed"));
+                }
+                i
+            })
+        }));
+        let payload = caught.expect_err("the items' panic propagates");
+        assert_eq!(
+            payload.downcast_ref::<String>().map(String::as_str),
+            Some("map item 7 failed")
+        );
         assert_eq!(*ran.lock(), items.len());
     }
 

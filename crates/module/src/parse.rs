@@ -640,7 +640,8 @@ fn first_error_of<'c, P: Policy, S: BuildHasher + 'static>(
 }
 
 /// How the top-level isolated operations of a module body are parsed
-/// ahead of the rest: sequentially, or on rayon.
+/// ahead of the rest: sequentially, or on the facade's parallel driver
+/// (`Context::parallel_map`).
 trait Runner<'c, P: Policy, S> {
     /// [`prebuild_unit`] of every range, in order.
     fn prebuild<'f>(
@@ -697,11 +698,12 @@ impl<'c, S: BuildHasher + Sync + Send + 'static> Runner<'c, strata_ctx::Shared, 
         placeholder: Attribute<'c>,
         ranges: &[Range<usize>],
     ) -> Vec<Option<PResult<Prebuilt<'c, 'f>>>> {
-        use rayon::prelude::*;
-        ranges
-            .par_iter()
-            .map(|r| prebuild_unit(ctx, shared, placeholder, r.clone()))
-            .collect()
+        // The facade's driver: every unit runs, in parallel on rayon's
+        // pool, and a panicking unit's panic (the lowest-indexed one's)
+        // propagates once all have run.
+        ctx.parallel_map(ranges, |_, _, r| {
+            prebuild_unit(ctx, shared, placeholder, r.clone())
+        })
     }
 
     fn join<A: Send, B: Send>(
