@@ -6,7 +6,9 @@
 //! chunk, never panic, overflow the stack or hang. It parses with
 //! strata-opt's own dialect models (`strata_cli::syntax`: the test dialect,
 //! `llvm`, `dlti`, `sparse_tensor`, `ml_program`, `ptr`), whose hooks read
-//! the bodies of those dialects' forms.
+//! the bodies of those dialects' forms, and its operations
+//! (`strata_cli::ops`: the custom forms of `builtin.module`, `func` and
+//! `arith`).
 //!
 //! `cd fuzz && cargo +nightly fuzz run module -- -max_total_time=600 -dict=module.dict`
 //! (seed it with `fuzz/seed.sh`, which writes the chunks of the
@@ -25,6 +27,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let (chunks, _near_misses) = split_input(text);
     let syntax = strata_cli::syntax();
+    let ops = strata_cli::ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
     for chunk in &chunks {
         let chunk_text = &text[chunk.range.clone()];
         let name = chunk.buffer_name("fuzz.mlir");
@@ -33,6 +36,7 @@ fuzz_target!(|data: &[u8]| {
         let ctx = strata_ctx::Context::new();
         match ParseConfig::new()
             .syntax(&syntax)
+            .ops(&ops)
             .name(&name)
             .parse(&ctx, chunk_text)
         {

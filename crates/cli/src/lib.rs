@@ -19,6 +19,7 @@ use core::hash::BuildHasher;
 
 use strata_ctx::Policy;
 use strata_dialects::{dlti, hookless, llvm, ml_program, ptr, sparse_tensor, test};
+use strata_ir::OpRegistry;
 use strata_syntax::Syntax;
 
 mod mlir_opt;
@@ -54,6 +55,31 @@ pub fn syntax<P: Policy, S: BuildHasher>() -> Syntax<P, S> {
     hookless::register_hookless(&mut s);
     s.registered_ops(mlir_opt_registration);
     s
+}
+
+/// The operations `strata-opt` defines, with their custom forms for
+/// contexts of type `Context<P, S>`: the builtin dialect's
+/// ([`strata_module::builtin_ops`]) and `strata-dialects`' (`func`,
+/// `arith`). Which operations `mlir-opt-19` registers is the syntax's
+/// word ([`syntax`], [`mlir_opt_registration`]); this registry says which
+/// are isolated from above and reads their custom forms.
+///
+/// ```
+/// use strata_ctx::{Context, Shared};
+/// use strata_module::ParseConfig;
+///
+/// let ops = strata_cli::ops::<Shared, rustc_hash::FxBuildHasher>();
+/// let ctx = Context::new();
+/// let module = ParseConfig::new()
+///     .ops(&ops)
+///     .parse(&ctx, "func.func @f() {\n  return\n}\n")
+///     .unwrap();
+/// assert_eq!(module.num_operations(), 3);
+/// ```
+pub fn ops<P: Policy + 'static, S: BuildHasher + 'static>() -> OpRegistry {
+    let mut ops = strata_module::builtin_ops::<P, S>();
+    strata_dialects::register_ops::<P, S>(&mut ops);
+    ops
 }
 
 #[cfg(test)]

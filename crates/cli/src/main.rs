@@ -12,12 +12,14 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser as ClapParser, ValueEnum};
+use rustc_hash::FxBuildHasher;
 use strata_ctx::diag::EngineBuilder;
 use strata_ctx::{Context, Local, Policy, Shared};
 use strata_diag::{
     Diagnostic, Emitter, FileId, HumanEmitter, JsonEmitter, MlirEmitter, Severity, SourceManager,
     SourceSet, Span,
 };
+use strata_ir::OpRegistry;
 use strata_module::{
     Chunk, ParseConfig, PrintOptions, print_module, print_module_parallel, split_input,
 };
@@ -206,21 +208,25 @@ impl Run<'_> {
                     Context::with_hasher(EngineBuilder::new().build(), KeyedState::default());
                 let syntax = strata_cli::syntax();
                 syntax.register_dialects_in(&mut ctx);
-                self.process_shared(&ctx, &syntax, name, text)
+                let ops = strata_cli::ops::<Shared, KeyedState>();
+                self.process_shared(&ctx, &syntax, &ops, name, text)
             }
             ContextKind::Fx => {
                 let mut ctx = Context::new();
                 let syntax = strata_cli::syntax();
                 syntax.register_dialects_in(&mut ctx);
-                self.process_shared(&ctx, &syntax, name, text)
+                let ops = strata_cli::ops::<Shared, FxBuildHasher>();
+                self.process_shared(&ctx, &syntax, &ops, name, text)
             }
             ContextKind::Single => {
                 let mut ctx: Context<Local> = Context::single_threaded();
                 let syntax = strata_cli::syntax();
                 syntax.register_dialects_in(&mut ctx);
+                let ops = strata_cli::ops::<Local, FxBuildHasher>();
                 let started = Instant::now();
                 let (module, stats) = ParseConfig::new()
                     .syntax(&syntax)
+                    .ops(&ops)
                     .name(name)
                     .op_on_diagnostic(self.op_note())
                     .parse_with_stats(&ctx, text);
@@ -237,6 +243,7 @@ impl Run<'_> {
         &mut self,
         ctx: &Context<Shared, S>,
         syntax: &Syntax<Shared, S>,
+        ops: &OpRegistry,
         name: &str,
         text: &str,
     ) -> Result<String, ParseError> {
@@ -244,6 +251,7 @@ impl Run<'_> {
         let one = self.args.disable_threading || self.args.threads == Some(1);
         let (module, stats) = ParseConfig::new()
             .syntax(syntax)
+            .ops(ops)
             .name(name)
             .parallel(!one)
             .op_on_diagnostic(self.op_note())

@@ -76,10 +76,12 @@ fn oracle() -> BTreeMap<String, Oracle> {
 /// strata models) and returns its error, if any.
 fn parse_chunk(body: &str, name: &str) -> Option<ParseError> {
     let mut ctx = Context::new();
+    let ops = strata_cli::ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
     let syntax = strata_cli::syntax();
     syntax.register_dialects_in(&mut ctx);
     ParseConfig::new()
         .syntax(&syntax)
+        .ops(&ops)
         .name(name)
         .parse(&ctx, body)
         .err()

@@ -50,8 +50,10 @@ fn rows() -> Vec<serde_json::Value> {
 /// `mlir-opt-19` has compiled in).
 fn round_trip(text: &str, expected: &str, options: PrintOptions) -> Result<(), String> {
     let ctx = Context::new();
+    let ops = strata_cli::ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
     let module = ParseConfig::new()
         .syntax(&strata_cli::syntax())
+        .ops(&ops)
         .name("oracle.mlir")
         .parallel(true)
         .parse(&ctx, text)
@@ -73,6 +75,7 @@ fn round_trip(text: &str, expected: &str, options: PrintOptions) -> Result<(), S
     // The sequential parse and the single-threaded context agree.
     let seq = ParseConfig::new()
         .syntax(&strata_cli::syntax())
+        .ops(&ops)
         .name("oracle.mlir")
         .parse(&ctx, text)
         .map_err(|e| e.message().to_owned())?;
@@ -80,8 +83,10 @@ fn round_trip(text: &str, expected: &str, options: PrintOptions) -> Result<(), S
         return Err("the sequential parse prints differently".into());
     }
     let local = Context::single_threaded();
+    let local_ops = strata_cli::ops::<strata_ctx::Local, rustc_hash::FxBuildHasher>();
     let one = ParseConfig::new()
         .syntax(&strata_cli::syntax())
+        .ops(&local_ops)
         .name("oracle.mlir")
         .parse(&local, text)
         .map_err(|e| e.message().to_owned())?;

@@ -40,9 +40,11 @@ const CONFLICTS_OUT: &str = r#"!map = !test.test_rec_alias<map, i32>
 #[test]
 fn conflicts_are_numbered_as_mlir_19_numbers_them() {
     let ctx = Context::new();
+    let ops = strata_cli::ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
     let syntax = strata_cli::syntax();
     let m = ParseConfig::new()
         .syntax(&syntax)
+        .ops(&ops)
         .name("in.mlir")
         .parse(&ctx, CONFLICTS_IN)
         .unwrap();
@@ -50,6 +52,7 @@ fn conflicts_are_numbered_as_mlir_19_numbers_them() {
     // And its own output is a fixed point.
     let again = ParseConfig::new()
         .syntax(&syntax)
+        .ops(&ops)
         .name("out.mlir")
         .parse(&ctx, CONFLICTS_OUT)
         .unwrap();

@@ -29,8 +29,10 @@ fn rows() -> Vec<serde_json::Value> {
 /// `options`; every print must be `expected`.
 fn round_trip(text: &str, expected: &str, options: PrintOptions) -> Result<(), String> {
     let ctx = Context::new();
+    let ops = strata_cli::ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
     let module = ParseConfig::new()
         .syntax(&strata_cli::syntax())
+        .ops(&ops)
         .name("oracle.mlir")
         .parallel(true)
         .parse(&ctx, text)
@@ -51,6 +53,7 @@ fn round_trip(text: &str, expected: &str, options: PrintOptions) -> Result<(), S
     }
     let seq = ParseConfig::new()
         .syntax(&strata_cli::syntax())
+        .ops(&ops)
         .name("oracle.mlir")
         .parse(&ctx, text)
         .map_err(|e| e.message().to_owned())?;
@@ -58,8 +61,10 @@ fn round_trip(text: &str, expected: &str, options: PrintOptions) -> Result<(), S
         return Err("the sequential parse prints differently".into());
     }
     let local = Context::single_threaded();
+    let local_ops = strata_cli::ops::<strata_ctx::Local, rustc_hash::FxBuildHasher>();
     let one = ParseConfig::new()
         .syntax(&strata_cli::syntax())
+        .ops(&local_ops)
         .name("oracle.mlir")
         .parse(&local, text)
         .map_err(|e| e.message().to_owned())?;
@@ -112,6 +117,7 @@ const FILE: &str = "#di_file = #llvm.di_file<\"a.c\" in \"/\">\n";
 #[test]
 fn an_alias_and_its_attribute_are_one_handle() {
     let ctx = Context::new();
+    let ops = strata_cli::ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
     let text = format!(
         "{FILE}\"x.op\"() {{a = #di_file, b = #llvm.di_file<\"a.c\" in \"/\">, \
          c = #llvm.di_compile_unit<id = distinct[0]<>, sourceLanguage = DW_LANG_C, file = #di_file, isOptimized = false, emissionKind = Full>, \
@@ -119,6 +125,7 @@ fn an_alias_and_its_attribute_are_one_handle() {
     );
     let module = ParseConfig::new()
         .syntax(&strata_cli::syntax())
+        .ops(&ops)
         .name("x.mlir")
         .parse(&ctx, &text)
         .unwrap();
@@ -170,9 +177,11 @@ fn tbaa_members_put_the_descriptor_a_level_deeper() {
 #[test]
 fn an_undefined_alias_inside_an_llvm_attribute_is_an_error() {
     let ctx = Context::new();
+    let ops = strata_cli::ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
     let text = "\"x.op\"() {a = #llvm.di_compile_unit<id = distinct[0]<>, sourceLanguage = DW_LANG_C, file = #nowhere, isOptimized = false, emissionKind = Full>} : () -> ()\n";
     let e = ParseConfig::new()
         .syntax(&strata_cli::syntax())
+        .ops(&ops)
         .name("x.mlir")
         .parse(&ctx, text)
         .unwrap_err();
@@ -193,6 +202,7 @@ fn an_undefined_alias_inside_an_llvm_attribute_is_an_error() {
     assert!(
         ParseConfig::new()
             .syntax(&strata_cli::syntax())
+            .ops(&ops)
             .name("x.mlir")
             .parse(&ctx, bad)
             .is_err()
@@ -209,8 +219,10 @@ fn ptr_types_are_memref_elements_and_extern_is_aliased() {
     let expected = "#extern = #ml_program.extern : i32\n\"builtin.module\"() ({\n  %0:2 = \"x.op\"() {e = #extern, f = #extern} : () -> (memref<4x!ptr.ptr<3 : i64>>, !ptr.ptr)\n}) : () -> ()\n\n";
     round_trip(text, expected, PrintOptions::default()).unwrap();
     let ctx = Context::new();
+    let ops = strata_cli::ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
     let e = ParseConfig::new()
         .syntax(&strata_cli::syntax())
+        .ops(&ops)
         .name("x.mlir")
         .parse(&ctx, "\"x.op\"() : () -> memref<!foo.ptr>\n")
         .unwrap_err();
@@ -264,6 +276,7 @@ fn nested_values_and_unknown_mnemonics_as_mlir_opt_has_them() {
     let expected = "#map = affine_map<(d0) -> (d0)>\n\"builtin.module\"() ({\n  %0 = \"x.op\"() {a = #dlti.dl_entry<i32, 32 : i32>, b = #foo.extern} : () -> !ptr.ptr<#map>\n}) : () -> ()\n\n";
     round_trip(text, expected, PrintOptions::default()).unwrap();
     let ctx = Context::new();
+    let ops = strata_cli::ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
     for (text, message, column) in [
         (
             "\"x.op\"() : () -> !ptr.other<1>\n",
@@ -288,6 +301,7 @@ fn nested_values_and_unknown_mnemonics_as_mlir_opt_has_them() {
     ] {
         let e = ParseConfig::new()
             .syntax(&strata_cli::syntax())
+            .ops(&ops)
             .name("x.mlir")
             .parse(&ctx, text)
             .unwrap_err();
@@ -301,9 +315,11 @@ fn nested_values_and_unknown_mnemonics_as_mlir_opt_has_them() {
 #[test]
 fn tbaa_members_are_attributes_each() {
     let ctx = Context::new();
+    let ops = strata_cli::ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
     let text = "#r = #llvm.tbaa_root<id = \"r\">\n\"x.op\"() {a = #llvm.tbaa_type_desc<id = \"s\", members = {<#r, 0>, <#r, 4>}>} : () -> ()\n";
     let module = ParseConfig::new()
         .syntax(&strata_cli::syntax())
+        .ops(&ops)
         .name("x.mlir")
         .parse(&ctx, text)
         .unwrap();
@@ -338,6 +354,7 @@ fn tbaa_members_are_attributes_each() {
     let odd = "\"x.op\"() {a = #llvm.tbaa_type_desc<members = {}, x = <1>>} : () -> ()\n";
     let module = ParseConfig::new()
         .syntax(&strata_cli::syntax())
+        .ops(&ops)
         .name("x.mlir")
         .parse(&ctx, odd)
         .unwrap();

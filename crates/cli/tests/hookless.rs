@@ -16,8 +16,10 @@ use strata_module::ParseConfig;
 fn strata(form: &str) -> String {
     let text = format!("\"t.op\"() {{a = {form}}} : () -> ()\n");
     let ctx = Context::new();
+    let ops = strata_cli::ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
     match ParseConfig::new()
         .syntax(&strata_cli::syntax())
+        .ops(&ops)
         .name("t.mlir")
         .parse(&ctx, &text)
     {

@@ -33,8 +33,10 @@ fn metadata_sections_are_read_as_mlir_opt_reads_them() {
         let text = row["text"].as_str().expect("text");
         let mlir = row["mlir"].as_str().expect("mlir");
         let ctx = Context::new();
+        let ops = strata_cli::ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
         let ours = match ParseConfig::new()
             .syntax(&syntax)
+            .ops(&ops)
             .name("m.mlir")
             .parse(&ctx, text)
         {
@@ -43,6 +45,7 @@ fn metadata_sections_are_read_as_mlir_opt_reads_them() {
         };
         let parallel = match ParseConfig::new()
             .syntax(&syntax)
+            .ops(&ops)
             .name("m.mlir")
             .parallel(true)
             .parse(&ctx, text)

@@ -30,8 +30,10 @@ use strata_module::ParseConfig;
 /// `COL: error: MESSAGE` of strata's parse of the one-line text, or `ok`.
 fn strata(text: &str) -> String {
     let ctx = Context::new();
+    let ops = strata_cli::ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
     match ParseConfig::new()
         .syntax(&strata_cli::syntax())
+        .ops(&ops)
         .name("t.mlir")
         .parse(&ctx, text)
     {

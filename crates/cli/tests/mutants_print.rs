@@ -14,8 +14,10 @@ use strata_module::{ParseConfig, PrintOptions, print_module, print_module_parall
 /// `options`.
 fn print(text: &str, name: &str, options: PrintOptions) -> String {
     let ctx = Context::new();
+    let ops = strata_cli::ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
     let module = ParseConfig::new()
         .syntax(&strata_cli::syntax())
+        .ops(&ops)
         .name(name)
         .parse(&ctx, text)
         .unwrap_or_else(|e| panic!("{name}: {}", e.message()));
@@ -83,8 +85,10 @@ fn the_parallel_printer_works_on_small_pools() {
     }
     expected.push_str("}) : () -> ()\n\n");
     let ctx = Context::new();
+    let ops = strata_cli::ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
     let module = ParseConfig::new()
         .syntax(&strata_cli::syntax())
+        .ops(&ops)
         .name("par.mlir")
         .parse(&ctx, &input)
         .unwrap();
@@ -108,8 +112,10 @@ fn the_parallel_printer_works_on_small_pools() {
 fn results_are_every_result_of_an_operation() {
     let input = "%0:3 = \"t.a\"() : () -> (i1, i2, i3)\n%1:2 = \"t.b\"() : () -> (i4, i5)\n\"t.c\"(%0#2, %0#0, %1#1) : (i3, i1, i5) -> ()\n";
     let ctx = Context::new();
+    let ops = strata_cli::ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
     let module = ParseConfig::new()
         .syntax(&strata_cli::syntax())
+        .ops(&ops)
         .name("r.mlir")
         .parse(&ctx, input)
         .unwrap();

@@ -24,8 +24,10 @@ fn many_ops(first: &str, last: &str, count: usize) -> String {
 /// checking that the parallel printer (4 threads) prints the same.
 fn printed_both_ways(text: &str, options: PrintOptions) -> String {
     let ctx = Context::new();
+    let ops = strata_cli::ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
     let parsed = ParseConfig::new()
         .syntax(&strata_cli::syntax())
+        .ops(&ops)
         .name("t.mlir")
         .parse(&ctx, text)
         .unwrap();

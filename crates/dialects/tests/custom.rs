@@ -6,8 +6,18 @@
 //! `tests/data`); the error messages and positions below are what
 //! `mlir-opt-19 --allow-unregistered-dialect` reports for each input.
 
-use strata_ctx::Context;
+use rustc_hash::FxBuildHasher;
+use strata_ctx::{Context, Local, Policy, Shared};
+use strata_ir::OpRegistry;
 use strata_module::{ItemKind, ParseConfig, PrintOptions, print_module, scan_items};
+
+/// The registry strata-opt parses with, for contexts of policy `P`: the
+/// builtin dialect's operations and this crate's (`func`, `arith`).
+fn registry<P: Policy + 'static>() -> OpRegistry {
+    let mut ops = strata_module::builtin_ops::<P, FxBuildHasher>();
+    strata_dialects::register_ops::<P, FxBuildHasher>(&mut ops);
+    ops
+}
 
 const CUSTOM: &str = include_str!("data/custom.mlir");
 const MODULE: &str = include_str!("data/custom-module.mlir");
@@ -21,14 +31,22 @@ fn print_both(text: &str, name: &str, debug_info: bool) -> String {
         ..PrintOptions::default()
     };
     let ctx = Context::new();
+    let ops = registry::<Shared>();
     let module = ParseConfig::new()
+        .ops(&ops)
         .name(name)
         .parallel(true)
         .parse(&ctx, text)
         .unwrap();
     let printed = print_module(&module, options);
     let single = Context::single_threaded();
-    let module = ParseConfig::new().name(name).parse(&single, text).unwrap();
+    let local_ops = registry::<Local>();
+    let module = ParseConfig::new()
+        .ops(&ops)
+        .ops(&local_ops)
+        .name(name)
+        .parse(&single, text)
+        .unwrap();
     assert_eq!(print_module(&module, options), printed);
     printed
 }
@@ -78,7 +96,9 @@ fn the_scan_finds_each_custom_function_as_one_top_level_operation() {
     assert!(quoted.contains("attributes {foo}") && quoted.ends_with("loc(\"there\")"));
 
     let ctx = Context::new();
-    let (module, stats) = strata_module::ParseConfig::new()
+    let ops = registry::<Shared>();
+    let (module, stats) = ParseConfig::new()
+        .ops(&ops)
         .name("custom-module.mlir")
         .parallel(true)
         .parse_with_stats(&ctx, MODULE);
@@ -91,7 +111,9 @@ fn the_scan_finds_each_custom_function_as_one_top_level_operation() {
 /// column.
 fn error_of(text: &str) -> (String, usize, usize) {
     let ctx = Context::new();
+    let ops = registry::<Shared>();
     let e = ParseConfig::new()
+        .ops(&ops)
         .name("e.mlir")
         .parse(&ctx, text)
         .unwrap_err();
@@ -184,6 +206,43 @@ fn malformed_custom_forms_are_reported_as_mlir_reports_them() {
 /// `return` is `func.return` only inside a function body (MLIR's default
 /// dialect there); elsewhere it is looked up in `builtin`, which has no such
 /// operation: MLIR's "unknown" error.
+/// `arith.constant`'s custom form: a value that is not a typed attribute
+/// is refused at the value, a string is taken (of type `none`, which
+/// MLIR's verifier, which strata does not run yet, then refuses), and its
+/// result names count as any operation's do (a sum taken wide, refused at
+/// the first name).
+#[test]
+fn arith_constants_custom_form_is_read_as_mlir_reads_it() {
+    assert_eq!(
+        error_of("func.func @f() {\n  %c = arith.constant unit\n  return\n}\n"),
+        (
+            "custom op 'arith.constant' invalid kind of attribute specified".to_owned(),
+            2,
+            23
+        )
+    );
+    assert_eq!(
+        error_of("%a:4294967295, %b:2 = arith.constant 1 : i32\n\"y\"(%a#7) : (i32) -> ()\n"),
+        (
+            "operation defines 1 results but was provided 4294967297 to bind".to_owned(),
+            1,
+            1
+        )
+    );
+    let ctx = Context::new();
+    let ops = registry::<Shared>();
+    let module = ParseConfig::new()
+        .ops(&ops)
+        .parse(
+            &ctx,
+            "func.func @f() {\n  %c = arith.constant \"x\"\n  return\n}\n",
+        )
+        .unwrap();
+    assert!(
+        print_module(&module, PrintOptions::default()).contains("<{value = \"x\"}> : () -> none")
+    );
+}
+
 #[test]
 fn return_outside_a_function_is_not_func_return() {
     let (message, line, column) = error_of("\"x.y\"() : () -> ()\nreturn\n");
@@ -223,8 +282,10 @@ fn custom_modules_print_as_mlir_opt_prints_them() {
     // The root module's body is cut into units, one per operation, as a
     // generic module's is: the module's own unit, then six.
     let ctx = Context::new();
+    let ops = registry::<Shared>();
     let text = include_str!("data/module-root.mlir");
-    let (module, stats) = strata_module::ParseConfig::new()
+    let (module, stats) = ParseConfig::new()
+        .ops(&ops)
         .name("module-root.mlir")
         .parallel(true)
         .parse_with_stats(&ctx, text);
@@ -398,7 +459,9 @@ fn malformed_custom_modules_are_reported_as_mlir_reports_them() {
 fn a_type_mismatch_notes_the_prior_use() {
     let text = "func.func @f(%a: i32) {\n  return %a : f32\n}\n";
     let ctx = Context::new();
+    let ops = registry::<Shared>();
     let e = ParseConfig::new()
+        .ops(&ops)
         .name("e.mlir")
         .parse(&ctx, text)
         .unwrap_err();
@@ -414,11 +477,12 @@ fn a_type_mismatch_notes_the_prior_use() {
 #[test]
 fn truncated_custom_forms_are_diagnostics() {
     let ctx = Context::new();
+    let ops = registry::<Shared>();
     let mut errors = 0;
     for text in [CUSTOM, MODULE, include_str!("data/module-root.mlir")] {
         for cut in (0..text.len()).filter(|&c| text.is_char_boundary(c)) {
             let t = &text[..cut];
-            if let Err(e) = ParseConfig::new().name("cut.mlir").parse(&ctx, t) {
+            if let Err(e) = ParseConfig::new().ops(&ops).name("cut.mlir").parse(&ctx, t) {
                 errors += 1;
                 assert!(
                     e.span().start <= e.span().end && e.span().end <= t.len(),
@@ -438,16 +502,20 @@ fn truncated_custom_forms_are_diagnostics() {
 fn a_custom_module_cut_into_units_parses_as_one_unit_would() {
     let text = include_str!("data/module-root.mlir");
     let ctx = Context::new();
+    let ops = registry::<Shared>();
     let single = Context::single_threaded();
+    let local_ops = registry::<Local>();
     for cut in (0..=text.len()).filter(|&c| text.is_char_boundary(c)) {
         let t = &text[..cut];
         let parallel = ParseConfig::new()
+            .ops(&ops)
             .name("cut.mlir")
             .parallel(true)
             .parse(&ctx, t)
             .map(|m| print_module(&m, PrintOptions::default()))
             .map_err(|e| (e.message().to_owned(), e.span()));
         let sequential = ParseConfig::new()
+            .ops(&local_ops)
             .name("cut.mlir")
             .parse(&single, t)
             .map(|m| print_module(&m, PrintOptions::default()))

@@ -9,10 +9,20 @@
 
 use std::collections::BTreeMap;
 
+use rustc_hash::FxBuildHasher;
 use strata_builtin::prelude::*;
-use strata_ctx::Context;
+use strata_ctx::{Context, Policy, Shared};
 use strata_diag::{HumanEmitter, SourceManager, Verifier};
+use strata_ir::OpRegistry;
 use strata_module::{ParseConfig, diagnostic_location, split_input, verify_diagnostics};
+
+/// The registry strata-opt parses with, for contexts of policy `P`: the
+/// builtin dialect's operations and this crate's (`func`, `arith`).
+fn registry<P: Policy + 'static>() -> OpRegistry {
+    let mut ops = strata_module::builtin_ops::<P, FxBuildHasher>();
+    strata_dialects::register_ops::<P, FxBuildHasher>(&mut ops);
+    ops
+}
 
 const FILES: [(&str, &str); 2] = [
     (
@@ -58,7 +68,9 @@ fn invalid_builtin_chunks_verify_as_upstream() {
             let name = chunk.buffer_name(path);
             let body = &text[chunk.range.clone()];
             let ctx = Context::new();
+            let ops = registry::<Shared>();
             let errors: Vec<_> = ParseConfig::new()
+                .ops(&ops)
                 .name(&name)
                 .parse(&ctx, body)
                 .err()
@@ -141,7 +153,9 @@ fn invalid_builtin_errors_are_at_mlir_opts_line_and_column() {
             checked += 1;
             let body = &text[chunk.range.clone()];
             let ctx = Context::new();
+            let ops = registry::<Shared>();
             let got = ParseConfig::new()
+                .ops(&ops)
                 .name(&chunk.buffer_name(path))
                 .parse(&ctx, body)
                 .err()
@@ -191,7 +205,9 @@ fn the_file_location_inside_name_and_fused_locations_is_found() {
     let source = "\"a.b\"() : () -> ()\n\"c.d\"() : () -> () // expected-error {{inside a name}}\n\"e.f\"() : () -> () // expected-error {{inside a fusion}}\n";
     let module_text = "\"x.y\"() : () -> () loc(\"op\"(\"f.mlir\":2:1))\n\"x.z\"() : () -> () loc(fused[\"only a name\", \"f.mlir\":3:1])\n";
     let ctx = Context::new();
+    let ops = registry::<Shared>();
     let module = ParseConfig::new()
+        .ops(&ops)
         .name("m.mlir")
         .parse(&ctx, module_text)
         .unwrap();

@@ -100,11 +100,11 @@ impl<'s, P: Policy, S> ParseConfig<'s, P, S> {
 
     /// Parses the operations with the definitions of `ops`: which are
     /// isolated from above, and the custom forms of those that have an
-    /// [`OpAsm`] for this context type. Without it, the parse uses
-    /// [`core_ops`].
+    /// [`OpAsm`] for this context type. Without it, the parse knows the
+    /// builtin dialect's operations only ([`builtin_ops`]).
     ///
     /// [`OpAsm`]: crate::asm::OpAsm
-    /// [`core_ops`]: crate::core_ops
+    /// [`builtin_ops`]: crate::builtin_ops
     #[must_use]
     pub fn ops(self, ops: &'s OpRegistry) -> Self {
         ParseConfig {
@@ -193,7 +193,7 @@ impl<P: ParsePolicy<S> + 'static, S: BuildHasher + 'static> ParseConfig<'_, P, S
         let ops = match self.ops {
             Some(ops) => ops,
             None => {
-                core = crate::core_ops::<P, S>();
+                core = crate::builtin_ops::<P, S>();
                 &core
             }
         };

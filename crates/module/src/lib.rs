@@ -5,8 +5,8 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+mod builtin_ops;
 mod config;
-mod core_ops;
 pub mod generate;
 mod module;
 mod parse;
@@ -15,8 +15,8 @@ mod split;
 mod structure;
 mod verify;
 
+pub use builtin_ops::{builtin_ops, register_builtin};
 pub use config::{ParseConfig, ParsePolicy};
-pub use core_ops::{core_ops, register_core_ops};
 pub use module::{Module, ResourceGroup};
 pub use parse::asm;
 pub use parse::{Item, ItemKind, MAX_REGION_NESTING, ParseStats, scan_items};

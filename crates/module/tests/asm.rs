@@ -48,7 +48,7 @@ fn parse_yield<P: Policy, H: BuildHasher + 'static>(
 }
 
 fn registry() -> OpRegistry {
-    let mut ops = strata_module::core_ops::<Shared, S>();
+    let mut ops = strata_module::builtin_ops::<Shared, S>();
     ops.register(
         OpDef::new("toy.lambda", Traits::ISOLATED_FROM_ABOVE)
             .interface(OpAsm::<Shared, S>::new(parse_lambda).default_dialect("toy")),

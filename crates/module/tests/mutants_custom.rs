@@ -5,6 +5,8 @@
 //! `mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic`
 //! prints or reports for the same input.
 
+mod common;
+
 use strata_ctx::Context;
 use strata_module::{ParseConfig, PrintOptions, print_module};
 
@@ -57,7 +59,9 @@ fn a_known_operation_without_a_custom_parser_is_not_a_missing_dialect() {
         ),
     ] {
         let ctx = Context::new();
+        let ops = common::shared_ops();
         let e = ParseConfig::new()
+            .ops(&ops)
             .name("known.mlir")
             .parse(&ctx, text)
             .unwrap_err();

@@ -49,8 +49,10 @@ fn check_chunks(file: &str, text: &str, expected: &str, options: PrintOptions) {
         let body = &text[chunk.range.clone()];
         let name = chunk.buffer_name(file);
         let ctx = Context::new();
+        let ops = common::shared_ops();
         let syntax = common::syntax();
         let config = ParseConfig::new()
+            .ops(&ops)
             .syntax(&syntax)
             .name(&name)
             .op_on_diagnostic(Some(options));
@@ -111,7 +113,9 @@ fn the_current_operation_note_can_be_left_out() {
     for chunk in &chunks {
         let body = &text[chunk.range.clone()];
         let ctx = Context::new();
+        let ops = common::shared_ops();
         let e = ParseConfig::new()
+            .ops(&ops)
             .syntax(&common::syntax())
             .op_on_diagnostic(None)
             .parse(&ctx, body)
@@ -134,7 +138,9 @@ fn the_current_operation_note_can_be_left_out() {
 fn an_operation_located_elsewhere_is_reported_at_the_one_around_it() {
     let text = "\"test.op\"() ({\n  \"test.jump\"()[^bb1] : () -> () loc(\"elsewhere.mlir\":1:1)\n  \"test.x\"() : () -> ()\n^bb1:\n  \"test.y\"() : () -> ()\n}) : () -> ()\n";
     let ctx = Context::new();
+    let ops = common::shared_ops();
     let e = ParseConfig::new()
+        .ops(&ops)
         .syntax(&common::syntax())
         .name("t.mlir")
         .parse(&ctx, text)
@@ -147,6 +153,7 @@ fn an_operation_located_elsewhere_is_reported_at_the_one_around_it() {
     // Located in the text under its own name: there.
     let text = text.replace("elsewhere.mlir\":1:1", "t.mlir\":2:3");
     let e = ParseConfig::new()
+        .ops(&ops)
         .syntax(&common::syntax())
         .name("t.mlir")
         .parse(&ctx, &text)
@@ -160,7 +167,9 @@ fn an_operation_located_elsewhere_is_reported_at_the_one_around_it() {
 fn a_parse_error_comes_first() {
     let text = "\"test.op\"() ({\n  \"test.jump\"()[^bb1] : () -> ()\n  \"test.x\"() : () -> ()\n^bb1:\n  \"test.y\"() : () -> ()\n}) : () -> ()\n\"test.bad\"() : () -> (\n";
     let ctx = Context::new();
+    let ops = common::shared_ops();
     let e = ParseConfig::new()
+        .ops(&ops)
         .syntax(&common::syntax())
         .name("t.mlir")
         .parse(&ctx, text)

@@ -3,6 +3,8 @@
 //! number of threads that parsed it; regions, blocks, arguments, results and
 //! successors are the ones the text wrote.
 
+mod common;
+
 use strata_ctx::Context;
 use strata_ir::{Body, OpId};
 use strata_module::{Module, ParseConfig};
@@ -54,7 +56,9 @@ fn the_walk_is_pre_order_in_print_order_on_any_number_of_threads() {
         "\"t.k\"",
     ];
     let ctx = Context::new();
+    let ops = common::shared_ops();
     let sequential = ParseConfig::new()
+        .ops(&ops)
         .name("in.mlir")
         .parse(&ctx, TEXT)
         .unwrap();
@@ -62,6 +66,7 @@ fn the_walk_is_pre_order_in_print_order_on_any_number_of_threads() {
     assert_eq!(names, expected);
     assert_eq!(names.len(), sequential.num_operations());
     let parallel = ParseConfig::new()
+        .ops(&ops)
         .name("in.mlir")
         .parallel(true)
         .parse(&ctx, TEXT)
@@ -90,7 +95,9 @@ fn find(module: &Module<'_>, name: &str) -> OpId {
 #[test]
 fn regions_blocks_arguments_results_and_successors_are_the_written_ones() {
     let ctx = Context::new();
+    let ops = common::shared_ops();
     let module = ParseConfig::new()
+        .ops(&ops)
         .name("in.mlir")
         .parallel(true)
         .parse(&ctx, TEXT)
@@ -158,7 +165,9 @@ fn a_deep_module_is_walked_without_recursion() {
         text.push_str("}) : () -> ()\n");
     }
     let ctx = Context::new();
+    let ops = common::shared_ops();
     let module = ParseConfig::new()
+        .ops(&ops)
         .name("deep.mlir")
         .parse(&ctx, &text)
         .unwrap();

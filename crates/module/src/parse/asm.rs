@@ -41,11 +41,11 @@
 //!     Ok(())
 //! }
 //!
-//! // The hooks of the default context's type, with the operations strata
-//! // defines.
+//! // The hooks of the default context's type, with the builtin dialect's
+//! // operations.
 //! type P = strata_ctx::Shared;
 //! type S = rustc_hash::FxBuildHasher;
-//! let mut ops: OpRegistry = strata_module::core_ops::<P, S>();
+//! let mut ops: OpRegistry = strata_module::builtin_ops::<P, S>();
 //! ops.register(OpDef::new("toy.print", Traits::NONE).interface(OpAsm::<P, S>::new(parse_print)));
 //!
 //! let ctx = Context::new();
@@ -466,31 +466,6 @@ impl<'c, 'f, P: Policy, S: BuildHasher + 'static> OpAsmParser<'_, 'c, 'f, '_, P,
         if self.region_is_empty(r) {
             self.u.new_block(r);
         }
-    }
-}
-
-/// Registers the builtin dialect's operations, as MLIR 19 defines them,
-/// with their custom forms for contexts of type `Context<P, S>`:
-/// `builtin.module` (isolated, a symbol table, one block without a
-/// terminator) and `builtin.unrealized_conversion_cast` (generic form
-/// only).
-pub fn register_builtin<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut OpRegistry) {
-    let def = OpDef::new(
-        "builtin.module",
-        Traits::ISOLATED_FROM_ABOVE
-            | Traits::SYMBOL_TABLE
-            | Traits::SYMBOL
-            | Traits::NO_TERMINATOR
-            | Traits::SINGLE_BLOCK,
-    );
-    ops.register(
-        def.interface(OpAsm::<P, S>::new(crate::core_ops::parse_module).default_dialect("builtin")),
-    );
-    if ops.lookup("builtin.unrealized_conversion_cast").is_none() {
-        ops.register(OpDef::new(
-            "builtin.unrealized_conversion_cast",
-            Traits::NONE,
-        ));
     }
 }
 

@@ -49,3 +49,32 @@ pub(crate) fn syntax<P: strata_ctx::Policy, S: core::hash::BuildHasher>()
     s.registered_ops(registration);
     s
 }
+
+/// The builtin dialect's operations and, generic form only, what these
+/// tests' inputs need of MLIR's `func` dialect: `func.func` isolated from
+/// above and a symbol, `func.return` a terminator, `func.call` a name the
+/// dialect registers (its custom forms are `strata-dialects`', which this
+/// crate's tests cannot use).
+pub(crate) fn ops<P: strata_ctx::Policy + 'static, S: core::hash::BuildHasher + 'static>()
+-> strata_ir::OpRegistry {
+    use strata_ir::{OpDef, Traits};
+    let mut ops = strata_module::builtin_ops::<P, S>();
+    ops.register(OpDef::new(
+        "func.func",
+        Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL,
+    ));
+    ops.register(OpDef::new("func.return", Traits::TERMINATOR | Traits::PURE));
+    ops.register_op_name("func.call");
+    ops
+}
+
+/// [`ops`] for the default thread-safe context, `Context::new()`'s type.
+pub(crate) fn shared_ops() -> strata_ir::OpRegistry {
+    ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>()
+}
+
+/// [`ops`] for the single-threaded context, `Context::single_threaded()`'s
+/// type.
+pub(crate) fn local_ops() -> strata_ir::OpRegistry {
+    ops::<strata_ctx::Local, rustc_hash::FxBuildHasher>()
+}

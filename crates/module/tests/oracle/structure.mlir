@@ -51,20 +51,20 @@
 
 // -----
 
-func.func @f() {
+"func.func"() <{function_type = () -> (), sym_name = "f"}> ({
 ^bb0:
   "test.jump"()[^bb0] : () -> ()
-}
+}) : () -> ()
 
 // -----
 
 module {
-  func.func @g() {
+  "func.func"() <{function_type = () -> (), sym_name = "g"}> ({
     "test.jump"()[^bb1] : () -> ()
     "test.x"() : () -> ()
   ^bb1:
     "test.y"() : () -> ()
-  }
+  }) : () -> ()
 }
 
 // -----
@@ -135,11 +135,11 @@ module {
 
 // -----
 
-func.func @f() {
+"func.func"() <{function_type = () -> (), sym_name = "f"}> ({
   "test.use"(%0) : (i32) -> ()
   %0 = "test.v"() : () -> i32
-  return
-}
+  "func.return"() : () -> ()
+}) : () -> ()
 
 // -----
 
@@ -176,12 +176,12 @@ func.func @f() {
 
 // -----
 
-func.func @a() {
+"func.func"() <{function_type = () -> (), sym_name = "a"}> ({
   "test.jump"()[^bb1] : () -> ()
   "test.x"() : () -> ()
 ^bb1:
-  return
-}
+  "func.return"() : () -> ()
+}) : () -> ()
 "test.op"() ({
   "test.jump"()[^bb1] : () -> ()
   "test.x"() : () -> ()
@@ -215,15 +215,15 @@ func.func @a() {
   %0 = "test.v"() : () -> i32
   "test.jump"()[^bb1] : () -> ()
 }) : () -> ()
-func.func @b() {
+"func.func"() <{function_type = () -> (), sym_name = "b"}> ({
   "test.jump"()[^bb1] : () -> ()
 ^bb1:
   "test.x"() ({
   ^bb0:
     "test.jump"()[^bb0] : () -> ()
   }) : () -> ()
-  return
-}
+  "func.return"() : () -> ()
+}) : () -> ()
 
 // -----
 
@@ -262,12 +262,12 @@ func.func @b() {
 
 // -----
 
-func.func @c() {
+"func.func"() <{function_type = () -> (), sym_name = "c"}> ({
   %1 = "test.op"() ({
     "test.use"(%1) : (i32) -> ()
   }) : () -> i32
-  return
-}
+  "func.return"() : () -> ()
+}) : () -> ()
 
 // -----
 
@@ -377,12 +377,12 @@ func.func @c() {
 
 // -----
 
-func.func @f() {
-  return
-}
-func.func @f() {
-  return
-}
+"func.func"() <{function_type = () -> (), sym_name = "f"}> ({
+  "func.return"() : () -> ()
+}) : () -> ()
+"func.func"() <{function_type = () -> (), sym_name = "f"}> ({
+  "func.return"() : () -> ()
+}) : () -> ()
 
 // -----
 
@@ -392,15 +392,15 @@ func.func @f() {
 
 // -----
 
-func.func @h() {
+"func.func"() <{function_type = () -> (), sym_name = "h"}> ({
   "test.jump"()[^bb1] : () -> ()
   "test.x"() : () -> ()
 ^bb1:
-  return
-}
-func.func @h() {
-  return
-}
+  "func.return"() : () -> ()
+}) : () -> ()
+"func.func"() <{function_type = () -> (), sym_name = "h"}> ({
+  "func.return"() : () -> ()
+}) : () -> ()
 
 // -----
 

@@ -1,0 +1,96 @@
+//! MLIR 19's `arith` dialect, as far as strata defines it:
+//! `arith.constant` (`attr-dict $value`) with its custom form, the rest of
+//! the dialect registered by name (a custom form of another `arith`
+//! operation is refused as one strata does not read yet).
+//!
+//! ```
+//! use strata_ctx::{Context, Shared};
+//! use strata_module::{ParseConfig, PrintOptions, print_module};
+//!
+//! let mut ops = strata_module::builtin_ops::<Shared, rustc_hash::FxBuildHasher>();
+//! strata_dialects::arith::register_ops::<Shared, rustc_hash::FxBuildHasher>(&mut ops);
+//! let ctx = Context::new();
+//! let module = ParseConfig::new()
+//!     .ops(&ops)
+//!     .parse(&ctx, "%c = arith.constant 3 : i32\n")
+//!     .unwrap();
+//! assert!(print_module(&module, PrintOptions::default())
+//!     .contains("%0 = \"arith.constant\"() <{value = 3 : i32}> : () -> i32"));
+//! ```
+
+use core::hash::BuildHasher;
+
+use strata_builtin::StringAttr;
+use strata_builtin::prelude::*;
+use strata_ctx::{Attribute, Policy, Type};
+use strata_ir::{OpDef, OpRegistry, Traits};
+use strata_module::asm::{OpAsm, OpAsmParser};
+use strata_syntax::ParseError;
+
+use crate::func::non_empty;
+
+type PResult<T> = Result<T, ParseError>;
+
+/// Registers the `arith` dialect in `ops`, with the custom form of
+/// `arith.constant` for contexts of type `Context<P, S>` (pure, constant
+/// like); the rest of the dialect is registered in mlir-opt-19 but not
+/// defined here.
+pub fn register_ops<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut OpRegistry) {
+    ops.register(
+        OpDef::new("arith.constant", Traits::PURE | Traits::CONSTANT_LIKE)
+            .interface(OpAsm::<P, S>::new(parse_constant)),
+    );
+    ops.register_name_only("arith");
+}
+
+/// `%r = arith.constant [{attrs}] value`, after its name: the result has the
+/// value's type (`none` for a string, which MLIR's verifier then refuses);
+/// a value that is not a typed attribute is refused here, as MLIR's parser
+/// refuses it.
+fn parse_constant<P: Policy, S: BuildHasher + 'static>(
+    p: &mut OpAsmParser<'_, '_, '_, '_, P, S>,
+) -> PResult<()> {
+    let attributes = non_empty(p.parse_optional_attr_dict()?);
+    let at = p.token().start;
+    let value = p.parse_attribute()?;
+    // The value must be a typed attribute (MLIR's parser asks for a
+    // `TypedAttr`); a string's type is `none`, which the verifier then
+    // refuses.
+    let ty = match typed_attr_type(value) {
+        Some(ty) => ty,
+        None if value.isa::<StringAttr>() => p.context().none_type().into(),
+        None => {
+            return Err(p.emit_error_at(at..at + 1, "invalid kind of attribute specified"));
+        }
+    };
+    p.add_result_type(ty);
+    p.set_attributes(attributes);
+    let props = p.context().dictionary_attr(&[("value", value)]).into();
+    p.set_properties(Some(props));
+    Ok(())
+}
+
+/// The type of a typed attribute (MLIR's `TypedAttr`), `None` for another.
+fn typed_attr_type<'c>(a: Attribute<'c>) -> Option<Type<'c>> {
+    use strata_builtin::{
+        DenseAttr, DenseResourceAttr, DenseStringAttr, FloatAttr, IntegerAttr, OpaqueAttr,
+        SparseElementsAttr, TypedStringAttr,
+    };
+    if let Some(x) = a.dyn_cast::<IntegerAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<FloatAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<DenseAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<DenseStringAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<SparseElementsAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<DenseResourceAttr>() {
+        Some(x.payload().ty)
+    } else if let Some(x) = a.dyn_cast::<TypedStringAttr>() {
+        Some(x.payload().ty)
+    } else {
+        a.dyn_cast::<OpaqueAttr>().map(|x| x.payload().ty)
+    }
+}

@@ -1,0 +1,127 @@
+//! The builtin dialect's operations as MLIR 19 defines them, the ones every
+//! parse knows (MLIR's context always loads the builtin dialect):
+//! `builtin.module` with its custom form (`($sym_name^)?
+//! attr-dict-with-keyword $bodyRegion`) and
+//! `builtin.unrealized_conversion_cast` (generic form only). Other
+//! dialects' operations are plug-ins a tool registers (strata-dialects'
+//! `func` and `arith`, a user's own), written over the same public
+//! [`OpAsmParser`] as this file's hook.
+
+use core::hash::BuildHasher;
+
+use strata_builtin::prelude::*;
+use strata_builtin::{NamedAttribute, StringAttr};
+use strata_ctx::{Attribute, Policy};
+use strata_ir::{OpDef, OpRegistry, Traits};
+use strata_syntax::ParseError;
+use strata_syntax::lexer::TokenKind;
+
+use crate::asm::{OpAsm, OpAsmParser};
+
+type PResult<T> = Result<T, ParseError>;
+
+/// The inherent attributes of `builtin.module`, which its custom form sets
+/// from `@name` or from its attribute dictionary.
+const MODULE_INHERENT: [&str; 2] = ["sym_name", "sym_visibility"];
+
+/// A registry of the builtin dialect's operations ([`register_builtin`]),
+/// with the custom form of `builtin.module` for contexts of type
+/// `Context<P, S>`: the registry a parse uses when its
+/// [`crate::ParseConfig`] names none, and the one a tool adds its
+/// dialects' operations to.
+pub fn builtin_ops<P: Policy + 'static, S: BuildHasher + 'static>() -> OpRegistry {
+    let mut ops = OpRegistry::new();
+    register_builtin::<P, S>(&mut ops);
+    ops
+}
+
+/// Registers the builtin dialect's operations, as MLIR 19 defines them,
+/// with their custom forms for contexts of type `Context<P, S>`:
+/// `builtin.module` (isolated, a symbol table, one block without a
+/// terminator) and `builtin.unrealized_conversion_cast` (generic form
+/// only).
+pub fn register_builtin<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut OpRegistry) {
+    let def = OpDef::new(
+        "builtin.module",
+        Traits::ISOLATED_FROM_ABOVE
+            | Traits::SYMBOL_TABLE
+            | Traits::SYMBOL
+            | Traits::NO_TERMINATOR
+            | Traits::SINGLE_BLOCK,
+    );
+    ops.register(def.interface(OpAsm::<P, S>::new(parse_module).default_dialect("builtin")));
+    if ops.lookup("builtin.unrealized_conversion_cast").is_none() {
+        ops.register(OpDef::new(
+            "builtin.unrealized_conversion_cast",
+            Traits::NONE,
+        ));
+    }
+}
+
+/// `module [@name] [attributes {...}] { body }` (or `builtin.module ...`),
+/// after its name: MLIR's declarative format `($sym_name^)?
+/// attr-dict-with-keyword $bodyRegion`. The body is one region, given one
+/// empty block when it has none (as MLIR's parser gives it); `sym_name` and
+/// `sym_visibility` are properties, and a dictionary that names them sets
+/// them (overriding `@name`, as creating the operation does in MLIR).
+fn parse_module<'c, P: Policy, S: BuildHasher + 'static>(
+    p: &mut OpAsmParser<'_, 'c, '_, '_, P, S>,
+) -> PResult<()> {
+    let ctx = p.context();
+    let op = p.name();
+    let mut sym_name: Option<Attribute<'c>> = p
+        .parse_optional_symbol_name()?
+        .map(|n| ctx.string_attr(&n).into());
+
+    // `attributes {...}`: the discardable attributes, less the two inherent
+    // ones, which become properties.
+    let mut attributes = None;
+    let mut sym_visibility = None;
+    if let Some((at, dict, entries)) = p.parse_optional_attr_dict_with_keyword()? {
+        let inherent = |e: &&NamedAttribute<'c>| MODULE_INHERENT.contains(&e.name.as_str());
+        for e in entries.iter().filter(inherent) {
+            if !e.value.isa::<StringAttr>() {
+                return Err(p.emit_error_at(
+                    at,
+                    &format!(
+                        "'{op}' op attribute '{}' failed to satisfy constraint: string attribute",
+                        e.name.as_str()
+                    ),
+                ));
+            }
+            if e.name.as_str() == MODULE_INHERENT[0] {
+                sym_name = Some(e.value);
+            } else {
+                sym_visibility = Some(e.value);
+            }
+        }
+        let rest: Vec<(&str, Attribute<'c>)> = entries
+            .iter()
+            .filter(|e| !inherent(e))
+            .map(|e| (e.name.as_str(), e.value))
+            .collect();
+        if rest.len() == entries.len() {
+            if !entries.is_empty() {
+                attributes = Some(dict);
+            }
+        } else if !rest.is_empty() {
+            attributes = Some(ctx.dictionary_attr(&rest).into());
+        }
+    }
+    let mut props: Vec<(&str, Attribute<'c>)> = Vec::new();
+    if let Some(n) = sym_name {
+        props.push((MODULE_INHERENT[0], n));
+    }
+    if let Some(v) = sym_visibility {
+        props.push((MODULE_INHERENT[1], v));
+    }
+    p.set_properties((!props.is_empty()).then(|| ctx.dictionary_attr(&props).into()));
+    p.set_attributes(attributes);
+
+    if p.token().kind != TokenKind::LBrace {
+        return Err(p.wrong_token("expected '{' to begin a region"));
+    }
+    let region = p.parse_region(&[])?;
+    p.ensure_block(region);
+    Ok(())
+}
