@@ -620,7 +620,7 @@ fn at_unit_end(text: &str, end: usize, e: ParseError) -> ParseError {
     let mut lexer = Lexer::new(text);
     lexer.reset(end);
     let next = lexer.next_token().start;
-    remap(&e, next..next)
+    remap(&e, next..next, false)
 }
 
 /// Parses the unit at `range` on its own into a builder of its own, only
@@ -799,9 +799,9 @@ fn at_file_end(text: &str, e: ParseError) -> ParseError {
                     end: text.len(),
                 };
                 let at = wrong_token_position(text, &tok);
-                remap(&e, at..at)
+                remap(&e, at..at, true)
             } else {
-                remap(&e, start..start)
+                remap(&e, start..start, true)
             }
         }
         _ => e,
@@ -1603,8 +1603,10 @@ fn result_count_error(at: usize, results: usize, declared: u64) -> ParseError {
     )
 }
 
-/// `e` at `span` (a message error, or a missing-kind error).
-fn remap(e: &ParseError, span: Range<usize>) -> ParseError {
+/// `e` at `span` (a message error, or a missing-kind error), its notes and
+/// follow-up errors with it; at the end of the file (`file_end`), a
+/// follow-up MLIR places at a saved location stays where it is.
+fn remap(e: &ParseError, span: Range<usize>, file_end: bool) -> ParseError {
     let moved = match e.missing_kind() {
         Some(kind) => ParseError::missing(span.clone(), kind),
         None if e.is_wrong_token() && span.is_empty() => {
@@ -1614,17 +1616,31 @@ fn remap(e: &ParseError, span: Range<usize>) -> ParseError {
         None if e.is_lexical() => ParseError::lexical(span.clone(), e.message().to_owned()),
         None => ParseError::new(span.clone(), e.message().to_owned()),
     };
-    // A note moves with the error: one at the error's own span to the new
-    // span, another by the same distance.
-    e.notes().iter().fold(moved, |m, (at, message)| {
-        let to = if *at == e.span() {
+    // A note, and a follow-up error, moves with the error: one at the
+    // error's own span to the new span, another by the same distance.
+    let to = |at: &Range<usize>| {
+        if *at == e.span() {
             span.clone()
         } else {
             let shift = |v: usize| (v + span.start).saturating_sub(e.span().start);
             shift(at.start)..shift(at.end)
-        };
-        m.with_note(to, message.clone())
-    })
+        }
+    };
+    let moved = e.notes().iter().fold(moved, |m, (at, message)| {
+        m.with_note(to(at), message.clone())
+    });
+    e.follow_ups()
+        .iter()
+        .enumerate()
+        .fold(moved, |m, (i, (at, message))| {
+            if !e.is_follow_up_exact(i) {
+                m.with_follow_up(to(at), message.clone())
+            } else if file_end {
+                m.with_exact_follow_up(at.clone(), message.clone())
+            } else {
+                m.with_exact_follow_up(to(at), message.clone())
+            }
+        })
 }
 
 #[cfg(test)]

@@ -804,3 +804,39 @@ fn a_use_of_a_value_from_outside_an_isolated_operation_is_refused() {
         }
     }
 }
+
+/// What MLIR adds to an error: a custom operation of a dialect nothing
+/// registers gets the note naming the registered dialects (a bare context
+/// has the builtin one only); and an error's follow-up errors survive its
+/// move to the end of the file, where one placed at the current token
+/// steps back with it and one placed at a saved location stays
+/// (`mlir-opt-19` on the same texts).
+#[test]
+fn notes_and_follow_ups_are_kept_where_mlir_puts_them() {
+    let e = both_errors("foo.bar\n").0;
+    assert_eq!(
+        e.message(),
+        "Dialect `foo' not found for custom op 'foo.bar' "
+    );
+    assert_eq!(e.notes().len(), 1);
+    assert_eq!(e.notes()[0].0, e.span());
+    assert_eq!(
+        e.notes()[0].1,
+        "Registered dialects: builtin ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management"
+    );
+    for (text, error, follow_up) in [
+        ("#map = affine_map<(d0) -> (-", (1, 28), (1, 28)),
+        ("#map = affine_map<(d0) -> (- ", (1, 29), (1, 29)),
+        ("\"a.b\"() {x = array<", (1, 19), (1, 20)),
+    ] {
+        for e in <[ParseError; 2]>::from(both_errors(text)) {
+            assert_eq!(line_col(text, e.span().start), error, "{text:?}");
+            assert_eq!(e.follow_ups().len(), 1, "{text:?}");
+            assert_eq!(
+                line_col(text, e.follow_ups()[0].0.start),
+                follow_up,
+                "{text:?}"
+            );
+        }
+    }
+}

@@ -32,6 +32,10 @@ struct Extra {
     /// Errors MLIR reports after this one for the same failure, in order
     /// (see [`ParseError::follow_ups`]).
     follow_ups: Vec<(Range<usize>, String)>,
+    /// For each follow-up, whether MLIR places it at an explicit location
+    /// (`emitError(loc, ...)`, [`ParseError::exact`]'s placement) rather
+    /// than at the current token.
+    exact_follow_ups: Vec<bool>,
     /// Where MLIR reports it when it is at the very end of a file.
     placement: Placement,
 }
@@ -153,12 +157,31 @@ impl ParseError {
     /// The error followed by one more error at `span` (of the same text),
     /// which MLIR reports after it as a diagnostic of its own.
     #[must_use]
-    pub fn with_follow_up(mut self, span: Range<usize>, message: impl Into<String>) -> Self {
-        self.extra
-            .get_or_insert_with(Box::default)
-            .follow_ups
-            .push((span, message.into()));
+    pub fn with_follow_up(self, span: Range<usize>, message: impl Into<String>) -> Self {
+        self.push_follow_up(span, message.into(), false)
+    }
+
+    /// [`ParseError::with_follow_up`] for an error MLIR reports at a
+    /// location it saved (`emitError(typeLoc, ...)`): exactly at `span`,
+    /// even at the very end of a file (see [`ParseError::exact`]).
+    #[must_use]
+    pub fn with_exact_follow_up(self, span: Range<usize>, message: impl Into<String>) -> Self {
+        self.push_follow_up(span, message.into(), true)
+    }
+
+    fn push_follow_up(mut self, span: Range<usize>, message: String, exact: bool) -> Self {
+        let extra = self.extra.get_or_insert_with(Box::default);
+        extra.follow_ups.push((span, message));
+        extra.exact_follow_ups.push(exact);
         self
+    }
+
+    /// Whether follow-up `i` ([`ParseError::follow_ups`]) is placed exactly
+    /// where its span says, as [`ParseError::is_exact`] tells of the error.
+    pub fn is_follow_up_exact(&self, i: usize) -> bool {
+        self.extra
+            .as_deref()
+            .is_some_and(|e| e.exact_follow_ups.get(i).copied().unwrap_or(false))
     }
 
     /// The errors MLIR reports after this one for the same failure, with
@@ -370,6 +393,12 @@ mod tests {
         let moved = e.clone().offset_by(100);
         assert_eq!(moved.follow_ups()[1].0, 106..107);
         assert_eq!(moved.notes()[0].0, 100..101);
+        // Placed at the current token unless made exact, one by one.
+        let mixed = e
+            .clone()
+            .with_exact_follow_up(7..7, "expected an integer or floating point type");
+        assert!(!mixed.is_follow_up_exact(0) && !mixed.is_follow_up_exact(1));
+        assert!(mixed.is_follow_up_exact(2) && !mixed.is_follow_up_exact(3));
         let text = "(-(-()))\n";
         let out = e.render("m.mlir", text);
         let first = out

@@ -1834,7 +1834,14 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         self.bump();
         self.expect(TokenKind::Less, "'<' after 'array'")?;
         let ty_at = self.tok.start..self.tok.end;
-        let element = self.parse_type()?;
+        // MLIR adds its own error at the type's location when the type
+        // does not parse.
+        let element = self.parse_type().map_err(|e| {
+            e.with_exact_follow_up(
+                ty_at.start..ty_at.start,
+                "expected an integer or floating point type",
+            )
+        })?;
         if !(element.isa::<IntegerType>() || element.isa::<FloatType>()) {
             return Err(ParseError::new(
                 ty_at,

@@ -169,3 +169,30 @@ fn only_an_arrow_hides_a_bracket_in_a_dialect_body() {
     );
     assert_eq!(Lexer::new("!t.a<a-(b)>").balanced_body_end(4), Ok(11));
 }
+
+/// A dense array whose element type does not parse gets MLIR's second
+/// error, "expected an integer or floating point type", at the type's
+/// first token, placed exactly (at the very end of a file it is not moved
+/// back as the type's own error is); a type that parses but is neither an
+/// integer nor a float gets one error only (`mlir-opt-19`).
+#[test]
+fn a_dense_array_whose_type_fails_gets_mlirs_second_error() {
+    let ctx = Context::new();
+    let e = strata_syntax::parse_attribute(&ctx, "array<f32x: 1>").unwrap_err();
+    assert_eq!(e.message(), "expected non-function type");
+    assert_eq!(e.follow_ups().len(), 1);
+    assert_eq!(
+        e.follow_ups()[0],
+        (
+            6..6,
+            "expected an integer or floating point type".to_owned()
+        )
+    );
+    assert!(e.is_follow_up_exact(0));
+    let e = strata_syntax::parse_attribute(&ctx, "array<tensor<i32>: 1>").unwrap_err();
+    assert_eq!(
+        e.message(),
+        "expected integer or float type, got: 'tensor<i32>'"
+    );
+    assert!(e.follow_ups().is_empty());
+}

@@ -533,9 +533,24 @@ impl<'c, 'f, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, '_, P, S> {
                 if self.shared.syntax.resource_section(dialect).is_none()
                     && !ops.knows_dialect(dialect) =>
             {
-                Err(self.err(format!(
+                let e = self.err(format!(
                     "Dialect `{dialect}' not found for custom op '{name}' "
-                )))
+                ));
+                // MLIR's note names the dialects the context knows (its
+                // registry's, the builtin dialect among them), sorted.
+                let mut known: Vec<&str> = self.ctx.dialects().to_vec();
+                if !known.contains(&"builtin") {
+                    known.push("builtin");
+                }
+                known.sort_unstable();
+                let at = e.span();
+                Err(e.with_note(
+                    at,
+                    format!(
+                        "Registered dialects: {} ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management",
+                        known.join(", ")
+                    ),
+                ))
             }
             _ => Err(self.unsupported(name)),
         }
