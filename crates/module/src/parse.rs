@@ -1516,6 +1516,17 @@ fn parse_metadata<P: Policy, S: BuildHasher + 'static>(
                 let v = p.token();
                 let value = p.spelling();
                 if section == Some(ResourceSection::Blobs) {
+                    if let TokenKind::Error(why) = v.kind {
+                        // The lexer's error, then the blob's parser's at
+                        // the token (MLIR's `parseAsBlob`).
+                        let key = key.trim_matches('"');
+                        return Err(
+                            ParseError::lexical(v.start..v.end, why).with_exact_follow_up(
+                                v.start..v.start,
+                                format!("expected hex string blob for key '{key}'"),
+                            ),
+                        );
+                    }
                     check_blob(key, value).map_err(|m| p.error(m))?;
                 } else if v.kind != TokenKind::String && value != "true" && value != "false" {
                     return Err(p.error(format!("expected string value for key '{key}'")));

@@ -825,6 +825,11 @@ fn notes_and_follow_ups_are_kept_where_mlir_puts_them() {
         "Registered dialects: builtin ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management"
     );
     for (text, error, follow_up) in [
+        (
+            "\"t.a\"() : () -> ()\n{-#\n  dialect_resources: {\n    builtin: { b1: \"abc\n  }\n#-}\n",
+            (4, 24),
+            (4, 24),
+        ),
         ("#map = affine_map<(d0) -> (-", (1, 28), (1, 28)),
         ("#map = affine_map<(d0) -> (- ", (1, 29), (1, 29)),
         ("\"a.b\"() {x = array<", (1, 19), (1, 20)),

@@ -1184,7 +1184,12 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
                         let referenced: Attribute<'c> = if self.consume_if(TokenKind::Greater) {
                             self.ctx.unit_attr().into()
                         } else {
-                            let a = self.parse_attribute()?;
+                            // MLIR adds its own error at the referenced
+                            // attribute's location when it does not parse.
+                            let at = self.tok.start;
+                            let a = self.parse_attribute().map_err(|e| {
+                                e.with_exact_follow_up(at..at, "expected attribute")
+                            })?;
                             self.expect(TokenKind::Greater, "'>' to close distinct attribute")?;
                             a
                         };

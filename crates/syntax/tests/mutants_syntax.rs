@@ -195,4 +195,12 @@ fn a_dense_array_whose_type_fails_gets_mlirs_second_error() {
         "expected integer or float type, got: 'tensor<i32>'"
     );
     assert!(e.follow_ups().is_empty());
+    // A distinct attribute's referenced attribute likewise.
+    let e = strata_syntax::parse_attribute(&ctx, "distinct[0]<attribute>").unwrap_err();
+    assert_eq!(e.message(), "expected attribute value");
+    assert_eq!(
+        e.follow_ups(),
+        [(12..12, "expected attribute".to_owned())].as_slice()
+    );
+    assert!(e.is_follow_up_exact(0));
 }
