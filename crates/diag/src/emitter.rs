@@ -82,7 +82,7 @@ fn plain_location(
     // Writing into a `String` cannot fail.
     let _ = match location {
         Location::Unknown => return,
-        Location::Name(name) => write!(out, " --> {name}"),
+        Location::Name(name) | Location::Printed(name) => write!(out, " --> {name}"),
         Location::FileLineCol { file, line, column } => write!(out, " --> {file}:{line}:{column}"),
         Location::Span(span) => match sources.file(span.file) {
             Some(file) => {

@@ -204,7 +204,9 @@ fn location_elements<'a>(
     };
     match location {
         Location::Unknown => {}
-        Location::Name(name) => elements.push(Origin::path(name.as_ref()).into()),
+        Location::Name(name) | Location::Printed(name) => {
+            elements.push(Origin::path(name.as_ref()).into());
+        }
         Location::FileLineCol { file, line, column } => elements.push(
             Origin::path(file.as_ref())
                 .line(*line as usize)

@@ -160,7 +160,7 @@ fn location_spans<'a>(
     sources: &'a dyn Sources,
 ) -> Vec<JsonSpan<'a>> {
     match location {
-        Location::Unknown | Location::Name(_) => Vec::new(),
+        Location::Unknown | Location::Name(_) | Location::Printed(_) => Vec::new(),
         Location::FileLineCol { file, line, column } => vec![JsonSpan {
             file_name: Cow::Borrowed(file),
             byte_start: 0,

@@ -36,9 +36,10 @@ const CARET_COLOR: &str = "\x1b[0;1;32m";
 /// - A [`Location::FileLineCol`] is `FILE:LINE:COLUMN: ` and is shown with
 ///   its source line when a file of that name is among the sources (MLIR
 ///   also reads the file from disk; a renderer does not); a line or column
-///   of 0 shows no line. A name-only or unknown location is MLIR's
-///   `<unknown>:0: `, a name's location written before the message
-///   (`loc("name"): `).
+///   of 0 shows no line. A name-only, printed or unknown location is
+///   MLIR's `<unknown>:0: `, a name's location written before the message
+///   (`loc("name"): `), a [`Location::Printed`] one as it is
+///   (`loc(fused["a", "b"]): `).
 /// - Notes follow their error, each one a line of its own; a note without
 ///   a location of its own is at its parent's location, and a note at the
 ///   same location as the line printed before it shows no source line.
@@ -115,8 +116,12 @@ enum Place<'a> {
         line: u32,
         column: u32,
     },
-    /// No file location; a name location's text goes before the message.
-    Unknown { name: Option<&'a str> },
+    /// No file location; a name location's text (`printed`: a location's
+    /// text as it is) goes before the message.
+    Unknown {
+        name: Option<&'a str>,
+        printed: bool,
+    },
 }
 
 /// What decides whether two locations are the same for MLIR (which
@@ -213,7 +218,10 @@ impl MlirEmitter {
                     file,
                     offset: (span.start as usize).min(file.text().len()),
                 },
-                None => Place::Unknown { name: None },
+                None => Place::Unknown {
+                    name: None,
+                    printed: false,
+                },
             },
             Location::FileLineCol { file, line, column } => {
                 let text = sources
@@ -228,8 +236,18 @@ impl MlirEmitter {
                     },
                 }
             }
-            Location::Name(name) => Place::Unknown { name: Some(name) },
-            Location::Unknown => Place::Unknown { name: None },
+            Location::Name(name) => Place::Unknown {
+                name: Some(name),
+                printed: false,
+            },
+            Location::Printed(text) => Place::Unknown {
+                name: Some(text),
+                printed: true,
+            },
+            Location::Unknown => Place::Unknown {
+                name: None,
+                printed: false,
+            },
         }
     }
 
@@ -241,8 +259,10 @@ impl MlirEmitter {
                 Key::File(file.name(), line, column)
             }
             Place::Detached { file, line, column } => Key::File(file, line, column),
-            Place::Unknown { name: Some(name) } => Key::Name(name),
-            Place::Unknown { name: None } => Key::Unknown,
+            Place::Unknown {
+                name: Some(name), ..
+            } => Key::Name(name),
+            Place::Unknown { name: None, .. } => Key::Unknown,
         }
     }
 
@@ -273,12 +293,19 @@ impl MlirEmitter {
             Place::Detached { file, line, column } => {
                 let _ = write!(header, "{file}:{line}:{column}: ");
             }
-            Place::Unknown { name } => {
+            Place::Unknown { name, printed } => {
                 header.push_str("<unknown>:0: ");
-                if let Some(name) = name {
-                    prefix.push_str("loc(\"");
-                    escape_into(name, &mut prefix);
-                    prefix.push_str("\"): ");
+                match name {
+                    Some(text) if printed => {
+                        prefix.push_str(text);
+                        prefix.push_str(": ");
+                    }
+                    Some(name) => {
+                        prefix.push_str("loc(\"");
+                        escape_into(name, &mut prefix);
+                        prefix.push_str("\"): ");
+                    }
+                    None => {}
                 }
             }
         }

@@ -102,6 +102,10 @@ pub enum Location {
     Unknown,
     /// A name only, such as a function or a value (`loc("conv1")`).
     Name(Cow<'static, str>),
+    /// A location outside any file, as MLIR prints it
+    /// (`loc(fused["a", "b"])`): what a renderer writes for a location no
+    /// other variant says.
+    Printed(Cow<'static, str>),
     /// A file, line and column without the file's text (1-based, column in
     /// characters).
     FileLineCol {

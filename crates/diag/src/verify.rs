@@ -589,7 +589,7 @@ impl Verifier {
             let pos = match f.diagnostic.location() {
                 Location::Span(s) => (0u8, s.file.index(), s.start),
                 Location::FileLineCol { line, .. } => (1, 0, *line),
-                Location::Name(_) | Location::Unknown => (2, 0, 0),
+                Location::Name(_) | Location::Printed(_) | Location::Unknown => (2, 0, 0),
             };
             (pos, f.kind, f.diagnostic.message().into_owned())
         });
@@ -606,7 +606,7 @@ fn flatten<P: Policy>(diags: &[Diagnostic], sources: &SourceManager<P>) -> Vec<O
         Location::FileLineCol { file, line, .. } => sources
             .find(file)
             .map_or(Place::Elsewhere, |id| Place::Line(id, *line)),
-        Location::Name(_) | Location::Unknown => Place::Unknown,
+        Location::Name(_) | Location::Printed(_) | Location::Unknown => Place::Unknown,
     };
     let mut out = Vec::with_capacity(diags.len());
     for d in diags {

@@ -141,6 +141,11 @@ fn locations_without_text() {
         render(Location::file_line_col("x.c", 7, 9)),
         "x.c:7:9: error: m\nx.c:7:9: note: n\n"
     );
+    // A printed location is written as it is, not quoted as a name.
+    assert_eq!(
+        render(Location::Printed("loc(fused[\"a\", \"b\"])".into())),
+        "<unknown>:0: error: loc(fused[\"a\", \"b\"]): m\n<unknown>:0: note: loc(fused[\"a\", \"b\"]): n\n"
+    );
     // A file the sources hold by that name is shown.
     let out = render_in("\"a.b\"()\n\"c.d\"()\n", MlirEmitter::new(), |_, _| {
         Diagnostic::new(

@@ -1142,10 +1142,6 @@ fn parse_file<'c, P: Policy, S: BuildHasher + 'static, R: Runner<'c, P, S>>(
     // Then, as MLIR verifies a file once it has parsed, the verifier's
     // rules for every operation (`structure.rs`), on the bodies.
     let locate = |loc: Location<'_>| structure::locate(loc, name, &shared.lines.starts, text.len());
-    let place = |loc| {
-        let p = locate(loc).unwrap_or(0);
-        p..p
-    };
     // The root's body holds the units' operations in order, or the root's
     // own unit's.
     let whole = top_block.is_none();
@@ -1169,13 +1165,16 @@ fn parse_file<'c, P: Policy, S: BuildHasher + 'static, R: Runner<'c, P, S>>(
             .user_name
             .dyn_cast::<strata_builtin::StringAttr>()
             .map_or("", |s| s.payload().value);
-        let error = ParseError::new(
-            place(e.user),
+        let error = structure::error_at_loc(
+            &locate,
+            e.user,
             format!("'{user}' op using value defined outside the region"),
         );
         let current = structure::current_op_at(&module, op_note, e.user, e.user_name);
-        return Err(structure::current_op_note(error, current).with_note(
-            place(e.isolated),
+        return Err(structure::note_at_loc(
+            structure::current_op_note(error, current),
+            &locate,
+            e.isolated,
             "required by region isolation constraints",
         ));
     }

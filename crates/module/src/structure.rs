@@ -53,7 +53,7 @@ use core::ops::Range;
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use strata_builtin::FileLineColLoc;
+use strata_builtin::{CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc, OpaqueLoc, UnknownLoc};
 use strata_ctx::{Attribute, Location};
 use strata_ir::{BlockId, Body, OpId, RegionId, RegionParent, Value, ValueDef};
 use strata_syntax::ParseError;
@@ -61,7 +61,20 @@ use strata_syntax::ParseError;
 use strata_builtin::AsmHooks;
 
 /// Where a location is in the text, if it is a place in the text.
-pub(crate) type At<'a> = dyn Fn(Location<'_>) -> Option<usize> + Sync + 'a;
+pub(crate) type At<'a> = dyn Fn(Location<'_>) -> Place + Sync + 'a;
+
+/// Where an error or a note about an operation is reported (see
+/// [`Scope::place`]).
+#[derive(Clone, Debug, Default)]
+struct Placed {
+    /// A place in the text.
+    span: Range<usize>,
+    /// Where MLIR reports it instead, outside the text (see [`Place`]).
+    outside: Option<strata_diag::Location>,
+    /// The places of the "called from" notes of an error there (see
+    /// [`callers`]).
+    callers: Vec<(Range<usize>, Option<strata_diag::Location>)>,
+}
 
 /// A region's dominator tree (Cooper, Harvey and Kennedy's iteration over
 /// the reverse post-order), by the blocks' positions in the region.
@@ -255,7 +268,8 @@ pub(crate) fn current_op_note(e: ParseError, current: Option<String>) -> ParseEr
     match current {
         Some(text) => {
             let at = e.span();
-            e.with_note(at, format!("see current operation: {text}"))
+            let outside = e.location().cloned();
+            e.with_located_note(at, outside, format!("see current operation: {text}"))
         }
         None => e,
     }
@@ -316,7 +330,7 @@ pub(crate) fn check_module(
     checker: &Checker<'_>,
     module: &crate::Module<'_>,
 ) -> Result<(), ParseError> {
-    let file = Scope::new(module, &module.body, None, 0..0, "", &[]);
+    let file = Scope::new(module, &module.body, None, Placed::default(), "", &[]);
     checker.whole(&file, module.root, checker.clean)
 }
 
@@ -355,7 +369,7 @@ pub(crate) fn check_parsed(
         op_note,
         clean: &clean,
     };
-    let file = Scope::new(module, &module.body, None, 0..0, "", &[]);
+    let file = Scope::new(module, &module.body, None, Placed::default(), "", &[]);
     if any {
         return checker.whole(&file, module.root, &clean);
     }
@@ -382,7 +396,7 @@ struct Scope<'m, 'c> {
     /// The isolated operation that owns the body, with the body it is in
     /// (none for the file's body).
     owner: Option<(&'m Body<'c>, OpId)>,
-    owner_place: Range<usize>,
+    owner_place: Placed,
     owner_name: &'c str,
     /// By operation index: `true` for an operation the walks leave out.
     clean: &'m [bool],
@@ -447,7 +461,7 @@ impl<'m, 'c> Scope<'m, 'c> {
         module: &'m crate::Module<'c>,
         body: &'m Body<'c>,
         owner: Option<(&'m Body<'c>, OpId)>,
-        owner_place: Range<usize>,
+        owner_place: Placed,
         owner_name: &'c str,
         clean: &'m [bool],
     ) -> Self {
@@ -483,7 +497,7 @@ impl<'m, 'c> Scope<'m, 'c> {
         }
     }
 
-    fn holder_place(&self, checker: &Checker<'_>, h: Holder) -> Range<usize> {
+    fn holder_place(&self, checker: &Checker<'_>, h: Holder) -> Placed {
         match h {
             Holder::Owner => self.owner_place.clone(),
             Holder::Op(op) => self.place(checker, op),
@@ -499,18 +513,54 @@ impl<'m, 'c> Scope<'m, 'c> {
         }
     }
 
-    /// Where operation `op` is reported.
-    fn place(&self, checker: &Checker<'_>, op: OpId) -> Range<usize> {
+    /// Where operation `op` is reported: at its location when that is in
+    /// the text; else at the nearest operation around it (or the owner)
+    /// located in the text, with, where MLIR reports at a location outside
+    /// the text, that location ([`Place::Outside`]).
+    fn place(&self, checker: &Checker<'_>, op: OpId) -> Placed {
+        let loc = self.body.op(op).location();
         let mut cur = op;
-        loop {
-            if let Some(p) = (checker.at)(self.body.op(cur).location()) {
-                return p..p;
+        let mut outside = None;
+        let span = loop {
+            match (checker.at)(self.body.op(cur).location()) {
+                Place::Text(p) => break p..p,
+                Place::Outside(l) if cur == op => outside = Some(l),
+                Place::Outside(_) => {}
             }
             match self.body.parent_op(cur) {
                 Some(parent) => cur = parent,
-                None => return self.owner_place.clone(),
+                None => break self.owner_place.span.clone(),
             }
+        };
+        let callers = callers(loc)
+            .into_iter()
+            .map(|c| match (checker.at)(c) {
+                Place::Text(p) => (p..p, None),
+                Place::Outside(l) => (span.clone(), Some(l)),
+            })
+            .collect();
+        Placed {
+            span,
+            outside,
+            callers,
         }
+    }
+
+    /// An error at `placed`, with its "called from" notes.
+    fn error(placed: Placed, message: impl Into<String>) -> ParseError {
+        let mut e = ParseError::new(placed.span, message);
+        if let Some(l) = placed.outside {
+            e = e.with_location(l);
+        }
+        placed.callers.into_iter().fold(e, |e, (at, outside)| {
+            e.with_located_note(at, outside, "called from")
+        })
+    }
+
+    /// `e` with a note at `placed` (MLIR's handler gives a note no call
+    /// stack).
+    fn note(e: ParseError, placed: Placed, message: impl Into<String>) -> ParseError {
+        e.with_located_note(placed.span, placed.outside, message)
     }
 
     /// Rules 1 to 3 over the regions of `start` and everything in them
@@ -534,7 +584,7 @@ impl<'m, 'c> Scope<'m, 'c> {
                         if let Some(entry) = body.entry_block(r)
                             && body.predecessors(entry).next().is_some()
                         {
-                            return Err(ParseError::new(
+                            return Err(Self::error(
                                 self.holder_place(checker, h),
                                 "entry block of region may not have predecessors",
                             ));
@@ -555,7 +605,7 @@ impl<'m, 'c> Scope<'m, 'c> {
                 Work::Block(h, b, many) => {
                     let Some(last) = body.last_op(b) else {
                         if many {
-                            return Err(ParseError::new(
+                            return Err(Self::error(
                                 self.holder_place(checker, h),
                                 "empty block: expect at least a terminator",
                             ));
@@ -569,7 +619,7 @@ impl<'m, 'c> Scope<'m, 'c> {
                         }
                         let o = body.op(x);
                         if x != last && o.num_successors() != 0 {
-                            let e = ParseError::new(
+                            let e = Self::error(
                                 self.place(checker, x),
                                 "operation with block successors must terminate its parent block",
                             );
@@ -626,11 +676,12 @@ impl<'m, 'c> Scope<'m, 'c> {
             });
         match first_redefinition(ops) {
             Some((later, first, name)) => {
-                let e = ParseError::new(
+                let e = Self::error(
                     self.place(checker, later),
                     format!("redefinition of symbol named '{name}'"),
                 );
-                Err(current_op_note(e, self.current(checker, later)).with_note(
+                Err(Self::note(
+                    current_op_note(e, self.current(checker, later)),
                     self.place(checker, first),
                     "see existing symbol definition here",
                 ))
@@ -647,7 +698,7 @@ impl<'m, 'c> Scope<'m, 'c> {
             return Ok(());
         }
         let dialect = name.split_once('.').map_or(name, |(d, _)| d);
-        let e = ParseError::new(
+        let e = Self::error(
             self.place(checker, op),
             format!(
                 "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
@@ -860,7 +911,7 @@ impl<'m, 'c> Scope<'m, 'c> {
         v: Value,
     ) -> ParseError {
         let body = self.body;
-        let e = ParseError::new(
+        let e = Self::error(
             self.place(checker, user),
             format!("operand #{n} does not dominate this use"),
         );
@@ -888,7 +939,8 @@ impl<'m, 'c> Scope<'m, 'c> {
                 } else {
                     "op is neither in a parent nor in a child region"
                 };
-                e.with_note(
+                Self::note(
+                    e,
                     self.place(checker, def),
                     format!("operand defined here ({how})"),
                 )
@@ -911,7 +963,8 @@ impl<'m, 'c> Scope<'m, 'c> {
                     None => self.owner_place.clone(),
                 };
                 let index = self.block_index(owner);
-                e.with_note(
+                Self::note(
+                    e,
                     at,
                     format!("operand defined as a block argument (block #{index} {how})"),
                 )
@@ -941,16 +994,137 @@ impl<'m, 'c> Scope<'m, 'c> {
     }
 }
 
-/// Where `loc` is in a text named `name` of `len` bytes whose lines start at
-/// `starts`: a `file:line:col` location of that file is that byte (MLIR
-/// reports a diagnostic at the operation's location); anything else is not
-/// a place in the text.
-pub(crate) fn locate(loc: Location<'_>, name: &str, starts: &[usize], len: usize) -> Option<usize> {
-    let f = loc.dyn_cast::<FileLineColLoc>()?;
+/// Where MLIR reports a diagnostic located at an operation's location.
+pub(crate) enum Place {
+    /// At this byte of the text.
+    Text(usize),
+    /// Outside the text, as MLIR's handler prints it: a file location of
+    /// another file (or past the text's end), `loc(unknown)`, or a location
+    /// with no file location in it, printed.
+    Outside(strata_diag::Location),
+}
+
+/// Where a diagnostic at `loc` is reported in a text named `name` of `len`
+/// bytes whose lines start at `starts`, as MLIR's
+/// `SourceMgrDiagnosticHandler` reports it: at the first file location in
+/// it (a name's child, a call site's callee then caller, a fused
+/// location's in order, an opaque location's fallback), a byte of the text
+/// when it is of that file; else `<unknown>:0:` with the location printed
+/// before the message, unless it is `loc(unknown)`.
+pub(crate) fn locate(loc: Location<'_>, name: &str, starts: &[usize], len: usize) -> Place {
+    let Some(f) = first_file_loc(loc) else {
+        if loc.isa::<UnknownLoc>() {
+            return Place::Outside(strata_diag::Location::Unknown);
+        }
+        return Place::Outside(strata_diag::Location::Printed(loc.to_string().into()));
+    };
     let p = f.payload();
-    if p.file != name {
-        return None;
+    if p.file == name
+        && let Some(&start) = (p.line as usize).checked_sub(1).and_then(|l| starts.get(l))
+    {
+        return Place::Text((start + (p.column as usize).saturating_sub(1)).min(len));
     }
-    let start = *starts.get((p.line as usize).checked_sub(1)?)?;
-    Some((start + (p.column as usize).saturating_sub(1)).min(len))
+    Place::Outside(strata_diag::Location::file_line_col(
+        p.file.to_owned(),
+        p.line,
+        p.column,
+    ))
+}
+
+/// The first file location of `loc` in MLIR's walk of it (its
+/// `findInstanceOf<FileLineColLoc>`).
+fn first_file_loc<'c>(loc: Location<'c>) -> Option<strata_ctx::Interned<'c, FileLineColLoc>> {
+    let mut loc = loc;
+    loop {
+        if let Some(f) = loc.dyn_cast::<FileLineColLoc>() {
+            return Some(f);
+        } else if let Some(n) = loc.dyn_cast::<NameLoc>() {
+            loc = n.payload().child;
+        } else if let Some(c) = loc.dyn_cast::<CallSiteLoc>() {
+            let p = c.payload();
+            return first_file_loc(p.callee).or_else(|| first_file_loc(p.caller));
+        } else if let Some(o) = loc.dyn_cast::<OpaqueLoc>() {
+            loc = o.payload().fallback;
+        } else if let Some(f) = loc.dyn_cast::<FusedLoc>() {
+            return f
+                .payload()
+                .locations
+                .iter()
+                .find_map(|&l| first_file_loc(l));
+        } else {
+            return None;
+        }
+    }
+}
+
+/// An error at location `loc` (see [`locate`] for `at`), with its "called
+/// from" notes; at the start of the text where MLIR reports it outside the
+/// text.
+pub(crate) fn error_at_loc(
+    at: &At<'_>,
+    loc: Location<'_>,
+    message: impl Into<String>,
+) -> ParseError {
+    let place = |l| match at(l) {
+        Place::Text(p) => (p..p, None),
+        Place::Outside(l) => (0..0, Some(l)),
+    };
+    let (span, outside) = place(loc);
+    let mut e = ParseError::new(span, message);
+    if let Some(l) = outside {
+        e = e.with_location(l);
+    }
+    callers(loc).into_iter().fold(e, |e, c| {
+        let (span, outside) = place(c);
+        e.with_located_note(span, outside, "called from")
+    })
+}
+
+/// `e` with a note at location `loc` (see [`error_at_loc`]).
+pub(crate) fn note_at_loc(
+    e: ParseError,
+    at: &At<'_>,
+    loc: Location<'_>,
+    message: impl Into<String>,
+) -> ParseError {
+    match at(loc) {
+        Place::Text(p) => e.with_located_note(p..p, None, message),
+        Place::Outside(l) => e.with_located_note(0..0, Some(l), message),
+    }
+}
+
+/// The most call sites MLIR's handler follows up the call stack of a
+/// diagnostic's location.
+const CALL_STACK_LIMIT: usize = 10;
+
+/// The callers of a diagnostic at `loc`, each of which MLIR's handler
+/// reports in a note "called from": when `loc` is a call site (or holds
+/// one, under a name or in a fused location), its caller, then the
+/// caller's caller while that is a call site, at most
+/// [`CALL_STACK_LIMIT`].
+pub(crate) fn callers(loc: Location<'_>) -> Vec<Location<'_>> {
+    let mut out = Vec::new();
+    let mut call = call_site(loc);
+    while let Some(c) = call
+        && out.len() < CALL_STACK_LIMIT
+    {
+        let caller = c.payload().caller;
+        out.push(caller);
+        call = call_site(caller);
+    }
+    out
+}
+
+/// MLIR's `getCallSiteLoc`: the call site `loc` is, or holds under a name or
+/// in a fused location.
+fn call_site<'c>(loc: Location<'c>) -> Option<strata_ctx::Interned<'c, CallSiteLoc>> {
+    if let Some(c) = loc.dyn_cast::<CallSiteLoc>() {
+        Some(c)
+    } else if let Some(n) = loc.dyn_cast::<NameLoc>() {
+        call_site(n.payload().child)
+    } else if let Some(f) = loc.dyn_cast::<FusedLoc>() {
+        f.payload().locations.iter().find_map(|&l| call_site(l))
+    } else {
+        None
+    }
 }

@@ -176,3 +176,57 @@ fn a_parse_error_comes_first() {
         .unwrap_err();
     assert_eq!(e.message(), "expected non-function type");
 }
+
+/// An error about an operation is reported at the operation's location, as
+/// MLIR's handler reports it: its first file location (a name's child, a
+/// call site's callee), outside the text when that is of another file
+/// (`ParseError::location`), the location printed when it holds none; a
+/// call site's callers follow as notes "called from". The span stays the
+/// nearest place in the text. (`mlir-opt-19`'s output for the same texts
+/// is in strata-cli's `stderr.jsonl`, set `edge`.)
+#[test]
+fn an_error_is_reported_at_the_operations_own_location() {
+    use strata_diag::Location as L;
+    let text = |loc: &str| {
+        format!(
+            "\"test.op\"() ({{\n  \"test.jump\"()[^bb1] : () -> () {loc}\n  \"test.x\"() : () -> ()\n^bb1:\n  \"test.y\"() : () -> ()\n}}) : () -> ()\n"
+        )
+    };
+    let ctx = Context::new();
+    let ops = common::shared_ops();
+    let error = |loc: &str| {
+        ParseConfig::new()
+            .ops(&ops)
+            .name("s.mlir")
+            .parse(&ctx, &text(loc))
+            .unwrap_err()
+    };
+    let call = "loc(callsite(\"foo.c\":1:2 at callsite(\"s.mlir\":4:1 at \"bar.c\":3:4)))";
+    let e = error(call);
+    assert_eq!(e.location(), Some(&L::file_line_col("foo.c", 1, 2)));
+    // The enclosing operation, the nearest one located in the text.
+    assert_eq!(e.span(), 0..0);
+    let notes: Vec<_> = e
+        .notes()
+        .iter()
+        .enumerate()
+        .map(|(i, (span, m))| (span.clone(), e.note_location(i).cloned(), m.as_str()))
+        .collect();
+    let line4 = text(call).match_indices('\n').nth(2).unwrap().0 + 1;
+    assert_eq!(notes[0], (line4..line4, None, "called from"));
+    assert_eq!(
+        notes[1],
+        (0..0, Some(L::file_line_col("bar.c", 3, 4)), "called from")
+    );
+    assert!(notes[2].2.starts_with("see current operation"));
+    assert_eq!(notes[2].1, e.location().cloned());
+    // A name's child in the text is the place; a name alone is printed.
+    let e = error("loc(\"n\"(\"s.mlir\":2:3))");
+    assert_eq!((e.span(), e.location()), (17..17, None));
+    let e = error("loc(fused[\"a\", \"b\"])");
+    assert_eq!(
+        e.location(),
+        Some(&L::Printed("loc(fused[\"a\", \"b\"])".into()))
+    );
+    assert_eq!(error("loc(unknown)").location(), Some(&L::Unknown));
+}

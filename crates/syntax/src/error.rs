@@ -3,7 +3,7 @@
 use core::fmt;
 use core::ops::Range;
 
-use strata_diag::{Diagnostic, FileId, Severity, Span};
+use strata_diag::{Diagnostic, FileId, Location, Severity, Span};
 
 /// Why a text did not parse: a message and the byte range it points at.
 ///
@@ -38,6 +38,12 @@ struct Extra {
     exact_follow_ups: Vec<bool>,
     /// Where MLIR reports it when it is at the very end of a file.
     placement: Placement,
+    /// Where the error is reported instead of at its span, when MLIR
+    /// reports it at a location outside the text (see
+    /// [`ParseError::with_location`]).
+    location: Option<Location>,
+    /// The same for the notes, by index (`None`: at the note's span).
+    note_locations: Vec<Option<Location>>,
 }
 
 /// How MLIR places an error that falls at the very end of a file (which is
@@ -147,6 +153,50 @@ impl ParseError {
             .notes
             .push((span, message.into()));
         self
+    }
+
+    /// The error reported at `location` rather than at its span: MLIR
+    /// reports an operation's error at the operation's location, which may
+    /// lie outside the text (`loc("other.c":3:4)`, `loc("name")`,
+    /// `loc(unknown)`). The span stays a place in the text (the nearest
+    /// operation around it that is located there), for a reader of the
+    /// text alone; [`ParseError::to_diagnostic`] uses the location.
+    #[must_use]
+    pub fn with_location(mut self, location: Location) -> Self {
+        self.extra.get_or_insert_with(Box::default).location = Some(location);
+        self
+    }
+
+    /// The location outside the text the error is reported at, if any
+    /// (see [`ParseError::with_location`]).
+    pub fn location(&self) -> Option<&Location> {
+        self.extra.as_deref().and_then(|e| e.location.as_ref())
+    }
+
+    /// [`ParseError::with_note`] with the note reported at `location`
+    /// (outside the text) when it is `Some`, at `span` otherwise.
+    #[must_use]
+    pub fn with_located_note(
+        mut self,
+        span: Range<usize>,
+        location: Option<Location>,
+        message: impl Into<String>,
+    ) -> Self {
+        let extra = self.extra.get_or_insert_with(Box::default);
+        extra.notes.push((span, message.into()));
+        if location.is_some() || !extra.note_locations.is_empty() {
+            extra.note_locations.resize(extra.notes.len() - 1, None);
+            extra.note_locations.push(location);
+        }
+        self
+    }
+
+    /// The location outside the text note `i` is reported at, if any.
+    pub fn note_location(&self, i: usize) -> Option<&Location> {
+        self.extra
+            .as_deref()
+            .and_then(|e| e.note_locations.get(i))
+            .and_then(Option::as_ref)
     }
 
     /// The notes attached to the error, with their spans.
@@ -266,9 +316,16 @@ impl ParseError {
     /// [follow-up errors](ParseError::follow_ups) are not part of it: see
     /// [`ParseError::to_diagnostics`].
     pub fn to_diagnostic(&self, file: FileId, base: usize) -> Diagnostic {
-        let mut d = error_at(file, base, &self.span, &self.message);
-        for (at, message) in self.notes() {
-            d = d.with_note_at(span_at(file, base, at), message.clone());
+        let mut d = match self.location() {
+            Some(at) => Diagnostic::new(Severity::Error, at.clone(), "{}")
+                .with_arg(strata_diag::DiagArg::display(self.message.clone())),
+            None => error_at(file, base, &self.span, &self.message),
+        };
+        for (i, (at, message)) in self.notes().iter().enumerate() {
+            d = match self.note_location(i) {
+                Some(loc) => d.with_note_at(loc.clone(), message.clone()),
+                None => d.with_note_at(span_at(file, base, at), message.clone()),
+            };
         }
         d
     }
@@ -399,6 +456,33 @@ mod tests {
             .with_exact_follow_up(7..7, "expected an integer or floating point type");
         assert!(!mixed.is_follow_up_exact(0) && !mixed.is_follow_up_exact(1));
         assert!(mixed.is_follow_up_exact(2) && !mixed.is_follow_up_exact(3));
+        // An error and a note located outside the text are reported there;
+        // the other notes at their spans.
+        let outside = ParseError::new(4..5, "m")
+            .with_location(strata_diag::Location::file_line_col("u.c", 1, 2))
+            .with_note(0..1, "at a span")
+            .with_located_note(2..3, Some(strata_diag::Location::Unknown), "nowhere")
+            .with_located_note(3..4, None, "at a span too");
+        assert_eq!(outside.note_location(0), None);
+        assert_eq!(
+            outside.note_location(1),
+            Some(&strata_diag::Location::Unknown)
+        );
+        assert_eq!(outside.note_location(2), None);
+        let d = outside.to_diagnostic(file, 10);
+        assert_eq!(
+            d.location(),
+            &strata_diag::Location::file_line_col("u.c", 1, 2)
+        );
+        let places: Vec<_> = d.children().iter().map(|c| c.location.clone()).collect();
+        assert_eq!(
+            places,
+            [
+                Some(at(10, 11)),
+                Some(strata_diag::Location::Unknown),
+                Some(at(13, 14))
+            ]
+        );
         let text = "(-(-()))\n";
         let out = e.render("m.mlir", text);
         let first = out

@@ -180,6 +180,25 @@ STDIN_ONLY = [
     SUCCESSOR.format('loc("nowhere.c":7:9)'),
     SUCCESSOR.format('loc("n\\"ame")'),
     SUCCESSOR.format('loc("<stdin>":1:3)'),
+    # Where MLIR's handler reports an operation's location: its first file
+    # location, else the location printed; a call site's callers as notes.
+    SUCCESSOR.format('loc(callsite("foo.c":1:2 at "bar.c":3:4))'),
+    SUCCESSOR.format('loc(fused["a", "b"])'),
+    SUCCESSOR.format('loc(callsite("f" at callsite("g.c":1:1 at "h.c":2:2)))'),
+    SUCCESSOR.format('loc(fused<"m">["a"("b"), callsite("f" at "g")])'),
+    SUCCESSOR.format('loc(callsite("a0.c":1:1 at callsite("a1.c":1:1 at callsite("a2.c":1:1 at callsite("a3.c":1:1 at callsite("a4.c":1:1 at callsite("a5.c":1:1 at callsite("a6.c":1:1 at callsite("a7.c":1:1 at callsite("a8.c":1:1 at callsite("a9.c":1:1 at callsite("a10.c":1:1 at callsite("a11.c":1:1 at "a12.c":1:1)))))))))))))'),
+    SUCCESSOR.format('loc("n"("<stdin>":2:3))'),
+    SUCCESSOR.format('loc(callsite("<stdin>":1:3 at "<stdin>":4:1))'),
+    SUCCESSOR.format('loc("<stdin>":99:1)'),
+    '"test.op"() ({\n  "test.use"(%0) : (i32) -> () loc(callsite("u.c":1:1 at "v.c":2:2))\n'
+    '  %0 = "test.def"() : () -> i32 loc("d.c":5:5)\n  "test.jump"()[^bb1] : () -> ()\n^bb1:\n'
+    '  "test.y"() : () -> ()\n}) : () -> ()\n',
+    '"func.func"() <{function_type = () -> (), sym_name = "f"}> ({\n  "func.return"() : () -> ()\n'
+    '}) : () -> () loc("a.c":1:1)\n"func.func"() <{function_type = () -> (), sym_name = "f"}> ({\n'
+    '  "func.return"() : () -> ()\n}) : () -> () loc(fused["q"])\n',
+    '%0 = "test.v"() : () -> i32 loc("p.c":1:1)\n"func.func"() <{function_type = () -> (), sym_name = "g"}> ({\n'
+    '  "test.use"(%0) : (i32) -> () loc(callsite("u.c":1:1 at "v.c":2:2))\n  "func.return"() : () -> ()\n'
+    '}) : () -> () loc("iso.c":3:3)\n',
 ]
 
 
