@@ -60,7 +60,7 @@ use strata_syntax::ParseError;
 
 use strata_builtin::AsmHooks;
 
-/// Where a location is in the text, if it is a place in the text.
+/// Where MLIR reports a diagnostic at a location (see [`locate`]).
 pub(crate) type At<'a> = dyn Fn(Location<'_>) -> Place + Sync + 'a;
 
 /// Where an error or a note about an operation is reported (see
@@ -307,11 +307,10 @@ pub(crate) fn current_op_at<'c>(
 /// isolated operations of one region are checked on several threads, and
 /// which operations of the file's top level need no check.
 pub(crate) struct Checker<'a> {
-    /// Places a location in the text; an operation located elsewhere
-    /// (`loc("other.mlir":1:2)`, a name) is reported at the nearest
-    /// operation around it that is located in the text, or else at the
-    /// start of the text (MLIR reports it at its location, which is not in
-    /// the text).
+    /// Places a location ([`locate`]); an error about an operation located
+    /// outside the text (`loc("other.mlir":1:2)`, a name) is reported
+    /// there, its span the nearest operation around it that is located in
+    /// the text, or else the start of the text.
     pub(crate) at: &'a At<'a>,
     /// Whether to check the isolated operations of a region on rayon.
     pub(crate) parallel: bool,
