@@ -323,6 +323,9 @@ pub struct OpRegistry {
     named: FxHashMap<String, ()>,
     /// Operations registered by name only.
     named_ops: FxHashMap<&'static str, ()>,
+    /// The context type its definitions' context-typed interfaces (a text
+    /// layer's custom forms) are for, once one is recorded.
+    context_type: Option<(TypeId, &'static str)>,
 }
 
 impl OpRegistry {
@@ -362,6 +365,37 @@ impl OpRegistry {
     /// reference registers but this registry does not define).
     pub fn register_op_name(&mut self, name: &'static str) {
         self.named_ops.insert(name, ());
+    }
+
+    /// Records that the interfaces its definitions hold for a context type
+    /// (a text layer's custom forms, found by the `TypeId` of an interface
+    /// generic over the context) are for contexts of type `C`, so that a
+    /// consumer can refuse the registry for another context type instead of
+    /// finding none of them.
+    ///
+    /// ```
+    /// use strata_ir::OpRegistry;
+    /// struct A;
+    /// struct B;
+    /// let mut ops = OpRegistry::new();
+    /// assert!(ops.is_for_context::<A>() && ops.is_for_context::<B>());
+    /// ops.set_context_type::<A>();
+    /// assert!(ops.is_for_context::<A>() && !ops.is_for_context::<B>());
+    /// ```
+    pub fn set_context_type<C: Any>(&mut self) {
+        self.context_type = Some((TypeId::of::<C>(), core::any::type_name::<C>()));
+    }
+
+    /// Whether its context-typed interfaces are for contexts of type `C`:
+    /// true when it recorded `C`, or no context type at all.
+    pub fn is_for_context<C: Any>(&self) -> bool {
+        self.context_type
+            .is_none_or(|(id, _)| id == TypeId::of::<C>())
+    }
+
+    /// The name of the context type it recorded, if any.
+    pub fn context_type_name(&self) -> Option<&'static str> {
+        self.context_type.map(|(_, name)| name)
     }
 
     /// The definition `id`.

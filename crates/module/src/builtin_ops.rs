@@ -41,6 +41,9 @@ pub fn builtin_ops<P: Policy + 'static, S: BuildHasher + 'static>() -> OpRegistr
 /// terminator) and `builtin.unrealized_conversion_cast` (generic form
 /// only).
 pub fn register_builtin<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut OpRegistry) {
+    // Its custom forms are for this context type only (see
+    // `ParseConfig::ops`).
+    ops.set_context_type::<strata_ctx::Context<P, S>>();
     let def = OpDef::new(
         "builtin.module",
         Traits::ISOLATED_FROM_ABOVE

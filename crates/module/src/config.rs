@@ -103,6 +103,12 @@ impl<'s, P: Policy, S> ParseConfig<'s, P, S> {
     /// [`OpAsm`] for this context type. Without it, the parse knows the
     /// builtin dialect's operations only ([`builtin_ops`]).
     ///
+    /// The hooks of an [`OpAsm`] are for one context type: a registry that
+    /// [`builtin_ops`] or [`register_builtin`] made for another context
+    /// type than the parse's is refused (the parse panics) rather than read
+    /// without its custom forms.
+    ///
+    /// [`register_builtin`]: crate::register_builtin
     /// [`OpAsm`]: crate::asm::OpAsm
     /// [`builtin_ops`]: crate::builtin_ops
     #[must_use]
@@ -169,12 +175,21 @@ impl<P: ParsePolicy<S> + 'static, S: BuildHasher + 'static> ParseConfig<'_, P, S
     /// applies to every operation (entry blocks without predecessors,
     /// successors only on a block's last operation, dominance, a module's
     /// symbols, ...), in MLIR's order, at the operation's location.
+    ///
+    /// # Panics
+    ///
+    /// If the registry given to [`ParseConfig::ops`] was made for another
+    /// context type.
     pub fn parse<'c>(&self, ctx: &'c Context<P, S>, text: &str) -> Result<Module<'c>, ParseError> {
         self.parse_with_stats(ctx, text).0
     }
 
     /// [`ParseConfig::parse`], also returning what the parse did
     /// ([`ParseStats`]), whether it failed or not.
+    ///
+    /// # Panics
+    ///
+    /// As [`ParseConfig::parse`].
     pub fn parse_with_stats<'c>(
         &self,
         ctx: &'c Context<P, S>,
@@ -197,6 +212,12 @@ impl<P: ParsePolicy<S> + 'static, S: BuildHasher + 'static> ParseConfig<'_, P, S
                 &core
             }
         };
+        assert!(
+            ops.is_for_context::<Context<P, S>>(),
+            "strata-module: the operation registry's custom forms are for `{}`, not for the `{}` parsed into; build it for the parse's context type",
+            ops.context_type_name().unwrap_or("?"),
+            core::any::type_name::<Context<P, S>>(),
+        );
         let r = P::parse(
             ctx,
             (syntax, ops, self.op_note),

@@ -111,3 +111,40 @@ fn isolation_is_the_registrys_word_in_the_generic_form() {
     // Unregistered, the same operation is not isolated.
     assert!(ParseConfig::new().parse(&ctx, text).is_ok());
 }
+
+/// A registry's custom forms are for the context type it was made for: a
+/// parse into another context type refuses it, loudly, instead of reading
+/// no custom form (they are found by the hooks' type).
+#[test]
+fn a_registry_for_another_context_type_is_refused() {
+    let ops = registry();
+    let local = Context::single_threaded();
+    let parse = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        ParseConfig::new()
+            .ops(&ops)
+            .parse(&local, "toy.lambda (%x: i32) {\n  yield %x : i32\n}\n")
+            .is_ok()
+    }));
+    let message = parse.expect_err("a panic");
+    let message = message.downcast_ref::<String>().expect("a message");
+    assert!(
+        message.contains("the operation registry's custom forms are for"),
+        "{message}"
+    );
+    // Made for the parse's context type, the same definitions are read.
+    let mut ops = strata_module::builtin_ops::<strata_ctx::Local, S>();
+    ops.register(
+        OpDef::new("toy.lambda", Traits::ISOLATED_FROM_ABOVE)
+            .interface(OpAsm::<strata_ctx::Local, S>::new(parse_lambda).default_dialect("toy")),
+    );
+    ops.register(
+        OpDef::new("toy.yield", Traits::TERMINATOR)
+            .interface(OpAsm::<strata_ctx::Local, S>::new(parse_yield)),
+    );
+    assert!(
+        ParseConfig::new()
+            .ops(&ops)
+            .parse(&local, "toy.lambda (%x: i32) {\n  yield %x : i32\n}\n")
+            .is_ok()
+    );
+}
