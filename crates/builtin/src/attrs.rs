@@ -524,8 +524,21 @@ impl<'c> DictionaryAttrData<'_, 'c> {
     /// `{a = 1 : i64, b}`: each name in place (a unit value prints as the
     /// bare name), each value through the printer.
     pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
+        p.print_named_attributes(self.entries.iter().copied())
+    }
+}
+
+impl<'c> AsmPrinter<'_, 'c> {
+    /// Prints `entries` as a dictionary does, `{a = 1 : i64, b}` (MLIR's
+    /// `printNamedAttribute` between braces): an operation's printer prints
+    /// its attribute dictionary less the attributes its form elides.
+    pub fn print_named_attributes(
+        &mut self,
+        entries: impl Iterator<Item = NamedAttribute<'c>>,
+    ) -> fmt::Result {
+        let p = self;
         p.write_str("{")?;
-        for (i, e) in self.entries.iter().enumerate() {
+        for (i, e) in entries.enumerate() {
             if i > 0 {
                 p.write_str(", ")?;
             }

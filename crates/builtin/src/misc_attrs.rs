@@ -140,8 +140,9 @@ pub struct SymbolRefAttrData<'s> {
     pub nested: &'s [&'s str],
 }
 
-/// Writes `@name`, quoted when it is not a bare identifier.
-fn write_symbol(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
+/// Writes `@name`, quoted when it is not a bare identifier (MLIR's
+/// `printSymbolReference`).
+pub fn write_symbol(f: &mut (impl fmt::Write + ?Sized), name: &str) -> fmt::Result {
     f.write_str("@")?;
     if is_bare_identifier(name) {
         f.write_str(name)

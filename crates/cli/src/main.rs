@@ -21,7 +21,7 @@ use strata_diag::{
 };
 use strata_ir::OpRegistry;
 use strata_module::{
-    Chunk, ParseConfig, PrintOptions, print_module, print_module_parallel, split_input,
+    Chunk, ParseConfig, PrintConfig, PrintOptions, split_input,
 };
 use strata_syntax::{ParseError, Syntax};
 
@@ -91,7 +91,8 @@ struct Args {
     /// Accepted for compatibility: every operation is unregistered.
     #[arg(long = "allow-unregistered-dialect")]
     allow_unregistered_dialect: bool,
-    /// Accepted for compatibility: the generic form is the only form.
+    /// Print every operation in the generic form, even those with a custom
+    /// form.
     #[arg(long = "mlir-print-op-generic")]
     print_op_generic: bool,
     /// Print the locations of operations and block arguments.
@@ -234,7 +235,7 @@ impl Run<'_> {
                 self.timing.scan += scan;
                 self.timing.parse += started.elapsed() - scan;
                 let module = module?;
-                self.finish(&ctx, &module, false)
+                self.finish(&ctx, &ops, &module, false)
             }
         }
     }
@@ -259,7 +260,7 @@ impl Run<'_> {
         self.timing.scan += stats.scan;
         self.timing.parse += started.elapsed() - stats.scan;
         let module = module?;
-        let out = self.finish(ctx, &module, !one);
+        let out = self.finish(ctx, ops, &module, !one);
         if !one {
             // The bodies were built on many threads: free them on many too.
             use rayon::prelude::*;
@@ -279,6 +280,7 @@ impl Run<'_> {
     fn finish<P: Policy, S: BuildHasher>(
         &mut self,
         ctx: &Context<P, S>,
+        ops: &OpRegistry,
         module: &strata_module::Module<'_>,
         parallel: bool,
     ) -> Result<String, ParseError> {
@@ -286,11 +288,12 @@ impl Run<'_> {
             p.set_message("printing");
         }
         let started = Instant::now();
-        let out = if parallel {
-            print_module_parallel(module, self.options())
-        } else {
-            print_module(module, self.options())
-        };
+        let out = PrintConfig::new()
+            .options(self.options())
+            .ops(ops)
+            .generic(self.args.print_op_generic)
+            .parallel(parallel)
+            .print(module);
         self.timing.print += started.elapsed();
         if self.args.stats {
             let s = ctx.statistics();
@@ -349,7 +352,7 @@ fn llvm_style_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
 
 fn main() -> ExitCode {
     let args = Args::parse_from(llvm_style_args(std::env::args_os()));
-    let _ = (args.allow_unregistered_dialect, args.print_op_generic);
+    let _ = args.allow_unregistered_dialect;
     // Workers with a large stack: the parser's nesting limits keep it far
     // from overflowing any stack, and this keeps a wide margin for debug
     // builds. Everything below runs on this pool (the sequential parse too).

@@ -24,7 +24,9 @@ use strata_builtin::StringAttr;
 use strata_builtin::prelude::*;
 use strata_ctx::{Attribute, Policy, Type};
 use strata_ir::{OpDef, OpRegistry, Traits};
-use strata_module::asm::{OpAsm, OpAsmParser};
+use strata_builtin::{IntegerAttr, IntegerType};
+use strata_ir::{Body, OpId};
+use strata_module::asm::{OpAsm, OpAsmParser, OpAsmPrinter, OpPrint};
 use strata_syntax::ParseError;
 
 use crate::func::non_empty;
@@ -38,7 +40,8 @@ type PResult<T> = Result<T, ParseError>;
 pub fn register_ops<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut OpRegistry) {
     ops.register(
         OpDef::new("arith.constant", Traits::PURE | Traits::CONSTANT_LIKE)
-            .interface(OpAsm::<P, S>::new(parse_constant)),
+            .interface(OpAsm::<P, S>::new(parse_constant))
+            .interface(OpPrint::new(print_constant).result_names(constant_names)),
     );
     ops.register_name_only("arith");
 }
@@ -93,4 +96,48 @@ fn typed_attr_type<'c>(a: Attribute<'c>) -> Option<Type<'c>> {
     } else {
         a.dyn_cast::<OpaqueAttr>().map(|x| x.payload().ty)
     }
+}
+
+/// Prints `arith.constant`'s custom form after its name (`attr-dict
+/// $value`): the other attributes, then the value with its type.
+fn print_constant(p: &mut dyn OpAsmPrinter<'_>) -> bool {
+    let o = p.body().op(p.op());
+    let shape = o.results().len() == 1 && o.operands().len() == 0 && o.regions().is_empty();
+    let Some(value) = p.attr("value").filter(|_| shape) else {
+        return false;
+    };
+    let attrs = p.attrs();
+    p.print_optional_attr_dict(&attrs, &["value"]);
+    p.write_str(" ");
+    p.print_attribute(value);
+    true
+}
+
+/// The name of `arith.constant`'s result (MLIR's
+/// `ConstantOp::getAsmResultNames`): `true` or `false` for an `i1`,
+/// `c42_i32` for an integer (`c42` for an index), `cst` for another value.
+fn constant_names(body: &Body<'_>, op: OpId, name: &mut dyn FnMut(usize, &str)) {
+    let o = body.op(op);
+    let Some(&result) = o.results().first() else {
+        return;
+    };
+    let value = o
+        .properties()
+        .and_then(|d| d.dyn_cast::<strata_builtin::DictionaryAttr>())
+        .and_then(|d| d.payload().get("value"));
+    let Some(int) = value.and_then(|v| v.dyn_cast::<IntegerAttr>()) else {
+        return name(0, "cst");
+    };
+    let ty = body.value_type(result);
+    let int_type = ty.dyn_cast::<IntegerType>();
+    let v = int.payload().value();
+    if int_type.is_some_and(|t| t.payload().width == 1) {
+        return name(0, if v.is_zero() { "false" } else { "true" });
+    }
+    let mut s = format!("c{}", v.to_signed_string());
+    if int_type.is_some() {
+        s.push('_');
+        s.push_str(&ty.to_string());
+    }
+    name(0, &s);
 }

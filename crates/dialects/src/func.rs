@@ -46,7 +46,8 @@ use strata_builtin::prelude::*;
 use strata_builtin::{ArrayAttr, DictionaryAttr, NamedAttribute};
 use strata_ctx::{Attribute, Location, Policy, Type};
 use strata_ir::{OpDef, OpRegistry, Traits};
-use strata_module::asm::{Argument, OpAsm, OpAsmParser};
+use strata_builtin::{FunctionType, StringAttr};
+use strata_module::asm::{Argument, DefaultDialect, OpAsm, OpAsmParser, OpAsmPrinter, OpPrint};
 use strata_syntax::ParseError;
 use strata_syntax::lexer::TokenKind;
 
@@ -70,11 +71,14 @@ const INHERENT: [&str; 2] = ["arg_attrs", "res_attrs"];
 pub fn register_ops<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut OpRegistry) {
     ops.register(
         OpDef::new("func.func", Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL)
-            .interface(OpAsm::<P, S>::new(parse_func).default_dialect("func")),
+            .interface(OpAsm::<P, S>::new(parse_func))
+            .interface(OpPrint::new(print_func))
+            .interface(DefaultDialect("func")),
     );
     ops.register(
         OpDef::new("func.return", Traits::TERMINATOR | Traits::PURE)
-            .interface(OpAsm::<P, S>::new(parse_return)),
+            .interface(OpAsm::<P, S>::new(parse_return))
+            .interface(OpPrint::new(print_return)),
     );
     for name in FUNC_NAMES {
         ops.register_op_name(name);
@@ -347,4 +351,135 @@ fn parse_return<P: Policy, S: BuildHasher + 'static>(
     }
     p.set_attributes(attributes);
     Ok(())
+}
+
+/// The entries of the dictionary at `index` of `array` (an array of
+/// dictionaries, as `arg_attrs` and `res_attrs` are), none when absent.
+fn dict_at<'c>(array: Option<Attribute<'c>>, index: usize) -> &'c [NamedAttribute<'c>] {
+    array
+        .and_then(|a| a.dyn_cast::<ArrayAttr>())
+        .and_then(|a| a.payload().elements.get(index).copied())
+        .and_then(|d| d.dyn_cast::<DictionaryAttr>())
+        .map_or(&[][..], |d| d.payload().entries)
+}
+
+/// Whether `attr` is absent or an array of `n` dictionaries.
+fn dicts_of_len(attr: Option<Attribute<'_>>, n: usize) -> bool {
+    attr.is_none_or(|a| {
+        a.dyn_cast::<ArrayAttr>().is_some_and(|a| {
+            let e = a.payload().elements;
+            e.len() == n && e.iter().all(|d| d.isa::<DictionaryAttr>())
+        })
+    })
+}
+
+/// Prints `func.func`'s custom form after its name, as MLIR's
+/// `function_interface_impl::printFunctionOp` does: ` [visibility] @name`,
+/// the signature with the entry block's arguments (or the bare types of
+/// an external function) and their attributes, ` -> results`, the other
+/// attributes after `attributes`, and the body unless it is empty.
+fn print_func(p: &mut dyn OpAsmPrinter<'_>) -> bool {
+    let Some(name) = p
+        .attr("sym_name")
+        .and_then(|a| a.dyn_cast::<StringAttr>())
+    else {
+        return false;
+    };
+    let Some(ty) = p
+        .attr("function_type")
+        .and_then(|a| a.dyn_cast::<strata_builtin::TypeAttr>())
+        .and_then(|t| t.payload().ty.dyn_cast::<FunctionType>())
+    else {
+        return false;
+    };
+    let visibility = match p.attr("sym_visibility") {
+        None => None,
+        Some(v) => match v.dyn_cast::<StringAttr>() {
+            Some(v) => Some(v.payload().value),
+            None => return false,
+        },
+    };
+    let (inputs, results) = (ty.payload().inputs, ty.payload().results);
+    let (arg_attrs, res_attrs) = (p.attr("arg_attrs"), p.attr("res_attrs"));
+    if p.num_regions() != 1
+        || !dicts_of_len(arg_attrs, inputs.len())
+        || !dicts_of_len(res_attrs, results.len())
+    {
+        return false;
+    }
+    let external = match p.entry_arguments(0) {
+        None => true,
+        Some(n) if n == inputs.len() => false,
+        Some(_) => return false,
+    };
+    p.write_str(" ");
+    if let Some(v) = visibility {
+        p.write_str(v);
+        p.write_str(" ");
+    }
+    p.print_symbol_name(name.payload().value);
+    p.write_str("(");
+    for (i, &t) in inputs.iter().enumerate() {
+        if i > 0 {
+            p.write_str(", ");
+        }
+        let attrs = dict_at(arg_attrs, i);
+        if external {
+            p.print_type(t);
+            p.print_optional_attr_dict(attrs, &[]);
+        } else {
+            p.print_region_argument(0, i, attrs, false);
+        }
+    }
+    p.write_str(")");
+    if !results.is_empty() {
+        p.write_str(" -> ");
+        let parens = results.len() > 1
+            || results[0].isa::<FunctionType>()
+            || !dict_at(res_attrs, 0).is_empty();
+        if parens {
+            p.write_str("(");
+        }
+        for (i, &t) in results.iter().enumerate() {
+            if i > 0 {
+                p.write_str(", ");
+            }
+            p.print_type(t);
+            p.print_optional_attr_dict(dict_at(res_attrs, i), &[]);
+        }
+        if parens {
+            p.write_str(")");
+        }
+    }
+    let attrs = p.attrs();
+    p.print_optional_attr_dict_with_keyword(
+        &attrs,
+        &["sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs"],
+    );
+    if !external {
+        p.write_str(" ");
+        p.print_region(0, false, true, false);
+    }
+    true
+}
+
+/// Prints `func.return`'s custom form after its name (`attr-dict
+/// ($operands^ `:` type($operands))?`).
+fn print_return(p: &mut dyn OpAsmPrinter<'_>) -> bool {
+    let body = p.body();
+    let o = body.op(p.op());
+    if p.num_regions() != 0 || o.num_successors() != 0 || !o.results().is_empty() {
+        return false;
+    }
+    let operands: Vec<_> = o.operands().collect();
+    let types: Vec<Type<'_>> = operands.iter().map(|&v| body.value_type(v)).collect();
+    let attrs = p.attrs();
+    p.print_optional_attr_dict(&attrs, &[]);
+    if !operands.is_empty() {
+        p.write_str(" ");
+        p.print_operands(&operands);
+        p.write_str(" : ");
+        p.print_types(&types);
+    }
+    true
 }

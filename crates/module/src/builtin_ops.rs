@@ -16,7 +16,7 @@ use strata_ir::{OpDef, OpRegistry, Traits};
 use strata_syntax::ParseError;
 use strata_syntax::lexer::TokenKind;
 
-use crate::asm::{OpAsm, OpAsmParser};
+use crate::asm::{DefaultDialect, OpAsm, OpAsmParser, OpAsmPrinter, OpPrint};
 
 type PResult<T> = Result<T, ParseError>;
 
@@ -52,7 +52,11 @@ pub fn register_builtin<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut
             | Traits::NO_TERMINATOR
             | Traits::SINGLE_BLOCK,
     );
-    ops.register(def.interface(OpAsm::<P, S>::new(parse_module).default_dialect("builtin")));
+    ops.register(
+        def.interface(OpAsm::<P, S>::new(parse_module))
+            .interface(OpPrint::new(print_module))
+            .interface(DefaultDialect("builtin")),
+    );
     if ops.lookup("builtin.unrealized_conversion_cast").is_none() {
         ops.register(OpDef::new(
             "builtin.unrealized_conversion_cast",
@@ -127,4 +131,28 @@ fn parse_module<'c, P: Policy, S: BuildHasher + 'static>(
     let region = p.parse_region(&[])?;
     p.ensure_block(region);
     Ok(())
+}
+
+/// Prints `builtin.module`'s custom form after its name: ` @name`, the
+/// other attributes after `attributes`, the body (MLIR's declarative
+/// printer for `($sym_name^)? attr-dict-with-keyword $bodyRegion`).
+fn print_module(p: &mut dyn OpAsmPrinter<'_>) -> bool {
+    let name = p.attr(MODULE_INHERENT[0]);
+    let name = match name.map(|n| n.dyn_cast::<StringAttr>()) {
+        None => None,
+        Some(Some(n)) => Some(n.payload().value),
+        Some(None) => return false,
+    };
+    if p.num_regions() != 1 {
+        return false;
+    }
+    if let Some(n) = name {
+        p.write_str(" ");
+        p.print_symbol_name(n);
+    }
+    let attrs = p.attrs();
+    p.print_optional_attr_dict_with_keyword(&attrs, &MODULE_INHERENT[..1]);
+    p.write_str(" ");
+    p.print_region(0, true, true, false);
+    true
 }

@@ -20,7 +20,7 @@ pub use config::{ParseConfig, ParsePolicy};
 pub use module::{Module, ResourceGroup};
 pub use parse::asm;
 pub use parse::{Item, ItemKind, MAX_REGION_NESTING, ParseStats, scan_items};
-pub use print::{print_module, print_module_parallel, sanitize_alias, write_escaped};
+pub use print::{PrintConfig, print_module, print_module_parallel, sanitize_alias, write_escaped};
 pub use split::{Chunk, split_input};
 /// What to print, as `mlir-opt`'s flags say: the printing state's options
 /// (`strata-builtin`'s), so that a caller can name them without depending

@@ -1110,13 +1110,15 @@ fn parse_file<'c, P: Policy, S: BuildHasher + 'static, R: Runner<'c, P, S>>(
             state.attributes = shell.op.attributes;
             state.properties = shell.op.properties;
             state.result_types = shell.op.results;
+            state.def = shell.op.def;
             let root = file.create_op(state);
             (file, root)
         }
         None => {
             let mut file = strata_ir::Body::new();
-            let state =
+            let mut state =
                 OperationState::new(module_name, ctx.file_loc(name, 0, 0).into()).with_body(base);
+            state.def = registry.lookup("builtin.module");
             let root = file.create_op(state);
             (file, root)
         }

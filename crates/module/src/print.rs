@@ -30,7 +30,10 @@ use strata_builtin::{
     UnitAttr, UnknownLoc, UnrankedMemRefType, UnrankedTensorType, VectorType,
 };
 use strata_ctx::{Attribute, Location, Type};
-use strata_ir::{BlockId, Body, OpId, RegionId, Value, ValueDef};
+use strata_builtin::NamedAttribute;
+use strata_ir::{BlockId, Body, OpId, OpRegistry, RegionId, Value};
+
+use custom::{FormPrinter, GENERIC_REGION, Names, RegionFlags};
 
 use crate::{Module, ResourceGroup};
 
@@ -38,8 +41,12 @@ use crate::{Module, ResourceGroup};
 const ARG: u32 = 1 << 31;
 /// In a value's number: a result of an operation with several (`%N#k`).
 const MULTI: u32 = 1 << 30;
+/// In a value's number, in a custom-form printing: the value is named, and
+/// the rest is its name's index in [`custom::Names::strings`].
+const NAMED: u32 = 1 << 29;
 const NONE: u32 = u32::MAX;
 
+pub(crate) mod custom;
 mod note;
 pub(crate) use note::op_note;
 
@@ -116,6 +123,9 @@ struct AliasEntry<'c> {
 struct AliasState<'c, 'h> {
     /// The dialects' printing hooks (the module's).
     hooks: Option<&'h AsmHooks>,
+    /// The operation definitions whose custom forms are printed, `None` in
+    /// the generic form.
+    forms: Option<&'h OpRegistry>,
     /// The run whose visits this state stamps (see [`AliasEntry::stamp`]).
     run: u32,
     entries: Vec<AliasEntry<'c>>,
@@ -444,6 +454,7 @@ impl<'c, 'h> AliasState<'c, 'h> {
             .map(|(k, run)| {
                 let mut part = AliasState {
                     hooks: self.hooks,
+                    forms: self.forms,
                     run: first + k as u32,
                     ..AliasState::default()
                 };
@@ -647,6 +658,18 @@ fn visit_op_aliases<'c>(
     let o = body.op(id);
     if debug {
         state.visit(Node::Loc(o.location()), true);
+    }
+    if let Some((_, form)) = custom::form_of(state.forms, body, id) {
+        let mut p = custom::AliasPrinter {
+            state,
+            bodies,
+            b,
+            op: id,
+            debug,
+        };
+        if form.print_with(&mut p) {
+            return;
+        }
     }
     let (k, regions) = bodies.regions(b, id);
     let inner = bodies.list[k as usize];
@@ -855,6 +878,14 @@ struct Printer<'m, 'c> {
     /// come back on most operations.
     memo: FxHashMap<Node<'c>, (u32, u32)>,
     memo_text: String,
+    /// The operation definitions whose custom forms are printed, `None` in
+    /// the generic form.
+    forms: Option<&'m OpRegistry>,
+    /// The custom form's value names (see [`NAMED`]).
+    custom_names: Cow<'m, Names>,
+    /// The default dialects of the regions being printed, innermost last
+    /// (MLIR's `defaultDialectStack`, `builtin` at the top).
+    dialects: Vec<&'static str>,
 }
 
 impl<'m, 'c> Printer<'m, 'c> {
@@ -876,6 +907,9 @@ impl<'m, 'c> Printer<'m, 'c> {
             out: String::new(),
             memo: FxHashMap::default(),
             memo_text: String::new(),
+            forms: None,
+            custom_names: Cow::Owned(Names::default()),
+            dialects: vec!["builtin"],
         }
     }
 
@@ -894,6 +928,9 @@ impl<'m, 'c> Printer<'m, 'c> {
             out: String::new(),
             memo: FxHashMap::default(),
             memo_text: String::new(),
+            forms: self.forms,
+            custom_names: Cow::Borrowed(&self.custom_names),
+            dialects: self.dialects.clone(),
         }
     }
 
@@ -1009,6 +1046,10 @@ impl<'m, 'c> Printer<'m, 'c> {
     /// root's body is numbered whole, from the last to the first, through
     /// isolated operations too (the generic form's numbers are unique).
     fn number(&mut self) {
+        if let Some(forms) = self.forms {
+            custom::number(self, forms);
+            return;
+        }
         if self.parallel && self.number_parallel() {
             return;
         }
@@ -1115,16 +1156,60 @@ impl<'m, 'c> Printer<'m, 'c> {
         let name = self.name(b, v);
         if name == NONE {
             self.out.push_str("<<UNKNOWN SSA VALUE>>");
+        } else if name & NAMED != 0 && name & ARG == 0 {
+            let s = &self.custom_names.strings[(name & !(NAMED | MULTI)) as usize];
+            self.out.push('%');
+            self.out.push_str(s);
+            self.result_number(b, v, name);
         } else if name & ARG != 0 {
             let _ = write!(self.out, "%arg{}", name & !ARG);
         } else {
             let _ = write!(self.out, "%{}", name & !MULTI);
-            if name & MULTI != 0
-                && let ValueDef::Result { number, .. } = self.bodies.list[b as usize].value_def(v)
-            {
-                let _ = write!(self.out, "#{number}");
-            }
+            self.result_number(b, v, name);
         }
+    }
+
+    /// Writes `#k` after the name of `v` of body `b` (numbered `name`), a
+    /// result of a group of several: its place in the group.
+    fn result_number(&mut self, b: u32, v: Value, name: u32) {
+        if name & MULTI == 0 {
+            return;
+        }
+        let body = self.bodies.list[b as usize];
+        if let Some(k) = custom::result_index(&self.custom_names, body, b, v) {
+            let _ = write!(self.out, "#{k}");
+        }
+    }
+
+    /// Writes the name of the group of results starting at `first`, with
+    /// `:n` for a group of `n` results.
+    fn result_group(&mut self, b: u32, first: Value, n: usize) {
+        let name = self.name(b, first);
+        if name != NONE && name & NAMED != 0 {
+            let s = &self.custom_names.strings[(name & !(NAMED | MULTI)) as usize];
+            self.out.push('%');
+            self.out.push_str(s);
+        } else {
+            let _ = write!(self.out, "%{}", name & !MULTI);
+        }
+        if n > 1 {
+            let _ = write!(self.out, ":{n}");
+        }
+    }
+
+    /// Writes ` {a = 1 : i64, b}` for `attrs` (` attributes {...}` with
+    /// `keyword`), nothing for none.
+    fn attr_dict<'e>(&mut self, attrs: impl Iterator<Item = &'e NamedAttribute<'c>> + Clone, keyword: bool)
+    where
+        'c: 'e,
+    {
+        if attrs.clone().next().is_none() {
+            return;
+        }
+        self.out.push_str(if keyword { " attributes " } else { " " });
+        let attrs = attrs.map(|a| -> NamedAttribute<'m> { *a });
+        let _ = AsmPrinter::new(&mut self.out, self.state, &mut self.distinct)
+            .print_named_attributes(attrs);
     }
 
     /// Writes `loc(...)` for `loc`: inside it its alias where
@@ -1145,11 +1230,19 @@ impl<'m, 'c> Printer<'m, 'c> {
         let o = body.op(id);
         self.indent(indent);
         let results = o.results();
-        if let Some(&first) = results.first() {
-            let n = self.name(b, first) & !MULTI;
-            let _ = write!(self.out, "%{n}");
-            if results.len() > 1 {
-                let _ = write!(self.out, ":{}", results.len());
+        if !results.is_empty() {
+            let groups = self.custom_names.groups.get(&(b, id)).cloned();
+            match groups {
+                Some(g) => {
+                    for (i, &start) in g.iter().enumerate() {
+                        if i > 0 {
+                            self.out.push_str(", ");
+                        }
+                        let end = g.get(i + 1).map_or(results.len(), |&e| e as usize);
+                        self.result_group(b, results[start as usize], end - start as usize);
+                    }
+                }
+                None => self.result_group(b, results[0], results.len()),
             }
             self.out.push_str(" = ");
         }
@@ -1157,6 +1250,25 @@ impl<'m, 'c> Printer<'m, 'c> {
             .name()
             .dyn_cast::<StringAttr>()
             .map_or("", |s| s.payload().value);
+        if let Some((_, form)) = custom::form_of(self.forms, body, id) {
+            let start = self.out.len();
+            let dialect = self.dialects.last().copied().unwrap_or("");
+            self.out.push_str(custom::op_name(name, dialect));
+            let mut p = FormPrinter {
+                p: self,
+                b,
+                op: id,
+                indent,
+            };
+            if form.print_with(&mut p) {
+                if self.state.options().debug_info {
+                    self.out.push(' ');
+                    self.location(o.location(), true);
+                }
+                return;
+            }
+            self.out.truncate(start);
+        }
         write_escaped(&mut self.out, name);
         self.out.push('(');
         for (i, v) in o.operands().enumerate() {
@@ -1188,7 +1300,8 @@ impl<'m, 'c> Printer<'m, 'c> {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                self.region(k, r, indent);
+                let dialect = custom::default_dialect_of(self.forms, body, id);
+                self.region(k, r, indent, GENERIC_REGION, dialect);
             }
             self.out.push(')');
         }
@@ -1217,13 +1330,19 @@ impl<'m, 'c> Printer<'m, 'c> {
         }
     }
 
-    /// Prints region `r` of body `b`, its operations at `indent` plus two.
-    fn region(&mut self, b: u32, r: RegionId, indent: usize) {
+    /// Prints region `r` of body `b`, its operations at `indent` plus two,
+    /// as `flags` say (see [`custom::OpAsmPrinter::print_region`]), under
+    /// the default dialect `dialect`.
+    fn region(&mut self, b: u32, r: RegionId, indent: usize, flags: RegionFlags, dialect: &'static str) {
         let body = self.bodies.list[b as usize];
         self.out.push_str("{\n");
+        self.dialects.push(dialect);
         for (bi, block) in body.blocks(r).enumerate() {
             let args = body.block_args(block);
-            if bi > 0 || body.first_op(block).is_none() || !args.is_empty() {
+            if bi > 0
+                || (flags.empty_block && body.first_op(block).is_none())
+                || (flags.entry_args && !args.is_empty())
+            {
                 self.indent(indent);
                 self.block_name(b, block);
                 if !args.is_empty() {
@@ -1276,11 +1395,19 @@ impl<'m, 'c> Printer<'m, 'c> {
                     continue;
                 }
             }
+            let last = body.last_op(block);
             for op in body.block_ops(block) {
+                if !flags.terminators
+                    && Some(op) == last
+                    && custom::might_be_terminator(self.forms, body, op)
+                {
+                    continue;
+                }
                 self.op(b, op, indent + 2);
                 self.out.push('\n');
             }
         }
+        self.dialects.pop();
         self.indent(indent);
         self.out.push('}');
     }
@@ -1495,7 +1622,7 @@ fn referenced_resources(
 /// Distinct attributes are numbered in print order, as MLIR numbers them:
 /// the printing is one `strata_builtin::AsmState` and its numbering.
 pub fn print_module(module: &Module<'_>, options: PrintOptions) -> String {
-    print_module_numbered(module, options, false)
+    PrintConfig::new().options(options).print(module)
 }
 
 /// [`print_module`] with the operations of the root's body (the units a
@@ -1503,7 +1630,81 @@ pub fn print_module(module: &Module<'_>, options: PrintOptions) -> String {
 /// concurrently on the current rayon pool, and the alias definitions
 /// printed concurrently too, each joined in order: the same text.
 pub fn print_module_parallel(module: &Module<'_>, options: PrintOptions) -> String {
-    print_module_numbered(module, options, true)
+    PrintConfig::new().options(options).parallel(true).print(module)
+}
+
+/// A printing of a module: its options, the operation definitions whose
+/// custom forms it prints, whether it runs on rayon. Without definitions
+/// (or with [`PrintConfig::generic`]) it prints the generic form, as
+/// `mlir-opt --mlir-print-op-generic`; with them, every operation created
+/// with a definition that has an [`crate::asm::OpPrint`] prints in its
+/// custom form and every other in the generic form, values numbered as
+/// MLIR's custom printing numbers them (sibling regions reuse numbers,
+/// results take the names their definitions give).
+///
+/// ```
+/// use strata_ctx::Context;
+/// use strata_module::{ParseConfig, PrintConfig};
+///
+/// let ops = strata_module::builtin_ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
+/// let ctx = Context::new();
+/// let text = "module @m {\n  %0 = \"x.y\"() : () -> i32\n}\n";
+/// let module = ParseConfig::new().ops(&ops).parse(&ctx, text).unwrap();
+/// assert_eq!(PrintConfig::new().ops(&ops).print(&module), format!("{text}\n"));
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PrintConfig<'r> {
+    options: PrintOptions,
+    forms: Option<&'r OpRegistry>,
+    generic: bool,
+    parallel: bool,
+}
+
+impl<'r> PrintConfig<'r> {
+    /// The default printing: generic form, default options, one thread.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// With `options` (debug info, local scope, elision).
+    #[must_use]
+    pub fn options(mut self, options: PrintOptions) -> Self {
+        self.options = options;
+        self
+    }
+
+    /// Prints the custom forms of `ops`' definitions.
+    #[must_use]
+    pub fn ops(mut self, ops: &'r OpRegistry) -> Self {
+        self.forms = Some(ops);
+        self
+    }
+
+    /// Prints every operation in the generic form (`--mlir-print-op-generic`).
+    #[must_use]
+    pub fn generic(mut self, generic: bool) -> Self {
+        self.generic = generic;
+        self
+    }
+
+    /// Numbers, visits and prints the operations of the root's body (the
+    /// units a parallel parse made) concurrently on the current rayon pool,
+    /// joined in order: the same text.
+    #[must_use]
+    pub fn parallel(mut self, parallel: bool) -> Self {
+        self.parallel = parallel;
+        self
+    }
+
+    /// The text of `module`, with the final newline `mlir-opt` writes.
+    pub fn print(&self, module: &Module<'_>) -> String {
+        let forms = self.forms.filter(|_| !self.generic);
+        let bodies = Bodies::new(&module.body);
+        let aliases = (!self.options.local_scope).then(|| {
+            collect_aliases(&bodies, module, self.options.debug_info, self.parallel, forms)
+        });
+        print_with_aliases(&bodies, module, self.options, self.parallel, aliases.as_ref(), forms)
+    }
 }
 
 /// MLIR's `AliasInitializer` over the generic form (see
@@ -1515,18 +1716,13 @@ fn collect_aliases<'c, 'm>(
     m: &'m Module<'c>,
     debug: bool,
     parallel: bool,
+    forms: Option<&'m OpRegistry>,
 ) -> AliasState<'c, 'm> {
     let mut state = AliasState::new(&m.asm);
+    state.forms = forms;
     visit_op_aliases(bodies, 0, m.root, debug, &mut state, parallel);
     state.finish();
     state
-}
-
-fn print_module_numbered(module: &Module<'_>, options: PrintOptions, parallel: bool) -> String {
-    let bodies = Bodies::new(&module.body);
-    let aliases = (!options.local_scope)
-        .then(|| collect_aliases(&bodies, module, options.debug_info, parallel));
-    print_with_aliases(&bodies, module, options, parallel, aliases.as_ref())
 }
 
 /// Numbers and prints `module` under the aliases of `aliases` (none in
@@ -1537,6 +1733,7 @@ fn print_with_aliases<'c>(
     options: PrintOptions,
     parallel: bool,
     aliases: Option<&AliasState<'c, '_>>,
+    forms: Option<&OpRegistry>,
 ) -> String {
     let mut state = AsmState::new(options, &module.asm);
     if let Some(a) = aliases {
@@ -1544,6 +1741,7 @@ fn print_with_aliases<'c>(
     }
     let mut p = Printer::new(module, bodies, &state, aliases);
     p.parallel = parallel;
+    p.forms = forms;
     p.number();
     p.print()
 }
@@ -1715,7 +1913,7 @@ mod tests {
             assert_eq!(fields(&forward, true), fields(&backward, true));
             assert_eq!(fields(&forward, true), fields(&shuffled, true));
             assert_eq!(forward.run, backward.run);
-            let sequential = collect_aliases(&Bodies::new(&m.body), &m, debug, false);
+            let sequential = collect_aliases(&Bodies::new(&m.body), &m, debug, false, None);
             assert_eq!(fields(&forward, false), fields(&sequential, false));
             // Something to compare: aliases of each family, block
             // arguments' (not deferrable) and locations'.
@@ -1760,12 +1958,12 @@ mod tests {
             let m = crate::ParseConfig::new().name("g.mlir").parallel(true).parse(&ctx, &text).unwrap();
             let split = split_pass(&m, debug, &cuts, &order);
             let bodies = Bodies::new(&m.body);
-            let printed = print_with_aliases(&bodies, &m, options(debug), false, Some(&split));
+            let printed = print_with_aliases(&bodies, &m, options(debug), false, Some(&split), None);
             prop_assert_eq!(&printed, &print_module(&m, options(debug)));
             if shipped && !debug {
                 prop_assert_eq!(&printed, include_str!("../tests/data/aliases.expected"));
             }
-            let sequential = collect_aliases(&Bodies::new(&m.body), &m, debug, false);
+            let sequential = collect_aliases(&Bodies::new(&m.body), &m, debug, false, None);
             prop_assert_eq!(fields(&split, false), fields(&sequential, false));
         }
     }

@@ -5,7 +5,7 @@ use core::hash::BuildHasher;
 
 use strata_ctx::{Context, Policy, Shared};
 use strata_ir::{OpDef, OpRegistry, Traits};
-use strata_module::asm::{Argument, OpAsm, OpAsmParser};
+use strata_module::asm::{Argument, DefaultDialect, OpAsm, OpAsmParser};
 use strata_module::{ParseConfig, ParseError, PrintOptions, print_module};
 use strata_syntax::lexer::TokenKind;
 
@@ -51,7 +51,8 @@ fn registry() -> OpRegistry {
     let mut ops = strata_module::builtin_ops::<Shared, S>();
     ops.register(
         OpDef::new("toy.lambda", Traits::ISOLATED_FROM_ABOVE)
-            .interface(OpAsm::<Shared, S>::new(parse_lambda).default_dialect("toy")),
+            .interface(OpAsm::<Shared, S>::new(parse_lambda))
+            .interface(DefaultDialect("toy")),
     );
     ops.register(
         OpDef::new("toy.yield", Traits::TERMINATOR).interface(OpAsm::<Shared, S>::new(parse_yield)),
@@ -135,7 +136,8 @@ fn a_registry_for_another_context_type_is_refused() {
     let mut ops = strata_module::builtin_ops::<strata_ctx::Local, S>();
     ops.register(
         OpDef::new("toy.lambda", Traits::ISOLATED_FROM_ABOVE)
-            .interface(OpAsm::<strata_ctx::Local, S>::new(parse_lambda).default_dialect("toy")),
+            .interface(OpAsm::<strata_ctx::Local, S>::new(parse_lambda))
+            .interface(DefaultDialect("toy")),
     );
     ops.register(
         OpDef::new("toy.yield", Traits::TERMINATOR)

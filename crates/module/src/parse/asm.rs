@@ -68,6 +68,8 @@ use strata_ir::{OpDef, OpId, OpKind, OpRegistry, RegionId, Traits};
 use strata_syntax::ParseError;
 use strata_syntax::lexer::{Token, TokenKind};
 
+pub use crate::print::custom::{OpAsmPrinter, OpPrint, PrintHook, ResultNamesHook};
+
 use super::ops::{NewOp, Regions, ResultGroups, UnitParser, Use};
 use super::{PResult, result_count_error};
 
@@ -75,32 +77,28 @@ use super::{PResult, result_count_error};
 pub type ParseHook<P, S> =
     for<'u, 'c, 'f, 'b> fn(&mut OpAsmParser<'u, 'c, 'f, 'b, P, S>) -> Result<(), ParseError>;
 
-/// The custom assembly of an operation, an interface of its [`OpDef`]
-/// (looked up by type, so one per context type `Context<P, S>`).
+/// The custom-form parser of an operation, an interface of its [`OpDef`]
+/// (looked up by type, so one per context type `Context<P, S>`). Its
+/// printer is an [`OpPrint`], and the default dialect of its regions a
+/// [`DefaultDialect`]: both are the same for every context type.
 pub struct OpAsm<P: Policy, S> {
     parse: ParseHook<P, S>,
-    default_dialect: Option<&'static str>,
 }
 
 impl<P: Policy, S> OpAsm<P, S> {
     /// The custom form parsed by `parse`.
     pub fn new(parse: ParseHook<P, S>) -> Self {
-        Self {
-            parse,
-            default_dialect: None,
-        }
-    }
-
-    /// With `dialect` the default dialect of the operations in its regions
-    /// (MLIR's `OpAsmOpInterface::getDefaultDialect`): a bare name there
-    /// without a dialect prefix is looked up in `dialect` too (`return` in
-    /// a `func.func` is `func.return`).
-    #[must_use]
-    pub fn default_dialect(mut self, dialect: &'static str) -> Self {
-        self.default_dialect = Some(dialect);
-        self
+        Self { parse }
     }
 }
+
+/// The default dialect of the operations in an operation's regions (MLIR's
+/// `OpAsmOpInterface::getDefaultDialect`), an interface of its [`OpDef`]:
+/// a bare name there without a dialect prefix is looked up in this dialect
+/// too when parsed (`return` in a `func.func` is `func.return`), and the
+/// custom form of an operation of this dialect prints without its prefix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DefaultDialect(pub &'static str);
 
 impl<P: Policy, S> Clone for OpAsm<P, S> {
     fn clone(&self) -> Self {
@@ -112,9 +110,7 @@ impl<P: Policy, S> Copy for OpAsm<P, S> {}
 
 impl<P: Policy, S> core::fmt::Debug for OpAsm<P, S> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("OpAsm")
-            .field("default_dialect", &self.default_dialect)
-            .finish_non_exhaustive()
+        f.debug_struct("OpAsm").finish_non_exhaustive()
     }
 }
 
@@ -574,8 +570,9 @@ impl<'c, 'f, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, '_, P, S> {
         let name_span = start..self.tok().end;
         self.bump();
         let name_attr: Attribute<'c> = self.ctx.string_attr(name).into();
-        let pushed = asm.default_dialect.is_some();
-        if let Some(d) = asm.default_dialect {
+        let default_dialect = def.get_interface::<DefaultDialect>().map(|d| d.0);
+        let pushed = default_dialect.is_some();
+        if let Some(d) = default_dialect {
             self.b.default_dialects.push(d);
         }
         let mut p = OpAsmParser {
@@ -628,6 +625,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, '_, P, S> {
             properties,
             attributes,
             regions,
+            def: self.shared.ops.lookup(name),
         })?;
         self.b.define_results(op, groups)?;
         Ok(op)

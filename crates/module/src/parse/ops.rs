@@ -143,6 +143,7 @@ pub(super) enum Regions<'c> {
 /// The generic form of an operation up to its regions.
 struct Head<'c, 'f> {
     name: Attribute<'c>,
+    def: Option<strata_ir::OpDefId>,
     isolated: bool,
     /// Where the name starts (the operation's default location).
     start: usize,
@@ -162,6 +163,8 @@ pub(super) struct NewOp<'c, 'f> {
     pub(super) properties: Option<Attribute<'c>>,
     pub(super) attributes: Option<Attribute<'c>>,
     pub(super) regions: Regions<'c>,
+    /// The definition it is an instance of, if any.
+    pub(super) def: Option<strata_ir::OpDefId>,
 }
 
 /// A top-level operation not created but kept to be created later (in the
@@ -635,6 +638,7 @@ impl<'c, 'f> Builder<'c, 'f> {
         state.successors = op.successors;
         state.attributes = op.attributes;
         state.properties = op.properties;
+        state.def = op.def;
         state = match op.regions {
             Regions::Built(regions) => state.with_regions(&regions),
             Regions::Child(body, frame) => {
@@ -1077,6 +1081,7 @@ impl<'c, 'f, 'b, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, 'b, P, 
         }
 
         Ok(Some(Head {
+            def,
             name: name_attr,
             isolated,
             start,
@@ -1101,6 +1106,7 @@ impl<'c, 'f, 'b, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, 'b, P, 
             operands: operand_names,
             successors,
             properties,
+            def,
             ..
         } = head;
         // Attributes.
@@ -1171,6 +1177,7 @@ impl<'c, 'f, 'b, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, 'b, P, 
             properties,
             attributes,
             regions,
+            def,
         })?;
         self.b.define_results(op, groups)?;
         Ok(op)
