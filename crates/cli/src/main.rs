@@ -20,9 +20,7 @@ use strata_diag::{
     SourceSet, Span,
 };
 use strata_ir::OpRegistry;
-use strata_module::{
-    Chunk, ParseConfig, PrintConfig, PrintOptions, split_input,
-};
+use strata_module::{Chunk, ParseConfig, PrintConfig, PrintOptions, split_input};
 use strata_syntax::{ParseError, Syntax};
 
 /// The keyed hasher of the default context: foldhash, keyed at random per

@@ -22,10 +22,10 @@ use core::hash::BuildHasher;
 
 use strata_builtin::StringAttr;
 use strata_builtin::prelude::*;
-use strata_ctx::{Attribute, Policy, Type};
-use strata_ir::{OpDef, OpRegistry, Traits};
 use strata_builtin::{IntegerAttr, IntegerType};
+use strata_ctx::{Attribute, Policy, Type};
 use strata_ir::{Body, OpId};
+use strata_ir::{OpDef, OpRegistry, Traits};
 use strata_module::asm::{OpAsm, OpAsmParser, OpAsmPrinter, OpPrint};
 use strata_syntax::ParseError;
 

@@ -44,9 +44,9 @@ use core::hash::BuildHasher;
 
 use strata_builtin::prelude::*;
 use strata_builtin::{ArrayAttr, DictionaryAttr, NamedAttribute};
+use strata_builtin::{FunctionType, StringAttr};
 use strata_ctx::{Attribute, Location, Policy, Type};
 use strata_ir::{OpDef, OpRegistry, Traits};
-use strata_builtin::{FunctionType, StringAttr};
 use strata_module::asm::{Argument, DefaultDialect, OpAsm, OpAsmParser, OpAsmPrinter, OpPrint};
 use strata_syntax::ParseError;
 use strata_syntax::lexer::TokenKind;
@@ -379,10 +379,7 @@ fn dicts_of_len(attr: Option<Attribute<'_>>, n: usize) -> bool {
 /// an external function) and their attributes, ` -> results`, the other
 /// attributes after `attributes`, and the body unless it is empty.
 fn print_func(p: &mut dyn OpAsmPrinter<'_>) -> bool {
-    let Some(name) = p
-        .attr("sym_name")
-        .and_then(|a| a.dyn_cast::<StringAttr>())
-    else {
+    let Some(name) = p.attr("sym_name").and_then(|a| a.dyn_cast::<StringAttr>()) else {
         return false;
     };
     let Some(ty) = p
@@ -454,7 +451,13 @@ fn print_func(p: &mut dyn OpAsmPrinter<'_>) -> bool {
     let attrs = p.attrs();
     p.print_optional_attr_dict_with_keyword(
         &attrs,
-        &["sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs"],
+        &[
+            "sym_name",
+            "sym_visibility",
+            "function_type",
+            "arg_attrs",
+            "res_attrs",
+        ],
     );
     if !external {
         p.write_str(" ");

@@ -21,16 +21,16 @@ use std::borrow::Cow;
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
+use strata_builtin::NamedAttribute;
 use strata_builtin::{
     AffineMapAttr, ArrayAttr, AsmAlias, AsmElement, AsmHooks, AsmPrinter, AsmState, CallSiteLoc,
     ComplexType, DenseAttr, DenseResourceAttr, DenseStringAttr, DictionaryAttr, DistinctAttr,
     DistinctNumbering, FloatAttr, FunctionType, FusedLoc, IntegerAttr, IntegerSetAttr,
     LocationAttr, MemRefType, NameLoc, NoneType, OpaqueAttr, OpaqueLoc, PrintOptions,
-    RankedTensorType, SparseElementsAttr, StringAttr, TupleType, TypeAttr, TypedStringAttr,
-    UnitAttr, UnknownLoc, UnrankedMemRefType, UnrankedTensorType, VectorType,
+    RankedTensorType, Registration, SparseElementsAttr, StringAttr, TupleType, TypeAttr,
+    TypedStringAttr, UnitAttr, UnknownLoc, UnrankedMemRefType, UnrankedTensorType, VectorType,
 };
 use strata_ctx::{Attribute, Location, Type};
-use strata_builtin::NamedAttribute;
 use strata_ir::{BlockId, Body, OpId, OpRegistry, RegionId, Value};
 
 use custom::{FormPrinter, GENERIC_REGION, Names, RegionFlags};
@@ -1199,14 +1199,18 @@ impl<'m, 'c> Printer<'m, 'c> {
 
     /// Writes ` {a = 1 : i64, b}` for `attrs` (` attributes {...}` with
     /// `keyword`), nothing for none.
-    fn attr_dict<'e>(&mut self, attrs: impl Iterator<Item = &'e NamedAttribute<'c>> + Clone, keyword: bool)
-    where
+    fn attr_dict<'e>(
+        &mut self,
+        attrs: impl Iterator<Item = &'e NamedAttribute<'c>> + Clone,
+        keyword: bool,
+    ) where
         'c: 'e,
     {
         if attrs.clone().next().is_none() {
             return;
         }
-        self.out.push_str(if keyword { " attributes " } else { " " });
+        self.out
+            .push_str(if keyword { " attributes " } else { " " });
         let attrs = attrs.map(|a| -> NamedAttribute<'m> { *a });
         let _ = AsmPrinter::new(&mut self.out, self.state, &mut self.distinct)
             .print_named_attributes(attrs);
@@ -1333,7 +1337,14 @@ impl<'m, 'c> Printer<'m, 'c> {
     /// Prints region `r` of body `b`, its operations at `indent` plus two,
     /// as `flags` say (see [`custom::OpAsmPrinter::print_region`]), under
     /// the default dialect `dialect`.
-    fn region(&mut self, b: u32, r: RegionId, indent: usize, flags: RegionFlags, dialect: &'static str) {
+    fn region(
+        &mut self,
+        b: u32,
+        r: RegionId,
+        indent: usize,
+        flags: RegionFlags,
+        dialect: &'static str,
+    ) {
         let body = self.bodies.list[b as usize];
         self.out.push_str("{\n");
         self.dialects.push(dialect);
@@ -1630,7 +1641,10 @@ pub fn print_module(module: &Module<'_>, options: PrintOptions) -> String {
 /// concurrently on the current rayon pool, and the alias definitions
 /// printed concurrently too, each joined in order: the same text.
 pub fn print_module_parallel(module: &Module<'_>, options: PrintOptions) -> String {
-    PrintConfig::new().options(options).parallel(true).print(module)
+    PrintConfig::new()
+        .options(options)
+        .parallel(true)
+        .print(module)
 }
 
 /// A printing of a module: its options, the operation definitions whose
@@ -1696,14 +1710,65 @@ impl<'r> PrintConfig<'r> {
         self
     }
 
+    /// The names of the operations of `module` that this printing prints in
+    /// the generic form though their dialect is registered (a name the
+    /// registry knows without a definition, or a definition without an
+    /// [`crate::asm::OpPrint`], or one the module's printing hooks call
+    /// registered): those MLIR prints in a custom form that strata does not
+    /// have. Sorted, each once; none in the generic form.
+    pub fn generic_only_names(&self, module: &Module<'_>) -> Vec<String> {
+        let Some(forms) = self.forms.filter(|_| !self.generic) else {
+            return Vec::new();
+        };
+        let mut names: Vec<String> = Vec::new();
+        let mut seen: rustc_hash::FxHashSet<usize> = rustc_hash::FxHashSet::default();
+        module.walk(|body, op| {
+            let name_attr = body.op(op).name();
+            // Each name once: an operation with a form prints it.
+            if custom::form_of(Some(forms), body, op).is_some()
+                || !seen.insert(name_attr.as_ptr().addr())
+            {
+                return;
+            }
+            let name = name_attr
+                .dyn_cast::<StringAttr>()
+                .map_or("", |s| s.payload().value);
+            let registered = match forms.classify(name) {
+                strata_ir::OpKind::Defined(_) | strata_ir::OpKind::RegisteredName => true,
+                _ => matches!(
+                    module.asm.registration(name),
+                    Registration::Registered | Registration::GraphRegions
+                ),
+            };
+            if registered {
+                names.push(name.to_owned());
+            }
+        });
+        names.sort_unstable();
+        names
+    }
+
     /// The text of `module`, with the final newline `mlir-opt` writes.
     pub fn print(&self, module: &Module<'_>) -> String {
         let forms = self.forms.filter(|_| !self.generic);
         let bodies = Bodies::new(&module.body);
         let aliases = (!self.options.local_scope).then(|| {
-            collect_aliases(&bodies, module, self.options.debug_info, self.parallel, forms)
+            collect_aliases(
+                &bodies,
+                module,
+                self.options.debug_info,
+                self.parallel,
+                forms,
+            )
         });
-        print_with_aliases(&bodies, module, self.options, self.parallel, aliases.as_ref(), forms)
+        print_with_aliases(
+            &bodies,
+            module,
+            self.options,
+            self.parallel,
+            aliases.as_ref(),
+            forms,
+        )
     }
 }
 

@@ -93,7 +93,11 @@ pub trait OpAsmPrinter<'c> {
     fn print_optional_attr_dict(&mut self, attrs: &[NamedAttribute<'c>], elided: &[&str]);
     /// As [`OpAsmPrinter::print_optional_attr_dict`], with ` attributes`
     /// before the dictionary.
-    fn print_optional_attr_dict_with_keyword(&mut self, attrs: &[NamedAttribute<'c>], elided: &[&str]);
+    fn print_optional_attr_dict_with_keyword(
+        &mut self,
+        attrs: &[NamedAttribute<'c>],
+        elided: &[&str],
+    );
     /// Prints the name of `value`, a value of [`OpAsmPrinter::body`]
     /// (`%0`, `%arg1`, `%c1_i32`, `%0#1`).
     fn print_operand(&mut self, value: Value);
@@ -111,7 +115,13 @@ pub trait OpAsmPrinter<'c> {
     /// `entry_args` and it has arguments, or when `empty_block` and it has
     /// no operation; a block's last operation is left out unless
     /// `terminators`, when it may be a terminator.
-    fn print_region(&mut self, region: usize, entry_args: bool, terminators: bool, empty_block: bool);
+    fn print_region(
+        &mut self,
+        region: usize,
+        entry_args: bool,
+        terminators: bool,
+        empty_block: bool,
+    );
     /// Prints argument `arg` of region `region`'s entry block as a function
     /// signature does (MLIR's `printRegionArgument`): its name, `: type`
     /// unless `omit_type`, the dictionary of `attrs`, and its location with
@@ -171,8 +181,11 @@ pub trait OpAsmPrinter<'c> {
         let o = self.body().op(self.op());
         let inputs: SmallVec<[Type<'c>; 4]> =
             o.operands().map(|v| self.body().value_type(v)).collect();
-        let results: SmallVec<[Type<'c>; 4]> =
-            o.results().iter().map(|&v| self.body().value_type(v)).collect();
+        let results: SmallVec<[Type<'c>; 4]> = o
+            .results()
+            .iter()
+            .map(|&v| self.body().value_type(v))
+            .collect();
         self.write_str("(");
         self.print_types(&inputs);
         self.write_str(") -> ");
@@ -291,7 +304,11 @@ impl Names {
     /// The first result of the group holding result `number` of `op`.
     pub(super) fn group_start(&self, b: u32, op: OpId, number: u32) -> u32 {
         self.groups.get(&(b, op)).map_or(0, |g| {
-            g.iter().copied().take_while(|&s| s <= number).last().unwrap_or(0)
+            g.iter()
+                .copied()
+                .take_while(|&s| s <= number)
+                .last()
+                .unwrap_or(0)
         })
     }
 }
@@ -551,7 +568,11 @@ impl<'c> OpAsmPrinter<'c> for FormPrinter<'_, '_, 'c> {
     fn print_optional_attr_dict(&mut self, attrs: &[NamedAttribute<'c>], elided: &[&str]) {
         self.p.attr_dict(kept(attrs, elided), false);
     }
-    fn print_optional_attr_dict_with_keyword(&mut self, attrs: &[NamedAttribute<'c>], elided: &[&str]) {
+    fn print_optional_attr_dict_with_keyword(
+        &mut self,
+        attrs: &[NamedAttribute<'c>],
+        elided: &[&str],
+    ) {
         self.p.attr_dict(kept(attrs, elided), true);
     }
     fn print_operand(&mut self, value: Value) {
@@ -569,7 +590,13 @@ impl<'c> OpAsmPrinter<'c> for FormPrinter<'_, '_, 'c> {
     fn entry_arguments(&self, region: usize) -> Option<usize> {
         entry_arguments(self.p.bodies, self.b, self.op, region)
     }
-    fn print_region(&mut self, region: usize, entry_args: bool, terminators: bool, empty_block: bool) {
+    fn print_region(
+        &mut self,
+        region: usize,
+        entry_args: bool,
+        terminators: bool,
+        empty_block: bool,
+    ) {
         let (k, regions) = self.p.bodies.regions(self.b, self.op);
         let Some(&r) = regions.get(region) else {
             return;
@@ -589,7 +616,8 @@ impl<'c> OpAsmPrinter<'c> for FormPrinter<'_, '_, 'c> {
         attrs: &[NamedAttribute<'c>],
         omit_type: bool,
     ) {
-        let Some((k, body, v)) = region_argument(self.p.bodies, self.b, self.op, region, arg) else {
+        let Some((k, body, v)) = region_argument(self.p.bodies, self.b, self.op, region, arg)
+        else {
             return;
         };
         self.p.value_name(k, v);
@@ -656,7 +684,11 @@ impl<'c> OpAsmPrinter<'c> for AliasPrinter<'_, '_, '_, 'c, '_> {
             self.state.visit(Node::Attr(a.value), false);
         }
     }
-    fn print_optional_attr_dict_with_keyword(&mut self, attrs: &[NamedAttribute<'c>], elided: &[&str]) {
+    fn print_optional_attr_dict_with_keyword(
+        &mut self,
+        attrs: &[NamedAttribute<'c>],
+        elided: &[&str],
+    ) {
         self.print_optional_attr_dict(attrs, elided);
     }
     fn print_operand(&mut self, _: Value) {}
@@ -673,9 +705,23 @@ impl<'c> OpAsmPrinter<'c> for AliasPrinter<'_, '_, '_, 'c, '_> {
         let Some(&r) = regions.get(region) else {
             return;
         };
-        visit_region(self.state, self.bodies, k, r, self.debug, entry_args, terminators);
+        visit_region(
+            self.state,
+            self.bodies,
+            k,
+            r,
+            self.debug,
+            entry_args,
+            terminators,
+        );
     }
-    fn print_region_argument(&mut self, region: usize, arg: usize, _: &[NamedAttribute<'c>], _: bool) {
+    fn print_region_argument(
+        &mut self,
+        region: usize,
+        arg: usize,
+        _: &[NamedAttribute<'c>],
+        _: bool,
+    ) {
         // MLIR's alias pass visits the argument's type and location, not
         // its attributes.
         let Some((_, body, v)) = region_argument(self.bodies, self.b, self.op, region, arg) else {
