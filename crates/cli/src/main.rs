@@ -162,6 +162,24 @@ struct Run<'a> {
     timing: Timing,
     stats: Vec<String>,
     progress: Option<indicatif::ProgressBar>,
+    /// The operations printed in the generic form that mlir-opt-19 prints
+    /// in a custom form strata does not have (see [`generic_notice`]).
+    generic_only: std::collections::BTreeSet<String>,
+}
+
+/// The note strata-opt writes once on standard error, after the
+/// diagnostics, when it printed operations generic that mlir-opt-19 prints
+/// in their custom forms: its output then differs from mlir-opt-19's in
+/// those operations only.
+fn generic_notice(names: &std::collections::BTreeSet<String>) -> Option<String> {
+    if names.is_empty() {
+        return None;
+    }
+    let list: Vec<&str> = names.iter().map(String::as_str).collect();
+    Some(format!(
+        "strata-opt: note: printed in the generic form, for want of their custom forms (mlir-opt-19 prints them custom): {}\n",
+        list.join(", ")
+    ))
 }
 
 impl Run<'_> {
@@ -286,12 +304,13 @@ impl Run<'_> {
             p.set_message("printing");
         }
         let started = Instant::now();
-        let out = PrintConfig::new()
+        let config = PrintConfig::new()
             .options(self.options())
             .ops(ops)
             .generic(self.args.print_op_generic)
-            .parallel(parallel)
-            .print(module);
+            .parallel(parallel);
+        let out = config.print(module);
+        self.generic_only.extend(config.generic_only_names(module));
         self.timing.print += started.elapsed();
         if self.args.stats {
             let s = ctx.statistics();
@@ -380,6 +399,7 @@ fn run_main(args: &Args) -> ExitCode {
         timing: Timing::default(),
         stats: Vec::new(),
         progress: None,
+        generic_only: std::collections::BTreeSet::new(),
     };
     let started = Instant::now();
     let bytes = match read_input(&args.input) {
@@ -477,6 +497,9 @@ fn run_main(args: &Args) -> ExitCode {
         return ExitCode::FAILURE;
     }
     eprint!("{}", run.diagnostics);
+    if let Some(note) = generic_notice(&run.generic_only) {
+        eprint!("{note}");
+    }
     if args.timing {
         let t = &run.timing;
         let total = started.elapsed();

@@ -211,3 +211,49 @@ fn registered_dialect_memory_spaces_match_mlir_opt() {
 fn sparse_encodings_are_aliased_as_mlir_opt_aliases_them() {
     prints_with_every_context(&["sparse.mlir"], include_str!("sparse.expected"));
 }
+
+/// Operations mlir-opt-19 prints in a custom form that strata does not have
+/// print generic, and strata-opt says once which (after the diagnostics);
+/// with `--mlir-print-op-generic`, or when every operation has its form or
+/// is unregistered, it says nothing.
+#[test]
+fn operations_printed_generic_for_want_of_a_form_are_named_once() {
+    let dir = std::env::temp_dir().join(format!("strata-opt-generic-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mixed = dir.join("mixed.mlir");
+    std::fs::write(
+        &mixed,
+        "func.func @f(%a: i32) -> i32 {\n  %0 = \"arith.addi\"(%a, %a) : (i32, i32) -> i32\n  \
+         %1 = \"arith.addi\"(%0, %a) : (i32, i32) -> i32\n  %2 = \"math.absi\"(%1) : (i32) -> i32\n  \
+         \"acme.op\"() : () -> ()\n  return %2 : i32\n}\n",
+    )
+    .unwrap();
+    let (code, out, err) = strata_opt(&[mixed.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("module {\n  func.func @f(%arg0: i32) -> i32 {\n"),
+        "{out}"
+    );
+    assert!(out.contains("%0 = \"arith.addi\"(%arg0, %arg0)"), "{out}");
+    assert_eq!(
+        err,
+        "strata-opt: note: printed in the generic form, for want of their custom forms \
+         (mlir-opt-19 prints them custom): arith.addi, math.absi\n"
+    );
+    let (code, out, err) = strata_opt(&["--mlir-print-op-generic", mixed.to_str().unwrap()]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.starts_with("\"builtin.module\"() ({"), "{out}");
+    let own = dir.join("own.mlir");
+    std::fs::write(
+        &own,
+        "func.func @f() -> i1 {\n  %t = arith.constant true\n  \"acme.op\"() : () -> ()\n  return %t : i1\n}\n",
+    )
+    .unwrap();
+    let (code, out, err) = strata_opt(&[own.to_str().unwrap()]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "module {\n  func.func @f() -> i1 {\n    %true = arith.constant true\n    \"acme.op\"() : () -> ()\n    return %true : i1\n  }\n}\n\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
