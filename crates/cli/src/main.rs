@@ -309,8 +309,8 @@ impl Run<'_> {
             .ops(ops)
             .generic(self.args.print_op_generic)
             .parallel(parallel);
-        let out = config.print(module);
-        self.generic_only.extend(config.generic_only_names(module));
+        let (out, generic_only) = config.print_listing_generic(module);
+        self.generic_only.extend(generic_only);
         self.timing.print += started.elapsed();
         if self.args.stats {
             let s = ctx.statistics();

@@ -11,7 +11,7 @@
 //! byte for byte mlir-opt-19's. A text holding an operation that
 //! mlir-opt-19 prints in a custom form strata does not have yet is counted
 //! and skipped: strata prints it generic and says so
-//! ([`PrintConfig::generic_only_names`]).
+//! ([`PrintConfig::print_listing_generic`]).
 
 use std::collections::BTreeMap;
 
@@ -68,10 +68,8 @@ fn print(text: &str, debug_info: bool, parallel: bool) -> Result<Option<String>,
         .ops(&ops)
         .options(options(debug_info))
         .parallel(parallel);
-    if !config.generic_only_names(&module).is_empty() {
-        return Ok(None);
-    }
-    Ok(Some(config.print(&module)))
+    let (text, generic_only) = config.print_listing_generic(&module);
+    Ok(generic_only.is_empty().then_some(text))
 }
 
 fn first_difference(printed: &str, expected: &str) -> String {

@@ -20,9 +20,11 @@
 
 use core::hash::BuildHasher;
 
+use core::fmt::Write as _;
 use strata_builtin::StringAttr;
 use strata_builtin::prelude::*;
-use strata_builtin::{IntegerAttr, IntegerType};
+
+use strata_builtin::{IntegerAttr, IntegerType, Signedness};
 use strata_ctx::{Attribute, Policy, Type};
 use strata_ir::{Body, OpId};
 use strata_ir::{OpDef, OpRegistry, Traits};
@@ -134,10 +136,25 @@ fn constant_names(body: &Body<'_>, op: OpId, name: &mut dyn FnMut(usize, &str)) 
     if int_type.is_some_and(|t| t.payload().width == 1) {
         return name(0, if v.is_zero() { "false" } else { "true" });
     }
-    let mut s = format!("c{}", v.to_signed_string());
-    if int_type.is_some() {
+    // The value as MLIR's `APInt` prints it here: signed, whatever the
+    // type's signedness.
+    let mut s = String::with_capacity(16);
+    s.push('c');
+    match v.to_i128() {
+        Some(x) => {
+            let _ = write!(s, "{x}");
+        }
+        None => s.push_str(&v.to_signed_string()),
+    }
+    if let Some(t) = int_type {
         s.push('_');
-        s.push_str(&ty.to_string());
+        let t = t.payload();
+        s.push_str(match t.signedness {
+            Signedness::Signless => "i",
+            Signedness::Signed => "si",
+            Signedness::Unsigned => "ui",
+        });
+        let _ = write!(s, "{}", t.width);
     }
     name(0, &s);
 }

@@ -2,7 +2,8 @@
 //! parse knows (MLIR's context always loads the builtin dialect):
 //! `builtin.module` with its custom form (`($sym_name^)?
 //! attr-dict-with-keyword $bodyRegion`) and
-//! `builtin.unrealized_conversion_cast` (generic form only). Other
+//! `builtin.unrealized_conversion_cast` with its custom form (`($inputs^ `:`
+//! type($inputs))? `to` type($outputs) attr-dict`). Other
 //! dialects' operations are plug-ins a tool registers (strata-dialects'
 //! `func` and `arith`, a user's own), written over the same public
 //! [`OpAsmParser`] as this file's hook.
@@ -38,8 +39,7 @@ pub fn builtin_ops<P: Policy + 'static, S: BuildHasher + 'static>() -> OpRegistr
 /// Registers the builtin dialect's operations, as MLIR 19 defines them,
 /// with their custom forms for contexts of type `Context<P, S>`:
 /// `builtin.module` (isolated, a symbol table, one block without a
-/// terminator) and `builtin.unrealized_conversion_cast` (generic form
-/// only).
+/// terminator) and `builtin.unrealized_conversion_cast`.
 pub fn register_builtin<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut OpRegistry) {
     // Its custom forms are for this context type only (see
     // `ParseConfig::ops`).
@@ -58,10 +58,11 @@ pub fn register_builtin<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut
             .interface(DefaultDialect("builtin")),
     );
     if ops.lookup("builtin.unrealized_conversion_cast").is_none() {
-        ops.register(OpDef::new(
-            "builtin.unrealized_conversion_cast",
-            Traits::NONE,
-        ));
+        ops.register(
+            OpDef::new("builtin.unrealized_conversion_cast", Traits::NONE)
+                .interface(OpAsm::<P, S>::new(parse_cast))
+                .interface(OpPrint::new(print_cast)),
+        );
     }
 }
 
@@ -154,5 +155,83 @@ fn print_module(p: &mut dyn OpAsmPrinter<'_>) -> bool {
     p.print_optional_attr_dict_with_keyword(&attrs, &MODULE_INHERENT[..1]);
     p.write_str(" ");
     p.print_region(0, true, true, false);
+    true
+}
+
+/// Types separated by commas, at least one (MLIR's `parseTypeList`).
+fn parse_types<'c, P: Policy, S: BuildHasher + 'static>(
+    p: &mut OpAsmParser<'_, 'c, '_, '_, P, S>,
+) -> PResult<Vec<strata_ctx::Type<'c>>> {
+    let mut types = vec![p.parse_type()?];
+    while p.consume(TokenKind::Comma) {
+        types.push(p.parse_type()?);
+    }
+    Ok(types)
+}
+
+/// `builtin.unrealized_conversion_cast`'s custom form after its name:
+/// `[%a, %b : t1, t2] to r1, r2 [{attrs}]`.
+fn parse_cast<P: Policy, S: BuildHasher + 'static>(
+    p: &mut OpAsmParser<'_, '_, '_, '_, P, S>,
+) -> PResult<()> {
+    let operands = p.parse_optional_operand_list()?;
+    let mut types = Vec::new();
+    if !operands.is_empty() {
+        p.expect(TokenKind::Colon, "':'")?;
+        types = parse_types(p)?;
+    }
+    if !p.at_keyword("to") {
+        return Err(p.emit_error("expected 'to'"));
+    }
+    p.bump();
+    for ty in parse_types(p)? {
+        p.add_result_type(ty);
+    }
+    let attributes = p.parse_optional_attr_dict()?;
+    if operands.len() != types.len() {
+        let at = operands
+            .first()
+            .map_or(p.name_span().start, |o| o.span.start);
+        return Err(p.emit_error_at(
+            at..at + 1,
+            &format!(
+                "{} operands present, but expected {}",
+                operands.len(),
+                types.len()
+            ),
+        ));
+    }
+    for (o, ty) in operands.into_iter().zip(types) {
+        p.add_operand(o, ty);
+    }
+    let empty = attributes.is_some_and(|a| {
+        a.dyn_cast::<strata_builtin::DictionaryAttr>()
+            .is_some_and(|d| d.payload().entries.is_empty())
+    });
+    p.set_attributes(attributes.filter(|_| !empty));
+    Ok(())
+}
+
+/// Prints `builtin.unrealized_conversion_cast`'s custom form after its
+/// name.
+fn print_cast(p: &mut dyn OpAsmPrinter<'_>) -> bool {
+    let body = p.body();
+    let o = body.op(p.op());
+    if p.num_regions() != 0 || o.num_successors() != 0 {
+        return false;
+    }
+    let operands: Vec<_> = o.operands().collect();
+    let inputs: Vec<_> = operands.iter().map(|&v| body.value_type(v)).collect();
+    let outputs: Vec<_> = o.results().iter().map(|&v| body.value_type(v)).collect();
+    if !operands.is_empty() {
+        p.write_str(" ");
+        p.print_operands(&operands);
+        p.write_str(" : ");
+        p.print_types(&inputs);
+    }
+    p.write_str(" to ");
+    p.print_types(&outputs);
+    let attrs = p.attrs();
+    p.print_optional_attr_dict(&attrs, &[]);
     true
 }

@@ -27,8 +27,8 @@ use strata_builtin::{
     ComplexType, DenseAttr, DenseResourceAttr, DenseStringAttr, DictionaryAttr, DistinctAttr,
     DistinctNumbering, FloatAttr, FunctionType, FusedLoc, IntegerAttr, IntegerSetAttr,
     LocationAttr, MemRefType, NameLoc, NoneType, OpaqueAttr, OpaqueLoc, PrintOptions,
-    RankedTensorType, Registration, SparseElementsAttr, StringAttr, TupleType, TypeAttr,
-    TypedStringAttr, UnitAttr, UnknownLoc, UnrankedMemRefType, UnrankedTensorType, VectorType,
+    RankedTensorType, SparseElementsAttr, StringAttr, TupleType, TypeAttr, TypedStringAttr,
+    UnitAttr, UnknownLoc, UnrankedMemRefType, UnrankedTensorType, VectorType,
 };
 use strata_ctx::{Attribute, Location, Type};
 use strata_ir::{BlockId, Body, OpId, OpRegistry, RegionId, Value};
@@ -666,6 +666,7 @@ fn visit_op_aliases<'c>(
             b,
             op: id,
             debug,
+            parallel,
         };
         if form.print_with(&mut p) {
             return;
@@ -1047,7 +1048,9 @@ impl<'m, 'c> Printer<'m, 'c> {
     /// isolated operations too (the generic form's numbers are unique).
     fn number(&mut self) {
         if let Some(forms) = self.forms {
-            custom::number(self, forms);
+            if !(self.parallel && custom::number_parallel(self, forms)) {
+                custom::number(self, forms);
+            }
             return;
         }
         if self.parallel && self.number_parallel() {
@@ -1710,46 +1713,18 @@ impl<'r> PrintConfig<'r> {
         self
     }
 
-    /// The names of the operations of `module` that this printing prints in
-    /// the generic form though their dialect is registered (a name the
-    /// registry knows without a definition, or a definition without an
-    /// [`crate::asm::OpPrint`], or one the module's printing hooks call
-    /// registered): those MLIR prints in a custom form that strata does not
-    /// have. Sorted, each once; none in the generic form.
-    pub fn generic_only_names(&self, module: &Module<'_>) -> Vec<String> {
-        let Some(forms) = self.forms.filter(|_| !self.generic) else {
-            return Vec::new();
-        };
-        let mut names: Vec<String> = Vec::new();
-        let mut seen: rustc_hash::FxHashSet<usize> = rustc_hash::FxHashSet::default();
-        module.walk(|body, op| {
-            let name_attr = body.op(op).name();
-            // Each name once: an operation with a form prints it.
-            if custom::form_of(Some(forms), body, op).is_some()
-                || !seen.insert(name_attr.as_ptr().addr())
-            {
-                return;
-            }
-            let name = name_attr
-                .dyn_cast::<StringAttr>()
-                .map_or("", |s| s.payload().value);
-            let registered = match forms.classify(name) {
-                strata_ir::OpKind::Defined(_) | strata_ir::OpKind::RegisteredName => true,
-                _ => matches!(
-                    module.asm.registration(name),
-                    Registration::Registered | Registration::GraphRegions
-                ),
-            };
-            if registered {
-                names.push(name.to_owned());
-            }
-        });
-        names.sort_unstable();
-        names
-    }
-
     /// The text of `module`, with the final newline `mlir-opt` writes.
     pub fn print(&self, module: &Module<'_>) -> String {
+        self.print_listing_generic(module).0
+    }
+
+    /// [`PrintConfig::print`], and the names of the operations it printed
+    /// in the generic form though their dialect is registered (a name the
+    /// registry knows without a definition, a definition without an
+    /// [`crate::asm::OpPrint`], or an operation the module's printing
+    /// hooks call registered): those MLIR prints in a custom form strata
+    /// does not have. Sorted, each once; none in the generic form.
+    pub fn print_listing_generic(&self, module: &Module<'_>) -> (String, Vec<String>) {
         let forms = self.forms.filter(|_| !self.generic);
         let bodies = Bodies::new(&module.body);
         let aliases = (!self.options.local_scope).then(|| {
@@ -1799,7 +1774,7 @@ fn print_with_aliases<'c>(
     parallel: bool,
     aliases: Option<&AliasState<'c, '_>>,
     forms: Option<&OpRegistry>,
-) -> String {
+) -> (String, Vec<String>) {
     let mut state = AsmState::new(options, &module.asm);
     if let Some(a) = aliases {
         a.install(&mut state);
@@ -1808,7 +1783,9 @@ fn print_with_aliases<'c>(
     p.parallel = parallel;
     p.forms = forms;
     p.number();
-    p.print()
+    let mut generic = core::mem::take(&mut p.custom_names.to_mut().generic_only);
+    generic.sort_unstable();
+    (p.print(), generic)
 }
 
 impl Printer<'_, '_> {
@@ -2023,7 +2000,7 @@ mod tests {
             let m = crate::ParseConfig::new().name("g.mlir").parallel(true).parse(&ctx, &text).unwrap();
             let split = split_pass(&m, debug, &cuts, &order);
             let bodies = Bodies::new(&m.body);
-            let printed = print_with_aliases(&bodies, &m, options(debug), false, Some(&split), None);
+            let printed = print_with_aliases(&bodies, &m, options(debug), false, Some(&split), None).0;
             prop_assert_eq!(&printed, &print_module(&m, options(debug)));
             if shipped && !debug {
                 prop_assert_eq!(&printed, include_str!("../tests/data/aliases.expected"));

@@ -199,6 +199,18 @@ STDIN_ONLY = [
     '%0 = "test.v"() : () -> i32 loc("p.c":1:1)\n"func.func"() <{function_type = () -> (), sym_name = "g"}> ({\n'
     '  "test.use"(%0) : (i32) -> () loc(callsite("u.c":1:1 at "v.c":2:2))\n  "func.return"() : () -> ()\n'
     '}) : () -> () loc("iso.c":3:3)\n',
+] + [
+    # builtin.unrealized_conversion_cast's custom form, good and bad.
+    '%0 = "x.y"() : () -> i32\n' + t + '\n' for t in [
+        '%1 = builtin.unrealized_conversion_cast %0 i64',
+        '%1 = builtin.unrealized_conversion_cast %0 : i32 i64',
+        '%1 = builtin.unrealized_conversion_cast %0 : i32, i32 to i64',
+        '%1 = builtin.unrealized_conversion_cast %0 : i32 to',
+        '%1 = unrealized_conversion_cast to i64 {a = 1}',
+        '%1:2 = builtin.unrealized_conversion_cast %0, %0 : i32, i32 to i64, i8 {a}',
+        '%1 = unrealized_conversion_cast %0 : i32 to i8 {}',
+        '"x.z"() ({\n  %1 = unrealized_conversion_cast %0 : i32 to i8\n}) : () -> ()',
+    ]
 ]
 
 

@@ -269,13 +269,14 @@ pub(super) fn op_name<'n>(name: &'n str, dialect: &str) -> &'n str {
 /// `name` made a valid value name as MLIR's `sanitizeIdentifier` makes it
 /// (letters, digits and `$._-` kept, a blank made `_`, another byte its
 /// hex digits, an `_` before a leading digit).
-pub(super) fn sanitize_value_name(name: &str) -> String {
+pub(super) fn sanitize_value_name(name: &str) -> std::borrow::Cow<'_, str> {
     let valid = |c: u8| c.is_ascii_alphanumeric() || b"$._-".contains(&c);
-    if name.bytes().all(valid) && !name.as_bytes().first().is_some_and(u8::is_ascii_digit) {
-        return name.to_owned();
+    let leading_digit = name.as_bytes().first().is_some_and(u8::is_ascii_digit);
+    if name.bytes().all(valid) && !leading_digit {
+        return std::borrow::Cow::Borrowed(name);
     }
     let mut out = String::with_capacity(name.len() + 1);
-    if name.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+    if leading_digit {
         out.push('_');
     }
     for c in name.bytes() {
@@ -287,7 +288,7 @@ pub(super) fn sanitize_value_name(name: &str) -> String {
             out.push_str(&format!("{c:X}"));
         }
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// The names of a custom-form printing beyond the numbers of the tables:
@@ -298,6 +299,10 @@ pub(super) fn sanitize_value_name(name: &str) -> String {
 pub(super) struct Names {
     pub(super) strings: Vec<Box<str>>,
     pub(super) groups: FxHashMap<(u32, OpId), SmallVec<[u32; 2]>>,
+    /// The names of the operations printed generic whose dialect is
+    /// registered (MLIR prints them in a custom form strata does not have),
+    /// each once, in the order met.
+    pub(super) generic_only: Vec<String>,
 }
 
 impl Names {
@@ -315,6 +320,7 @@ impl Names {
 
 /// One region waiting to be numbered, with the counters and the depth of
 /// the name scope it starts from (MLIR's naming context).
+#[derive(Clone, Copy)]
 struct Pending {
     b: u32,
     region: RegionId,
@@ -329,88 +335,159 @@ struct Pending {
 /// definitions' [`ResultNamesHook`]s unique in their scope and the scopes
 /// around it.
 pub(super) fn number(p: &mut Printer<'_, '_>, forms: &OpRegistry) {
-    let bodies = p.bodies;
-    let names = p.names.to_mut();
-    let block_ids = p.block_ids.to_mut();
-    let mut n = Namer {
-        bodies,
-        forms,
-        names,
-        out: Names::default(),
-        used: FxHashMap::default(),
-        log: Vec::new(),
-        scopes: Vec::new(),
-        next: (0, 0, 0),
+    let (bodies, hooks, root) = (p.bodies, &p.module.asm, p.module.root);
+    let mut n = Namer::new(bodies, forms, hooks, p.names.to_mut(), p.block_ids.to_mut());
+    let stack = n.start(root);
+    n.run(stack);
+    p.custom_names = std::borrow::Cow::Owned(n.out);
+}
+
+/// [`number`] with the operations of the root's body numbered on rayon,
+/// when the root has one region and each operation of its body that has
+/// regions is isolated (as the generic form's `Printer::number_parallel`
+/// asks): each one's bodies start from the state the root's region left,
+/// so they are numbered apart, their names looked up in the root's scope
+/// too, and their name strings appended in order. `false`, with the tables
+/// untouched, when the module is not of that shape.
+pub(super) fn number_parallel(p: &mut Printer<'_, '_>, forms: &OpRegistry) -> bool {
+    use rayon::prelude::*;
+    let (bodies, hooks, root) = (p.bodies, &p.module.asm, p.module.root);
+    let (rb, roots) = bodies.regions(0, root);
+    let &[_] = roots else {
+        return false;
     };
-    let root = p.module.root;
-    n.scopes.push(0);
-    n.number_op(0, root);
-    let (k, regions) = bodies.regions(0, root);
-    let mut stack: Vec<Pending> = regions
-        .iter()
-        .map(|&r| Pending {
-            b: k,
-            region: r,
-            next: (0, 0, 0),
-            scope: 1,
-        })
-        .collect();
-    while let Some(Pending {
-        b,
-        region,
-        next,
-        scope,
-    }) = stack.pop()
-    {
-        n.next = next;
-        n.pop_scopes_to(scope);
-        n.scopes.push(n.log.len());
-        let depth = n.scopes.len();
-        let body = bodies.list[b as usize];
-        let block_base = bodies.blocks[b as usize];
-        for (bi, block) in body.blocks(region).enumerate() {
-            n.block_ids_mut(block_ids, block_base + block.index(), bi as u32);
-            for (ai, &arg) in body.block_args(block).iter().enumerate() {
-                let _ = ai;
-                if bi == 0 {
-                    let id = n.next.1;
-                    n.next.1 += 1;
-                    let name = format!("arg{id}");
-                    if n.used.contains_key(name.as_str()) {
-                        n.set_name(b, arg, &name);
-                    } else {
-                        n.insert_used(name.into_boxed_str());
-                        n.set(b, arg, id | ARG);
-                    }
-                } else {
-                    let id = n.next.0;
-                    n.next.0 += 1;
-                    n.set(b, arg, id);
-                }
-            }
-            for op in body.block_ops(block) {
-                n.number_op(b, op);
-            }
-        }
-        for block in body.blocks(region) {
-            for op in body.block_ops(block) {
-                let (k, regions) = bodies.regions(b, op);
-                stack.extend(regions.iter().map(|&r| Pending {
-                    b: k,
-                    region: r,
-                    next: n.next,
-                    scope: depth,
-                }));
+    let body = bodies.list[rb as usize];
+    for block in body.blocks(roots[0]) {
+        for op in body.block_ops(block) {
+            if let (k, [_, ..]) = bodies.regions(rb, op)
+                && k == rb
+            {
+                return false;
             }
         }
     }
-    p.custom_names = std::borrow::Cow::Owned(n.out);
+    let (names, block_ids) = (p.names.to_mut(), p.block_ids.to_mut());
+    // The root's region: everything but the tables of the bodies below.
+    let root_end = (
+        bodies.values[rb as usize + 1],
+        bodies.blocks[rb as usize + 1],
+    );
+    let (root_names, mut rest_names) = names.split_at_mut(root_end.0);
+    let (root_blocks, mut rest_blocks) = block_ids.split_at_mut(root_end.1);
+    let mut main = Namer::new(bodies, forms, hooks, root_names, root_blocks);
+    let mut stack = main.start(root);
+    let Some(region) = stack.pop() else {
+        p.custom_names = std::borrow::Cow::Owned(main.out);
+        return true;
+    };
+    let mut tops = Vec::new();
+    main.region(region, &mut tops);
+    // Each operation's bodies (consecutive, see `Bodies`), in body order,
+    // with their pending regions.
+    tops.sort_by_key(|t| t.b);
+    // Runs of consecutive operations, four a thread (as the printing's),
+    // each over the tables of its operations' bodies; an operation's
+    // regions are numbered in one run.
+    let mut groups: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < tops.len() {
+        let j = i + tops[i..].iter().take_while(|t| t.b == tops[i].b).count();
+        groups.push((i, j));
+        i = j;
+    }
+    let per_run = groups
+        .len()
+        .div_ceil(rayon::current_num_threads().max(1) * 4)
+        .max(1);
+    let mut runs: Vec<(Vec<Vec<Pending>>, &mut [u32], &mut [u32], (usize, usize))> = Vec::new();
+    let mut at = root_end;
+    for (c, chunk) in groups.chunks(per_run).enumerate() {
+        let first = tops[chunk[0].0].b as usize;
+        let end = groups
+            .get((c + 1) * per_run)
+            .map_or(bodies.list.len(), |g| tops[g.0].b as usize);
+        let from = (bodies.values[first], bodies.blocks[first]);
+        let to = (bodies.values[end], bodies.blocks[end]);
+        let own_names = super::cut(&mut rest_names, from.0 - at.0, to.0 - from.0);
+        let own_blocks = super::cut(&mut rest_blocks, from.1 - at.1, to.1 - from.1);
+        let pending = chunk
+            .iter()
+            .map(|&(i, j)| {
+                // Scopes of the run's own, above the root's (read through
+                // `base`).
+                tops[i..j]
+                    .iter()
+                    .map(|&q| Pending { scope: 0, ..q })
+                    .collect()
+            })
+            .collect();
+        runs.push((pending, own_names, own_blocks, from));
+        at = to;
+    }
+    let (base, arg_like, seen) = (&main.used, main.arg_like, &main.seen);
+    let mut parts: Vec<(Names, &mut [u32])> = runs
+        .into_par_iter()
+        .map(|(pending, names, block_ids, at)| {
+            let mut n = Namer::new(bodies, forms, hooks, names, block_ids);
+            n.at = at;
+            n.base = Some(base);
+            n.arg_like = arg_like;
+            n.seen = seen.clone();
+            for op in pending {
+                n.run(op);
+            }
+            (n.out, n.names)
+        })
+        .collect();
+    // Each run's name strings follow those of the runs before it: shift its
+    // named values' indices by as many.
+    let mut out = main.out;
+    let mut shifts = Vec::with_capacity(parts.len());
+    for (part, names) in &mut parts {
+        let offset = out.strings.len() as u32;
+        out.strings.append(&mut part.strings);
+        out.groups.extend(part.groups.drain());
+        out.generic_only.append(&mut part.generic_only);
+        if offset > 0 {
+            shifts.push((&mut **names, offset));
+        }
+    }
+    shifts.into_par_iter().for_each(|(names, offset)| {
+        for n in names.iter_mut() {
+            if *n != NONE && *n & NAMED != 0 && *n & ARG == 0 {
+                *n += offset;
+            }
+        }
+    });
+    out.generic_only.sort_unstable();
+    out.generic_only.dedup();
+    p.custom_names = std::borrow::Cow::Owned(out);
+    true
+}
+
+/// `N` when `name` is `argN` as MLIR writes an entry argument's number
+/// (decimal, no leading zero).
+fn entry_arg_number(name: &str) -> Option<u32> {
+    let digits = name.strip_prefix("arg")?;
+    if digits.is_empty() || (digits.len() > 1 && digits.starts_with('0')) {
+        return None;
+    }
+    if !digits.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
 }
 
 struct Namer<'a, 'm, 'c> {
     bodies: &'a Bodies<'m, 'c>,
     forms: &'a OpRegistry,
+    /// The tables of values and blocks, from their places `at` on.
     names: &'a mut [u32],
+    block_ids: &'a mut [u32],
+    at: (usize, usize),
+    /// The names of the scopes around the ones this namer opens (the root's
+    /// region, in a parallel numbering), which it only reads.
+    base: Option<&'a FxHashMap<Box<str>, ()>>,
     out: Names,
     /// The names in use in the scopes open now.
     used: FxHashMap<Box<str>, ()>,
@@ -420,24 +497,151 @@ struct Namer<'a, 'm, 'c> {
     scopes: Vec<usize>,
     /// The next result number, entry argument number and conflict suffix.
     next: (u32, u32, u32),
+    /// The module's printing hooks, which say what mlir-opt registers.
+    hooks: &'a strata_builtin::AsmHooks,
+    /// The operation names [`Namer::note_generic`] has seen, by address,
+    /// and the last of them.
+    seen: FxHashMap<usize, ()>,
+    last_seen: usize,
+    /// How many names in `used` have the shape of an entry argument's
+    /// (`arg` and digits), which a definition's hook gave.
+    arg_like: usize,
 }
 
-impl Namer<'_, '_, '_> {
-    fn block_ids_mut(&self, block_ids: &mut [u32], at: usize, id: u32) {
-        block_ids[at] = id;
+impl<'a, 'm, 'c> Namer<'a, 'm, 'c> {
+    fn new(
+        bodies: &'a Bodies<'m, 'c>,
+        forms: &'a OpRegistry,
+        hooks: &'a strata_builtin::AsmHooks,
+        names: &'a mut [u32],
+        block_ids: &'a mut [u32],
+    ) -> Self {
+        Self {
+            bodies,
+            forms,
+            names,
+            block_ids,
+            at: (0, 0),
+            base: None,
+            out: Names::default(),
+            used: FxHashMap::default(),
+            log: Vec::new(),
+            scopes: Vec::new(),
+            next: (0, 0, 0),
+            hooks,
+            seen: FxHashMap::default(),
+            last_seen: 0,
+            arg_like: 0,
+        }
+    }
+
+    /// Opens the top-level scope and numbers the root operation: its
+    /// regions, waiting.
+    fn start(&mut self, root: OpId) -> Vec<Pending> {
+        self.scopes.push(0);
+        self.number_op(0, root);
+        let (k, regions) = self.bodies.regions(0, root);
+        regions
+            .iter()
+            .map(|&r| Pending {
+                b: k,
+                region: r,
+                next: (0, 0, 0),
+                scope: 1,
+            })
+            .collect()
+    }
+
+    /// Numbers the waiting regions of `stack` and all inside them, the last
+    /// first.
+    fn run(&mut self, mut stack: Vec<Pending>) {
+        while let Some(p) = stack.pop() {
+            self.region(p, &mut stack);
+        }
+    }
+
+    /// Numbers one region in a scope of its own (MLIR's
+    /// `numberValuesInRegion`, from the counters and scope it waited
+    /// with): its blocks, their arguments, its operations' results; the
+    /// regions of its operations wait in `stack` with the counters it
+    /// leaves.
+    fn region(&mut self, pending: Pending, stack: &mut Vec<Pending>) {
+        let Pending {
+            b,
+            region,
+            next,
+            scope,
+        } = pending;
+        self.next = next;
+        self.pop_scopes_to(scope);
+        self.scopes.push(self.log.len());
+        let depth = self.scopes.len();
+        let waiting = stack.len();
+        let bodies = self.bodies;
+        let body = bodies.list[b as usize];
+        let block_base = bodies.blocks[b as usize] - self.at.1;
+        for (bi, block) in body.blocks(region).enumerate() {
+            self.block_ids[block_base + block.index()] = bi as u32;
+            for &arg in body.block_args(block) {
+                if bi == 0 {
+                    // `%argN` is a name in MLIR's scope too; the numbers
+                    // below `next.1` are those of the scopes open now, so
+                    // only a hook's name of that shape can collide.
+                    let id = self.next.1;
+                    self.next.1 += 1;
+                    let name = (self.arg_like > 0).then(|| format!("arg{id}"));
+                    match name {
+                        Some(name) if self.hook_used(&name) => self.set_name(b, arg, &name),
+                        _ => self.set(b, arg, id | ARG),
+                    }
+                } else {
+                    let id = self.next.0;
+                    self.next.0 += 1;
+                    self.set(b, arg, id);
+                }
+            }
+            for op in body.block_ops(block) {
+                self.number_op(b, op);
+                let (k, regions) = bodies.regions(b, op);
+                stack.extend(regions.iter().map(|&r| Pending {
+                    b: k,
+                    region: r,
+                    next: (0, 0, 0),
+                    scope: depth,
+                }));
+            }
+        }
+        // The regions inside wait with the counters the whole region left.
+        for p in &mut stack[waiting..] {
+            p.next = self.next;
+        }
     }
 
     fn set(&mut self, b: u32, v: Value, n: u32) {
-        self.names[self.bodies.values[b as usize] + v.index()] = n;
+        self.names[self.bodies.values[b as usize] + v.index() - self.at.0] = n;
     }
 
     fn get(&self, b: u32, v: Value) -> u32 {
-        self.names[self.bodies.values[b as usize] + v.index()]
+        self.names[self.bodies.values[b as usize] + v.index() - self.at.0]
+    }
+
+    /// Whether a hook gave `name` in the scopes open now.
+    fn hook_used(&self, name: &str) -> bool {
+        self.used.contains_key(name) || self.base.is_some_and(|b| b.contains_key(name))
     }
 
     fn insert_used(&mut self, name: Box<str>) {
+        if entry_arg_number(&name).is_some() {
+            self.arg_like += 1;
+        }
         self.used.insert(name.clone(), ());
         self.log.push(name);
+    }
+
+    /// Whether `name` is in use in the scopes open now: given by a hook, or
+    /// an entry argument's `argN` numbered in them.
+    fn is_used(&self, name: &str) -> bool {
+        self.hook_used(name) || entry_arg_number(name).is_some_and(|k| k < self.next.1)
     }
 
     /// Closes the scopes above the first `depth`.
@@ -445,6 +649,9 @@ impl Namer<'_, '_, '_> {
         while self.scopes.len() > depth {
             let start = self.scopes.pop().unwrap_or(0);
             for name in self.log.drain(start..) {
+                if entry_arg_number(&name).is_some() {
+                    self.arg_like -= 1;
+                }
                 self.used.remove(&name);
             }
         }
@@ -459,56 +666,73 @@ impl Namer<'_, '_, '_> {
             self.set(b, v, id);
             return;
         }
-        let mut name = sanitize_value_name(name);
-        if self.used.contains_key(name.as_str()) {
+        let clean = sanitize_value_name(name);
+        let mut name = if self.is_used(&clean) {
+            let mut name = clean.into_owned();
             let base = name.len() + 1;
             name.push('_');
             loop {
                 name.truncate(base);
                 name.push_str(&self.next.2.to_string());
                 self.next.2 += 1;
-                if !self.used.contains_key(name.as_str()) {
+                if !self.is_used(&name) {
                     break;
                 }
             }
-        }
+            name.into_boxed_str()
+        } else {
+            Box::from(&*clean)
+        };
         let index = self.out.strings.len() as u32;
-        self.out.strings.push(name.clone().into_boxed_str());
-        self.insert_used(name.into_boxed_str());
+        self.insert_used(name.clone());
+        self.out.strings.push(core::mem::take(&mut name));
         self.set(b, v, index | NAMED);
     }
 
     /// Numbers the results of operation `op` of body `b` (MLIR's
-    /// `numberValuesInOp`).
+    /// `numberValuesInOp`), and notes its name when it prints generic
+    /// though its dialect is registered.
     fn number_op(&mut self, b: u32, op: OpId) {
         let body = self.bodies.list[b as usize];
-        let results = body.op(op).results();
-        if results.is_empty() {
+        let o = body.op(op);
+        let form = form_of(Some(self.forms), body, op);
+        if form.is_none() {
+            self.note_generic(o.name());
+        }
+        let results = o.results();
+        let Some(&first) = results.first() else {
             return;
-        }
-        let mut groups: SmallVec<[u32; 2]> = SmallVec::new();
-        groups.push(0);
-        if let Some(hook) = form_of(Some(self.forms), body, op).and_then(|(_, f)| f.result_names) {
-            let mut named: SmallVec<[(usize, String); 2]> = SmallVec::new();
-            hook(body, op, &mut |i, name| {
-                if i < results.len() && !named.iter().any(|n| n.0 == i) {
-                    named.push((i, name.to_owned()));
-                }
-            });
-            for (i, name) in named {
-                self.set_name(b, results[i], &name);
-                if i != 0 {
-                    groups.push(i as u32);
-                }
-            }
-        }
-        if self.get(b, results[0]) == NONE {
+        };
+        let Some(hook) = form.and_then(|(_, f)| f.result_names) else {
+            // Numbered: one number for all the results.
             let id = self.next.0;
             self.next.0 += 1;
-            self.set(b, results[0], id);
+            let multi = if results.len() > 1 { MULTI } else { 0 };
+            for &r in results {
+                self.set(b, r, id | multi);
+            }
+            return;
+        };
+        let mut named: SmallVec<[(usize, String); 2]> = SmallVec::new();
+        hook(body, op, &mut |i, name| {
+            if i < results.len() && !named.iter().any(|n| n.0 == i) {
+                named.push((i, name.to_owned()));
+            }
+        });
+        let mut groups: SmallVec<[u32; 2]> = SmallVec::new();
+        groups.push(0);
+        for (i, name) in named {
+            self.set_name(b, results[i], &name);
+            if i != 0 {
+                groups.push(i as u32);
+            }
+        }
+        if self.get(b, first) == NONE {
+            let id = self.next.0;
+            self.next.0 += 1;
+            self.set(b, first, id);
         }
         groups.sort_unstable();
-        groups.dedup();
         // Each result takes its group's name, marked when the group has
         // several results.
         for (gi, &start) in groups.iter().enumerate() {
@@ -521,6 +745,32 @@ impl Namer<'_, '_, '_> {
         }
         if groups.len() > 1 {
             self.out.groups.insert((b, op), groups);
+        }
+    }
+
+    /// Notes `name`, the name of an operation printed generic, when its
+    /// dialect is registered (see [`Names::generic_only`]): once per name.
+    fn note_generic(&mut self, name: Attribute<'_>) {
+        let key = name.as_ptr().addr();
+        if key == self.last_seen || self.seen.contains_key(&key) {
+            self.last_seen = key;
+            return;
+        }
+        self.last_seen = key;
+        self.seen.insert(key, ());
+        let name = name
+            .dyn_cast::<strata_builtin::StringAttr>()
+            .map_or("", |s| s.payload().value);
+        let registered = match self.forms.classify(name) {
+            strata_ir::OpKind::Defined(_) | strata_ir::OpKind::RegisteredName => true,
+            _ => matches!(
+                self.hooks.registration(name),
+                strata_builtin::Registration::Registered
+                    | strata_builtin::Registration::GraphRegions
+            ),
+        };
+        if registered {
+            self.out.generic_only.push(name.to_owned());
         }
     }
 }
@@ -663,6 +913,9 @@ pub(super) struct AliasPrinter<'s, 'a, 'm, 'c, 'h> {
     pub(super) b: u32,
     pub(super) op: OpId,
     pub(super) debug: bool,
+    /// Whether the operations of the regions printed are visited on rayon
+    /// (those of the root's body in a parallel printing).
+    pub(super) parallel: bool,
 }
 
 impl<'c> OpAsmPrinter<'c> for AliasPrinter<'_, '_, '_, 'c, '_> {
@@ -705,15 +958,8 @@ impl<'c> OpAsmPrinter<'c> for AliasPrinter<'_, '_, '_, 'c, '_> {
         let Some(&r) = regions.get(region) else {
             return;
         };
-        visit_region(
-            self.state,
-            self.bodies,
-            k,
-            r,
-            self.debug,
-            entry_args,
-            terminators,
-        );
+        let flags = (self.debug, entry_args, terminators, self.parallel);
+        visit_region(self.state, self.bodies, k, r, flags);
     }
     fn print_region_argument(
         &mut self,
@@ -739,15 +985,13 @@ impl<'c> OpAsmPrinter<'c> for AliasPrinter<'_, '_, '_, 'c, '_> {
 /// The alias pass over region `r` of body `b` as a form prints it: the
 /// entry block's argument types (and locations) when `entry_args`, every
 /// other block's, and the operations, the last of a block left out unless
-/// `terminators` when it may be a terminator.
+/// `terminators` when it may be a terminator; on rayon when `parallel`.
 pub(super) fn visit_region<'c>(
     state: &mut AliasState<'c, '_>,
     bodies: &Bodies<'_, 'c>,
     b: u32,
     r: RegionId,
-    debug: bool,
-    entry_args: bool,
-    terminators: bool,
+    (debug, entry_args, terminators, parallel): (bool, bool, bool, bool),
 ) {
     let body = bodies.list[b as usize];
     for (bi, block) in body.blocks(r).enumerate() {
@@ -760,11 +1004,20 @@ pub(super) fn visit_region<'c>(
             }
         }
         let last = body.last_op(block);
-        for op in body.block_ops(block) {
-            if !terminators && Some(op) == last && might_be_terminator(state.forms, body, op) {
+        let forms = state.forms;
+        let kept =
+            |op: &OpId| terminators || Some(*op) != last || !might_be_terminator(forms, body, *op);
+        if parallel {
+            let ops: Vec<OpId> = body.block_ops(block).filter(kept).collect();
+            if ops.len() > 1 {
+                state.visit_ops_parallel(bodies, b, &ops, debug);
                 continue;
             }
-            visit_op_aliases(bodies, b, op, debug, state, false);
+        }
+        for op in body.block_ops(block) {
+            if kept(&op) {
+                visit_op_aliases(bodies, b, op, debug, state, false);
+            }
         }
     }
 }
