@@ -1,7 +1,8 @@
 //! Feeds arbitrary text to strata-module exactly as `strata-opt
 //! --split-input-file` reads a file: the text is cut at `// -----`, and every
 //! chunk is parsed (alias definitions, operations, regions, the metadata
-//! section) and printed in the generic form, with and without debug info.
+//! section) and printed in the generic form and in the custom forms of
+//! strata-opt's definitions, with and without debug info.
 //! Each chunk must parse to `Ok` or to an `Err` whose span lies inside the
 //! chunk, never panic, overflow the stack or hang. It parses with
 //! strata-opt's own dialect models (`strata_cli::syntax`: the test dialect,
@@ -18,7 +19,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use strata_module::{ParseConfig, PrintOptions, print_module, split_input};
+use strata_module::{ParseConfig, PrintConfig, PrintOptions, print_module, split_input};
 
 fuzz_target!(|data: &[u8]| {
     // strata-opt refuses a file that is not UTF-8 before it parses anything.
@@ -42,13 +43,16 @@ fuzz_target!(|data: &[u8]| {
         {
             Ok(module) => {
                 let _ = print_module(&module, PrintOptions::default());
-                let _ = print_module(
-                    &module,
-                    PrintOptions {
-                        debug_info: true,
-                        ..PrintOptions::default()
-                    },
-                );
+                let debug = PrintOptions {
+                    debug_info: true,
+                    ..PrintOptions::default()
+                };
+                let _ = print_module(&module, debug);
+                // The custom forms, whose hooks meet any operation under
+                // their names (a `func.func` without `sym_name`...).
+                let custom = PrintConfig::new().ops(&ops);
+                let _ = custom.print(&module);
+                let _ = custom.options(debug).print(&module);
             }
             Err(e) => {
                 let span = e.span();

@@ -1,18 +1,24 @@
 //! The printer: MLIR's generic operation form, byte-identical to
-//! `mlir-opt --mlir-print-op-generic` (version 19).
+//! `mlir-opt --mlir-print-op-generic` (version 19), and the custom forms
+//! the operations' definitions give (`custom`), byte-identical to
+//! `mlir-opt`'s default print of the same operations.
 //!
 //! Three passes, as MLIR's `AsmPrinter`:
 //!
-//! 1. **Value numbering** (MLIR's `SSANameState` with unique SSA ids, which
-//!    the generic form implies): regions are numbered from a stack, one
-//!    counter for results and non-entry block arguments (`%0`), one for entry
-//!    block arguments (`%arg0`), neither reset between regions; blocks are
-//!    `^bbN`, numbered per region.
-//! 2. **Aliases** (with debug info, unless local scope is asked for): every
-//!    location met in print order gets a `#loc` alias, numbered after a
-//!    stable sort by nesting depth; aliases used by block arguments are
-//!    printed before the operation, the others after it. They are given to
-//!    the printing's `strata_builtin::AsmState`.
+//! 1. **Value numbering** (MLIR's `SSANameState`): regions are numbered
+//!    from a stack, one counter for results and non-entry block arguments
+//!    (`%0`), one for entry block arguments (`%arg0`); blocks are `^bbN`,
+//!    numbered per region. In the generic form the counters are never
+//!    reset (its numbers are unique); in the custom form each region
+//!    starts from the counters its parent region left, and results take
+//!    the names their definitions give (`custom::number`).
+//! 2. **Aliases** (unless local scope is asked for): every type, attribute
+//!    and location met in print order (with debug info, every location)
+//!    that a dialect names gets an alias, numbered after a stable sort by
+//!    nesting depth; those that cannot be deferred are printed before the
+//!    operation, the others after it. They are given to the printing's
+//!    `strata_builtin::AsmState`. A custom form's hook runs here too, and
+//!    what it would print is what is visited.
 //! 3. **Printing**: the operations here, every type, attribute and location
 //!    through a `strata_builtin::AsmPrinter` under that state.
 

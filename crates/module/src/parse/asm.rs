@@ -20,13 +20,15 @@
 //!
 //! A hook is a function over the parser of one context type, so an
 //! [`OpAsm`] is registered for the context types it parses with, as a
-//! [`strata_syntax::Syntax`] is made for them.
+//! [`strata_syntax::Syntax`] is made for them. The printer of the form is
+//! an [`OpPrint`], whose hook prints what follows the name through an
+//! [`OpAsmPrinter`] and is the same for every context type.
 //!
 //! ```
 //! use strata_ctx::{Context, Policy};
 //! use strata_ir::{OpDef, OpRegistry, Traits};
-//! use strata_module::asm::{OpAsm, OpAsmParser};
-//! use strata_module::{ParseConfig, PrintOptions, ParseError, print_module};
+//! use strata_module::asm::{OpAsm, OpAsmParser, OpAsmPrinter, OpPrint};
+//! use strata_module::{ParseConfig, PrintConfig, PrintOptions, ParseError, print_module};
 //! use strata_syntax::lexer::TokenKind;
 //! use strata_builtin::prelude::*;
 //!
@@ -41,12 +43,31 @@
 //!     Ok(())
 //! }
 //!
+//! // Its printer: ` %v : type`, or the generic form for an operation of
+//! // another shape.
+//! fn print_print(p: &mut dyn OpAsmPrinter<'_>) -> bool {
+//!     let o = p.body().op(p.op());
+//!     let &[v] = &o.operands().collect::<Vec<_>>()[..] else {
+//!         return false;
+//!     };
+//!     let ty = p.body().value_type(v);
+//!     p.write_str(" ");
+//!     p.print_operand(v);
+//!     p.write_str(" : ");
+//!     p.print_type(ty);
+//!     true
+//! }
+//!
 //! // The hooks of the default context's type, with the builtin dialect's
 //! // operations.
 //! type P = strata_ctx::Shared;
 //! type S = rustc_hash::FxBuildHasher;
 //! let mut ops: OpRegistry = strata_module::builtin_ops::<P, S>();
-//! ops.register(OpDef::new("toy.print", Traits::NONE).interface(OpAsm::<P, S>::new(parse_print)));
+//! ops.register(
+//!     OpDef::new("toy.print", Traits::NONE)
+//!         .interface(OpAsm::<P, S>::new(parse_print))
+//!         .interface(OpPrint::new(print_print)),
+//! );
 //!
 //! let ctx = Context::new();
 //! let text = "%0 = \"toy.make\"() : () -> i32\ntoy.print %0 : i32\n";
@@ -54,6 +75,10 @@
 //! assert_eq!(
 //!     print_module(&module, PrintOptions::default()),
 //!     "\"builtin.module\"() ({\n  %0 = \"toy.make\"() : () -> i32\n  \"toy.print\"(%0) : (i32) -> ()\n}) : () -> ()\n\n",
+//! );
+//! assert_eq!(
+//!     PrintConfig::new().ops(&ops).print(&module),
+//!     "module {\n  %0 = \"toy.make\"() : () -> i32\n  toy.print %0 : i32\n}\n\n",
 //! );
 //! ```
 
