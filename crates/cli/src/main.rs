@@ -1,6 +1,6 @@
-//! strata-opt: reads MLIR files in the generic operation form, parses them
-//! in parallel into one strata context and prints them back exactly as
-//! mlir-opt 19 does.
+//! strata-opt: reads MLIR files (the generic operation form, and the custom
+//! forms strata defines), parses them in parallel into one strata context
+//! and prints them back as mlir-opt 19 does.
 //!
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
@@ -71,7 +71,7 @@ enum ContextKind {
 #[command(
     name = "strata-opt",
     version,
-    about = "Parse MLIR's generic operation form in parallel into one strata context and print it back as mlir-opt 19 does"
+    about = "Parse MLIR in parallel into one strata context and print it back as mlir-opt 19 does"
 )]
 struct Args {
     /// The input file (`-` for standard input).
@@ -177,7 +177,7 @@ fn generic_notice(names: &std::collections::BTreeSet<String>) -> Option<String> 
     }
     let list: Vec<&str> = names.iter().map(String::as_str).collect();
     Some(format!(
-        "strata-opt: note: printed in the generic form, for want of their custom forms (mlir-opt-19 prints them custom): {}\n",
+        "strata-opt: note: printed in the generic form, which mlir-opt-19 registers and may print in a custom form strata does not have: {}\n",
         list.join(", ")
     ))
 }

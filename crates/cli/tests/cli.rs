@@ -237,8 +237,8 @@ fn operations_printed_generic_for_want_of_a_form_are_named_once() {
     assert!(out.contains("%0 = \"arith.addi\"(%arg0, %arg0)"), "{out}");
     assert_eq!(
         err,
-        "strata-opt: note: printed in the generic form, for want of their custom forms \
-         (mlir-opt-19 prints them custom): arith.addi, math.absi\n"
+        "strata-opt: note: printed in the generic form, which mlir-opt-19 registers and may \
+         print in a custom form strata does not have: arith.addi, math.absi\n"
     );
     let (code, out, err) = strata_opt(&["--mlir-print-op-generic", mixed.to_str().unwrap()]);
     assert_eq!((code, err.as_str()), (0, ""));
