@@ -52,9 +52,16 @@ const MULTI: u32 = 1 << 30;
 const NAMED: u32 = 1 << 29;
 const NONE: u32 = u32::MAX;
 
+mod config;
 pub(crate) mod custom;
 mod note;
+mod number;
+mod resources;
+
+pub use config::PrintConfig;
 pub(crate) use note::op_note;
+use number::{Numbers, cut, number_regions};
+use resources::referenced_resources;
 
 /// Writes `s` quoted with LLVM's escapes (`\\`, `\22`, `\XX` for what is
 /// not printable), as MLIR's `printEscapedString` does.
@@ -351,6 +358,12 @@ fn children<'c>(node: Node<'c>, hooks: &AsmHooks) -> SmallVec<[Node<'c>; 4]> {
 const NO_ENTRY: usize = usize::MAX;
 
 /// The key [`AliasState`] knows `node` by: its handle's address.
+/// `attr` as an attribute of the shorter lifetime `'a` (a handle is
+/// covariant in its context's lifetime).
+fn shorten<'a, 'c: 'a>(attr: NamedAttribute<'c>) -> NamedAttribute<'a> {
+    attr
+}
+
 fn node_key(node: Node<'_>) -> usize {
     match node {
         Node::Loc(l) => l.as_ptr().addr(),
@@ -792,69 +805,6 @@ impl<'m, 'c> Bodies<'m, 'c> {
     }
 }
 
-/// The numbers of a run of consecutive bodies (see [`Bodies`]), at their
-/// places in the tables less `at`: each value's, with [`ARG`] for `%argN`
-/// (each result has its operation's, with [`MULTI`] where it has several),
-/// and each block's in its region.
-struct Numbers<'a> {
-    names: &'a mut [u32],
-    block_ids: &'a mut [u32],
-    at: (usize, usize),
-}
-
-/// Numbers `regions` of body `b` and everything inside them (only them
-/// where not `deep`) from `next` (values, arguments), as [`Printer::number`]
-/// does: from a stack of regions, per region its blocks in the region, its
-/// entry block's arguments `%argN`, the other blocks' arguments and its
-/// operations' results `%N`, then its operations' regions pushed in order.
-fn number_regions(
-    bodies: &Bodies<'_, '_>,
-    b: u32,
-    regions: &[RegionId],
-    t: &mut Numbers<'_>,
-    next: &mut (u32, u32),
-    deep: bool,
-) {
-    let mut stack: Vec<(u32, RegionId)> = regions.iter().map(|&r| (b, r)).collect();
-    while let Some((b, r)) = stack.pop() {
-        let body = bodies.list[b as usize];
-        let names = &mut t.names[bodies.values[b as usize] - t.at.0..];
-        let block_ids = &mut t.block_ids[bodies.blocks[b as usize] - t.at.1..];
-        for (bi, block) in body.blocks(r).enumerate() {
-            block_ids[block.index()] = bi as u32;
-            for &arg in body.block_args(block) {
-                let n = if bi == 0 { &mut next.1 } else { &mut next.0 };
-                names[arg.index()] = *n | if bi == 0 { ARG } else { 0 };
-                *n += 1;
-            }
-            for op in body.block_ops(block) {
-                let results = body.op(op).results();
-                if !results.is_empty() {
-                    // One number per operation: `%N` or `%N:k`.
-                    let n = next.0 | if results.len() > 1 { MULTI } else { 0 };
-                    for &v in results {
-                        names[v.index()] = n;
-                    }
-                    next.0 += 1;
-                }
-                if deep {
-                    let (k, regions) = bodies.regions(b, op);
-                    stack.extend(regions.iter().map(|&r| (k, r)));
-                }
-            }
-        }
-    }
-}
-
-/// The `len` entries of `table` after its first `skip`, cut off from it
-/// with those before them.
-fn cut<'a>(table: &mut &'a mut [u32], skip: usize, len: usize) -> &'a mut [u32] {
-    let (_, rest) = core::mem::take(table).split_at_mut(skip);
-    let (own, rest) = rest.split_at_mut(len);
-    *table = rest;
-    own
-}
-
 /// The printer of one printing, or one worker of a parallel printing: the
 /// tables the numbering and the alias pass fill are owned by the main
 /// printer and borrowed by its workers.
@@ -1047,102 +997,6 @@ impl<'m, 'c> Printer<'m, 'c> {
         self.write_memo(Node::Attr(attr));
     }
 
-    /// Numbers the values (`%N`, `%argN`) and the blocks in MLIR's order: a
-    /// region's blocks, arguments and results first, then the regions of
-    /// its operations from the last (a stack), so each operation of the
-    /// root's body is numbered whole, from the last to the first, through
-    /// isolated operations too (the generic form's numbers are unique).
-    fn number(&mut self) {
-        if let Some(forms) = self.forms {
-            if !(self.parallel && custom::number_parallel(self, forms)) {
-                custom::number(self, forms);
-            }
-            return;
-        }
-        if self.parallel && self.number_parallel() {
-            return;
-        }
-        let (b, regions) = self.bodies.regions(0, self.module.root);
-        let mut t = Numbers {
-            names: self.names.to_mut(),
-            block_ids: self.block_ids.to_mut(),
-            at: (0, 0),
-        };
-        number_regions(self.bodies, b, regions, &mut t, &mut (0, 0), true);
-    }
-
-    /// [`Printer::number`] with the operations of the root's body numbered
-    /// on rayon, when the root has one region and each operation of its body
-    /// that has regions is isolated: each one's bodies (consecutive in
-    /// [`Bodies`]) are numbered from zero, then shifted by what the
-    /// operations after it use (numbered before it). `false`, with the
-    /// tables untouched, when the module is not of that shape.
-    fn number_parallel(&mut self) -> bool {
-        use rayon::prelude::*;
-        let bodies = self.bodies;
-        let (rb, roots) = bodies.regions(0, self.module.root);
-        let &[region] = roots else {
-            return false;
-        };
-        let body = bodies.list[rb as usize];
-        // The child body of each operation of the root's body that has
-        // regions, with its place among them. A region of the root's body
-        // itself would put values in its table after the root region's.
-        let mut tops: Vec<(usize, usize)> = Vec::new();
-        for block in body.blocks(region) {
-            for op in body.block_ops(block) {
-                match bodies.regions(rb, op) {
-                    (_, []) => {}
-                    (k, _) if k == rb => return false,
-                    (k, _) => tops.push((k as usize, tops.len())),
-                }
-            }
-        }
-        let mut all = Numbers {
-            names: self.names.to_mut(),
-            block_ids: self.block_ids.to_mut(),
-            at: (0, 0),
-        };
-        // The root's region, as the sequential numbering does it first.
-        let mut next = (0u32, 0u32);
-        number_regions(bodies, rb, roots, &mut all, &mut next, false);
-        // Each operation's bodies, a run of the tables of its own, with its
-        // place and what its numbering uses: in body order, those from its
-        // body to the next one's (a child of the root's body that no
-        // operation here owns holds nothing to number).
-        tops.sort_unstable();
-        let mut runs = Vec::with_capacity(tops.len());
-        let (mut names, mut block_ids, mut at) = (all.names, all.block_ids, (0, 0));
-        for (n, &(k, i)) in tops.iter().enumerate() {
-            let end = tops.get(n + 1).map_or(bodies.list.len(), |t| t.0);
-            let from = (bodies.values[k], bodies.blocks[k]);
-            let to = (bodies.values[end], bodies.blocks[end]);
-            let own = Numbers {
-                names: cut(&mut names, from.0 - at.0, to.0 - from.0),
-                block_ids: cut(&mut block_ids, from.1 - at.1, to.1 - from.1),
-                at: from,
-            };
-            runs.push((i, k, own, (0u32, 0u32)));
-            at = to;
-        }
-        runs.par_iter_mut().for_each(|(_, k, own, used)| {
-            number_regions(bodies, *k as u32, bodies.roots[*k], own, used, true);
-        });
-        // Each operation's shift: what the operations after it use.
-        runs.sort_unstable_by_key(|r| r.0);
-        for (_, _, _, used) in runs.iter_mut().rev() {
-            let n = core::mem::replace(used, next);
-            next = (next.0 + n.0, next.1 + n.1);
-        }
-        runs.par_iter_mut().for_each(|(_, _, own, (values, args))| {
-            for n in own.names.iter_mut().filter(|n| **n != NONE) {
-                // The flags are above every number: the shift leaves them.
-                *n += if *n & ARG != 0 { *args } else { *values };
-            }
-        });
-        true
-    }
-
     fn indent(&mut self, n: usize) {
         for _ in 0..n {
             self.out.push(' ');
@@ -1220,7 +1074,7 @@ impl<'m, 'c> Printer<'m, 'c> {
         }
         self.out
             .push_str(if keyword { " attributes " } else { " " });
-        let attrs = attrs.map(|a| -> NamedAttribute<'m> { *a });
+        let attrs = attrs.copied().map(shorten);
         let _ = AsmPrinter::new(&mut self.out, self.state, &mut self.distinct)
             .print_named_attributes(attrs);
     }
@@ -1496,142 +1350,6 @@ impl<'m, 'c> Printer<'m, 'c> {
     }
 }
 
-/// The file metadata section as MLIR prints it back: the builtin dialect's
-/// blobs that an attribute of the module references (a `dense_resource`),
-/// in the order the printer meets them, and every other group and entry as
-/// read. MLIR's builtin dialect builds its section from the resources the
-/// printer referenced, so a blob nothing uses is dropped, a group left empty
-/// is dropped with it, a reference to a blob the file does not define
-/// prints nothing, and the builtin entries of a group are one entry, where
-/// a later value of a key replaces an earlier one. An owner with no
-/// resource and a group with no owner are dropped, whatever the dialect. (MLIR's test dialect does the same with its own
-/// attributes, which strata keeps opaque: its blobs are printed as read.)
-fn referenced_resources(
-    bodies: &Bodies<'_, '_>,
-    module: &Module<'_>,
-    debug: bool,
-) -> Vec<ResourceGroup> {
-    let builtin = |g: &ResourceGroup| {
-        g.kind == "dialect_resources" && g.entries.iter().any(|(owner, _)| owner == "builtin")
-    };
-    // The keys in the order the printer meets them: an operation's
-    // properties, its regions, its attribute dictionary, its type and its
-    // location, each attribute before what it holds.
-    let mut keys: Vec<&str> = Vec::new();
-    let mut seen: rustc_hash::FxHashSet<usize> = rustc_hash::FxHashSet::default();
-    fn visit<'c>(
-        node: Node<'c>,
-        hooks: &AsmHooks,
-        seen: &mut rustc_hash::FxHashSet<usize>,
-        keys: &mut Vec<&'c str>,
-    ) {
-        if !seen.insert(node_key(node)) {
-            return;
-        }
-        if let Node::Attr(a) = node
-            && let Some(r) = a.dyn_cast::<DenseResourceAttr>()
-        {
-            keys.push(r.payload().handle);
-        }
-        if let Node::Attr(a) = node
-            && let Some(la) = a.dyn_cast::<LocationAttr>()
-        {
-            visit(Node::Loc(la.payload().location), hooks, seen, keys);
-            return;
-        }
-        for c in children(node, hooks) {
-            visit(c, hooks, seen, keys);
-        }
-    }
-    fn visit_op<'c>(
-        (bodies, b, id): (&Bodies<'_, 'c>, u32, OpId),
-        hooks: &AsmHooks,
-        debug: bool,
-        seen: &mut rustc_hash::FxHashSet<usize>,
-        keys: &mut Vec<&'c str>,
-    ) {
-        let body = bodies.list[b as usize];
-        let o = body.op(id);
-        if let Some(p) = o.properties() {
-            visit(Node::Attr(p), hooks, seen, keys);
-        }
-        let (k, regions) = bodies.regions(b, id);
-        let inner = bodies.list[k as usize];
-        for &r in regions {
-            for block in inner.blocks(r) {
-                for &a in inner.block_args(block) {
-                    visit(Node::Type(inner.value_type(a)), hooks, seen, keys);
-                    if debug && let Some(l) = inner.value_location(a) {
-                        visit(Node::Loc(l), hooks, seen, keys);
-                    }
-                }
-                for op in inner.block_ops(block) {
-                    visit_op((bodies, k, op), hooks, debug, seen, keys);
-                }
-            }
-        }
-        if let Some(a) = o.attributes() {
-            visit(Node::Attr(a), hooks, seen, keys);
-        }
-        // The function type: its inputs, then its results.
-        for v in o.operands().chain(o.results().iter().copied()) {
-            visit(Node::Type(body.value_type(v)), hooks, seen, keys);
-        }
-        if debug {
-            visit(Node::Loc(o.location()), hooks, seen, keys);
-        }
-    }
-    // Without a builtin entry there is nothing to look up.
-    if module.resources.iter().any(builtin) {
-        let root = (bodies, 0, module.root);
-        visit_op(root, &module.asm, debug, &mut seen, &mut keys);
-    }
-    let mut groups = Vec::with_capacity(module.resources.len());
-    for original in &module.resources {
-        let mut g = original.clone();
-        if g.kind == "dialect_resources" {
-            // The builtin entries of the group are one set of blobs to MLIR
-            // (a later value of a key replaces an earlier one), printed as
-            // one entry where the first was.
-            // (A resource key is a bare identifier: MLIR's parser, and
-            // strata's, refuse a quoted one.)
-            let mut blobs: FxHashMap<&str, &(String, String)> = FxHashMap::default();
-            for (owner, entries) in &original.entries {
-                if owner == "builtin" {
-                    for e in entries {
-                        blobs.insert(&e.0, e);
-                    }
-                }
-            }
-            let mut kept: Vec<(String, String)> = Vec::new();
-            for k in &keys {
-                if let Some(e) = blobs.remove(*k) {
-                    kept.push(e.clone());
-                }
-            }
-            let mut first = true;
-            g.entries.retain_mut(|(owner, entries)| {
-                if owner != "builtin" {
-                    return true;
-                }
-                if core::mem::take(&mut first) {
-                    *entries = core::mem::take(&mut kept);
-                    return !entries.is_empty();
-                }
-                false
-            });
-        }
-        // An owner with no resource, and a group with no owner, print
-        // nothing in MLIR.
-        g.entries.retain(|(_, entries)| !entries.is_empty());
-        if g.entries.is_empty() {
-            continue;
-        }
-        groups.push(g);
-    }
-    groups
-}
-
 /// Prints `module` as `mlir-opt-19 --mlir-print-op-generic` prints a file:
 /// the aliases that cannot be deferred, the root operation and a newline,
 /// the deferred aliases, the file metadata section, and the final newline
@@ -1654,103 +1372,6 @@ pub fn print_module_parallel(module: &Module<'_>, options: PrintOptions) -> Stri
         .options(options)
         .parallel(true)
         .print(module)
-}
-
-/// A printing of a module: its options, the operation definitions whose
-/// custom forms it prints, whether it runs on rayon. Without definitions
-/// (or with [`PrintConfig::generic`]) it prints the generic form, as
-/// `mlir-opt --mlir-print-op-generic`; with them, every operation created
-/// with a definition that has an [`crate::asm::OpPrint`] prints in its
-/// custom form and every other in the generic form, values numbered as
-/// MLIR's custom printing numbers them (sibling regions reuse numbers,
-/// results take the names their definitions give).
-///
-/// ```
-/// use strata_ctx::Context;
-/// use strata_module::{ParseConfig, PrintConfig};
-///
-/// let ops = strata_module::builtin_ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
-/// let ctx = Context::new();
-/// let text = "module @m {\n  %0 = \"x.y\"() : () -> i32\n}\n";
-/// let module = ParseConfig::new().ops(&ops).parse(&ctx, text).unwrap();
-/// assert_eq!(PrintConfig::new().ops(&ops).print(&module), format!("{text}\n"));
-/// ```
-#[derive(Clone, Copy, Debug, Default)]
-pub struct PrintConfig<'r> {
-    options: PrintOptions,
-    forms: Option<&'r OpRegistry>,
-    generic: bool,
-    parallel: bool,
-}
-
-impl<'r> PrintConfig<'r> {
-    /// The default printing: generic form, default options, one thread.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// With `options` (debug info, local scope, elision).
-    #[must_use]
-    pub fn options(mut self, options: PrintOptions) -> Self {
-        self.options = options;
-        self
-    }
-
-    /// Prints the custom forms of `ops`' definitions.
-    #[must_use]
-    pub fn ops(mut self, ops: &'r OpRegistry) -> Self {
-        self.forms = Some(ops);
-        self
-    }
-
-    /// Prints every operation in the generic form (`--mlir-print-op-generic`).
-    #[must_use]
-    pub fn generic(mut self, generic: bool) -> Self {
-        self.generic = generic;
-        self
-    }
-
-    /// Numbers, visits and prints the operations of the root's body (the
-    /// units a parallel parse made) concurrently on the current rayon pool,
-    /// joined in order: the same text.
-    #[must_use]
-    pub fn parallel(mut self, parallel: bool) -> Self {
-        self.parallel = parallel;
-        self
-    }
-
-    /// The text of `module`, with the final newline `mlir-opt` writes.
-    pub fn print(&self, module: &Module<'_>) -> String {
-        self.print_listing_generic(module).0
-    }
-
-    /// [`PrintConfig::print`], and the names of the operations it printed
-    /// in the generic form though their dialect is registered (a name the
-    /// registry knows without a definition, a definition without an
-    /// [`crate::asm::OpPrint`], or an operation the module's printing
-    /// hooks call registered): those MLIR prints in a custom form strata
-    /// does not have. Sorted, each once; none in the generic form.
-    pub fn print_listing_generic(&self, module: &Module<'_>) -> (String, Vec<String>) {
-        let forms = self.forms.filter(|_| !self.generic);
-        let bodies = Bodies::new(&module.body);
-        let aliases = (!self.options.local_scope).then(|| {
-            collect_aliases(
-                &bodies,
-                module,
-                self.options.debug_info,
-                self.parallel,
-                forms,
-            )
-        });
-        print_with_aliases(
-            &bodies,
-            module,
-            self.options,
-            self.parallel,
-            aliases.as_ref(),
-            forms,
-        )
-    }
 }
 
 /// MLIR's `AliasInitializer` over the generic form (see
@@ -1815,204 +1436,4 @@ impl Printer<'_, '_> {
 }
 
 #[cfg(test)]
-mod tests {
-    //! The parallel alias pass: runs merged in any order, and any split of
-    //! the root's body into runs, give the sequential pass's state and text.
-
-    use proptest::prelude::*;
-    use strata_ctx::Context;
-
-    use super::*;
-
-    /// A module whose top-level operations share aliased values: affine
-    /// maps and sets, distinct attributes, large tuples (as results and as
-    /// block arguments, which MLIR prints before the operation), and
-    /// locations, also used as attributes and inside fused and named ones.
-    fn generated() -> String {
-        let big = |w: usize| vec![format!("i{w}"); 17].join(", ");
-        let mut text = String::new();
-        for i in 0..14 {
-            let region = if i % 4 == 1 {
-                format!(
-                    " ({{\n^bb0(%a{i}: tuple<{}>):\n  \"t.in\"() : () -> () loc(\"r.mlir\":{i}:3)\n}})",
-                    big(1 + i % 2)
-                )
-            } else {
-                String::new()
-            };
-            text += &format!(
-                "\"t.op{}\"(){region} {{m = affine_map<(d0) -> (d0 + {})>, s = affine_set<(d0) : (d0 - {} >= 0)>, \
-                 d = distinct[{}]<{} : i64>{}}} : () -> (tuple<{}>) \
-                 loc(fused[\"a.mlir\":{}:1, \"n\"(\"b.mlir\":{i}:2)])\n",
-                i % 5,
-                i % 3,
-                i % 2,
-                i % 4,
-                i % 4,
-                // A location an operation's location holds (deferrable) is an
-                // attribute of some other operations (not deferrable).
-                if i % 3 == 0 {
-                    format!(", l = loc(\"a.mlir\":{}:1)", i % 5)
-                } else {
-                    String::new()
-                },
-                big(1 + i % 3),
-                i % 5,
-            );
-        }
-        text
-    }
-
-    /// The operations of the root's body.
-    fn body(m: &Module<'_>) -> Vec<OpId> {
-        let b = m.root_body();
-        b.roots()
-            .iter()
-            .flat_map(|&r| b.blocks(r))
-            .flat_map(|block| b.block_ops(block))
-            .collect()
-    }
-
-    /// The alias pass with the root's body cut at `cuts` into runs, visited
-    /// each into its own state and merged in the order `order` gives (a
-    /// permutation of the runs): what [`visit_op_aliases`] does for the
-    /// root, but with the split and the merge order chosen.
-    fn split_pass<'c, 'm>(
-        m: &'m Module<'c>,
-        debug: bool,
-        cuts: &[usize],
-        order: &[usize],
-    ) -> AliasState<'c, 'm> {
-        let root = m.body.op(m.root);
-        assert!(root.attributes().is_none() && root.properties().is_none());
-        let ops = body(m);
-        let mut bounds: Vec<usize> = cuts.iter().map(|&c| c.min(ops.len())).collect();
-        bounds.sort_unstable();
-        let mut runs = Vec::new();
-        let mut from = 0;
-        for &b in &bounds {
-            runs.push(&ops[from..b]);
-            from = b;
-        }
-        runs.push(&ops[from..]);
-        let mut state = AliasState::new(&m.asm);
-        if debug {
-            state.visit(Node::Loc(root.location()), true);
-        }
-        let bodies = Bodies::new(&m.body);
-        let mut parts: Vec<Option<AliasState<'c, 'm>>> = state
-            .visit_runs(&bodies, bodies.regions(0, m.root).0, &runs, debug)
-            .into_iter()
-            .map(Some)
-            .collect();
-        let parts = order
-            .iter()
-            .map(|&k| parts[k].take().expect("a permutation"))
-            .collect();
-        state.merge_runs(parts);
-        state.finish();
-        state
-    }
-
-    /// Every field of an alias state, the stamps left out where `stamps` is
-    /// false (the sequential pass stamps in one run).
-    fn fields(s: &AliasState<'_, '_>, stamps: bool) -> String {
-        let entries: Vec<_> = s
-            .entries
-            .iter()
-            .map(|e| {
-                let stamp = if stamps { e.stamp } else { 0 };
-                (e.node, &e.name, e.depth, e.deferrable, &e.children, stamp)
-            })
-            .collect();
-        let mut index: Vec<_> = s.index.iter().filter(|e| *e.1 != NO_ENTRY).collect();
-        index.sort_unstable();
-        format!(
-            "entries {entries:?}\nindex {index:?}\nlocation_attrs {:?}\nalias {:?}\norder {:?}",
-            s.location_attrs, s.alias, s.order
-        )
-    }
-
-    fn options(debug_info: bool) -> PrintOptions {
-        PrintOptions {
-            debug_info,
-            local_scope: false,
-            elide_elements_above: None,
-        }
-    }
-
-    /// Three runs merged in order and in the reverse order: every field of
-    /// the merged state (entries with their stamps, index, locations used
-    /// as attributes, aliases, order, the next run) is the same, and is the
-    /// sequential pass's.
-    #[test]
-    fn merged_runs_do_not_depend_on_the_merge_order() {
-        let ctx = Context::new();
-        let text = generated();
-        let m = crate::ParseConfig::new()
-            .name("g.mlir")
-            .parallel(true)
-            .parse(&ctx, &text)
-            .unwrap();
-        for debug in [false, true] {
-            let forward = split_pass(&m, debug, &[4, 9], &[0, 1, 2]);
-            let backward = split_pass(&m, debug, &[4, 9], &[2, 1, 0]);
-            let shuffled = split_pass(&m, debug, &[4, 9], &[1, 2, 0]);
-            assert_eq!(fields(&forward, true), fields(&backward, true));
-            assert_eq!(fields(&forward, true), fields(&shuffled, true));
-            assert_eq!(forward.run, backward.run);
-            let sequential = collect_aliases(&Bodies::new(&m.body), &m, debug, false, None);
-            assert_eq!(fields(&forward, false), fields(&sequential, false));
-            // Something to compare: aliases of each family, block
-            // arguments' (not deferrable) and locations'.
-            assert!(forward.order.len() > 10, "{}", fields(&forward, false));
-            assert!(
-                forward
-                    .entries
-                    .iter()
-                    .any(|e| e.name.is_some() && !e.deferrable)
-            );
-            assert_eq!(
-                forward
-                    .entries
-                    .iter()
-                    .any(|e| e.deferrable && e.name.is_some()),
-                debug
-            );
-        }
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(48))]
-
-        /// Any split of the root's body into runs (empty ones too), merged
-        /// in any order, prints the sequential pass's text; for the shipped
-        /// alias file, `mlir-opt-19`'s.
-        #[test]
-        fn any_split_prints_the_same_text(
-            (cuts, order) in prop::collection::vec(0..=16usize, 0..6).prop_flat_map(|cuts| {
-                let runs = cuts.len() + 1;
-                (Just(cuts), Just((0..runs).collect::<Vec<_>>()).prop_shuffle())
-            }),
-            debug in any::<bool>(),
-            shipped in any::<bool>(),
-        ) {
-            let ctx = Context::new();
-            let text = if shipped {
-                include_str!("../tests/data/aliases.mlir").to_owned()
-            } else {
-                generated()
-            };
-            let m = crate::ParseConfig::new().name("g.mlir").parallel(true).parse(&ctx, &text).unwrap();
-            let split = split_pass(&m, debug, &cuts, &order);
-            let bodies = Bodies::new(&m.body);
-            let printed = print_with_aliases(&bodies, &m, options(debug), false, Some(&split), None).0;
-            prop_assert_eq!(&printed, &print_module(&m, options(debug)));
-            if shipped && !debug {
-                prop_assert_eq!(&printed, include_str!("../tests/data/aliases.expected"));
-            }
-            let sequential = collect_aliases(&Bodies::new(&m.body), &m, debug, false, None);
-            prop_assert_eq!(fields(&split, false), fields(&sequential, false));
-        }
-    }
-}
+mod tests;

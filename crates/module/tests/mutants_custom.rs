@@ -41,7 +41,8 @@ fn a_custom_module_with_nested_attribute_dictionaries_is_cut_into_units() {
 }
 
 /// An operation the default or named dialect has but strata has no custom
-/// parser for (`func.call` here) is refused with strata's own message, at
+/// parser for (`func.call`, and `func.return` in this test's registry) is
+/// refused with strata's own message, at
 /// its name, and never as a missing dialect: `mlir-opt-19` knows the
 /// dialect and parses the operation (for the lone `func.call` its verifier
 /// then reports that `@f` is no function). The builtin dialect's
@@ -55,7 +56,11 @@ fn a_known_operation_without_a_custom_parser_is_not_a_missing_dialect() {
     let ops = common::shared_ops();
     let cast = "%0 = builtin.unrealized_conversion_cast to i32\n";
     assert!(ParseConfig::new().ops(&ops).parse(&ctx, cast).is_ok());
-    for (text, name) in [("func.call @f() : () -> ()\n", "func.call")] {
+    for (text, name) in [
+        ("func.call @f() : () -> ()\n", "func.call"),
+        // Defined here, without a custom form.
+        ("func.return\n", "func.return"),
+    ] {
         let ctx = Context::new();
         let ops = common::shared_ops();
         let e = ParseConfig::new()

@@ -318,6 +318,15 @@ impl Names {
     }
 }
 
+/// A run of a parallel numbering: the waiting regions of each of its
+/// top-level operations, and the tables of their bodies, from `at` on.
+struct Run<'t> {
+    ops: Vec<Vec<Pending>>,
+    names: &'t mut [u32],
+    block_ids: &'t mut [u32],
+    at: (usize, usize),
+}
+
 /// One region waiting to be numbered, with the counters and the depth of
 /// the name scope it starts from (MLIR's naming context).
 #[derive(Clone, Copy)]
@@ -399,7 +408,7 @@ pub(super) fn number_parallel(p: &mut Printer<'_, '_>, forms: &OpRegistry) -> bo
         .len()
         .div_ceil(rayon::current_num_threads().max(1) * 4)
         .max(1);
-    let mut runs: Vec<(Vec<Vec<Pending>>, &mut [u32], &mut [u32], (usize, usize))> = Vec::new();
+    let mut runs: Vec<Run<'_>> = Vec::new();
     let mut at = root_end;
     for (c, chunk) in groups.chunks(per_run).enumerate() {
         let first = tops[chunk[0].0].b as usize;
@@ -421,19 +430,24 @@ pub(super) fn number_parallel(p: &mut Printer<'_, '_>, forms: &OpRegistry) -> bo
                     .collect()
             })
             .collect();
-        runs.push((pending, own_names, own_blocks, from));
+        runs.push(Run {
+            ops: pending,
+            names: own_names,
+            block_ids: own_blocks,
+            at: from,
+        });
         at = to;
     }
     let (base, arg_like, seen) = (&main.used, main.arg_like, &main.seen);
     let mut parts: Vec<(Names, &mut [u32])> = runs
         .into_par_iter()
-        .map(|(pending, names, block_ids, at)| {
-            let mut n = Namer::new(bodies, forms, hooks, names, block_ids);
-            n.at = at;
+        .map(|run| {
+            let mut n = Namer::new(bodies, forms, hooks, run.names, run.block_ids);
+            n.at = run.at;
             n.base = Some(base);
             n.arg_like = arg_like;
             n.seen = seen.clone();
-            for op in pending {
+            for op in run.ops {
                 n.run(op);
             }
             (n.out, n.names)
