@@ -3,7 +3,8 @@
 //! The oracle is `tests/oracle/custom.jsonl` (`tests/oracle/custom.py`):
 //! mlir-opt-19's default print, in custom forms, of every generic text the
 //! other oracles hold (MLIR 19's own test files as mlir-opt-19 printed them
-//! generic) and of strata-dialects' custom-form test files, without and
+//! generic), of strata-dialects' custom-form test files and of those in
+//! `tests/custom/` (the corners of the forms and the numbering), without and
 //! with debug info. strata parses each text with strata-opt's dialects and
 //! prints it with their custom forms; where every operation of the text
 //! prints the same form in both (strata defines its custom form, or its
@@ -35,6 +36,10 @@ fn input(sources: &BTreeMap<&str, Vec<serde_json::Value>>, row: &serde_json::Val
             env!("CARGO_MANIFEST_DIR")
         );
         return std::fs::read_to_string(path).expect("a data file");
+    }
+    if let Some(file) = source.strip_prefix("custom:") {
+        let path = format!("{}/tests/custom/{file}", env!("CARGO_MANIFEST_DIR"));
+        return std::fs::read_to_string(path).expect("a custom-form file");
     }
     let index = row["index"].as_u64().expect("index") as usize;
     let key = row["key"].as_str().expect("key");

@@ -5,9 +5,11 @@ every generic text the other oracles hold, without and with
 
 The inputs are the generic prints mlir-opt-19 made of MLIR 19's own test
 files (strata-module's generic.jsonl and strata-cli's dialects.jsonl, each
-row's "generic" and "debuginfo" texts) and the custom-form files of
-strata-dialects' tests. Each row: {"source", "index", "key", "custom"},
-where "source" names the oracle file (or "data:" and a file name), "index"
+row's "generic" and "debuginfo" texts), the custom-form files of
+strata-dialects' tests and those of crates/cli/tests/custom (the corners of
+the forms and of the numbering). Each row: {"source", "index", "key",
+"custom"}, where "source" names the oracle file (or "data:" or "custom:"
+and a file name), "index"
 its row, "key" the text ("generic" or "debuginfo"), and "custom" what
 mlir-opt-19 prints for it with the same debug-info flag. A text mlir-opt-19
 rejects is not recorded. The tests read only this file.
@@ -26,6 +28,7 @@ SOURCES = [
     ("cli/dialects.jsonl", os.path.join(ROOT, "crates/cli/tests/oracle/dialects.jsonl")),
 ]
 DATA = os.path.join(ROOT, "crates/dialects/tests/data")
+OWN = os.path.join(ROOT, "crates/cli/tests/custom")
 
 
 def custom(text, debug):
@@ -52,12 +55,14 @@ def main():
                     out = custom(row[key], debug)
                     if out is not None:
                         rows.append({"source": name, "index": i, "key": key, "custom": out})
-    for path in sorted(glob.glob(os.path.join(DATA, "*.mlir"))):
+    files = [("data:", p) for p in sorted(glob.glob(os.path.join(DATA, "*.mlir")))]
+    files += [("custom:", p) for p in sorted(glob.glob(os.path.join(OWN, "*.mlir")))]
+    for prefix, path in files:
         text = open(path, encoding="utf-8").read()
         for key, debug in [("generic", False), ("debuginfo", True)]:
             out = custom(text, debug)
             if out is not None:
-                rows.append({"source": "data:" + os.path.basename(path), "index": 0,
+                rows.append({"source": prefix + os.path.basename(path), "index": 0,
                              "key": key, "custom": out})
     with open(os.path.join(HERE, "custom.jsonl"), "w", encoding="utf-8") as f:
         for r in rows:
