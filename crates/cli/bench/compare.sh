@@ -36,9 +36,9 @@ $bin/gen-mlir --fx-collisions 200000 -o "$work/collide.mlir"
 echo "input: $big ($(wc -c <"$big") bytes)"
 
 # Byte-identical at 1 and 2 threads and single-threaded.
-$bin/strata-opt --threads 1 "$big" -o "$work/out1.mlir"
-$bin/strata-opt --threads 2 "$big" -o "$work/out2.mlir"
-$bin/strata-opt --context single "$big" -o "$work/outs.mlir"
+$bin/strata-opt --mlir-print-op-generic --threads 1 "$big" -o "$work/out1.mlir"
+$bin/strata-opt --mlir-print-op-generic --threads 2 "$big" -o "$work/out2.mlir"
+$bin/strata-opt --mlir-print-op-generic --context single "$big" -o "$work/outs.mlir"
 cmp "$work/out1.mlir" "$work/out2.mlir"
 cmp "$work/out1.mlir" "$work/outs.mlir"
 echo "output byte-identical at 1 and 2 threads and single-threaded ($(wc -c <"$work/out1.mlir") bytes)"
@@ -62,9 +62,9 @@ measure() {
 echo
 echo "| command (best of $runs) | wall s | peak RSS MiB |"
 echo "|---|---:|---:|"
-measure "strata-opt, 1 thread" $bin/strata-opt --threads 1 "$big" -o /dev/null
-measure "strata-opt, 2 threads" $bin/strata-opt --threads 2 "$big" -o /dev/null
-measure "strata-opt, single-threaded context" $bin/strata-opt --context single "$big" -o /dev/null
+measure "strata-opt, 1 thread" $bin/strata-opt --mlir-print-op-generic --threads 1 "$big" -o /dev/null
+measure "strata-opt, 2 threads" $bin/strata-opt --mlir-print-op-generic --threads 2 "$big" -o /dev/null
+measure "strata-opt, single-threaded context" $bin/strata-opt --mlir-print-op-generic --context single "$big" -o /dev/null
 measure "mlir-opt-19, threading on" mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic --verify-each=0 "$big" -o /dev/null
 measure "mlir-opt-19, threading off" mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic --verify-each=0 --mlir-disable-threading "$big" -o /dev/null
 measure "strata-opt, FxHash collisions, keyed context" $bin/strata-opt --threads 1 "$work/collide.mlir" -o /dev/null

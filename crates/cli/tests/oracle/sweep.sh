@@ -42,7 +42,7 @@ compare() {
             rejected=$((rejected + 1))
             continue
         fi
-        if "$opt" --split-input-file $dbg gen.mlir 2>/dev/null | cmp -s gen.mlir -; then
+        if "$opt" --mlir-print-op-generic --split-input-file $dbg gen.mlir 2>/dev/null | cmp -s gen.mlir -; then
             same=$((same + 1))
         else
             diff=$((diff + 1))
