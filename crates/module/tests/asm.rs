@@ -5,8 +5,8 @@ use core::hash::BuildHasher;
 
 use strata_ctx::{Context, Policy, Shared};
 use strata_ir::{OpDef, OpRegistry, Traits};
-use strata_module::asm::{Argument, DefaultDialect, OpAsm, OpAsmParser};
-use strata_module::{ParseConfig, ParseError, PrintOptions, print_module};
+use strata_module::asm::{Argument, DefaultDialect, OpAsm, OpAsmParser, OpAsmPrinter, OpPrint};
+use strata_module::{ParseConfig, ParseError, PrintConfig, PrintOptions, print_module};
 use strata_syntax::lexer::TokenKind;
 
 type S = rustc_hash::FxBuildHasher;
@@ -149,4 +149,101 @@ fn a_registry_for_another_context_type_is_refused() {
             .parse(&local, "toy.lambda (%x: i32) {\n  yield %x : i32\n}\n")
             .is_ok()
     );
+}
+
+/// `toy.const : type`, one result named `k`.
+fn parse_const<P: Policy, H: BuildHasher + 'static>(
+    p: &mut OpAsmParser<'_, '_, '_, '_, P, H>,
+) -> Result<(), ParseError> {
+    p.expect(TokenKind::Colon, "':'")?;
+    let ty = p.parse_type()?;
+    p.add_result_type(ty);
+    Ok(())
+}
+
+fn print_const(p: &mut dyn OpAsmPrinter<'_>) -> bool {
+    let o = p.body().op(p.op());
+    let &[r] = o.results() else {
+        return false;
+    };
+    let ty = p.body().value_type(r);
+    p.write_str(" : ");
+    p.print_type(ty);
+    true
+}
+
+fn name_const(_: &strata_ir::Body<'_>, _: strata_ir::OpId, name: &mut dyn FnMut(usize, &str)) {
+    name(0, "k");
+}
+
+fn print_lambda(p: &mut dyn OpAsmPrinter<'_>) -> bool {
+    if p.num_regions() != 1 || p.entry_arguments(0) != Some(1) {
+        return false;
+    }
+    p.write_str(" (");
+    p.print_region_argument(0, 0, &[], false);
+    p.write_str(") ");
+    p.print_region(0, false, true, false);
+    true
+}
+
+fn print_yield(p: &mut dyn OpAsmPrinter<'_>) -> bool {
+    let o = p.body().op(p.op());
+    let operands: Vec<_> = o.operands().collect();
+    let &[v] = &operands[..] else {
+        return false;
+    };
+    let ty = p.body().value_type(v);
+    p.write_str(" ");
+    p.print_operand(v);
+    p.write_str(" : ");
+    p.print_type(ty);
+    true
+}
+
+/// A user's dialect prints in its custom forms: through its hooks, under
+/// its default dialect, with its result names made unique across scopes as
+/// MLIR makes them, and with the generic form for an operation its hook
+/// refuses.
+#[test]
+fn a_users_custom_form_prints_through_its_hook() {
+    let mut ops = strata_module::builtin_ops::<Shared, S>();
+    ops.register(
+        OpDef::new("toy.lambda", Traits::ISOLATED_FROM_ABOVE)
+            .interface(OpAsm::<Shared, S>::new(parse_lambda))
+            .interface(OpPrint::new(print_lambda))
+            .interface(DefaultDialect("toy")),
+    );
+    ops.register(
+        OpDef::new("toy.yield", Traits::TERMINATOR)
+            .interface(OpAsm::<Shared, S>::new(parse_yield))
+            .interface(OpPrint::new(print_yield)),
+    );
+    ops.register(
+        OpDef::new("toy.const", Traits::NONE)
+            .interface(OpAsm::<Shared, S>::new(parse_const))
+            .interface(OpPrint::new(print_const).result_names(name_const)),
+    );
+    let ctx = Context::new();
+    let text = "%a = toy.const : i32\n%b = toy.const : i32\n\
+                toy.lambda (%x: i32) {\n  yield %x : i32\n}\n\
+                toy.lambda (%y: i32) {\n  %c = toy.const : i32\n  yield %c : i32\n}\n\
+                \"toy.yield\"(%a, %b) : (i32, i32) -> ()\n";
+    let module = ParseConfig::new().ops(&ops).parse(&ctx, text).unwrap();
+    let expected = "module {\n  %k = toy.const : i32\n  %k_0 = toy.const : i32\n  \
+                    toy.lambda (%arg0: i32) {\n    yield %arg0 : i32\n  }\n  \
+                    toy.lambda (%arg0: i32) {\n    %k_1 = const : i32\n    yield %k_1 : i32\n  }\n  \
+                    \"toy.yield\"(%k, %k_0) : (i32, i32) -> ()\n}\n\n";
+    for parallel in [false, true] {
+        let config = PrintConfig::new().ops(&ops).parallel(parallel);
+        assert_eq!(config.print(&module), expected, "parallel: {parallel}");
+        assert!(config.print_listing_generic(&module).1.is_empty());
+    }
+    // The custom print reads back to the same module.
+    let again = ParseConfig::new().ops(&ops).parse(&ctx, expected).unwrap();
+    assert_eq!(PrintConfig::new().ops(&ops).print(&again), expected);
+    // Generic, the same module prints MLIR's generic form and numbers.
+    let generic = PrintConfig::new().ops(&ops).generic(true).print(&module);
+    assert_eq!(generic, print_module(&module, PrintOptions::default()));
+    assert!(generic.starts_with("\"builtin.module\"() ({\n  %0 = \"toy.const\"() : () -> i32\n"));
 }
