@@ -678,7 +678,7 @@ fn visit_op_aliases<'c>(
     if debug {
         state.visit(Node::Loc(o.location()), true);
     }
-    if let Some((_, form)) = custom::form_of(state.forms, body, id) {
+    if let Some(form) = custom::form_of(state.forms, body, id) {
         let mut p = custom::AliasPrinter {
             state,
             bodies,
@@ -1098,7 +1098,10 @@ impl<'m, 'c> Printer<'m, 'c> {
         self.indent(indent);
         let results = o.results();
         if !results.is_empty() {
-            let groups = self.custom_names.groups.get(&(b, id)).cloned();
+            // Result groups exist only where a custom form named results.
+            let groups = (!self.custom_names.groups.is_empty())
+                .then(|| self.custom_names.groups.get(&(b, id)).cloned())
+                .flatten();
             match groups {
                 Some(g) => {
                     for (i, &start) in g.iter().enumerate() {
@@ -1117,7 +1120,7 @@ impl<'m, 'c> Printer<'m, 'c> {
             .name()
             .dyn_cast::<StringAttr>()
             .map_or("", |s| s.payload().value);
-        if let Some((_, form)) = custom::form_of(self.forms, body, id) {
+        if let Some(form) = custom::form_of(self.forms, body, id) {
             let start = self.out.len();
             let dialect = self.dialects.last().copied().unwrap_or("");
             self.out.push_str(custom::op_name(name, dialect));

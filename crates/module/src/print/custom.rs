@@ -16,7 +16,7 @@ use smallvec::SmallVec;
 use strata_builtin::prelude::*;
 use strata_builtin::{DictionaryAttr, FunctionType, NamedAttribute};
 use strata_ctx::{Attribute, Type};
-use strata_ir::{BlockId, Body, OpDef, OpId, OpRegistry, RegionId, Traits, Value, ValueDef};
+use strata_ir::{BlockId, Body, OpId, OpRegistry, RegionId, Traits, Value, ValueDef};
 
 use super::{ARG, AliasState, Bodies, MULTI, NAMED, NONE, Node, Printer, visit_op_aliases};
 use crate::asm::DefaultDialect;
@@ -36,7 +36,7 @@ pub type PrintHook = for<'c> fn(p: &mut dyn OpAsmPrinter<'c>) -> bool;
 pub type ResultNamesHook = for<'c> fn(body: &Body<'c>, op: OpId, name: &mut dyn FnMut(usize, &str));
 
 /// The custom form of an operation in print, an interface of its
-/// [`OpDef`] (the parse hook is an [`crate::asm::OpAsm`]).
+/// [`strata_ir::OpDef`] (the parse hook is an [`crate::asm::OpAsm`]).
 #[derive(Clone, Copy)]
 pub struct OpPrint {
     print: PrintHook,
@@ -230,9 +230,8 @@ pub(super) fn form_of<'r>(
     forms: Option<&'r OpRegistry>,
     body: &Body<'_>,
     op: OpId,
-) -> Option<(&'r OpDef, &'r OpPrint)> {
-    let def = forms?.def_of(body, op)?;
-    Some((def, def.get_interface::<OpPrint>()?))
+) -> Option<&'r OpPrint> {
+    forms?.def_of(body, op)?.get_interface::<OpPrint>()
 }
 
 /// The default dialect of the regions of operation `op` of `body` (MLIR's
@@ -717,7 +716,7 @@ impl<'a, 'm, 'c> Namer<'a, 'm, 'c> {
         let Some(&first) = results.first() else {
             return;
         };
-        let Some(hook) = form.and_then(|(_, f)| f.result_names) else {
+        let Some(hook) = form.and_then(|f| f.result_names) else {
             // Numbered: one number for all the results.
             let id = self.next.0;
             self.next.0 += 1;
