@@ -826,6 +826,15 @@ pub struct DenseAttrData<'s, 'c> {
 }
 
 impl<'c> DenseAttrData<'_, 'c> {
+    /// Whether every element is equal (MLIR's `SplatElementsAttr`; one
+    /// element is a splat).
+    pub fn is_splat(&self) -> bool {
+        let width = static_shape(self.ty)
+            .and_then(|(_, element)| element_layout(element))
+            .map_or(1, |l| l.0);
+        is_splat(self.data, width)
+    }
+
     pub(crate) fn print(&self, p: &mut AsmPrinter<'_, 'c>) -> fmt::Result {
         if let Some((shape, element_ty)) = static_shape(self.ty) {
             let width = element_layout(element_ty).map_or(1, |l| l.0);

@@ -26,8 +26,9 @@ use strata_builtin::prelude::*;
 
 use strata_builtin::{IntegerAttr, IntegerType, Signedness};
 use strata_ctx::{Attribute, Policy, Type};
+use strata_ir::verify::{self as v, OpSite};
 use strata_ir::{Body, OpId};
-use strata_ir::{OpDef, OpRegistry, Traits};
+use strata_ir::{OpDef, OpRegistry, Traits, VerifyError};
 use strata_module::asm::{OpAsm, OpAsmParser, OpAsmPrinter, OpPrint};
 use strata_syntax::ParseError;
 
@@ -42,6 +43,7 @@ type PResult<T> = Result<T, ParseError>;
 pub fn register_ops<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut OpRegistry) {
     ops.register(
         OpDef::new("arith.constant", Traits::PURE | Traits::CONSTANT_LIKE)
+            .verifier(verify_constant)
             .interface(OpAsm::<P, S>::new(parse_constant))
             .interface(OpPrint::new(print_constant).result_names(constant_names)),
     );
@@ -157,4 +159,63 @@ fn constant_names(body: &Body<'_>, op: OpId, name: &mut dyn FnMut(usize, &str)) 
         let _ = write!(s, "{}", t.width);
     }
     name(0, &s);
+}
+
+/// `arith.constant`'s `verifyInvariants`, in MLIR 19's order: its counting
+/// traits, its `value` (required, and of the result's type: ODS's
+/// `AllTypesMatch`), then its own `verify`.
+fn verify_constant(site: OpSite<'_, '_>) -> Result<(), VerifyError> {
+    use strata_builtin::{
+        DenseAttr, DenseResourceAttr, DenseStringAttr, FloatAttr, IntegerAttr, IntegerType,
+        NoneType, SparseElementsAttr, VectorType,
+    };
+    v::zero_regions(site)?;
+    v::one_result(site)?;
+    v::zero_successors(site)?;
+    v::zero_operands(site)?;
+    let value =
+        v::inherent(site, "value").ok_or_else(|| VerifyError::new("requires attribute 'value'"))?;
+    let ty = site.body().value_type(site.op().result(0));
+    // A string without a type is typed `none`.
+    let same = match typed_attr_type(value) {
+        Some(t) => t == ty,
+        None => value.isa::<StringAttr>() && ty.isa::<NoneType>(),
+    };
+    if !same {
+        return Err(VerifyError::new(
+            "failed to verify that all of {value, result} have same type",
+        ));
+    }
+    if ty
+        .dyn_cast::<IntegerType>()
+        .is_some_and(|t| t.payload().signedness != strata_builtin::Signedness::Signless)
+    {
+        return Err(VerifyError::new("integer return type must be signless"));
+    }
+    // A dialect's attribute may implement `ElementsAttr`: strata cannot
+    // tell, and does not refuse it.
+    let opaque = value.isa::<strata_builtin::OpaqueAttr>();
+    let elements = opaque
+        || value.isa::<DenseAttr>()
+        || value.isa::<DenseStringAttr>()
+        || value.isa::<SparseElementsAttr>()
+        || value.isa::<DenseResourceAttr>();
+    if !(value.isa::<IntegerAttr>() || value.isa::<FloatAttr>() || elements) {
+        return Err(VerifyError::new(
+            "value must be an integer, float, or elements attribute",
+        ));
+    }
+    let scalable = ty
+        .dyn_cast::<VectorType>()
+        .is_some_and(|t| t.payload().scalable.iter().any(|&s| s));
+    let splat = value
+        .dyn_cast::<DenseAttr>()
+        .is_some_and(|d| d.payload().is_splat());
+    if scalable && !splat && !opaque {
+        return Err(VerifyError::new(
+            "intializing scalable vectors with elements attribute is not supported unless \
+             it's a vector splat",
+        ));
+    }
+    Ok(())
 }

@@ -46,7 +46,8 @@ use strata_builtin::prelude::*;
 use strata_builtin::{ArrayAttr, DictionaryAttr, NamedAttribute};
 use strata_builtin::{FunctionType, StringAttr};
 use strata_ctx::{Attribute, Location, Policy, Type};
-use strata_ir::{OpDef, OpRegistry, Traits};
+use strata_ir::verify::{self as v, OpSite};
+use strata_ir::{OpDef, OpRegistry, Traits, VerifyError};
 use strata_module::asm::{Argument, DefaultDialect, OpAsm, OpAsmParser, OpAsmPrinter, OpPrint};
 use strata_syntax::ParseError;
 use strata_syntax::lexer::TokenKind;
@@ -71,12 +72,14 @@ const INHERENT: [&str; 2] = ["arg_attrs", "res_attrs"];
 pub fn register_ops<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut OpRegistry) {
     ops.register(
         OpDef::new("func.func", Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL)
+            .verifier(verify_func)
             .interface(OpAsm::<P, S>::new(parse_func))
             .interface(OpPrint::new(print_func))
             .interface(DefaultDialect("func")),
     );
     ops.register(
         OpDef::new("func.return", Traits::TERMINATOR | Traits::PURE)
+            .verifier(verify_return)
             .interface(OpAsm::<P, S>::new(parse_return))
             .interface(OpPrint::new(print_return)),
     );
@@ -485,4 +488,202 @@ fn print_return(p: &mut dyn OpAsmPrinter<'_>) -> bool {
         p.print_types(&types);
     }
     true
+}
+
+/// Whether `a` is a string attribute (MLIR's `StrAttr` constraint: a string
+/// with a type is one too).
+fn is_string(a: Attribute<'_>) -> bool {
+    a.isa::<StringAttr>() || a.isa::<strata_builtin::TypedStringAttr>()
+}
+
+/// The text of a string attribute, if `a` is one.
+fn string_of<'c>(a: Attribute<'c>) -> Option<&'c str> {
+    match a.dyn_cast::<StringAttr>() {
+        Some(s) => Some(s.payload().value),
+        None => Some(
+            a.dyn_cast::<strata_builtin::TypedStringAttr>()?
+                .payload()
+                .value,
+        ),
+    }
+}
+
+/// MLIR's `DictArrayAttr` constraint.
+fn is_dict_array(a: Attribute<'_>) -> bool {
+    a.dyn_cast::<ArrayAttr>().is_some_and(|a| {
+        a.payload()
+            .elements
+            .iter()
+            .all(|d| d.isa::<DictionaryAttr>())
+    })
+}
+
+/// `func.func`'s `verifyInvariants`, in MLIR 19's order: its counting
+/// traits, its attributes' constraints (ODS's `OpInvariants`), the
+/// `SymbolOpInterface` checks, then the `FunctionOpInterface` checks of the
+/// argument and result attributes and of the body's entry block.
+fn verify_func(site: OpSite<'_, '_>) -> Result<(), VerifyError> {
+    v::one_region(site)?;
+    v::zero_results(site)?;
+    v::zero_successors(site)?;
+    v::zero_operands(site)?;
+    // The required attributes, in ODS's (sorted) order, then each
+    // attribute's constraint in the order the arguments are declared.
+    let required = |name: &str| {
+        v::inherent(site, name)
+            .ok_or_else(|| VerifyError::new(format!("requires attribute '{name}'")))
+    };
+    let ty = required("function_type")?;
+    let name = required("sym_name")?;
+    let unsatisfied = |name: &str, what: &str| {
+        VerifyError::new(format!(
+            "attribute '{name}' failed to satisfy constraint: {what}"
+        ))
+    };
+    if !is_string(name) {
+        return Err(unsatisfied("sym_name", "string attribute"));
+    }
+    let Some(ty) = ty
+        .dyn_cast::<strata_builtin::TypeAttr>()
+        .and_then(|t| t.payload().ty.dyn_cast::<FunctionType>())
+    else {
+        return Err(unsatisfied(
+            "function_type",
+            "type attribute of function type",
+        ));
+    };
+    let visibility = v::inherent(site, "sym_visibility");
+    if visibility.is_some_and(|v| !is_string(v)) {
+        return Err(unsatisfied("sym_visibility", "string attribute"));
+    }
+    let (arg_attrs, res_attrs) = (
+        v::inherent(site, "arg_attrs"),
+        v::inherent(site, "res_attrs"),
+    );
+    for (key, attrs) in [("arg_attrs", arg_attrs), ("res_attrs", res_attrs)] {
+        if attrs.is_some_and(|a| !is_dict_array(a)) {
+            return Err(unsatisfied(key, "Array of dictionary attributes"));
+        }
+    }
+    // SymbolOpInterface (a base of FunctionOpInterface, verified first).
+    let external = || {
+        site.regions_body()
+            .zip(site.regions().first())
+            .is_none_or(|(b, &r)| b.entry_block(r).is_none())
+    };
+    if let Some(vis) = visibility.and_then(string_of)
+        && !["public", "private", "nested"].contains(&vis)
+    {
+        return Err(VerifyError::new(format!(
+            "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {}",
+            visibility.expect("a visibility")
+        )));
+    }
+    if external() && visibility.and_then(string_of).is_none_or(|v| v == "public") {
+        return Err(VerifyError::new(
+            "symbol declaration cannot have public visibility",
+        ));
+    }
+    // A parent without a definition may have the trait.
+    if let Some(def) = site.parent().and_then(|p| p.def())
+        && !def.has(Traits::SYMBOL_TABLE)
+    {
+        return Err(VerifyError::new(
+            "symbol's parent must have the SymbolTable trait",
+        ));
+    }
+    // FunctionOpInterface: one dictionary per argument and per result,
+    // each naming dialect attributes only.
+    let (inputs, results) = (ty.payload().inputs, ty.payload().results);
+    for (attrs, n, what, plural) in [
+        (arg_attrs, inputs.len(), "argument", "arguments"),
+        (res_attrs, results.len(), "result", "results"),
+    ] {
+        let Some(attrs) = attrs.and_then(|a| a.dyn_cast::<ArrayAttr>()) else {
+            continue;
+        };
+        let dicts = attrs.payload().elements;
+        if dicts.len() != n {
+            return Err(VerifyError::new(format!(
+                "expects {what} attribute array to have the same number of elements as the \
+                 number of function {plural}, got {}, but expected {n}",
+                dicts.len()
+            )));
+        }
+        for d in dicts.iter().filter_map(|d| d.dyn_cast::<DictionaryAttr>()) {
+            if d.payload()
+                .entries
+                .iter()
+                .any(|e| !e.name.payload().value.contains('.'))
+            {
+                return Err(VerifyError::new(format!(
+                    "{plural} may only have dialect attributes"
+                )));
+            }
+        }
+    }
+    // The body's entry block takes the signature's arguments.
+    if let (Some(body), Some(&r)) = (site.regions_body(), site.regions().first())
+        && let Some(entry) = body.entry_block(r)
+    {
+        let args = body.block_args(entry);
+        if args.len() != inputs.len() {
+            return Err(VerifyError::new(format!(
+                "entry block must have {} arguments to match function signature",
+                inputs.len()
+            )));
+        }
+        for (i, (&arg, &want)) in args.iter().zip(inputs).enumerate() {
+            let got = body.value_type(arg);
+            if got != want {
+                return Err(VerifyError::new(format!(
+                    "type of entry block argument #{i}('{got}') must match the type of \
+                             the corresponding argument in function signature('{want}')"
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `func.return`'s `verifyInvariants`: its counting traits, `HasParent`,
+/// `IsTerminator`, then its operands against the enclosing function's
+/// results.
+fn verify_return(site: OpSite<'_, '_>) -> Result<(), VerifyError> {
+    v::zero_regions(site)?;
+    v::zero_results(site)?;
+    v::zero_successors(site)?;
+    v::has_parent(site, &["func.func"])?;
+    v::terminator(site)?;
+    let Some(func) = site.parent() else {
+        return Ok(());
+    };
+    let name = v::inherent(func, "sym_name")
+        .and_then(string_of)
+        .unwrap_or("");
+    let Some(ty) = v::inherent(func, "function_type")
+        .and_then(|t| t.dyn_cast::<strata_builtin::TypeAttr>())
+        .and_then(|t| t.payload().ty.dyn_cast::<FunctionType>())
+    else {
+        return Ok(());
+    };
+    let results = ty.payload().results;
+    let (body, op) = (site.body(), site.op());
+    if op.num_operands() != results.len() {
+        return Err(VerifyError::new(format!(
+            "has {} operands, but enclosing function (@{name}) returns {}",
+            op.num_operands(),
+            results.len()
+        )));
+    }
+    for (i, (v, &want)) in op.operands().zip(results).enumerate() {
+        let got = body.value_type(v);
+        if got != want {
+            return Err(VerifyError::plain(format!(
+                "type of return operand {i} ('{got}') doesn't match function result type \
+                 ('{want}') in function @{name}"
+            )));
+        }
+    }
+    Ok(())
 }

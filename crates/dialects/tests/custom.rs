@@ -229,17 +229,15 @@ fn arith_constants_custom_form_is_read_as_mlir_reads_it() {
             1
         )
     );
-    let ctx = Context::new();
-    let ops = registry::<Shared>();
-    let module = ParseConfig::new()
-        .ops(&ops)
-        .parse(
-            &ctx,
-            "func.func @f() {\n  %c = arith.constant \"x\"\n  return\n}\n",
+    // A string's type is `none`, which the verifier then refuses (MLIR
+    // prints the constant so in its note).
+    assert_eq!(
+        error_of("func.func @f() {\n  %c = arith.constant \"x\"\n  return\n}\n"),
+        (
+            "'arith.constant' op value must be an integer, float, or elements attribute".to_owned(),
+            2,
+            8
         )
-        .unwrap();
-    assert!(
-        print_module(&module, PrintOptions::default()).contains("<{value = \"x\"}> : () -> none")
     );
 }
 

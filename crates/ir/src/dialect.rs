@@ -35,6 +35,7 @@ use crate::body::Body;
 use crate::handles::{Attribute, Context};
 use crate::id::{OpId, Value};
 use crate::pattern::RewritePattern;
+use crate::verify::OpSite;
 
 /// The traits of an operation (MLIR's op traits that the IR, the verifier
 /// and the passes ask about), as a set.
@@ -120,20 +121,42 @@ impl fmt::Debug for Traits {
 /// at the operation's location, and notes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerifyError {
-    /// The message, as MLIR words it (`'arith.addi' op requires ...` is
-    /// formed by the reporter from the name and this text).
+    /// The message, as MLIR words it. With [`VerifyError::op_prefix`] (MLIR's
+    /// `emitOpError`) the reporter puts `'arith.addi' op ` in front of it;
+    /// without (MLIR's `emitError`) it is reported as it is.
     pub message: String,
+    /// Whether the reporter prefixes the operation's name.
+    pub op_prefix: bool,
     /// Notes, each with the operation it points at, if not the one
     /// verified.
     pub notes: Vec<(Option<OpId>, String)>,
 }
 
 impl VerifyError {
-    /// An error with `message` and no note.
+    /// MLIR's `emitOpError(message)`: an error with `message`, after the
+    /// operation's name, and no note.
     pub fn new(message: impl Into<String>) -> Self {
         Self {
             message: message.into(),
+            op_prefix: true,
             notes: Vec::new(),
+        }
+    }
+
+    /// MLIR's `emitError(message)`: an error with `message` as it is.
+    pub fn plain(message: impl Into<String>) -> Self {
+        Self {
+            op_prefix: false,
+            ..Self::new(message)
+        }
+    }
+
+    /// The message as it is reported for operation `name`.
+    pub fn text(&self, name: &str) -> String {
+        if self.op_prefix {
+            format!("'{name}' op {}", self.message)
+        } else {
+            self.message.clone()
         }
     }
 }
@@ -159,8 +182,11 @@ pub enum Fold<'c> {
     Results(SmallVec<[FoldValue<'c>; 1]>),
 }
 
-/// An operation's verifier (MLIR's `verify` and `verifyRegions`).
-pub type VerifyFn = for<'c> fn(&Body<'c>, OpId) -> Result<(), VerifyError>;
+/// An operation's verifier (MLIR's `verifyInvariants`: its traits' checks
+/// in their declared order, then its own `verify`), or its region verifier
+/// (`verifyRegionInvariants`), given the operation where it lives (see
+/// [`crate::verify`]).
+pub type VerifyFn = for<'a, 'c> fn(OpSite<'a, 'c>) -> Result<(), VerifyError>;
 
 /// An operation's folder (MLIR's `fold`): the context to intern constants
 /// in, the body, the operation, and for each operand the constant it is
@@ -189,6 +215,7 @@ pub struct OpDef {
     name: &'static str,
     traits: Traits,
     verify: Option<VerifyFn>,
+    verify_regions: Option<VerifyFn>,
     fold: Option<FoldFn>,
     patterns: Vec<Box<dyn RewritePattern>>,
     interfaces: Vec<(TypeId, Box<dyn Any + Send + Sync>)>,
@@ -212,6 +239,7 @@ impl OpDef {
             name,
             traits,
             verify: None,
+            verify_regions: None,
             fold: None,
             patterns: Vec::new(),
             interfaces: Vec::new(),
@@ -221,6 +249,13 @@ impl OpDef {
     /// With this verifier.
     pub fn verifier(mut self, f: VerifyFn) -> Self {
         self.verify = Some(f);
+        self
+    }
+
+    /// With this region verifier, run once the operations of the
+    /// operation's regions have been verified.
+    pub fn region_verifier(mut self, f: VerifyFn) -> Self {
+        self.verify_regions = Some(f);
         self
     }
 
@@ -268,6 +303,11 @@ impl OpDef {
     /// The verifier.
     pub fn verify_fn(&self) -> Option<VerifyFn> {
         self.verify
+    }
+
+    /// The region verifier.
+    pub fn region_verify_fn(&self) -> Option<VerifyFn> {
+        self.verify_regions
     }
 
     /// The folder.
@@ -411,6 +451,13 @@ impl OpRegistry {
     /// one: one indexed load.
     pub fn def_of(&self, body: &Body<'_>, op: OpId) -> Option<&OpDef> {
         body.op(op).def().map(|id| self.def(id))
+    }
+
+    /// Whether any definition has a verifier or a region verifier.
+    pub fn has_verifiers(&self) -> bool {
+        self.defs
+            .iter()
+            .any(|d| d.verify.is_some() || d.verify_regions.is_some())
     }
 
     /// The definition named `name`.

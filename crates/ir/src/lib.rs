@@ -14,6 +14,7 @@ mod id;
 pub mod mutate;
 pub mod pattern;
 pub mod transform;
+pub mod verify;
 pub mod walk;
 
 pub use body::{BlockOps, Blocks, Body, OpRef, Preds, RegionParent, Uses, ValueDef};
@@ -27,4 +28,5 @@ pub use mutate::{InsertPoint, OperationState};
 pub use pattern::{PatternRewriter, RewriteEvent, RewritePattern};
 pub use strata_sync::policy::{Local, Policy, Shared};
 pub use transform::IrMapping;
+pub use verify::OpSite;
 pub use walk::{WalkOrder, WalkResult, walk_body, walk_op, walk_region};

@@ -8,7 +8,7 @@ use strata_builtin::IntegerAttr;
 use strata_builtin::prelude::*;
 use strata_ctx::{Attribute, Context};
 use strata_ir::{
-    Body, Fold, FoldValue, InsertPoint, OpDef, OpId, OpKind, OpRegistry, OperationState,
+    Body, Fold, FoldValue, InsertPoint, OpDef, OpId, OpKind, OpRegistry, OpSite, OperationState,
     PatternRewriter, RewriteEvent, RewritePattern, Traits, VerifyError,
 };
 
@@ -18,8 +18,9 @@ use strata_ir::{
 struct Mnemonic(&'static str);
 
 /// `toy.add`'s verifier: two operands of one type, one result of it.
-fn verify_add(body: &Body<'_>, op: OpId) -> Result<(), VerifyError> {
-    let o = body.op(op);
+fn verify_add(site: OpSite<'_, '_>) -> Result<(), VerifyError> {
+    let body = site.body();
+    let o = site.op();
     if o.num_operands() != 2 {
         return Err(VerifyError::new(format!(
             "expected 2 operands, but found {}",
@@ -184,7 +185,10 @@ fn the_verifier_folder_and_pattern_run_on_a_body() {
     body.insert_op(user, InsertPoint::End(block)).unwrap();
 
     let def = r.def_of(&body, add).unwrap();
-    assert_eq!(def.verify_fn().unwrap()(&body, add), Ok(()));
+    assert_eq!(
+        def.verify_fn().unwrap()(OpSite::new(&r, &body, add)),
+        Ok(())
+    );
     let f64_ = ctx.f64().into();
     let y = body.add_block_argument(block, f64_, None);
     let bad = body.create_op(
@@ -193,7 +197,9 @@ fn the_verifier_folder_and_pattern_run_on_a_body() {
             .results(&[i32_]),
     );
     assert_eq!(
-        def.verify_fn().unwrap()(&body, bad).unwrap_err().message,
+        def.verify_fn().unwrap()(OpSite::new(&r, &body, bad))
+            .unwrap_err()
+            .message,
         "requires the same type for all operands"
     );
     body.erase_op(bad).unwrap();

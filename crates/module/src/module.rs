@@ -2,7 +2,7 @@
 //! metadata and the printing hooks it was parsed with.
 
 use strata_builtin::AsmHooks;
-use strata_ir::{Body, OpId, WalkOrder, WalkResult, walk_op};
+use strata_ir::{Body, OpId, OpRegistry, WalkOrder, WalkResult, walk_op};
 
 /// A parsed file: its root operation (a `builtin.module`, the file's own or
 /// an implicit one) in a body of its own, and the file metadata section.
@@ -86,8 +86,10 @@ impl<'c> Module<'c> {
     /// registered or not (entry blocks without predecessors, no empty block
     /// in a region of several, successors only on a block's last operation,
     /// operands that dominate their uses, no symbol defined twice in a
-    /// `builtin.module`), as a parse checks them: on any module, however it
-    /// was changed since. Returns the first failure in MLIR's order.
+    /// `builtin.module`), and runs the verifiers of the definitions in `ops`
+    /// that the operations were created with, as a parse does: on any
+    /// module, however it was changed since. Returns the first failure in
+    /// MLIR's order.
     ///
     /// An error is placed at its operation's location when that is a
     /// `file:line:col` of `file` in `text` (the buffer the module was parsed
@@ -96,20 +98,26 @@ impl<'c> Module<'c> {
     ///
     /// ```
     /// use strata_ctx::Context;
-    /// use strata_module::ParseConfig;
+    /// use strata_module::{ParseConfig, builtin_ops};
     ///
     /// let ctx = Context::new();
+    /// let ops = builtin_ops::<strata_ctx::Shared, rustc_hash::FxBuildHasher>();
     /// let text = "\"x.f\"() ({\n  \"x.use\"(%0) : (i32) -> ()\n  %0 = \"x.def\"() : () -> i32\n}) : () -> ()\n";
     /// // Inside one block of an unregistered operation (a graph region) a use
     /// // may come before its definition.
-    /// let module = ParseConfig::new().name("f.mlir").parse(&ctx, text).unwrap();
-    /// assert!(module.verify("f.mlir", text).is_ok());
+    /// let module = ParseConfig::new().name("f.mlir").ops(&ops).parse(&ctx, text).unwrap();
+    /// assert!(module.verify(&ops, "f.mlir", text).is_ok());
     /// ```
     ///
     /// # Errors
     ///
     /// The first rule broken, with a note where MLIR gives one.
-    pub fn verify(&self, file: &str, text: &str) -> Result<(), crate::ParseError> {
+    pub fn verify(
+        &self,
+        ops: &OpRegistry,
+        file: &str,
+        text: &str,
+    ) -> Result<(), crate::ParseError> {
         let starts = crate::parse::Lines::new(text).starts;
         let at = |loc: strata_ctx::Location<'_>| {
             crate::structure::locate(loc, file, &starts, text.len())
@@ -119,6 +127,7 @@ impl<'c> Module<'c> {
             parallel: false,
             op_note: Some(strata_builtin::PrintOptions::default()),
             clean: &[],
+            ops,
         };
         crate::structure::check_module(&checker, self)
     }

@@ -1156,6 +1156,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher + 'static, R: Runner<'c, P, S>>(
         &locate,
         runner.parallel(),
         op_note,
+        registry,
         &module,
         whole && root_needs,
         needs,

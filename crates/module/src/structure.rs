@@ -55,7 +55,9 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use strata_builtin::{CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc, OpaqueLoc, UnknownLoc};
 use strata_ctx::{Attribute, Location};
-use strata_ir::{BlockId, Body, OpId, RegionId, RegionParent, Value, ValueDef};
+use strata_ir::{
+    BlockId, Body, OpId, OpRegistry, OpSite, RegionId, RegionParent, Traits, Value, ValueDef,
+};
 use strata_syntax::ParseError;
 
 use strata_builtin::AsmHooks;
@@ -321,6 +323,8 @@ pub(crate) struct Checker<'a> {
     /// saw nothing in them that could fail one), left out of the walks:
     /// by their index in the root's body, `true` to leave out.
     pub(crate) clean: &'a [bool],
+    /// The definitions whose verifiers rule 6 runs.
+    pub(crate) ops: &'a OpRegistry,
 }
 
 /// Checks the rules on `module`, MLIR's order (see the module
@@ -342,6 +346,7 @@ pub(crate) fn check_parsed(
     at: &At<'_>,
     parallel: bool,
     op_note: crate::parse::OpNote,
+    ops: &OpRegistry,
     module: &crate::Module<'_>,
     root_needs: bool,
     needs: impl Iterator<Item = bool>,
@@ -362,11 +367,19 @@ pub(crate) fn check_parsed(
         clean[op.index()] = !needs;
         any |= needs;
     }
+    // The parser does not ask the definitions: the rules that depend on them
+    // are checked first on their own, and where one fails every rule is
+    // checked in order, so that the first failure is MLIR's.
+    if !any && !definitions_hold(ops, module, parallel) {
+        clean.iter_mut().for_each(|c| *c = false);
+        any = true;
+    }
     let checker = Checker {
         at,
         parallel,
         op_note,
         clean: &clean,
+        ops,
     };
     let file = Scope::new(module, &module.body, None, Placed::default(), "", &[]);
     if any {
@@ -376,6 +389,60 @@ pub(crate) fn check_parsed(
     let owner = Some((&module.body, module.root));
     let root = Scope::new(module, root_body, owner, place, "builtin.module", &[]);
     root.symbols(&checker, Holder::Owner)
+}
+
+/// Whether the rules that depend on the operations' definitions hold
+/// (rule 2 in regions of one block, and rule 6), in no particular order:
+/// each body's operations in arena order, the child bodies of the root's
+/// on rayon when `parallel`.
+fn definitions_hold(ops: &OpRegistry, module: &crate::Module<'_>, parallel: bool) -> bool {
+    /// Whether the operations of `body` pass, and those of its children
+    /// when `deep`.
+    fn passes<'c>(
+        ops: &OpRegistry,
+        body: &Body<'c>,
+        owner: Option<(&Body<'c>, OpId)>,
+        deep: bool,
+    ) -> bool {
+        body.op_ids().all(|x| {
+            let site = match owner {
+                Some((b, op)) => OpSite::in_child(ops, body, x, b, op),
+                None => OpSite::new(ops, body, x),
+            };
+            let o = body.op(x);
+            o.def().is_none_or(|d| {
+                let def = ops.def(d);
+                let filled = || {
+                    site.regions_body().is_none_or(|b| {
+                        let full =
+                            |&r: &RegionId| b.entry_block(r).is_none_or(|e| b.last_op(e).is_some());
+                        site.regions().iter().all(full)
+                    })
+                };
+                (def.has(Traits::NO_TERMINATOR) || filled())
+                    && def.verify_fn().is_none_or(|f| f(site).is_ok())
+                    && def.region_verify_fn().is_none_or(|f| f(site).is_ok())
+            }) && (!deep
+                || o.owner()
+                    .and_then(|c| body.child(c))
+                    .is_none_or(|child| passes(ops, child, Some((body, x)), true)))
+        })
+    }
+    if !parallel {
+        return passes(ops, &module.body, None, true);
+    }
+    // The file's body and the root's without their children, then each
+    // child of the root's body on its own thread.
+    use rayon::prelude::*;
+    let root_body = module.root_body();
+    let children: Vec<_> = root_body.children().collect();
+    passes(ops, &module.body, None, false)
+        && passes(ops, root_body, Some((&module.body, module.root)), false)
+        && children.par_iter().all(|&(c, child)| {
+            root_body
+                .owner_op(c)
+                .is_none_or(|x| passes(ops, child, Some((root_body, x)), true))
+        })
 }
 
 /// What holds the regions a walk is in: the operation that owns the body
@@ -420,6 +487,7 @@ impl<'a> Checker<'a> {
     /// rules 1 to 5 inside it, then rule 4. `clean` is what its body's
     /// walks leave out.
     fn whole(&self, outer: &Scope<'_, '_>, op: OpId, clean: &[bool]) -> Result<(), ParseError> {
+        outer.verify_op(self, op, Verify::Op)?;
         let Some(owner) = outer.body.op(op).owner() else {
             return Ok(());
         };
@@ -428,7 +496,7 @@ impl<'a> Checker<'a> {
             return Ok(());
         };
         if child.roots().is_empty() {
-            return Ok(());
+            return outer.verify_op(self, op, Verify::Regions);
         }
         let mut scope = Scope::new(
             outer.module,
@@ -439,16 +507,27 @@ impl<'a> Checker<'a> {
             clean,
         );
         scope.structure(self, Holder::Owner)?;
+        outer.verify_op(self, op, Verify::Regions)?;
         scope.dominance(self, Holder::Owner)
     }
+}
+
+/// Which of a definition's verifiers to run.
+#[derive(Clone, Copy)]
+enum Verify {
+    /// MLIR's `verifyInvariants`, as the walk enters the operation.
+    Op,
+    /// MLIR's `verifyRegionInvariants`, as the walk leaves it.
+    Regions,
 }
 
 /// An item of the structure walk's stack.
 enum Work {
     /// Entering the holder: rule 1, then its blocks.
     Enter(Holder),
-    /// Entering a block of the holder's regions (the region has several
-    /// blocks when the flag is set): rules 2 and 3, then its operations.
+    /// Entering a block of the holder's regions (set when the block must
+    /// not be empty: its region has several blocks, or its holder needs a
+    /// terminator): rules 2 and 3, then its operations.
     Block(Holder, BlockId, bool),
     /// Leaving the holder: the isolated operations its blocks hold (from
     /// the given index of the deferred list on), then its rule 5.
@@ -574,6 +653,7 @@ impl<'m, 'c> Scope<'m, 'c> {
                 Work::Enter(h) => {
                     if let Holder::Op(x) = h {
                         self.known(checker, x)?;
+                        self.verify_op(checker, x, Verify::Op)?;
                     }
                     let regions = self.regions(h);
                     if regions.is_empty() {
@@ -591,10 +671,12 @@ impl<'m, 'c> Scope<'m, 'c> {
                     }
                     stack.push(Work::Exit(h, deferred.len()));
                     let at = stack.len();
+                    let terminated = self.needs_terminator(checker, h);
                     for &r in regions {
-                        let many = body
-                            .entry_block(r)
-                            .is_some_and(|e| body.next_block(e).is_some());
+                        let many = terminated
+                            || body
+                                .entry_block(r)
+                                .is_some_and(|e| body.next_block(e).is_some());
                         for b in body.blocks(r) {
                             stack.push(Work::Block(h, b, many));
                         }
@@ -654,6 +736,9 @@ impl<'m, 'c> Scope<'m, 'c> {
                     if self.holder_name(h) == "builtin.module" {
                         self.symbols(checker, h)?;
                     }
+                    if let Holder::Op(x) = h {
+                        self.verify_op(checker, x, Verify::Regions)?;
+                    }
                 }
             }
         }
@@ -704,6 +789,47 @@ impl<'m, 'c> Scope<'m, 'c> {
             ),
         );
         Err(current_op_note(e, self.current(checker, op)))
+    }
+
+    /// Whether the blocks of `h`'s regions need a terminator even where a
+    /// region has one block: `h` has a definition without `NoTerminator`
+    /// (MLIR's `mayBeValidWithoutTerminator`; an operation without a
+    /// definition might have the trait).
+    fn needs_terminator(&self, checker: &Checker<'_>, h: Holder) -> bool {
+        let def = match h {
+            Holder::Op(x) => self.body.op(x).def(),
+            Holder::Owner => self.owner.and_then(|(b, o)| b.op(o).def()),
+        };
+        def.is_some_and(|d| !checker.ops.def(d).has(Traits::NO_TERMINATOR))
+    }
+
+    /// Operation `op` where it lives, for its verifiers.
+    fn site<'s>(&'s self, ops: &'s OpRegistry, op: OpId) -> OpSite<'s, 'c> {
+        match self.owner {
+            Some((b, o)) => OpSite::in_child(ops, self.body, op, b, o),
+            None => OpSite::new(ops, self.body, op),
+        }
+    }
+
+    /// Rule 6 at operation `op`: its definition's verifier, or its region
+    /// verifier.
+    fn verify_op(&self, checker: &Checker<'_>, op: OpId, which: Verify) -> Result<(), ParseError> {
+        let Some(def) = self.body.op(op).def().map(|d| checker.ops.def(d)) else {
+            return Ok(());
+        };
+        let f = match which {
+            Verify::Op => def.verify_fn(),
+            Verify::Regions => def.region_verify_fn(),
+        };
+        let Some(Err(v)) = f.map(|f| f(self.site(checker.ops, op))) else {
+            return Ok(());
+        };
+        let e = Self::error(self.place(checker, op), v.text(def.name()));
+        let mut e = current_op_note(e, self.current(checker, op));
+        for (at, note) in v.notes {
+            e = Self::note(e, self.place(checker, at.unwrap_or(op)), note);
+        }
+        Err(e)
     }
 
     /// The text of operation `op` for its "see current operation" note,

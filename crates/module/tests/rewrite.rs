@@ -114,7 +114,7 @@ fn a_rewritten_module_prints_what_mlir_opt_prints_for_the_rewritten_text() {
     check(&module.body);
 
     // The verifier's rules hold on the rewritten module.
-    module.verify("rewrite.mlir", INPUT).unwrap();
+    module.verify(&ops, "rewrite.mlir", INPUT).unwrap();
     let printed = print_module(&module, PrintOptions::default());
     assert_eq!(printed, EXPECTED);
     // The text the rewrites leave parses to the same print.
@@ -145,12 +145,12 @@ fn a_rewrite_that_breaks_dominance_is_caught_by_the_verifier() {
     };
 
     let mut module = parse();
-    module.verify("rewrite.mlir", INPUT).unwrap();
+    module.verify(&ops, "rewrite.mlir", INPUT).unwrap();
     let (f_owner, _, _) = owners(&module);
     let f = module.root_body_mut().child_mut(f_owner).unwrap();
     let (a, b) = (find(f, "x.a"), find(f, "x.b"));
     f.move_op(b, InsertPoint::Before(a)).unwrap();
-    let e = module.verify("rewrite.mlir", INPUT).unwrap_err();
+    let e = module.verify(&ops, "rewrite.mlir", INPUT).unwrap_err();
     assert_eq!(e.message(), "operand #0 does not dominate this use");
     // At `x.b` (line 4), with the note at `x.a` (line 3).
     let line = |at: usize| INPUT[..at].matches('\n').count() + 1;
@@ -176,7 +176,7 @@ fn a_rewrite_that_breaks_dominance_is_caught_by_the_verifier() {
     let dead = f.blocks(region).nth(2).unwrap();
     let b = find(f, "x.b");
     f.move_op(b, InsertPoint::Start(dead)).unwrap();
-    let e = module.verify("rewrite.mlir", INPUT).unwrap_err();
+    let e = module.verify(&ops, "rewrite.mlir", INPUT).unwrap_err();
     // The walk takes the operations of `f`'s region first (the uses inside
     // `x.region` come after): `func.return` in `^bb1` uses `x.b`'s result,
     // now defined in the unreachable `^bb2`, which dominates nothing.

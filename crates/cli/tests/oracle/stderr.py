@@ -247,6 +247,7 @@ SPLIT = [
     ("crates/module/tests/oracle", "structure.mlir", False),
     ("crates/module/tests/oracle", "op_note.mlir", False),
     ("crates/cli/tests/oracle", "unknown_ops.mlir", False),
+    ("crates/cli/tests/oracle", "verify_ops.mlir", False),
 ]
 
 
