@@ -5,6 +5,7 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+pub mod asm;
 mod builtin_ops;
 mod config;
 pub mod generate;
@@ -18,7 +19,6 @@ mod verify;
 pub use builtin_ops::{builtin_ops, register_builtin};
 pub use config::{ParseConfig, ParsePolicy};
 pub use module::{Module, ResourceGroup};
-pub use parse::asm;
 pub use parse::{Item, ItemKind, MAX_REGION_NESTING, ParseStats, scan_items};
 pub use print::{PrintConfig, print_module, print_module_parallel, sanitize_alias, write_escaped};
 pub use split::{Chunk, split_input};

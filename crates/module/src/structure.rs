@@ -56,7 +56,7 @@ use smallvec::SmallVec;
 use strata_builtin::{CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc, OpaqueLoc, UnknownLoc};
 use strata_ctx::{Attribute, Location};
 use strata_ir::{BlockId, Body, OpId, RegionId, RegionParent, Value, ValueDef};
-pub(crate) use strata_ir::{defined_symbol as symbol_name, first_redefinition};
+use strata_ir::{defined_symbol as symbol_name, first_redefinition};
 use strata_syntax::ParseError;
 
 use strata_builtin::AsmHooks;

@@ -6,11 +6,14 @@
 #![forbid(unsafe_code)]
 
 mod affine;
+pub mod asm;
 mod dialect;
 mod distinct;
 mod error;
 mod hook_parse;
 pub mod lexer;
+pub mod metadata;
+pub mod ops;
 mod parser;
 
 use core::hash::BuildHasher;
