@@ -1,6 +1,8 @@
 //! MLIR's generic operation form: an operation tree that owns what it
-//! parses, a parser that parses a module's top-level operations in parallel
-//! into one context, and a printer byte-identical to mlir-opt 19.
+//! parses, a parse that cuts a module into its top-level operations and
+//! runs strata-syntax's parser (which holds the operation grammar) on them
+//! in parallel into one context, and a printer byte-identical to mlir-opt
+//! 19.
 //!
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]

@@ -1,6 +1,9 @@
-//! MLIR's textual syntax of builtin types, attributes, locations, affine
-//! maps and integer sets: a lexer and a recursive-descent parser that
-//! interns into a [`strata_ctx::Context`] as it parses.
+//! MLIR's textual syntax: a lexer and one recursive-descent parser, the
+//! cursor of every grammar, that reads builtin types, attributes,
+//! locations, affine maps and integer sets (interning into a
+//! [`strata_ctx::Context`] as it parses), operations in the generic and
+//! the custom forms (into `strata-ir`'s bodies) and the file metadata
+//! section.
 //!
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
