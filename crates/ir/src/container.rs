@@ -50,17 +50,67 @@ pub struct InsertKey {
 #[cfg(not(strata_loom))]
 pub fn symbol_name<'c>(body: &Body<'c>, op: OpId) -> Option<&'c str> {
     let d = body.op_data(op);
+    defined_symbol(d.properties, d.attributes).map(|(_, text)| text)
+}
+
+/// The symbol an operation with `properties` and `attributes` defines: its
+/// `sym_name` attribute if that is a string (MLIR's
+/// `getAttrOfType<StringAttr>`: the properties' entry if they have one,
+/// else the attribute dictionary's; a string with a type is a `StringAttr`
+/// too, and a different one from the same string without), with its text.
+#[cfg(not(strata_loom))]
+pub fn defined_symbol<'c>(
+    properties: Option<strata_ctx::Attribute<'c>>,
+    attributes: Option<strata_ctx::Attribute<'c>>,
+) -> Option<(strata_ctx::Attribute<'c>, &'c str)> {
     let entry = |dict: Option<strata_ctx::Attribute<'c>>| {
         dict?
             .dyn_cast::<DictionaryAttr>()?
             .payload()
             .get("sym_name")
     };
-    let value = entry(d.properties).or_else(|| entry(d.attributes))?;
-    if let Some(s) = value.dyn_cast::<StringAttr>() {
-        return Some(s.payload().value);
+    let value = entry(properties).or_else(|| entry(attributes))?;
+    let text = if let Some(s) = value.dyn_cast::<StringAttr>() {
+        s.payload().value
+    } else {
+        value.dyn_cast::<TypedStringAttr>()?.payload().value
+    };
+    Some((value, text))
+}
+
+/// MLIR's `verifySymbolTable` over a module's body, its operations in
+/// order with the symbol each defines (see [`defined_symbol`]): the first
+/// one that redefines a symbol (the same attribute), the one that defined
+/// it first, and the symbol's text.
+#[cfg(not(strata_loom))]
+pub fn first_redefinition<'c, T: Copy>(
+    body: impl IntoIterator<Item = (T, Option<(strata_ctx::Attribute<'c>, &'c str)>)>,
+) -> Option<(T, T, &'c str)> {
+    // By address: an interned attribute is one storage. A body defines few
+    // symbols, as a rule: a list first, a map past sixteen.
+    let mut few: smallvec::SmallVec<[(usize, T); 16]> = smallvec::SmallVec::new();
+    let mut many: FxHashMap<usize, T> = FxHashMap::default();
+    for (op, symbol) in body {
+        let Some((attr, text)) = symbol else { continue };
+        let key = attr.as_ptr().addr();
+        let first = if many.is_empty() {
+            few.iter().find(|e| e.0 == key).map(|e| e.1)
+        } else {
+            many.get(&key).copied()
+        };
+        if let Some(first) = first {
+            return Some((op, first, text));
+        }
+        if few.len() < 16 {
+            few.push((key, op));
+        } else {
+            if many.is_empty() {
+                many.extend(few.iter().copied());
+            }
+            many.insert(key, op);
+        }
     }
-    Some(value.dyn_cast::<TypedStringAttr>()?.payload().value)
+    None
 }
 
 /// The symbol an operation defines, under loom: the stand-in properties'

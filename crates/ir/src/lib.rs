@@ -19,6 +19,8 @@ pub mod walk;
 
 pub use body::{BlockOps, Blocks, Body, OpRef, Preds, RegionParent, Uses, ValueDef};
 pub use container::{Container, ContainerMutator, InsertKey, OwnerGuard, symbol_name};
+#[cfg(not(strata_loom))]
+pub use container::{defined_symbol, first_redefinition};
 pub use dialect::{Fold, FoldValue, OpDef, OpDefId, OpKind, OpRegistry, Traits, VerifyError};
 pub use error::{Inconsistency, IrError};
 #[cfg(strata_loom)]

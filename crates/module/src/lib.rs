@@ -1,10 +1,13 @@
 //! MLIR's generic operation form: an operation tree that owns what it
-//! parses, a parser that parses a module's top-level operations in parallel
-//! into one context, and a printer byte-identical to mlir-opt 19.
+//! parses, a parse that cuts a module into its top-level operations and
+//! runs strata-syntax's parser (which holds the operation grammar) on them
+//! in parallel into one context, and a printer byte-identical to mlir-opt
+//! 19.
 //!
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+pub mod asm;
 mod builtin_ops;
 mod config;
 pub mod generate;
@@ -18,7 +21,6 @@ mod verify;
 pub use builtin_ops::{builtin_ops, register_builtin};
 pub use config::{ParseConfig, ParsePolicy};
 pub use module::{Module, ResourceGroup};
-pub use parse::asm;
 pub use parse::{Item, ItemKind, MAX_REGION_NESTING, ParseStats, scan_items};
 pub use print::{PrintConfig, print_module, print_module_parallel, sanitize_alias, write_escaped};
 pub use split::{Chunk, split_input};

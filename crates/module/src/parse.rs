@@ -1,6 +1,8 @@
-//! The scan, the file's alias and metadata sections, and the driver of the
-//! generic-form parser (the operation grammar is in `parse/ops.rs`, the
-//! custom forms in `parse/custom.rs`).
+//! The scan, the file's alias definitions, and the driver of the parse (the
+//! unit runner): the operation grammar, generic and custom, and the grammar
+//! of the file metadata section are strata-syntax's (`strata_syntax::ops`,
+//! `strata_syntax::asm`, `strata_syntax::metadata`), whose one parser this
+//! driver runs on each unit.
 //!
 //! A file is read in three steps:
 //!
@@ -33,20 +35,19 @@ use smallvec::SmallVec;
 use strata_builtin::prelude::*;
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 use strata_syntax::lexer::{Lexer, Token, TokenKind, wrong_token_position};
+use strata_syntax::ops::{
+    Builder, External, FileAliases as Aliases, FileState, Flags, OutsideUse, Regions, Shell,
+    UnitParser,
+};
 
 use crate::structure;
-use strata_syntax::{Aliases as Table, DistinctIds, ParseError, Parser, ResourceSection, Syntax};
+use strata_syntax::{DistinctIds, ParseError, Parser, Syntax};
 
-pub mod asm;
-mod ops;
+pub(crate) use strata_syntax::ops::Lines;
+pub use strata_syntax::ops::MAX_REGION_NESTING;
 
 use crate::{Module, ResourceGroup};
-use ops::{Builder, External, OutsideUse, Regions, Shell, UnitParser};
 use strata_ir::{OpRegistry, OperationState, Traits};
-
-/// How deep regions may nest before the parser stops with a diagnostic
-/// (instead of overflowing the stack).
-pub const MAX_REGION_NESTING: u32 = 200;
 
 type PResult<T> = Result<T, ParseError>;
 
@@ -393,141 +394,10 @@ fn trim_items(text: &str, items: &mut [Item]) {
     }
 }
 
-/// Resolved alias definitions of a file.
-#[derive(Debug, Default)]
-struct Aliases<'c> {
-    /// The handles the definitions made, for the syntax parser to resolve
-    /// uses with (one handle per alias, as in MLIR: every use of a distinct
-    /// attribute's alias is that attribute), numbered in file order.
-    table: Table<'c>,
-    /// The offset of each definition in the file, in file order (the
-    /// table's numbering): the definitions a text sees are those above it.
-    offsets: Vec<usize>,
-}
-
-impl Aliases<'_> {
-    /// How many definitions lie above the file offset `at`: all that a
-    /// use at `at` may name, MLIR resolving an alias only after its
-    /// definition (an operation's own `loc(#name)` aside).
-    fn visible_at(&self, at: usize) -> usize {
-        self.offsets.partition_point(|&o| o < at)
-    }
-}
-
 /// What an attribute or type alias definition made.
 enum Defined<'c> {
     Type(Type<'c>),
     Attribute(Attribute<'c>),
-}
-
-/// Line starts of a text, for line and column numbers.
-#[derive(Debug)]
-pub(crate) struct Lines {
-    pub(crate) starts: Vec<usize>,
-}
-
-impl Lines {
-    pub(crate) fn new(text: &str) -> Self {
-        const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-        const LOW7: u64 = u64::from_ne_bytes([0x7f; 8]);
-        let b = text.as_bytes();
-        let mut starts = Vec::with_capacity(b.len() / 32 + 1);
-        starts.push(0);
-        // Eight bytes at a time: a byte of `x` is zero where the text has a
-        // newline, and `!((x & LOW7) + LOW7 | x | LOW7)` sets exactly the
-        // top bit of each zero byte (no borrow crosses bytes).
-        let mut chunks = b.chunks_exact(8);
-        let mut base = 0;
-        for chunk in &mut chunks {
-            let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-            let x = w ^ (ONES * u64::from(b'\n'));
-            let mut m = !(((x & LOW7) + LOW7) | x | LOW7);
-            while m != 0 {
-                starts.push(base + (m.trailing_zeros() / 8) as usize + 1);
-                m &= m - 1;
-            }
-            base += 8;
-        }
-        for (k, &c) in chunks.remainder().iter().enumerate() {
-            if c == b'\n' {
-                starts.push(base + k + 1);
-            }
-        }
-        Self { starts }
-    }
-
-    /// The 1-based line and column of byte `pos`, by binary search: the
-    /// reference the tests hold [`Lines::line_col_near`] to.
-    #[cfg(test)]
-    fn line_col(&self, pos: usize) -> (u32, u32) {
-        let line = self.starts.partition_point(|&s| s <= pos) - 1;
-        let col = pos - self.starts[line] + 1;
-        (
-            u32::try_from(line + 1).unwrap_or(u32::MAX),
-            u32::try_from(col).unwrap_or(u32::MAX),
-        )
-    }
-
-    /// The 1-based line and column of byte `pos`, looking first at the few
-    /// lines from `hint` on (a parser asks for positions in order, so the
-    /// answer is usually the hint's line or one just after it), and leaving
-    /// the line in `hint`.
-    fn line_col_near(&self, pos: usize, hint: &core::cell::Cell<usize>) -> (u32, u32) {
-        let s = &self.starts;
-        let mut line = hint.get();
-        if line < s.len() && s[line] <= pos {
-            let mut steps = 0;
-            while line + 1 < s.len() && s[line + 1] <= pos {
-                line += 1;
-                steps += 1;
-                if steps == 8 {
-                    line += s[line..].partition_point(|&x| x <= pos) - 1;
-                    break;
-                }
-            }
-        } else {
-            line = s.partition_point(|&x| x <= pos) - 1;
-        }
-        hint.set(line);
-        let col = pos - s[line] + 1;
-        (
-            u32::try_from(line + 1).unwrap_or(u32::MAX),
-            u32::try_from(col).unwrap_or(u32::MAX),
-        )
-    }
-}
-
-/// What the whole file shares with every unit parser.
-struct Shared<'c, 'f, P: Policy, S> {
-    /// The dialect hooks the file is parsed with.
-    syntax: &'f Syntax<P, S>,
-    /// The operations' definitions.
-    ops: &'f OpRegistry,
-    text: &'f str,
-    name: &'f str,
-    lines: Lines,
-    aliases: Aliases<'c>,
-    /// The `distinct[N]` ids the alias definitions made (in generic form,
-    /// where every distinct attribute is an alias, all of them): each unit
-    /// starts from a copy, so every use of an alias is its one attribute.
-    distinct: DistinctIds<'c>,
-}
-
-/// Whether nothing but blanks and comments follows byte `at` of `src` (the
-/// lexer's next token there is the end of the text). Most units are
-/// followed at once by the next item, which is told without lexing it.
-fn only_blanks_follow(src: &str, at: usize) -> bool {
-    let b = src.as_bytes();
-    let mut i = at;
-    while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\n' | b'\r') {
-        i += 1;
-    }
-    match b.get(i) {
-        None => true,
-        // A character that starts a token for certain.
-        Some(&c) if c != b'/' && c.is_ascii_graphic() => false,
-        _ => Lexer::new(&src[at..]).next_token().kind == TokenKind::Eof,
-    }
 }
 
 /// A top-level isolated operation parsed on its own, on any thread (see
@@ -578,7 +448,7 @@ fn isolated_unit(op: &str, ops: &OpRegistry) -> bool {
 /// and the unit is parsed in file order with the rest.
 fn prebuild_unit<'c, 'f, P: Policy, S: BuildHasher + 'static>(
     ctx: &'c Context<P, S>,
-    shared: &'f Shared<'c, 'f, P, S>,
+    shared: &'f FileState<'c, 'f, P, S>,
     placeholder: Attribute<'c>,
     range: Range<usize>,
 ) -> Option<PResult<Prebuilt<'c, 'f>>> {
@@ -627,7 +497,7 @@ fn at_unit_end(text: &str, end: usize, e: ParseError) -> ParseError {
 /// for its first error (the operations above an item that failed).
 fn first_error_of<'c, P: Policy, S: BuildHasher + 'static>(
     ctx: &'c Context<P, S>,
-    shared: &Shared<'c, '_, P, S>,
+    shared: &FileState<'c, '_, P, S>,
     placeholder: Attribute<'c>,
     range: Range<usize>,
 ) -> PResult<()> {
@@ -647,7 +517,7 @@ trait Runner<'c, P: Policy, S> {
     fn prebuild<'f>(
         &self,
         ctx: &'c Context<P, S>,
-        shared: &'f Shared<'c, 'f, P, S>,
+        shared: &'f FileState<'c, 'f, P, S>,
         placeholder: Attribute<'c>,
         ranges: &[Range<usize>],
     ) -> Vec<Option<PResult<Prebuilt<'c, 'f>>>>;
@@ -673,7 +543,7 @@ impl<'c, P: Policy, S: BuildHasher + 'static> Runner<'c, P, S> for Sequential {
     fn prebuild<'f>(
         &self,
         ctx: &'c Context<P, S>,
-        shared: &'f Shared<'c, 'f, P, S>,
+        shared: &'f FileState<'c, 'f, P, S>,
         placeholder: Attribute<'c>,
         ranges: &[Range<usize>],
     ) -> Vec<Option<PResult<Prebuilt<'c, 'f>>>> {
@@ -694,7 +564,7 @@ impl<'c, S: BuildHasher + Sync + Send + 'static> Runner<'c, strata_ctx::Shared, 
     fn prebuild<'f>(
         &self,
         ctx: &'c Context<strata_ctx::Shared, S>,
-        shared: &'f Shared<'c, 'f, strata_ctx::Shared, S>,
+        shared: &'f FileState<'c, 'f, strata_ctx::Shared, S>,
         placeholder: Attribute<'c>,
         ranges: &[Range<usize>],
     ) -> Vec<Option<PResult<Prebuilt<'c, 'f>>>> {
@@ -864,9 +734,14 @@ fn parse_file<'c, P: Policy, S: BuildHasher + 'static, R: Runner<'c, P, S>>(
                 ops.push(item.range.clone());
                 Ok(())
             }
-            ItemKind::Metadata => {
-                parse_metadata(ctx, text, item.range.clone(), syntax).map(|r| resources.extend(r))
-            }
+            ItemKind::Metadata => strata_syntax::metadata::parse_metadata(
+                ctx,
+                text,
+                item.range.clone(),
+                syntax,
+                |kind, entries| ResourceGroup { kind, entries },
+            )
+            .map(|r| resources.extend(r)),
             ItemKind::AttrAlias | ItemKind::TypeAlias => {
                 define_alias(ctx, syntax, text, &item, &mut aliases, &distinct).map(|rest| {
                     if let Some(at) = rest {
@@ -892,7 +767,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher + 'static, R: Runner<'c, P, S>>(
         }
     }
     let placeholder: Attribute<'c> = ctx.string_attr("builtin.unrealized_conversion_cast").into();
-    let shared = Shared {
+    let shared = FileState {
         syntax,
         ops: registry,
         text,
@@ -1019,7 +894,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher + 'static, R: Runner<'c, P, S>>(
     let mut in_order_ids = shared.distinct.clone();
     let mut prebuilt = prebuilt.into_iter();
     for range in &body_ranges {
-        b.flags = ops::Flags::default();
+        b.flags = Flags::default();
         match prebuilt.next().flatten() {
             Some(Err(e)) => return Err(e),
             Some(Ok(pre)) => {
@@ -1404,7 +1279,7 @@ fn split_custom_module(text: &str, range: Range<usize>, nested: &Nested) -> Spli
 /// names that the file does not define.
 fn parse_module_shell<'c, 'f, P: Policy, S: BuildHasher + 'static>(
     ctx: &'c Context<P, S>,
-    shared: &'f Shared<'c, 'f, P, S>,
+    shared: &'f FileState<'c, 'f, P, S>,
     placeholder: Attribute<'c>,
     head: Range<usize>,
     tail: Range<usize>,
@@ -1430,190 +1305,6 @@ fn parse_module_shell<'c, 'f, P: Policy, S: BuildHasher + 'static>(
         Some(shell) => Ok((shell, b.undefined_location.take())),
         None => Err(ParseError::new(head.start..head.start, "expected a module")),
     }
-}
-
-/// Parses the file metadata section `{-# ... #-}` at `range`, as MLIR's
-/// `parseFileMetadataDictionary` does: comma-separated lists closed by
-/// `#-}` and `}`, each key checked after its `:`, a dialect's resources
-/// handled as the dialect says ([`ResourceSection`]; the builtin dialect's
-/// are blobs), an external resource's value a string or `true`/`false`.
-/// The messages and positions are MLIR's.
-fn parse_metadata<P: Policy, S: BuildHasher + 'static>(
-    ctx: &Context<P, S>,
-    text: &str,
-    range: Range<usize>,
-    syntax: &Syntax<P, S>,
-) -> PResult<Vec<ResourceGroup>> {
-    // The whole text is lexed, as MLIR lexes its buffer: a section that
-    // never ends reports its errors at the end of the file. An error while
-    // a bad token is current is the lexer's, as MLIR's eager lexer reports
-    // it before any parser error.
-    let mut p = Parser::new_at(ctx, text, range.start, Some(syntax));
-    if !p.consume_if(TokenKind::FileMetadataBegin) {
-        return Err(p.error("expected '{-#'"));
-    }
-    p.parse_comma_separated_list_until(TokenKind::FileMetadataEnd, "'#-}'", |p| {
-        let key = p.token();
-        if key.kind != TokenKind::BareId {
-            return Err(p.error("expected identifier key in file metadata dictionary"));
-        }
-        let kind = p.spelling();
-        p.bump();
-        p.expect(TokenKind::Colon, "':'")?;
-        let dialect = match kind {
-            "dialect_resources" => true,
-            "external_resources" => false,
-            _ => {
-                return Err(p.error_at_token(
-                    key,
-                    format!("unknown key '{kind}' in file metadata dictionary"),
-                ));
-            }
-        };
-        p.expect(TokenKind::LBrace, "'{'")?;
-        let entries = p.parse_comma_separated_list_until(TokenKind::RBrace, "'}'", |p| {
-            let name = p.token();
-            if name.kind != TokenKind::BareId {
-                return Err(p.error("expected identifier key for 'resource' entry"));
-            }
-            let owner = p.spelling();
-            p.bump();
-            p.expect(TokenKind::Colon, "':'")?;
-            p.expect(TokenKind::LBrace, "'{'")?;
-            let section = if !dialect {
-                None
-            } else if owner == "builtin" {
-                Some(ResourceSection::Blobs)
-            } else {
-                match syntax.resource_section(owner) {
-                    Some(ResourceSection::Refused) => {
-                        return Err(p.error(format!(
-                            "unexpected 'resource' section for dialect '{owner}'"
-                        )));
-                    }
-                    Some(s) => Some(s),
-                    None => {
-                        return Err(p.error_at_token(name, format!("dialect '{owner}' is unknown")));
-                    }
-                }
-            };
-            let kv = p.parse_comma_separated_list_until(TokenKind::RBrace, "'}'", |p| {
-                if p.token().kind != TokenKind::BareId {
-                    return Err(p.error(if dialect {
-                        "expected identifier key for 'resource' entry"
-                    } else {
-                        "expected identifier key for 'external_resources' entry"
-                    }));
-                }
-                let key = p.spelling();
-                if section == Some(ResourceSection::NoKeys) {
-                    return Err(p.error(format!(
-                        "unknown 'resource' key '{key}' for dialect '{owner}'"
-                    )));
-                }
-                p.bump();
-                p.expect(TokenKind::Colon, "':'")?;
-                // The value is one token, whatever it is; what it must be is
-                // the resource's parser's to say.
-                let v = p.token();
-                let value = p.spelling();
-                if section == Some(ResourceSection::Blobs) {
-                    if let TokenKind::Error(why) = v.kind {
-                        // The lexer's error, then the blob's parser's at
-                        // the token (MLIR's `parseAsBlob`).
-                        let key = key.trim_matches('"');
-                        return Err(
-                            ParseError::lexical(v.start..v.end, why).with_exact_follow_up(
-                                v.start..v.start,
-                                format!("expected hex string blob for key '{key}'"),
-                            ),
-                        );
-                    }
-                    check_blob(key, value).map_err(|m| p.error(m))?;
-                } else if v.kind != TokenKind::String && value != "true" && value != "false" {
-                    return Err(p.error(format!("expected string value for key '{key}'")));
-                }
-                p.bump();
-                Ok((key.to_owned(), value.to_owned()))
-            })?;
-            Ok((owner.to_owned(), kv))
-        })?;
-        Ok(ResourceGroup {
-            kind: kind.to_owned(),
-            entries,
-        })
-    })
-}
-
-/// MLIR's error for a value used above its definition with another type:
-/// at the definition (`def`, of type `have`), the first use (`used`, with
-/// type `want`) as a note.
-#[cold]
-#[inline(never)]
-fn definition_type_error(
-    name: &str,
-    number: u32,
-    have: Type<'_>,
-    def: Range<usize>,
-    want: Type<'_>,
-    used: Range<usize>,
-) -> ParseError {
-    ParseError::new(
-        def,
-        format!("definition of SSA value '{name}#{number}' has type '{have}'"),
-    )
-    .with_note(used, format!("previously used here with type '{want}'"))
-}
-
-/// Checks the value of the builtin dialect's resource `key` (as written, a
-/// string literal or a word) as MLIR's builtin dialect parses it: a blob,
-/// written `"0x..."`, whose first four bytes are its alignment (little
-/// endian), a power of two.
-///
-/// # Errors
-///
-/// MLIR's message when it is not such a blob. (An alignment of zero, which
-/// makes `mlir-opt-19` abort, is a non-power-of-two value here.)
-fn check_blob(key: &str, value: &str) -> Result<(), String> {
-    let key = key.trim_matches('"');
-    let not_blob = || format!("expected hex string blob for key '{key}'");
-    let hex = value
-        .strip_prefix("\"0x")
-        .and_then(|v| v.strip_suffix('"'))
-        .ok_or_else(not_blob)?;
-    if hex.len() % 2 != 0 || !hex.bytes().all(|c| c.is_ascii_hexdigit()) {
-        return Err(not_blob());
-    }
-    if hex.len() < 8 {
-        return Err(format!(
-            "expected hex string blob for key '{key}' to encode alignment in first 4 bytes"
-        ));
-    }
-    let byte = |i: usize| u32::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap_or(0);
-    let align = byte(0) | byte(1) << 8 | byte(2) << 16 | byte(3) << 24;
-    if !align.is_power_of_two() {
-        return Err(format!(
-            "expected hex string blob for key '{key}' to encode alignment in first 4 bytes, \
-             but got non-power-of-2 value: {align}"
-        ));
-    }
-    Ok(())
-}
-
-/// The error of an operation with `results` results whose result names,
-/// starting at byte `at`, bind `declared` (MLIR reports it at the first
-/// name). Out of line: the operation parser's frame is on the stack once per
-/// nesting level.
-#[cold]
-#[inline(never)]
-fn result_count_error(at: usize, results: usize, declared: u64) -> ParseError {
-    if results == 0 {
-        return ParseError::new(at..at + 1, "cannot name an operation with no results");
-    }
-    ParseError::new(
-        at..at + 1,
-        format!("operation defines {results} results but was provided {declared} to bind"),
-    )
 }
 
 /// `e` at `span` (a message error, or a missing-kind error), its notes and
@@ -1697,38 +1388,5 @@ mod tests {
             answered >= 6,
             "the recording answered only {answered} times"
         );
-    }
-
-    #[test]
-    fn line_starts_are_every_newline() {
-        let text = "a\n\x0b\nbc\n\n0123456789abcdef\n\nxyz\n\x0b\x0a\n";
-        let want: Vec<usize> = core::iter::once(0)
-            .chain(
-                text.bytes()
-                    .enumerate()
-                    .filter(|&(_, c)| c == b'\n')
-                    .map(|(i, _)| i + 1),
-            )
-            .collect();
-        assert_eq!(Lines::new(text).starts, want);
-        assert_eq!(Lines::new("").starts, [0]);
-        // The hinted search agrees with the binary search in any order.
-        let long: String = (0..300)
-            .map(|i| format!("{}\n", "x".repeat(i % 7)))
-            .collect();
-        let lines = Lines::new(&long);
-        let hint = core::cell::Cell::new(0);
-        let mut pos = 0usize;
-        for step in [1usize, 3, 40, 1, 0, 900, 2, 5, 100] {
-            for _ in 0..20 {
-                pos = (pos + step) % long.len();
-                assert_eq!(
-                    lines.line_col_near(pos, &hint),
-                    lines.line_col(pos),
-                    "{pos}"
-                );
-            }
-            pos = pos * 7 % long.len();
-        }
     }
 }

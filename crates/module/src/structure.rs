@@ -58,6 +58,7 @@ use strata_ctx::{Attribute, Location};
 use strata_ir::{
     BlockId, Body, OpId, OpRegistry, OpSite, RegionId, RegionParent, Traits, Value, ValueDef,
 };
+use strata_ir::{defined_symbol as symbol_name, first_redefinition};
 use strata_syntax::ParseError;
 
 use strata_builtin::AsmHooks;
@@ -200,67 +201,6 @@ impl DomTree {
         let (ia, ib) = (self.interval[a as usize], self.interval[b as usize]);
         ia.0 <= ib.0 && ib.1 <= ia.1
     }
-}
-
-/// The symbol an operation with `properties` and `attributes` defines: its
-/// `sym_name` attribute if that is a string (MLIR's
-/// `getAttrOfType<StringAttr>`: the properties' entry if they have one,
-/// else the attribute dictionary's; a string with a type is a `StringAttr`
-/// too, and a different one from the same string without), with its text.
-pub(crate) fn symbol_name<'c>(
-    properties: Option<Attribute<'c>>,
-    attributes: Option<Attribute<'c>>,
-) -> Option<(Attribute<'c>, &'c str)> {
-    let entry = |dict: Option<Attribute<'c>>| {
-        dict?
-            .dyn_cast::<strata_builtin::DictionaryAttr>()?
-            .payload()
-            .get("sym_name")
-    };
-    let value = entry(properties).or_else(|| entry(attributes))?;
-    let text = if let Some(s) = value.dyn_cast::<strata_builtin::StringAttr>() {
-        s.payload().value
-    } else {
-        value
-            .dyn_cast::<strata_builtin::TypedStringAttr>()?
-            .payload()
-            .value
-    };
-    Some((value, text))
-}
-
-/// MLIR's `verifySymbolTable` over a module's body, its operations in
-/// order with the symbol each defines: the first one that redefines a
-/// symbol (the same attribute), the one that defined it first, and the
-/// symbol's text.
-pub(crate) fn first_redefinition<'c, T: Copy>(
-    body: impl IntoIterator<Item = (T, Option<(Attribute<'c>, &'c str)>)>,
-) -> Option<(T, T, &'c str)> {
-    // By address: an interned attribute is one storage. A body defines few
-    // symbols, as a rule: a list first, a map past sixteen.
-    let mut few: SmallVec<[(usize, T); 16]> = SmallVec::new();
-    let mut many: FxHashMap<usize, T> = FxHashMap::default();
-    for (op, symbol) in body {
-        let Some((attr, text)) = symbol else { continue };
-        let key = attr.as_ptr().addr();
-        let first = if many.is_empty() {
-            few.iter().find(|e| e.0 == key).map(|e| e.1)
-        } else {
-            many.get(&key).copied()
-        };
-        if let Some(first) = first {
-            return Some((op, first, text));
-        }
-        if few.len() < 16 {
-            few.push((key, op));
-        } else {
-            if many.is_empty() {
-                many.extend(few.iter().copied());
-            }
-            many.insert(key, op);
-        }
-    }
-    None
 }
 
 /// The note MLIR's `Operation::emitError` attaches to an error about an

@@ -1,7 +1,8 @@
 //! What `cargo mutants` found unchecked in the new code of the custom
 //! forms: the split of a custom `builtin.module` into units (`parse.rs`)
-//! and the messages for custom operation names (`parse/custom.rs`). Each
-//! test pins a behaviour that a surviving mutant changed, against what
+//! and the messages for custom operation names (strata-syntax's
+//! `src/asm.rs`). Each test pins a behaviour that a surviving mutant
+//! changed, against what
 //! `mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic`
 //! prints or reports for the same input.
 

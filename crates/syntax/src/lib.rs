@@ -1,16 +1,22 @@
-//! MLIR's textual syntax of builtin types, attributes, locations, affine
-//! maps and integer sets: a lexer and a recursive-descent parser that
-//! interns into a [`strata_ctx::Context`] as it parses.
+//! MLIR's textual syntax: a lexer and one recursive-descent parser, the
+//! cursor of every grammar, that reads builtin types, attributes,
+//! locations, affine maps and integer sets (interning into a
+//! [`strata_ctx::Context`] as it parses), operations in the generic and
+//! the custom forms (into `strata-ir`'s bodies) and the file metadata
+//! section.
 //!
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
 mod affine;
+pub mod asm;
 mod dialect;
 mod distinct;
 mod error;
 mod hook_parse;
 pub mod lexer;
+pub mod metadata;
+pub mod ops;
 mod parser;
 
 use core::hash::BuildHasher;

@@ -20,83 +20,25 @@
 //!
 //! A hook is a function over the parser of one context type, so an
 //! [`OpAsm`] is registered for the context types it parses with, as a
-//! [`strata_syntax::Syntax`] is made for them. The printer of the form is
-//! an [`OpPrint`], whose hook prints what follows the name through an
-//! [`OpAsmPrinter`] and is the same for every context type.
-//!
-//! ```
-//! use strata_ctx::{Context, Policy};
-//! use strata_ir::{OpDef, OpRegistry, Traits};
-//! use strata_module::asm::{OpAsm, OpAsmParser, OpAsmPrinter, OpPrint};
-//! use strata_module::{ParseConfig, PrintConfig, PrintOptions, ParseError, print_module};
-//! use strata_syntax::lexer::TokenKind;
-//! use strata_builtin::prelude::*;
-//!
-//! // `toy.print %v : type`: one operand and its type.
-//! fn parse_print<P: Policy, S: core::hash::BuildHasher + 'static>(
-//!     p: &mut OpAsmParser<'_, '_, '_, '_, P, S>,
-//! ) -> Result<(), ParseError> {
-//!     let v = p.parse_operand()?;
-//!     p.expect(TokenKind::Colon, "':'")?;
-//!     let ty = p.parse_type()?;
-//!     p.add_operand(v, ty);
-//!     Ok(())
-//! }
-//!
-//! // Its printer: ` %v : type`, or the generic form for an operation of
-//! // another shape.
-//! fn print_print(p: &mut dyn OpAsmPrinter<'_>) -> bool {
-//!     let o = p.body().op(p.op());
-//!     let &[v] = &o.operands().collect::<Vec<_>>()[..] else {
-//!         return false;
-//!     };
-//!     let ty = p.body().value_type(v);
-//!     p.write_str(" ");
-//!     p.print_operand(v);
-//!     p.write_str(" : ");
-//!     p.print_type(ty);
-//!     true
-//! }
-//!
-//! // The hooks of the default context's type, with the builtin dialect's
-//! // operations.
-//! type P = strata_ctx::Shared;
-//! type S = rustc_hash::FxBuildHasher;
-//! let mut ops: OpRegistry = strata_module::builtin_ops::<P, S>();
-//! ops.register(
-//!     OpDef::new("toy.print", Traits::NONE)
-//!         .interface(OpAsm::<P, S>::new(parse_print))
-//!         .interface(OpPrint::new(print_print)),
-//! );
-//!
-//! let ctx = Context::new();
-//! let text = "%0 = \"toy.make\"() : () -> i32\ntoy.print %0 : i32\n";
-//! let module = ParseConfig::new().ops(&ops).parse(&ctx, text).unwrap();
-//! assert_eq!(
-//!     print_module(&module, PrintOptions::default()),
-//!     "\"builtin.module\"() ({\n  %0 = \"toy.make\"() : () -> i32\n  \"toy.print\"(%0) : (i32) -> ()\n}) : () -> ()\n\n",
-//! );
-//! assert_eq!(
-//!     PrintConfig::new().ops(&ops).print(&module),
-//!     "module {\n  %0 = \"toy.make\"() : () -> i32\n  toy.print %0 : i32\n}\n\n",
-//! );
-//! ```
+//! [`crate::Syntax`] is made for them. The printer of the form is
+//! strata-module's `OpPrint`, whose hook prints what follows the name
+//! through an `OpAsmPrinter` and is the same for every context type;
+//! `strata_module::asm` re-exports this module's names with the printing
+//! hooks, and shows a dialect's operation with both.
 
 use core::hash::BuildHasher;
 use core::ops::Range;
 
+use crate::ParseError;
+use crate::lexer::{Token, TokenKind};
+use crate::ops::{NewOp, Regions, ResultGroups, UnitParser, Use, result_count_error};
 use smallvec::SmallVec;
 use strata_builtin::prelude::*;
 use strata_builtin::{DictionaryAttr, NamedAttribute};
 use strata_ctx::{Attribute, Context, Location, Policy, Type};
 use strata_ir::{OpDef, OpId, OpKind, OpRegistry, RegionId, Traits};
-use strata_syntax::ParseError;
-use strata_syntax::lexer::{Token, TokenKind};
 
-pub use crate::print::custom::{OpAsmPrinter, OpPrint, PrintHook, ResultNamesHook};
-
-use super::ops::{NewOp, Regions, ResultGroups, UnitParser, Use};
-use super::{PResult, result_count_error};
+type PResult<T> = Result<T, ParseError>;
 
 /// A custom-form parse hook: reads what follows the operation's name.
 pub type ParseHook<P, S> =
@@ -104,8 +46,8 @@ pub type ParseHook<P, S> =
 
 /// The custom-form parser of an operation, an interface of its [`OpDef`]
 /// (looked up by type, so one per context type `Context<P, S>`). Its
-/// printer is an [`OpPrint`], and the default dialect of its regions a
-/// [`DefaultDialect`]: both are the same for every context type.
+/// printer is strata-module's `OpPrint`, and the default dialect of its
+/// regions a [`DefaultDialect`]: both are the same for every context type.
 pub struct OpAsm<P: Policy, S> {
     parse: ParseHook<P, S>,
 }
@@ -354,7 +296,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher + 'static> OpAsmParser<'_, 'c, 'f, '_, P,
         }
         let body = &self.spelling()[1..];
         let name = if body.starts_with('"') {
-            String::from_utf8(strata_syntax::lexer::unescape(body))
+            String::from_utf8(crate::lexer::unescape(body))
                 .map_err(|_| self.syntax_error("symbol name is not UTF-8"))?
         } else {
             body.to_owned()
@@ -582,7 +524,7 @@ impl<'c, 'f, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, '_, P, S> {
     /// [`UnitParser::parse_operation`]). `groups` are the result names
     /// already parsed.
     #[inline(never)]
-    pub(super) fn parse_custom_operation(
+    pub(crate) fn parse_custom_operation(
         &mut self,
         groups: ResultGroups<'f>,
     ) -> PResult<Option<OpId>> {
