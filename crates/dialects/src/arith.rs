@@ -43,6 +43,7 @@ type PResult<T> = Result<T, ParseError>;
 pub fn register_ops<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut OpRegistry) {
     ops.register(
         OpDef::new("arith.constant", Traits::PURE | Traits::CONSTANT_LIKE)
+            .inherent(&["value"])
             .verifier(verify_constant)
             .interface(OpAsm::<P, S>::new(parse_constant))
             .interface(OpPrint::new(print_constant).result_names(constant_names)),

@@ -72,6 +72,13 @@ const INHERENT: [&str; 2] = ["arg_attrs", "res_attrs"];
 pub fn register_ops<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut OpRegistry) {
     ops.register(
         OpDef::new("func.func", Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL)
+            .inherent(&[
+                "sym_name",
+                "function_type",
+                "sym_visibility",
+                "arg_attrs",
+                "res_attrs",
+            ])
             .verifier(verify_func)
             .interface(OpAsm::<P, S>::new(parse_func))
             .interface(OpPrint::new(print_func))

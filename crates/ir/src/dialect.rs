@@ -216,6 +216,7 @@ pub struct OpDef {
     traits: Traits,
     verify: Option<VerifyFn>,
     verify_regions: Option<VerifyFn>,
+    inherent: &'static [&'static str],
     fold: Option<FoldFn>,
     patterns: Vec<Box<dyn RewritePattern>>,
     interfaces: Vec<(TypeId, Box<dyn Any + Send + Sync>)>,
@@ -240,6 +241,7 @@ impl OpDef {
             traits,
             verify: None,
             verify_regions: None,
+            inherent: &[],
             fold: None,
             patterns: Vec::new(),
             interfaces: Vec::new(),
@@ -256,6 +258,14 @@ impl OpDef {
     /// operation's regions have been verified.
     pub fn region_verifier(mut self, f: VerifyFn) -> Self {
         self.verify_regions = Some(f);
+        self
+    }
+
+    /// With these inherent attributes (MLIR's properties): the names that a
+    /// generic text's attribute dictionary may give, which belong in the
+    /// operation's properties instead.
+    pub fn inherent(mut self, names: &'static [&'static str]) -> Self {
+        self.inherent = names;
         self
     }
 
@@ -308,6 +318,11 @@ impl OpDef {
     /// The region verifier.
     pub fn region_verify_fn(&self) -> Option<VerifyFn> {
         self.verify_regions
+    }
+
+    /// The inherent attributes' names.
+    pub fn inherent_names(&self) -> &'static [&'static str] {
+        self.inherent
     }
 
     /// The folder.

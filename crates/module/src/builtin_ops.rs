@@ -13,7 +13,8 @@ use core::hash::BuildHasher;
 use strata_builtin::prelude::*;
 use strata_builtin::{NamedAttribute, StringAttr};
 use strata_ctx::{Attribute, Policy};
-use strata_ir::{OpDef, OpRegistry, Traits};
+use strata_ir::verify::{self as v, OpSite};
+use strata_ir::{OpDef, OpRegistry, Traits, VerifyError};
 use strata_syntax::ParseError;
 use strata_syntax::lexer::TokenKind;
 
@@ -53,7 +54,9 @@ pub fn register_builtin<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut
             | Traits::SINGLE_BLOCK,
     );
     ops.register(
-        def.interface(OpAsm::<P, S>::new(parse_module))
+        def.inherent(&MODULE_INHERENT)
+            .verifier(verify_module)
+            .interface(OpAsm::<P, S>::new(parse_module))
             .interface(OpPrint::new(print_module))
             .interface(DefaultDialect("builtin")),
     );
@@ -234,4 +237,56 @@ fn print_cast(p: &mut dyn OpAsmPrinter<'_>) -> bool {
     let attrs = p.attrs();
     p.print_optional_attr_dict(&attrs, &[]);
     true
+}
+
+/// `builtin.module`'s `verifyInvariants`, in MLIR 19's order: its counting
+/// traits, its region's one block (ODS's `SizedRegion<1>`), no region
+/// argument, the optional symbol's parent, then its own `verify` (only
+/// dialect attributes besides the symbol's).
+fn verify_module(site: OpSite<'_, '_>) -> Result<(), VerifyError> {
+    v::one_region(site)?;
+    v::zero_results(site)?;
+    v::zero_successors(site)?;
+    v::zero_operands(site)?;
+    if let (Some(body), Some(&r)) = (site.regions_body(), site.regions().first()) {
+        let blocks = body.blocks(r).count();
+        if blocks != 1 {
+            return Err(VerifyError::new(
+                "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks",
+            ));
+        }
+        if body
+            .entry_block(r)
+            .is_some_and(|e| !body.block_args(e).is_empty())
+        {
+            return Err(VerifyError::new("region should have no arguments"));
+        }
+    }
+    // An optional symbol: its rules apply once it is named.
+    if v::inherent(site, "sym_name").is_some()
+        && let Some(def) = site.parent().and_then(|p| p.def())
+        && !def.has(Traits::SYMBOL_TABLE)
+    {
+        return Err(VerifyError::new(
+            "symbol's parent must have the SymbolTable trait",
+        ));
+    }
+    fn entries<'c>(a: Option<Attribute<'c>>) -> Option<&'c [NamedAttribute<'c>]> {
+        a.and_then(|a| a.dyn_cast::<strata_builtin::DictionaryAttr>())
+            .map(|d| d.payload().entries)
+    }
+    let op = site.op();
+    let attrs = entries(op.properties())
+        .into_iter()
+        .chain(entries(op.attributes()))
+        .flatten();
+    for e in attrs {
+        let name = e.name.payload().value;
+        if !name.contains('.') && !MODULE_INHERENT.contains(&name) {
+            return Err(VerifyError::new(format!(
+                "can only contain attributes with dialect-prefixed names, found: '{name}'"
+            )));
+        }
+    }
+    Ok(())
 }

@@ -63,8 +63,7 @@ pub struct Parser<'c, 's, P: Policy, S> {
 /// of a file when they share the file's table.
 #[derive(Debug)]
 enum DistinctTable<'s, 'c> {
-    /// This parse's own ids (a dialect hook's sub-parser takes them over
-    /// for the hook's body, which is part of the parse).
+    /// This parse's own ids.
     Parse(DistinctIds<'c>),
     /// The file's ids, shared by every parser of the file.
     File(&'s RefCell<DistinctIds<'c>>),

@@ -447,3 +447,79 @@ func.func @d() {
   %1 = arith.constant 1 : si2
   return
 }
+
+// -----
+
+// A module's region has one block (the file's own module too).
+"builtin.module"() ({
+}) : () -> ()
+
+// -----
+
+// A module's attributes name a dialect, but for its symbol's.
+module attributes {foo = 1} {
+}
+
+// -----
+
+// A named private module with a dialect attribute is fine.
+module @a attributes {test.foo = 1, sym_visibility = "private"} {
+}
+
+// -----
+
+// A module's block takes no argument.
+"builtin.module"() ({
+^bb0(%a: i32):
+}) : () -> ()
+
+// -----
+
+// A module has one region.
+"builtin.module"() ({
+^bb0:
+}, {
+^bb0:
+}) : () -> ()
+
+// -----
+
+// A module has no result.
+%0 = "builtin.module"() ({
+^bb0:
+}) : () -> (i32)
+
+// -----
+
+// A named module needs a symbol table around it.
+func.func @f() {
+  "builtin.module"() ({
+  ^bb0:
+  }) {sym_name = "m"} : () -> ()
+  return
+}
+
+// -----
+
+// An unnamed module does not.
+func.func @g() {
+  "builtin.module"() ({
+  ^bb0:
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// An unnamed module's visibility is not checked.
+"builtin.module"() <{sym_visibility = "bogus"}> ({
+^bb0:
+}) : () -> ()
+
+// -----
+
+// An inherent attribute in the dictionary goes to the properties, unless
+// they name it too.
+%0 = "arith.constant"() <{value = 1 : i32}> {value = 2 : i32, x = 3} : () -> i32
+%1 = "arith.constant"() {value = 2 : i32, x = 3} : () -> i32
+"test.use"(%0, %1) : (i32, i32) -> ()

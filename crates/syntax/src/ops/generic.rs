@@ -494,6 +494,15 @@ impl<'c, 'f, 'b, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, 'b, P, 
         // The location.
         let loc = self.parse_location_or(start)?;
 
+        // An inherent attribute the dictionary gives goes to the properties,
+        // unless they give it too (MLIR's `Operation::setAttrs` on an
+        // operation with properties, before its properties are set).
+        let (properties, attributes) = match def.map(|d| self.shared.ops.def(d).inherent_names()) {
+            Some(names) if !names.is_empty() && attributes.is_some() => {
+                self.move_inherent(names, properties, attributes)
+            }
+            _ => (properties, attributes),
+        };
         let operands = operand_names
             .into_iter()
             .zip(fty.inputs.iter().copied())
@@ -511,6 +520,48 @@ impl<'c, 'f, 'b, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, 'b, P, 
         })?;
         self.b.define_results(op, groups)?;
         Ok(op)
+    }
+
+    /// The properties and attribute dictionary of an operation whose
+    /// definition has inherent attributes `names`: the dictionary's entries
+    /// of those names moved into the properties, where they do not name
+    /// them already.
+    #[inline(never)]
+    fn move_inherent(
+        &self,
+        names: &[&str],
+        properties: Option<Attribute<'c>>,
+        attributes: Option<Attribute<'c>>,
+    ) -> (Option<Attribute<'c>>, Option<Attribute<'c>>) {
+        use strata_builtin::DictionaryAttr;
+        let entries = |a: Option<Attribute<'c>>| {
+            a.and_then(|a| a.dyn_cast::<DictionaryAttr>())
+                .map_or(&[][..], |d| d.payload().entries)
+        };
+        let (props, attrs) = (entries(properties), entries(attributes));
+        let inherent =
+            |e: &&strata_builtin::NamedAttribute<'c>| names.contains(&e.name.payload().value);
+        if !attrs.iter().any(|e| inherent(&e)) {
+            return (properties, attributes);
+        }
+        // A properties attribute that is not a dictionary is refused later;
+        // it keeps what it is.
+        if properties.is_some_and(|p| !p.isa::<DictionaryAttr>()) {
+            return (properties, attributes);
+        }
+        let ctx = self.ctx;
+        let named = |e: &strata_builtin::NamedAttribute<'c>| (e.name.payload().value, e.value);
+        let mut merged: SmallVec<[(&str, Attribute<'c>); 8]> = props.iter().map(named).collect();
+        for e in attrs.iter().filter(inherent) {
+            if !props.iter().any(|p| p.name == e.name) {
+                merged.push(named(e));
+            }
+        }
+        let rest: SmallVec<[(&str, Attribute<'c>); 8]> =
+            attrs.iter().filter(|e| !inherent(e)).map(named).collect();
+        let properties = Some(ctx.dictionary_attr(&merged).into());
+        let attributes = (!rest.is_empty()).then(|| ctx.dictionary_attr(&rest).into());
+        (properties, attributes)
     }
 
     /// `( region, ... )`, if there: each region parsed into a new root of

@@ -371,7 +371,9 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
     }
 
     /// Runs a dialect hook on the text `start..end` (the body after the
-    /// mnemonic), then continues after it.
+    /// mnemonic) with this parser, its lexer bounded at `end` so that the
+    /// hook sees the body's end as the end of the text; then puts the cursor
+    /// back where it was (the caller continues after the symbol).
     fn run_hook<T>(
         &mut self,
         start: usize,
@@ -379,28 +381,18 @@ impl<'c, 's, P: Policy, S: BuildHasher> Parser<'c, 's, P, S> {
         hook: impl FnOnce(&mut Self) -> PResult<T>,
     ) -> PResult<T> {
         let src = self.lexer.source();
-        let mut sub = Parser {
-            ctx: self.ctx,
-            lexer: Lexer::new(&src[..end]),
-            tok: Token {
-                kind: TokenKind::Eof,
-                start,
-                end: start,
-            },
-            depth: self.depth,
-            syntax: self.syntax,
-            aliases: self.aliases,
-            alias_limit: self.alias_limit,
-            // The hook's body is part of this parse: its distinct ids too.
-            distinct: core::mem::take(&mut self.distinct),
+        let (lexer, tok, depth) = (self.lexer.clone(), self.tok, self.depth);
+        self.lexer = Lexer::new(&src[..end]);
+        self.lexer.reset(start);
+        self.tok = Token {
+            kind: TokenKind::Eof,
+            start,
+            end: start,
         };
-        sub.lexer.reset(start);
-        sub.bump();
-        let v = hook(&mut sub);
-        self.distinct = core::mem::take(&mut sub.distinct);
-        let v = v?;
-        sub.finish()?;
-        Ok(v)
+        self.bump();
+        let v = hook(self).and_then(|v| self.finish().map(|()| v));
+        (self.lexer, self.tok, self.depth) = (lexer, tok, depth);
+        v
     }
 
     /// Parses `!dialect.data` / `#dialect<data>` (the current token is the
