@@ -43,7 +43,7 @@ type PResult<T> = Result<T, ParseError>;
 pub fn register_ops<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut OpRegistry) {
     ops.register(
         OpDef::new("arith.constant", Traits::PURE | Traits::CONSTANT_LIKE)
-            .inherent(&["value"])
+            .property("value", typed_attr)
             .verifier(verify_constant)
             .interface(OpAsm::<P, S>::new(parse_constant))
             .interface(OpPrint::new(print_constant).result_names(constant_names)),
@@ -76,6 +76,12 @@ fn parse_constant<P: Policy, S: BuildHasher + 'static>(
     let props = p.context().dictionary_attr(&[("value", value)]).into();
     p.set_properties(Some(props));
     Ok(())
+}
+
+/// Whether `a` is a `TypedAttr` (a string without a type is one: its type
+/// is `none`), what `arith.constant`'s `value` holds.
+fn typed_attr(a: Attribute<'_>) -> bool {
+    typed_attr_type(a).is_some() || a.isa::<StringAttr>()
 }
 
 /// The type of a typed attribute (MLIR's `TypedAttr`), `None` for another.
@@ -176,6 +182,11 @@ fn verify_constant(site: OpSite<'_, '_>) -> Result<(), VerifyError> {
     v::zero_operands(site)?;
     let value =
         v::inherent(site, "value").ok_or_else(|| VerifyError::new("requires attribute 'value'"))?;
+    if !typed_attr(value) {
+        return Err(VerifyError::new(
+            "attribute 'value' failed to satisfy constraint: TypedAttr instance",
+        ));
+    }
     let ty = site.body().value_type(site.op().result(0));
     // A string without a type is typed `none`.
     let same = match typed_attr_type(value) {

@@ -46,7 +46,7 @@ use strata_builtin::prelude::*;
 use strata_builtin::{ArrayAttr, DictionaryAttr, NamedAttribute};
 use strata_builtin::{FunctionType, StringAttr};
 use strata_ctx::{Attribute, Location, Policy, Type};
-use strata_ir::verify::{self as v, OpSite};
+use strata_ir::verify::{self as v, OpSite, storage};
 use strata_ir::{OpDef, OpRegistry, Traits, VerifyError};
 use strata_module::asm::{Argument, DefaultDialect, OpAsm, OpAsmParser, OpAsmPrinter, OpPrint};
 use strata_syntax::ParseError;
@@ -72,13 +72,11 @@ const INHERENT: [&str; 2] = ["arg_attrs", "res_attrs"];
 pub fn register_ops<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut OpRegistry) {
     ops.register(
         OpDef::new("func.func", Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL)
-            .inherent(&[
-                "sym_name",
-                "function_type",
-                "sym_visibility",
-                "arg_attrs",
-                "res_attrs",
-            ])
+            .property("arg_attrs", storage::array)
+            .property("function_type", storage::type_attr)
+            .property("res_attrs", storage::array)
+            .property("sym_name", storage::string)
+            .property("sym_visibility", storage::string)
             .verifier(verify_func)
             .interface(OpAsm::<P, S>::new(parse_func))
             .interface(OpPrint::new(print_func))

@@ -208,7 +208,7 @@ fn malformed_custom_forms_are_reported_as_mlir_reports_them() {
 /// operation: MLIR's "unknown" error.
 /// `arith.constant`'s custom form: a value that is not a typed attribute
 /// is refused at the value, a string is taken (of type `none`, which
-/// MLIR's verifier, which strata does not run yet, then refuses), and its
+/// the verifier then refuses), and its
 /// result names count as any operation's do (a sum taken wide, refused at
 /// the first name).
 #[test]

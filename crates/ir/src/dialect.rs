@@ -188,6 +188,11 @@ pub enum Fold<'c> {
 /// [`crate::verify`]).
 pub type VerifyFn = for<'a, 'c> fn(OpSite<'a, 'c>) -> Result<(), VerifyError>;
 
+/// What a property stores (MLIR's property storage type): whether an
+/// attribute is of a kind it can hold. `strata_ir::verify::storage` has
+/// the builtin ones.
+pub type PropertyStorage = for<'c> fn(Attribute<'c>) -> bool;
+
 /// An operation's folder (MLIR's `fold`): the context to intern constants
 /// in, the body, the operation, and for each operand the constant it is
 /// known to be, if it is one.
@@ -216,7 +221,7 @@ pub struct OpDef {
     traits: Traits,
     verify: Option<VerifyFn>,
     verify_regions: Option<VerifyFn>,
-    inherent: &'static [&'static str],
+    properties: Vec<(&'static str, PropertyStorage)>,
     fold: Option<FoldFn>,
     patterns: Vec<Box<dyn RewritePattern>>,
     interfaces: Vec<(TypeId, Box<dyn Any + Send + Sync>)>,
@@ -241,7 +246,7 @@ impl OpDef {
             traits,
             verify: None,
             verify_regions: None,
-            inherent: &[],
+            properties: Vec::new(),
             fold: None,
             patterns: Vec::new(),
             interfaces: Vec::new(),
@@ -261,11 +266,14 @@ impl OpDef {
         self
     }
 
-    /// With these inherent attributes (MLIR's properties): the names that a
-    /// generic text's attribute dictionary may give, which belong in the
-    /// operation's properties instead.
-    pub fn inherent(mut self, names: &'static [&'static str]) -> Self {
-        self.inherent = names;
+    /// With property `name` (an inherent attribute, MLIR's properties),
+    /// stored where `storage` accepts the attribute (MLIR's property
+    /// conversion: a generic text's `<{...}>` entry it refuses is "invalid
+    /// properties", and an entry of the attribute dictionary it refuses is
+    /// dropped). The order is the declaration's.
+    pub fn property(mut self, name: &'static str, storage: PropertyStorage) -> Self {
+        self.properties.retain(|(n, _)| *n != name);
+        self.properties.push((name, storage));
         self
     }
 
@@ -320,9 +328,17 @@ impl OpDef {
         self.verify_regions
     }
 
-    /// The inherent attributes' names.
-    pub fn inherent_names(&self) -> &'static [&'static str] {
-        self.inherent
+    /// The properties: each one's name and storage, in declaration order.
+    pub fn properties(&self) -> &[(&'static str, PropertyStorage)] {
+        &self.properties
+    }
+
+    /// The storage of property `name`, if the operation has it.
+    pub fn property_storage(&self, name: &str) -> Option<PropertyStorage> {
+        self.properties
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, s)| s)
     }
 
     /// The folder.

@@ -21,7 +21,9 @@ pub use body::{BlockOps, Blocks, Body, OpRef, Preds, RegionParent, Uses, ValueDe
 pub use container::{Container, ContainerMutator, InsertKey, OwnerGuard, symbol_name};
 #[cfg(not(strata_loom))]
 pub use container::{defined_symbol, first_redefinition};
-pub use dialect::{Fold, FoldValue, OpDef, OpDefId, OpKind, OpRegistry, Traits, VerifyError};
+pub use dialect::{
+    Fold, FoldValue, OpDef, OpDefId, OpKind, OpRegistry, PropertyStorage, Traits, VerifyError,
+};
 pub use error::{Inconsistency, IrError};
 #[cfg(strata_loom)]
 pub use handles::Handle;

@@ -291,3 +291,36 @@ pub fn inherent<'c>(site: OpSite<'_, 'c>, name: &str) -> Option<crate::handles::
     let o = site.op();
     entry(o.properties()).or_else(|| entry(o.attributes()))
 }
+
+/// The property storages of MLIR's builtin attribute kinds (what an ODS
+/// property of that kind holds).
+#[cfg(not(strata_loom))]
+pub mod storage {
+    use crate::handles::Attribute;
+    use strata_builtin::{ArrayAttr, DictionaryAttr, StringAttr, TypeAttr, TypedStringAttr};
+
+    /// Any attribute.
+    pub fn any(_: Attribute<'_>) -> bool {
+        true
+    }
+
+    /// A `StringAttr` (a string with a type is one too).
+    pub fn string(a: Attribute<'_>) -> bool {
+        a.isa::<StringAttr>() || a.isa::<TypedStringAttr>()
+    }
+
+    /// A `TypeAttr`.
+    pub fn type_attr(a: Attribute<'_>) -> bool {
+        a.isa::<TypeAttr>()
+    }
+
+    /// An `ArrayAttr`.
+    pub fn array(a: Attribute<'_>) -> bool {
+        a.isa::<ArrayAttr>()
+    }
+
+    /// A `DictionaryAttr`.
+    pub fn dictionary(a: Attribute<'_>) -> bool {
+        a.isa::<DictionaryAttr>()
+    }
+}

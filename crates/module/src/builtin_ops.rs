@@ -13,7 +13,7 @@ use core::hash::BuildHasher;
 use strata_builtin::prelude::*;
 use strata_builtin::{NamedAttribute, StringAttr};
 use strata_ctx::{Attribute, Policy};
-use strata_ir::verify::{self as v, OpSite};
+use strata_ir::verify::{self as v, OpSite, storage};
 use strata_ir::{OpDef, OpRegistry, Traits, VerifyError};
 use strata_syntax::ParseError;
 use strata_syntax::lexer::TokenKind;
@@ -54,7 +54,8 @@ pub fn register_builtin<P: Policy + 'static, S: BuildHasher + 'static>(ops: &mut
             | Traits::SINGLE_BLOCK,
     );
     ops.register(
-        def.inherent(&MODULE_INHERENT)
+        def.property("sym_name", storage::string)
+            .property("sym_visibility", storage::string)
             .verifier(verify_module)
             .interface(OpAsm::<P, S>::new(parse_module))
             .interface(OpPrint::new(print_module))

@@ -523,3 +523,26 @@ func.func @g() {
 %0 = "arith.constant"() <{value = 1 : i32}> {value = 2 : i32, x = 3} : () -> i32
 %1 = "arith.constant"() {value = 2 : i32, x = 3} : () -> i32
 "test.use"(%0, %1) : (i32, i32) -> ()
+
+// -----
+
+// Properties that are not a dictionary.
+%0 = "arith.constant"() <1> : () -> i32
+
+// -----
+
+// Every property of the wrong kind: the first in their sorted order is named.
+"func.func"() <{function_type = 1, sym_name = 2, sym_visibility = 3, arg_attrs = 4, res_attrs = 5}> ({
+}) : () -> ()
+
+// -----
+
+// An entry of the properties that names no property is dropped.
+%0 = "arith.constant"() <{value = 1 : i32, foo = 2}> : () -> i32
+"test.use"(%0) : (i32) -> ()
+
+// -----
+
+// The error is at the operation, whatever its location says.
+%0 = "arith.constant"() <{value = 1 : i32}> : () -> i32 loc("elsewhere.mlir":7:9)
+%1 = "arith.constant"() <{value = unit}> : () -> i32 loc("elsewhere.mlir":7:9)

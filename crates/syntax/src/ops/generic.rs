@@ -494,12 +494,11 @@ impl<'c, 'f, 'b, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, 'b, P, 
         // The location.
         let loc = self.parse_location_or(start)?;
 
-        // An inherent attribute the dictionary gives goes to the properties,
-        // unless they give it too (MLIR's `Operation::setAttrs` on an
-        // operation with properties, before its properties are set).
-        let (properties, attributes) = match def.map(|d| self.shared.ops.def(d).inherent_names()) {
-            Some(names) if !names.is_empty() && attributes.is_some() => {
-                self.move_inherent(names, properties, attributes)
+        // A definition with properties takes them as MLIR creates such an
+        // operation (see `convert_properties`).
+        let (properties, attributes) = match def.map(|d| self.shared.ops.def(d)) {
+            Some(d) if !d.properties().is_empty() => {
+                self.convert_properties(d, start, properties, attributes)?
             }
             _ => (properties, attributes),
         };
@@ -523,45 +522,73 @@ impl<'c, 'f, 'b, P: Policy, S: BuildHasher + 'static> UnitParser<'c, 'f, 'b, P, 
     }
 
     /// The properties and attribute dictionary of an operation whose
-    /// definition has inherent attributes `names`: the dictionary's entries
-    /// of those names moved into the properties, where they do not name
-    /// them already.
+    /// definition `def` has properties, as MLIR's generic parser makes them:
+    /// the dictionary's entries that name a property move to the
+    /// properties (`Operation::setAttrs`); then the `<{...}>` dictionary
+    /// sets the properties it names (`setPropertiesFromAttr`), each of a
+    /// kind its storage holds, and its other entries are dropped.
+    ///
+    /// # Errors
+    ///
+    /// MLIR's "invalid properties ... for op ...", at the operation's start,
+    /// for a `<...>` that is not a dictionary or an entry of a kind its
+    /// property cannot hold.
     #[inline(never)]
-    fn move_inherent(
+    fn convert_properties(
         &self,
-        names: &[&str],
+        def: &strata_ir::OpDef,
+        start: usize,
         properties: Option<Attribute<'c>>,
         attributes: Option<Attribute<'c>>,
-    ) -> (Option<Attribute<'c>>, Option<Attribute<'c>>) {
-        use strata_builtin::DictionaryAttr;
+    ) -> PResult<(Option<Attribute<'c>>, Option<Attribute<'c>>)> {
+        use strata_builtin::{DictionaryAttr, NamedAttribute};
         let entries = |a: Option<Attribute<'c>>| {
             a.and_then(|a| a.dyn_cast::<DictionaryAttr>())
                 .map_or(&[][..], |d| d.payload().entries)
         };
+        let declared =
+            |e: &&NamedAttribute<'c>| def.property_storage(e.name.payload().value).is_some();
         let (props, attrs) = (entries(properties), entries(attributes));
-        let inherent =
-            |e: &&strata_builtin::NamedAttribute<'c>| names.contains(&e.name.payload().value);
-        if !attrs.iter().any(|e| inherent(&e)) {
-            return (properties, attributes);
+        if let Some(p) = properties {
+            let invalid = |why: String| {
+                ParseError::new(
+                    start..start,
+                    format!("invalid properties {p} for op {}: {why}", def.name()),
+                )
+            };
+            if !p.isa::<DictionaryAttr>() {
+                return Err(invalid(
+                    "expected DictionaryAttr to set properties".to_owned(),
+                ));
+            }
+            for &(key, storage) in def.properties() {
+                if let Some(e) = props.iter().find(|e| e.name.payload().value == key)
+                    && !storage(e.value)
+                {
+                    return Err(invalid(format!(
+                        "Invalid attribute `{key}` in property conversion: {}",
+                        e.value
+                    )));
+                }
+            }
         }
-        // A properties attribute that is not a dictionary is refused later;
-        // it keeps what it is.
-        if properties.is_some_and(|p| !p.isa::<DictionaryAttr>()) {
-            return (properties, attributes);
+        if props.iter().all(|e| declared(&e)) && !attrs.iter().any(|e| declared(&e)) {
+            return Ok((properties, attributes));
         }
-        let ctx = self.ctx;
-        let named = |e: &strata_builtin::NamedAttribute<'c>| (e.name.payload().value, e.value);
-        let mut merged: SmallVec<[(&str, Attribute<'c>); 8]> = props.iter().map(named).collect();
-        for e in attrs.iter().filter(inherent) {
-            if !props.iter().any(|p| p.name == e.name) {
+        let named = |e: &NamedAttribute<'c>| (e.name.payload().value, e.value);
+        let mut merged: SmallVec<[(&str, Attribute<'c>); 8]> =
+            props.iter().filter(declared).map(named).collect();
+        for e in attrs.iter().filter(declared) {
+            if !merged.iter().any(|(n, _)| *n == e.name.payload().value) {
                 merged.push(named(e));
             }
         }
         let rest: SmallVec<[(&str, Attribute<'c>); 8]> =
-            attrs.iter().filter(|e| !inherent(e)).map(named).collect();
-        let properties = Some(ctx.dictionary_attr(&merged).into());
+            attrs.iter().filter(|e| !declared(e)).map(named).collect();
+        let ctx = self.ctx;
+        let properties = (!merged.is_empty()).then(|| ctx.dictionary_attr(&merged).into());
         let attributes = (!rest.is_empty()).then(|| ctx.dictionary_attr(&rest).into());
-        (properties, attributes)
+        Ok((properties, attributes))
     }
 
     /// `( region, ... )`, if there: each region parsed into a new root of
