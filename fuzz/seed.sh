@@ -4,8 +4,8 @@
 #   corpus;
 # - corpus/module/: every chunk of strata-module's conformance corpus (the
 #   generic form with and without debug info), of strata-cli's dialect
-#   corpus, the alias test file, and every
-#   nested module of strata-opt's shipped MLIR test file.
+#   corpus, the alias test file, the verifier cases of strata-cli's stderr
+#   oracle, and every nested module of strata-opt's shipped MLIR test file.
 set -eu
 cd "$(dirname "$0")"
 mkdir -p corpus/parse corpus/module
@@ -40,6 +40,9 @@ starts = [m.start() for m in re.finditer(r'(?m)^  "builtin.module"\(\) <\{sym_na
 ends = starts[1:] + [text.rstrip().rfind("})")]
 for a, b in zip(starts, ends):
     put("module", text[a:b].rstrip() + "\n")
+# The verifier and property cases of the stderr oracle, one chunk each.
+for chunk in open("../crates/cli/tests/oracle/verify_ops.mlir").read().split("\n// -----\n"):
+    put("module", chunk)
 # A few files of several chunks, for the `// -----` splitting.
 chunks = [json.loads(l)["generic"] for l in open("../crates/module/tests/oracle/generic.jsonl")]
 for i in range(0, min(len(chunks), 30), 3):

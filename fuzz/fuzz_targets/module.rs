@@ -3,8 +3,9 @@
 //! chunk is parsed (alias definitions, operations, regions, the metadata
 //! section) and printed in the generic form and in the custom forms of
 //! strata-opt's definitions, with and without debug info.
-//! Each chunk must parse to `Ok` or to an `Err` whose span lies inside the
-//! chunk, never panic, overflow the stack or hang. It parses with
+//! Each chunk must parse to `Ok` (and then pass `Module::verify`) or to an
+//! `Err` whose span lies inside the chunk, never panic, overflow the stack
+//! or hang. It parses with
 //! strata-opt's own dialect models (`strata_cli::syntax`: the test dialect,
 //! `llvm`, `dlti`, `sparse_tensor`, `ml_program`, `ptr`), whose hooks read
 //! the bodies of those dialects' forms, and its operations
@@ -42,6 +43,11 @@ fuzz_target!(|data: &[u8]| {
             .parse(&ctx, chunk_text)
         {
             Ok(module) => {
+                // What the parse verified verifies again, every rule in
+                // order (the parse checks the definitions alone first).
+                if let Err(e) = module.verify(&ops, &name, chunk_text) {
+                    panic!("a parsed module fails its verifier: {}", e.message());
+                }
                 let _ = print_module(&module, PrintOptions::default());
                 let debug = PrintOptions {
                     debug_info: true,

@@ -880,6 +880,7 @@ fn parse_file<'c, P: Policy, S: BuildHasher + 'static, R: Runner<'c, P, S>>(
         });
     let mut b = Builder::new(base, top_block, placeholder);
     let mut needs: Vec<bool> = Vec::new();
+    let mut forward = false;
     // Errors found while units are put together are reported once every
     // unit has parsed, the first in the text.
     let mut first_error: Option<ParseError> = None;
@@ -941,6 +942,13 @@ fn parse_file<'c, P: Policy, S: BuildHasher + 'static, R: Runner<'c, P, S>>(
                 needs.extend(core::iter::repeat_n(b.flags.needs_check(), placed));
             }
         }
+        forward |= b.flags.resolved_forward_uses();
+    }
+    // A definition that resolved a use above it may have resolved one of an
+    // earlier unit, which its own flags could not tell: every unit is
+    // checked then.
+    if forward {
+        needs.fill(true);
     }
     // A name used and never defined.
     for e in b.take_externals() {

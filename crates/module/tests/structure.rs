@@ -177,6 +177,29 @@ fn a_parse_error_comes_first() {
     assert_eq!(e.message(), "expected non-function type");
 }
 
+/// A use in one top-level operation of a value another one defines below
+/// it: the definition resolves the use while a later unit is parsed, and
+/// the earlier unit is checked too (`mlir-opt-19`: "operand #0 does not
+/// dominate this use" at 3:5, a note at the definition), sequentially and
+/// in parallel. Found by the `module` fuzz target's check that what parsed
+/// verifies.
+#[test]
+fn a_use_resolved_by_a_later_top_level_operation_is_checked() {
+    let text = "\"builtin.module\"() ({\n  \"x.func\"() ({\n    \"x.return\"(%0) : (i32) -> ()\n  }) : () -> ()\n  \"x.func\"() ({\n    %0 = \"x.call\"() : () -> i32\n    \"x.return\"(%0) : (i32) -> ()\n  }) : () -> ()\n}) : () -> ()\n";
+    let ops = common::shared_ops();
+    for parallel in [false, true] {
+        let ctx = Context::new();
+        let e = ParseConfig::new()
+            .ops(&ops)
+            .name("t.mlir")
+            .parallel(parallel)
+            .parse(&ctx, text)
+            .unwrap_err();
+        assert_eq!(e.message(), "operand #0 does not dominate this use");
+        assert_eq!(text[..e.span().start].matches('\n').count() + 1, 3);
+    }
+}
+
 /// An error about an operation is reported at the operation's location, as
 /// MLIR's handler reports it: its first file location (a name's child, a
 /// call site's callee), outside the text when that is of another file

@@ -317,6 +317,12 @@ pub struct Flags {
 }
 
 impl Flags {
+    /// Whether a definition in the unit resolved a use above it, which may
+    /// be in an earlier unit.
+    pub fn resolved_forward_uses(self) -> bool {
+        self.forward_uses
+    }
+
     /// Whether the verifier's rules for every operation can fail in the
     /// unit.
     pub fn needs_check(self) -> bool {
