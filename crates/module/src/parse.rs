@@ -807,8 +807,12 @@ fn parse_file<'c, P: Policy, S: BuildHasher + 'static, R: Runner<'c, P, S>>(
         };
         match body {
             // A plain body: the module with an empty body, then its body's
-            // units.
-            Some((_, items)) if items.iter().all(|r| r.kind == ItemKind::Op) => {
+            // units. (A generic module's region without an operation has
+            // no block, which a shell would give it: it is one unit.)
+            Some((_, items))
+                if items.iter().all(|r| r.kind == ItemKind::Op)
+                    && (is_custom_module || !items.is_empty()) =>
+            {
                 let (shell, undefined) = parse_module_shell(ctx, &shared, placeholder, head, tail)?;
                 undefined_location = undefined;
                 (
