@@ -41,7 +41,7 @@
 //!   the two threads got different identities for; W6b counts strings whose
 //!   identity differs from W6a's.
 //! - [`report`] renders the records as the `compare` section of
-//!   `docs/PERFORMANCE.md` and the chart `docs/compare.svg`.
+//!   `docs/compare.md` and the chart `docs/compare.svg`.
 //!
 //! Two binaries sit on top: `compare` prints the JSON lines of WORKLOADS.md
 //! (nothing else on stdout), and `report` (run by `cargo xtask bench`) runs

@@ -128,10 +128,10 @@ fn report_writes_the_section_and_the_chart() {
     let dir: PathBuf =
         std::env::temp_dir().join(format!("strata-bench-report-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let md = dir.join("PERFORMANCE.md");
+    let md = dir.join("compare.md");
     std::fs::write(
         &md,
-        format!("# Performance\n\nlead\n\n{BEGIN}\nold\n{END}\n\n## Later\nkept\n"),
+        format!("# Compare\n\nlead\n\n{BEGIN}\nold\n{END}\n\n## Later\nkept\n"),
     )
     .unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_report"))
@@ -146,7 +146,7 @@ fn report_writes_the_section_and_the_chart() {
     );
     assert!(!parse(&out.stdout).is_empty());
     let text = std::fs::read_to_string(&md).unwrap();
-    assert!(text.starts_with("# Performance\n\nlead\n\n"));
+    assert!(text.starts_with("# Compare\n\nlead\n\n"));
     assert!(text.ends_with(&format!("{END}\n\n## Later\nkept\n")));
     assert!(!text.contains("\nold\n"));
     assert!(text.contains("### Targets"));

@@ -222,7 +222,7 @@ flags! {
     Tidy "tidy" {}
 
     /// The comparison harness (see benches/WORKLOADS.md); writes
-    /// docs/PERFORMANCE.md.
+    /// docs/compare.md and docs/compare.svg.
     Bench "bench" {
         /// Passed to the harness's `report` binary unchanged (for example
         /// `--scale 0.01`; `bench --help` shows the harness's own flags).

@@ -1,5 +1,5 @@
 //! `report`: runs the comparison harness in-process and rewrites the
-//! `compare` section of `docs/PERFORMANCE.md` (between its markers) and
+//! `compare` section of `docs/compare.md` (between its markers) and
 //! `docs/compare.svg`. `cargo xtask bench [ARGS]` runs it.
 //!
 //! `cargo run --release -p strata-bench --bin report -- [--scale S]
@@ -21,7 +21,7 @@ use strata_bench::harness::{self, Config, USAGE};
 use strata_bench::report::{self, Machine, Meta};
 
 const REPORT_USAGE: &str = "\
-    --docs DIR            where PERFORMANCE.md and compare.svg live (default: the workspace's docs/)
+    --docs DIR            where compare.md and compare.svg live (default: the workspace's docs/)
     --dry-run             print the section on stdout instead of writing the docs";
 
 fn main() -> ExitCode {
@@ -93,7 +93,7 @@ fn main() -> ExitCode {
     if dry_run {
         println!("{section}");
     } else {
-        let md_path = docs.join("PERFORMANCE.md");
+        let md_path = docs.join(report::FILE);
         let existing = std::fs::read_to_string(&md_path).ok();
         let text = report::splice(existing.as_deref(), &section);
         let written = std::fs::create_dir_all(&docs)
