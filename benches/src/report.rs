@@ -1054,7 +1054,10 @@ mod tests {
         );
         assert_eq!(splice(Some(&out), "new"), out, "idempotent");
         let committed = include_str!("../../docs/compare.md");
-        assert!(committed.starts_with(HEADER), "docs/compare.md opens with HEADER");
+        assert!(
+            committed.starts_with(HEADER),
+            "docs/compare.md opens with HEADER"
+        );
         assert_eq!(
             splice(Some("# P\nintro\n"), "x"),
             format!("# P\nintro\n\n{BEGIN}\nx\n{END}\n")
