@@ -86,6 +86,25 @@ fn the_parallel_parse_reports_the_first_failure_in_file_order() {
     assert_eq!(first_error(&ops, &text, true), sequential);
 }
 
+/// A unit the parser saw something in (a branch) is walked in order; the
+/// definitions of the units it saw nothing in are still checked
+/// (`mlir-opt-19`: the error at 7:3). Found by the `module` fuzz target.
+#[test]
+fn a_verifier_fails_in_a_clean_unit_beside_one_that_needs_the_walk() {
+    let ops = registry::<Shared>();
+    let text = "func.func @a() {\n  \"test.br\"()[^bb1] : () -> ()\n^bb1:\n  return\n}\nfunc.func @b() -> i32 {\n  return\n}\n";
+    for parallel in [false, true] {
+        assert_eq!(
+            first_error(&ops, text, parallel),
+            (
+                "'func.return' op has 0 operands, but enclosing function (@b) returns 1"
+                    .to_owned(),
+                7
+            )
+        );
+    }
+}
+
 #[test]
 fn an_empty_block_of_a_function_is_refused_but_not_of_a_module() {
     let ops = registry::<Shared>();

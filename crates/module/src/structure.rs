@@ -307,10 +307,11 @@ pub(crate) fn check_parsed(
         clean[op.index()] = !needs;
         any |= needs;
     }
-    // The parser does not ask the definitions: the rules that depend on them
-    // are checked first on their own, and where one fails every rule is
-    // checked in order, so that the first failure is MLIR's.
-    if !any && !definitions_hold(ops, module, parallel) {
+    // The parser does not ask the definitions: in the units the walks leave
+    // out, the rules that depend on them are checked first on their own,
+    // and where one fails every rule is checked in order, so that the first
+    // failure is MLIR's.
+    if !definitions_hold(ops, module, parallel, &clean) {
         clean.iter_mut().for_each(|c| *c = false);
         any = true;
     }
@@ -332,10 +333,16 @@ pub(crate) fn check_parsed(
 }
 
 /// Whether the rules that depend on the operations' definitions hold
-/// (rule 2 in regions of one block, and rule 6), in no particular order:
-/// each body's operations in arena order, the child bodies of the root's
-/// on rayon when `parallel`.
-fn definitions_hold(ops: &OpRegistry, module: &crate::Module<'_>, parallel: bool) -> bool {
+/// (rule 2 in regions of one block, and rule 6) in the file's root and in
+/// the top-level operations `clean` leaves out of the walks (by index in
+/// the root's body), in no particular order: each body's operations in
+/// arena order, the child bodies of the root's on rayon when `parallel`.
+fn definitions_hold(
+    ops: &OpRegistry,
+    module: &crate::Module<'_>,
+    parallel: bool,
+    clean: &[bool],
+) -> bool {
     /// Whether the operations of `body` pass, and those of its children
     /// when `deep`.
     fn passes<'c>(
@@ -349,40 +356,58 @@ fn definitions_hold(ops: &OpRegistry, module: &crate::Module<'_>, parallel: bool
                 Some((b, op)) => OpSite::in_child(ops, body, x, b, op),
                 None => OpSite::new(ops, body, x),
             };
-            let o = body.op(x);
-            o.def().is_none_or(|d| {
-                let def = ops.def(d);
-                let filled = || {
-                    site.regions_body().is_none_or(|b| {
-                        let full =
-                            |&r: &RegionId| b.entry_block(r).is_none_or(|e| b.last_op(e).is_some());
-                        site.regions().iter().all(full)
-                    })
-                };
-                (def.has(Traits::NO_TERMINATOR) || filled())
-                    && def.verify_fn().is_none_or(|f| f(site).is_ok())
-                    && def.region_verify_fn().is_none_or(|f| f(site).is_ok())
-            }) && (!deep
-                || o.owner()
-                    .and_then(|c| body.child(c))
-                    .is_none_or(|child| passes(ops, child, Some((body, x)), true)))
+            passes_one(ops, site)
+                && (!deep
+                    || body
+                        .op(x)
+                        .owner()
+                        .and_then(|c| body.child(c))
+                        .is_none_or(|child| passes(ops, child, Some((body, x)), true)))
         })
     }
-    if !parallel {
-        return passes(ops, &module.body, None, true);
-    }
-    // The file's body and the root's without their children, then each
-    // child of the root's body on its own thread.
-    use rayon::prelude::*;
     let root_body = module.root_body();
-    let children: Vec<_> = root_body.children().collect();
+    // Whether operation `x` of the root's body is in a top-level operation
+    // the walks leave out.
+    let left_out = |mut x: OpId| {
+        while let Some(p) = root_body.parent_op(x) {
+            x = p;
+        }
+        clean.get(x.index()).copied().unwrap_or(false)
+    };
+    let top = |x: OpId| {
+        let site = OpSite::in_child(ops, root_body, x, &module.body, module.root);
+        passes_one(ops, site)
+    };
+    let children: Vec<_> = root_body
+        .children()
+        .filter_map(|(c, child)| root_body.owner_op(c).map(|x| (x, child)))
+        .filter(|&(x, _)| left_out(x))
+        .collect();
+    let child = |&(x, body): &(OpId, &Body<'_>)| passes(ops, body, Some((root_body, x)), true);
     passes(ops, &module.body, None, false)
-        && passes(ops, root_body, Some((&module.body, module.root)), false)
-        && children.par_iter().all(|&(c, child)| {
-            root_body
-                .owner_op(c)
-                .is_none_or(|x| passes(ops, child, Some((root_body, x)), true))
-        })
+        && root_body.op_ids().filter(|&x| left_out(x)).all(top)
+        && if parallel {
+            use rayon::prelude::*;
+            children.par_iter().all(child)
+        } else {
+            children.iter().all(child)
+        }
+}
+
+/// Whether one operation passes the rules that depend on its definition.
+fn passes_one(ops: &OpRegistry, site: OpSite<'_, '_>) -> bool {
+    site.op().def().is_none_or(|d| {
+        let def = ops.def(d);
+        let filled = || {
+            site.regions_body().is_none_or(|b| {
+                let full = |&r: &RegionId| b.entry_block(r).is_none_or(|e| b.last_op(e).is_some());
+                site.regions().iter().all(full)
+            })
+        };
+        (def.has(Traits::NO_TERMINATOR) || filled())
+            && def.verify_fn().is_none_or(|f| f(site).is_ok())
+            && def.region_verify_fn().is_none_or(|f| f(site).is_ok())
+    })
 }
 
 /// What holds the regions a walk is in: the operation that owns the body
