@@ -8,7 +8,7 @@ use crate::int::hex_to_u128;
 
 /// What a format does with values that are not finite numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum NonFinite {
+pub(crate) enum NonFinite {
     /// IEEE 754: an all-ones exponent is infinity (zero mantissa) or NaN.
     Ieee,
     /// No infinity; the one NaN pattern per sign is all ones
@@ -54,16 +54,16 @@ pub enum FloatSemantics {
 }
 
 /// The parameters of a format: LLVM's `fltSemantics` fields.
-struct Params {
-    max_exp: i32,
-    min_exp: i32,
+pub(crate) struct Params {
+    pub(crate) max_exp: i32,
+    pub(crate) min_exp: i32,
     /// Significand bits, the integer bit included.
-    precision: u32,
+    pub(crate) precision: u32,
     /// Bits of the encoding.
-    size: u32,
-    non_finite: NonFinite,
+    pub(crate) size: u32,
+    pub(crate) non_finite: NonFinite,
     /// The encoding stores the integer bit (x87).
-    explicit_int: bool,
+    pub(crate) explicit_int: bool,
 }
 
 impl FloatSemantics {
@@ -108,7 +108,7 @@ impl FloatSemantics {
         FloatSemantics::ALL.into_iter().find(|s| s.name() == name)
     }
 
-    fn params(self) -> Params {
+    pub(crate) fn params(self) -> Params {
         let p = |max_exp, min_exp, precision, size, non_finite| Params {
             max_exp,
             min_exp,
@@ -189,7 +189,7 @@ impl fmt::Display for FloatSemantics {
 
 /// A value decoded from its bits, in `APFloat`'s terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Unpacked {
+pub(crate) enum Unpacked {
     Zero,
     Inf,
     /// A NaN and its significand as `APFloat` stores it (the mantissa field;
@@ -271,7 +271,7 @@ impl fmt::Display for ApFloat {
 }
 
 /// `2^n - 1` for `n` in `0..=128`.
-fn mask(n: u32) -> u128 {
+pub(crate) fn mask(n: u32) -> u128 {
     if n >= 128 {
         u128::MAX
     } else {
@@ -605,12 +605,12 @@ impl ApFloat {
 }
 
 /// The quiet bit of a NaN significand of `precision` bits.
-fn quiet_bit(precision: u32) -> u128 {
+pub(crate) fn quiet_bit(precision: u32) -> u128 {
     1u128 << (precision - 2)
 }
 
 /// Decodes `bits` as `APFloat`'s `initFromAPInt` does.
-fn decode(sem: FloatSemantics, bits: u128) -> Unpacked {
+pub(crate) fn decode(sem: FloatSemantics, bits: u128) -> Unpacked {
     let p = sem.params();
     let exp_bits = if p.explicit_int {
         15
@@ -676,7 +676,7 @@ fn decode(sem: FloatSemantics, bits: u128) -> Unpacked {
 }
 
 /// Encodes a value as `APFloat`'s `bitcastToAPInt` does.
-fn encode(sem: FloatSemantics, neg: bool, u: &Unpacked) -> ApFloat {
+pub(crate) fn encode(sem: FloatSemantics, neg: bool, u: &Unpacked) -> ApFloat {
     let p = sem.params();
     let exp_bits = if p.explicit_int {
         15

@@ -6,7 +6,10 @@
 
 mod big;
 mod float;
+mod float_ops;
 mod int;
+mod int_ops;
 
 pub use float::{ApFloat, FloatError, FloatSemantics, Status};
+pub use float_ops::RoundingMode;
 pub use int::{ApInt, IntError, MAX_WIDTH, Signedness};
