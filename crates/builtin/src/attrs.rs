@@ -503,6 +503,15 @@ pub struct DictionaryAttrData<'s, 'c> {
 impl<'c> DictionaryAttrData<'_, 'c> {
     /// The value of entry `name`.
     pub fn get(&self, name: &str) -> Option<Attribute<'c>> {
+        // A few entries, as an operation's properties have, are scanned:
+        // names of another length are told apart without comparing bytes.
+        if self.entries.len() <= 8 {
+            return self
+                .entries
+                .iter()
+                .find(|e| e.name.as_str() == name)
+                .map(|e| e.value);
+        }
         self.entries
             .binary_search_by(|e| e.name.as_str().cmp(name))
             .ok()

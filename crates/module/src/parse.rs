@@ -449,16 +449,16 @@ fn isolated_unit(op: &str, ops: &OpRegistry) -> bool {
 fn prebuild_unit<'c, 'f, P: Policy, S: BuildHasher + 'static>(
     ctx: &'c Context<P, S>,
     shared: &'f FileState<'c, 'f, P, S>,
-    placeholder: Attribute<'c>,
+    b: &mut Builder<'c, 'f>,
     range: Range<usize>,
 ) -> Option<PResult<Prebuilt<'c, 'f>>> {
     if !isolated_unit(&shared.text[range.clone()], shared.ops) {
         return None;
     }
     let end = range.end;
-    let mut b = Builder::new(strata_ir::Body::new(), None, placeholder);
+    b.reset(strata_ir::Body::new(), None);
     b.defer_top = true;
-    let mut p = UnitParser::new(ctx, shared, range, shared.distinct.clone(), &mut b);
+    let mut p = UnitParser::new(ctx, shared, range, shared.distinct.clone(), b);
     match p.parse_operation() {
         Err(e) => return Some(Err(at_unit_end(shared.text, end, e))),
         // Created, not deferred, or more than one operation: the file-order
@@ -547,9 +547,10 @@ impl<'c, P: Policy, S: BuildHasher + 'static> Runner<'c, P, S> for Sequential {
         placeholder: Attribute<'c>,
         ranges: &[Range<usize>],
     ) -> Vec<Option<PResult<Prebuilt<'c, 'f>>>> {
+        let mut b = Builder::new(strata_ir::Body::new(), None, placeholder);
         ranges
             .iter()
-            .map(|r| prebuild_unit(ctx, shared, placeholder, r.clone()))
+            .map(|r| prebuild_unit(ctx, shared, &mut b, r.clone()))
             .collect()
     }
 }
@@ -568,12 +569,22 @@ impl<'c, S: BuildHasher + Sync + Send + 'static> Runner<'c, strata_ctx::Shared, 
         placeholder: Attribute<'c>,
         ranges: &[Range<usize>],
     ) -> Vec<Option<PResult<Prebuilt<'c, 'f>>>> {
-        // The facade's driver: every unit runs, in parallel on rayon's
-        // pool, and a panicking unit's panic (the lowest-indexed one's)
-        // propagates once all have run.
-        ctx.parallel_map(ranges, |_, _, r| {
-            prebuild_unit(ctx, shared, placeholder, r.clone())
-        })
+        // The facade's driver: every batch of units runs, in parallel on
+        // rayon's pool, each batch in order in one builder, and a panicking
+        // batch's panic (the lowest-indexed one's) propagates once all have
+        // run. Batches are small enough for every thread to get many.
+        let per = ranges
+            .len()
+            .div_ceil(rayon::current_num_threads().max(1) * 16);
+        let batches: Vec<&[Range<usize>]> = ranges.chunks(per.clamp(1, 64)).collect();
+        let built = ctx.parallel_map(&batches, |_, _, batch| {
+            let mut b = Builder::new(strata_ir::Body::new(), None, placeholder);
+            batch
+                .iter()
+                .map(|r| prebuild_unit(ctx, shared, &mut b, r.clone()))
+                .collect::<Vec<_>>()
+        });
+        built.into_iter().flatten().collect()
     }
 
     fn join<A: Send, B: Send>(

@@ -416,6 +416,9 @@ pub struct Builder<'c, 'f> {
     /// first.
     pub body: Body<'c>,
     outer: Vec<Body<'c>>,
+    /// Emptied scratch bodies, their tables' capacity kept, for the next
+    /// bodies [`Builder::open_body`] opens.
+    spare: Vec<Body<'c>>,
     /// The frame of each open body, outermost first: a number given to each
     /// body as it is opened.
     frames: SmallVec<[u32; 4]>,
@@ -465,6 +468,7 @@ impl<'c, 'f> Builder<'c, 'f> {
         Builder {
             body,
             outer: Vec::new(),
+            spare: Vec::new(),
             frames: smallvec::smallvec![0],
             frame_locs: vec![None],
             values: FxHashMap::default(),
@@ -483,6 +487,59 @@ impl<'c, 'f> Builder<'c, 'f> {
             flags: Flags::default(),
             unknown_names: FxHashMap::default(),
         }
+    }
+
+    /// Makes this builder as [`Builder::new`] would make it for `body` and
+    /// `top_block`, keeping its tables' capacity, its scratch bodies and
+    /// what it learnt of operation names: a parse of many units in a row
+    /// reuses one builder instead of growing a new one's tables each time.
+    pub fn reset(&mut self, body: Body<'c>, top_block: Option<BlockId>) {
+        let Builder {
+            body: b,
+            outer,
+            spare,
+            frames,
+            frame_locs,
+            values,
+            defined,
+            region_names,
+            blocks,
+            depth,
+            default_dialects,
+            top_block: top,
+            top_ops,
+            defer_top,
+            shell,
+            placeholder: _,
+            undefined_location,
+            outside,
+            flags,
+            unknown_names: _,
+        } = self;
+        *b = body;
+        // A unit that failed may leave bodies open: they go back as
+        // scratch.
+        for mut open in outer.drain(..) {
+            open.take_compact();
+            spare.push(open);
+        }
+        frames.clear();
+        frames.push(0);
+        frame_locs.clear();
+        frame_locs.push(None);
+        values.clear();
+        defined.clear();
+        region_names.clear();
+        blocks.clear();
+        *depth = 0;
+        default_dialects.clear();
+        *top = top_block;
+        top_ops.clear();
+        *defer_top = false;
+        *shell = None;
+        *undefined_location = None;
+        *outside = None;
+        *flags = Flags::default();
     }
 
     /// The dialect a bare operation name without a prefix is looked up in
@@ -517,7 +574,8 @@ impl<'c, 'f> Builder<'c, 'f> {
     /// Opens the child body of an isolated operation: the operation's
     /// regions go there until [`Builder::close_body`].
     pub(crate) fn open_body(&mut self) {
-        let outer = core::mem::take(&mut self.body);
+        let scratch = self.spare.pop().unwrap_or_default();
+        let outer = core::mem::replace(&mut self.body, scratch);
         self.outer.push(outer);
         let frame = self.frame_locs.len() as u32;
         self.frame_locs.push(None);
@@ -528,9 +586,11 @@ impl<'c, 'f> Builder<'c, 'f> {
     /// frame.
     pub(crate) fn close_body(&mut self) -> (Body<'c>, u32) {
         let outer = self.outer.pop().unwrap_or_default();
-        let mut child = core::mem::replace(&mut self.body, outer);
-        // Built: its tables keep what they hold, not their growth's slack.
-        child.shrink_to_fit();
+        // Built: its tables keep what they hold, not their growth's slack,
+        // and the scratch body it was built in serves the next one.
+        let child = self.body.take_compact();
+        let scratch = core::mem::replace(&mut self.body, outer);
+        self.spare.push(scratch);
         let frame = self.frames.pop().unwrap_or(0);
         (child, frame)
     }
@@ -580,7 +640,7 @@ impl<'c, 'f> Builder<'c, 'f> {
     /// of their spans.
     pub fn take_externals(&mut self) -> Vec<External<'c, 'f>> {
         let mut out = Vec::new();
-        for (name, entry) in core::mem::take(&mut self.values) {
+        for (name, entry) in self.values.drain() {
             if let Entry::Forward(pending) = entry {
                 for (number, p) in pending {
                     out.push(External {
