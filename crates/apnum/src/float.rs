@@ -427,7 +427,10 @@ impl ApFloat {
                 if from.non_finite == NonFinite::NanNegativeZero {
                     // LLVM makes a fresh positive quiet NaN here, so that the
                     // negative-zero pattern does not become -inf.
-                    let q = quiet_bit(tp.precision);
+                    let mut q = quiet_bit(tp.precision);
+                    if tp.explicit_int {
+                        q |= 1u128 << (tp.precision - 1);
+                    }
                     return (encode(to, false, &Unpacked::NaN(q)), Status::default());
                 }
                 let signaling =

@@ -606,6 +606,8 @@ impl ApFloat {
                 }
                 Some(self.convert(to).0)
             }
+            // A negative zero has no exact value in a format without one.
+            Unpacked::Zero if self.is_negative() && !to.has_negative_zero() => None,
             _ => {
                 let (v, status) = self.convert(to);
                 (!status.inexact && !status.overflow).then_some(v)
