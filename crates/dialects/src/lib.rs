@@ -10,6 +10,7 @@
 pub mod arith;
 mod bare;
 pub mod dlti;
+pub mod fold;
 pub mod func;
 pub mod hookless;
 mod known;
