@@ -383,9 +383,20 @@ impl ApInt {
     /// The high half of the full signed product (`APIntOps::mulhs`).
     pub fn mulhs(&self, rhs: &ApInt) -> ApInt {
         let w = self.width();
-        let a = self.sext_or_trunc(2 * w);
-        let b = rhs.zext_or_trunc(w).sext_or_trunc(2 * w);
-        a.mul(&b).lshr(w).zext_or_trunc(w)
+        let rhs = rhs.zext_or_trunc(w);
+        let m = self.magnitude().mul(&rhs.magnitude());
+        let high = m.shr(u64::from(w));
+        if self.sign_bit() == rhs.sign_bit() || m.is_zero() {
+            return ApInt::from_limbs(w, high.limbs());
+        }
+        // The product is `-m`: its high half is `-ceil(m / 2^w)`.
+        let high = ApInt::from_limbs(w, high.limbs());
+        let ceil = if m.any_below(u64::from(w)) {
+            high.add(&ApInt::one(w))
+        } else {
+            high
+        };
+        ceil.negated()
     }
 
     /// The high half of the full unsigned product (`APIntOps::mulhu`).

@@ -115,3 +115,51 @@ fn folds_as_mlir_opt_19() {
         );
     }
 }
+
+#[test]
+fn odd_inputs_do_not_fold() {
+    use strata_builtin::prelude::*;
+    let ctx = Context::new();
+    let i8t = ctx.integer_type(8, strata_builtin::Signedness::Signless);
+    let i16t = ctx.integer_type(16, strata_builtin::Signedness::Signless);
+    let f32t = ctx.f32();
+    let a: Attribute<'_> = ctx.integer_attr(i8t, 3).into();
+    let b: Attribute<'_> = ctx.integer_attr(i16t, 3).into();
+    let f: Attribute<'_> = ctx.float_attr(f32t, 1.5).into();
+    let t = |op: &str, operands: &[Option<Attribute<'_>>], ty: Type<'_>| {
+        fold(&ctx, op, operands, None, ty).map(|a| a.to_string())
+    };
+    // Mismatched, missing, non-constant and wrongly kinded operands.
+    assert_eq!(t("arith.addi", &[Some(a), Some(b)], i8t.into()), None);
+    assert_eq!(t("arith.addi", &[Some(a)], i8t.into()), None);
+    assert_eq!(t("arith.addi", &[], i8t.into()), None);
+    assert_eq!(t("arith.addi", &[Some(a), None], i8t.into()), None);
+    assert_eq!(t("arith.addf", &[Some(a), Some(a)], i8t.into()), None);
+    assert_eq!(t("arith.addi", &[Some(f), Some(f)], f32t.into()), None);
+    // A cmpi without a predicate, an unknown operation, casts to the
+    // wrong kind of type.
+    assert_eq!(t("arith.cmpi", &[Some(a), Some(a)], ctx.i1().into()), None);
+    assert_eq!(t("arith.frobi", &[Some(a), Some(a)], i8t.into()), None);
+    assert_eq!(t("arith.extsi", &[Some(b)], i8t.into()), None);
+    assert_eq!(t("arith.sitofp", &[Some(a)], i8t.into()), None);
+    assert_eq!(t("arith.fptosi", &[Some(f)], f32t.into()), None);
+    assert_eq!(t("arith.bitcast", &[Some(a)], f32t.into()), None);
+    assert_eq!(
+        t("arith.select", &[Some(a), Some(a), Some(a)], i8t.into()),
+        None
+    );
+    // The ordinary cases fold.
+    assert_eq!(
+        t("arith.extsi", &[Some(a)], i16t.into()),
+        Some("3 : i16".into())
+    );
+    assert_eq!(
+        t("arith.fptosi", &[Some(f)], i8t.into()),
+        Some("1 : i8".into())
+    );
+    let c: Attribute<'_> = ctx.bool_attr(false).into();
+    assert_eq!(
+        t("arith.select", &[Some(c), Some(a), Some(a)], i8t.into()),
+        Some("3 : i8".into())
+    );
+}
