@@ -97,8 +97,7 @@ fn a_verifier_fails_in_a_clean_unit_beside_one_that_needs_the_walk() {
         assert_eq!(
             first_error(&ops, text, parallel),
             (
-                "'func.return' op has 0 operands, but enclosing function (@b) returns 1"
-                    .to_owned(),
+                "'func.return' op has 0 operands, but enclosing function (@b) returns 1".to_owned(),
                 7
             )
         );
